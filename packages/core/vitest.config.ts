@@ -1,0 +1,3 @@
+import { sharedConfig } from "../../tooling/vitest.config.ts";
+
+export default sharedConfig(import.meta.dirname);

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+import { x } from "./index.ts"; console.log(x);

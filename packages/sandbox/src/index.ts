@@ -1,0 +1,1 @@
+import { VERSION } from "@shipbridge/core"; export const x = VERSION;

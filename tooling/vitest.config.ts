@@ -1,0 +1,24 @@
+// The shared vitest configuration: every package's tests resolve workspace
+// packages to their TypeScript source, and, when the root test command asks
+// for it, write a JSON report that the command sums into one closing line.
+import { basename } from "node:path";
+import { defineConfig } from "vitest/config";
+
+const condition = "@shipbridge/source";
+const reportDir = process.env.SHIPBRIDGE_TEST_REPORT_DIR;
+
+export function sharedConfig(packageDir: string) {
+  const name = basename(packageDir);
+  return defineConfig({
+    resolve: { conditions: [condition, "import", "default"] },
+    ssr: { resolve: { conditions: [condition, "import", "default"] } },
+    test: {
+      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      reporters: reportDir ? ["default", "json"] : ["default"],
+      ...(reportDir ? { outputFile: { json: `${reportDir}/${name}.json` } } : {}),
+      typecheck: { enabled: false },
+    },
+  });
+}
