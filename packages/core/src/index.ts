@@ -1,1 +1,5 @@
-export const VERSION = "0.0.0";
+// @shipbridge/core: the public surface. Everything a store adapter or a custom
+// store needs, and deliberately nothing else.
+export { type Clock, systemClock } from "./clock.ts";
+export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./language.ts";

@@ -1,0 +1,42 @@
+// The sandbox's test clock: real time plus an offset that only moves forward,
+// through POST /_sandbox/clock/advance. Everything time-bound in the sandbox
+// (code and token expiry, refresh limits, date-bound rules, label readiness,
+// tracking progress) asks this clock. The offset is kept in the database, so a
+// sandbox started with --data keeps its time across restarts.
+import type { SandboxDatabase } from "../state/database.ts";
+
+const OFFSET_KEY = "clock_offset_ms";
+
+export class SandboxClock {
+  readonly #db: SandboxDatabase;
+  readonly #realNow: () => number;
+
+  constructor(db: SandboxDatabase, realNow: () => number = Date.now) {
+    this.#db = db;
+    this.#realNow = realNow;
+  }
+
+  get offsetMs(): number {
+    return Number(this.#db.getMeta(OFFSET_KEY) ?? "0");
+  }
+
+  nowMs(): number {
+    return this.#realNow() + this.offsetMs;
+  }
+
+  now(): Date {
+    return new Date(this.nowMs());
+  }
+
+  /** Seconds since the epoch, as JWT `iat`/`exp` count them. */
+  nowSeconds(): number {
+    return Math.floor(this.nowMs() / 1000);
+  }
+
+  advance(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0) {
+      throw new RangeError("the clock only moves forward: seconds must be a finite number >= 0");
+    }
+    this.#db.setMeta(OFFSET_KEY, String(this.offsetMs + Math.round(seconds * 1000)));
+  }
+}

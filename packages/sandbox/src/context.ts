@@ -1,0 +1,34 @@
+// What every part of the sandbox shares: its state, its clock, its config and
+// its addresses. Route factories receive it by closure; request-scoped values
+// travel on Hono's context variables (SandboxEnv).
+import type { Language } from "@shipbridge/core";
+import type { SandboxClock } from "./clock/sandbox-clock.ts";
+import type { SandboxConfig } from "./config.ts";
+import type { SandboxDatabase } from "./state/database.ts";
+
+export interface SandboxContext {
+  readonly db: SandboxDatabase;
+  readonly clock: SandboxClock;
+  /** The applications and users; the admin endpoint may add applications at run time. */
+  readonly config: SandboxConfig;
+  /** Set once the servers listen. */
+  baseUrl: string;
+  accountUrl: string;
+}
+
+/** Who a verified access token speaks for; set by the access-token middleware. */
+export interface AccessGrant {
+  readonly tokenId: string;
+  readonly clientId: string;
+  /** null for client_credentials tokens, which carry no user. */
+  readonly username: string | null;
+  readonly scope: string;
+}
+
+export type SandboxEnv = {
+  Variables: {
+    grant: AccessGrant;
+    language: Language;
+    apiVersion: 1 | 2;
+  };
+};
