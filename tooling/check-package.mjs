@@ -2,8 +2,8 @@
 // publint --strict, arethetypeswrong (esm-only profile), and a consumer test
 // that loads the built package through require(), as Medusa loads plugins.
 import { execFileSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const cwd = process.cwd();
@@ -14,7 +14,8 @@ run("pnpm", ["exec", "publint", "--strict"]);
 run("pnpm", ["exec", "attw", "--pack", ".", "--profile", "esm-only"]);
 
 const [major] = process.versions.node.split(".").map(Number);
-if (major < 22) throw new Error(`the require() consumer test needs Node >= 22, found ${process.version}`);
+if (major < 22)
+  throw new Error(`the require() consumer test needs Node >= 22, found ${process.version}`);
 const require = createRequire(join(cwd, "package.json"));
 const loaded = require(join(cwd, pkg.exports["."].default));
 const names = Object.keys(loaded);

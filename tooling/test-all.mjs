@@ -12,18 +12,32 @@ mkdirSync(reportDir, { recursive: true });
 
 const run = spawnSync(
   "pnpm",
-  ["exec", "turbo", "run", "typecheck", "lint", "test", "--force", "--continue", "--concurrency=2", ...process.argv.slice(2)],
+  [
+    "exec",
+    "turbo",
+    "run",
+    "typecheck",
+    "lint",
+    "test",
+    "--force",
+    "--continue",
+    "--concurrency=2",
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: "inherit", env: { ...process.env, SHIPBRIDGE_TEST_REPORT_DIR: reportDir } },
 );
 
 let passed = 0;
 let failed = 0;
-const reports = existsSync(reportDir) ? readdirSync(reportDir).filter((f) => f.endsWith(".json")) : [];
+const reports = existsSync(reportDir)
+  ? readdirSync(reportDir).filter((f) => f.endsWith(".json"))
+  : [];
 for (const file of reports) {
   const report = JSON.parse(readFileSync(join(reportDir, file), "utf8"));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
-  if (!report.success && (report.numFailedTests ?? 0) === 0) failed += report.numFailedTestSuites || 1;
+  if (!report.success && (report.numFailedTests ?? 0) === 0)
+    failed += report.numFailedTestSuites || 1;
 }
 const ok = run.status === 0 && failed === 0 && passed > 0;
 if (run.status !== 0) console.log(`[shipbridge] a task failed (turbo exit code ${run.status})`);
