@@ -1,0 +1,69 @@
+// Ordering packages: PUT /order-commands/{uuid} with the packages to order, and
+// the command's state from GET /order-commands/{uuid}. The client chooses the
+// UUID, so repeating the PUT is idempotent. The request is strict; the answer
+// is tolerant.
+//
+// Decisions where the spec is silent:
+// - The label options default on the service side (pdf, a4) when omitted.
+// - `errors[]` entries name the package they concern (package_id) and, when
+//   known, the field path; successfully_ordered_packages holds the summary of
+//   each ordered package (OrderSummaryPackageSchema).
+// - `status` is checked against COMMAND_STATUSES, because pollers decide on it.
+import { z } from "zod";
+import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
+import { OrderSummaryPackageSchema } from "./package-details.ts";
+
+export const LABEL_FILE_FORMATS = ["pdf", "zpl"] as const;
+export const LABEL_PAGE_FORMATS = ["a4", "a6"] as const;
+
+export const LabelOptionsSchema = z.strictObject({
+  file_format: z.enum(LABEL_FILE_FORMATS).optional(),
+  page_format: z.enum(LABEL_PAGE_FORMATS).optional(),
+});
+export type LabelOptions = z.infer<typeof LabelOptionsSchema>;
+
+export const COMMAND_STATUSES = [
+  "queueing",
+  "running",
+  "successful",
+  "partial_success",
+  "error",
+] as const;
+export const CommandStatusSchema = z.enum(COMMAND_STATUSES);
+export type CommandStatus = z.infer<typeof CommandStatusSchema>;
+
+/** Statuses after which a command never changes again. */
+export const FINAL_COMMAND_STATUSES = [
+  "successful",
+  "partial_success",
+  "error",
+] as const satisfies readonly CommandStatus[];
+
+export function isFinalCommandStatus(status: CommandStatus): boolean {
+  return (FINAL_COMMAND_STATUSES as readonly CommandStatus[]).includes(status);
+}
+
+export const CommandErrorSchema = z.looseObject({
+  package_id: z.number().nullish(),
+  path: z.string().nullish(),
+  message: z.string(),
+});
+export type CommandError = z.infer<typeof CommandErrorSchema>;
+
+export const OrderCommandRequestSchema = z.strictObject({
+  packages: z.array(PackageRefSchema).min(1),
+  label: LabelOptionsSchema.optional(),
+  only_order_pickup: z.boolean().optional(),
+  skip_email_send: z.boolean().optional(),
+});
+export type OrderCommandRequest = z.infer<typeof OrderCommandRequestSchema>;
+
+export const OrderCommandResponseSchema = z.looseObject({
+  uuid: CommandUuidSchema,
+  status: CommandStatusSchema,
+  errors: z.array(CommandErrorSchema).nullish(),
+  successfully_ordered_packages: z.array(OrderSummaryPackageSchema).nullish(),
+  datetime_add: z.string().nullish(),
+  datetime_change: z.string().nullish(),
+});
+export type OrderCommandResponse = z.infer<typeof OrderCommandResponseSchema>;
