@@ -1,0 +1,141 @@
+// The errors of the OAuth 2.0 client. Each carries a stable `code` from
+// OAUTH_CLIENT_ERROR_CODES for code to branch on, and a message for people.
+// No message ever holds a client secret, a password, a code or a token.
+import { ShipbridgeError } from "../errors/shipbridge-error.ts";
+
+export const OAUTH_CLIENT_ERROR_CODES = {
+  /** The server answered with an RFC 6749 error (`error`, `error_description`). */
+  OAUTH_ERROR: "oauth_error",
+  /** The user refused access at the consent page (redirect with `error=access_denied`). */
+  AUTHORIZATION_DENIED: "authorization_denied",
+  /** The `state` on the return address is not the one that was sent: a possible CSRF attempt. */
+  STATE_MISMATCH: "state_mismatch",
+  /** The refresh token is used, expired or revoked, or nothing is stored: the merchant must connect the account again. */
+  REAUTHORIZATION_REQUIRED: "reauthorization_required",
+  /** Every token endpoint address failed with a network error, a timeout or a 5xx. */
+  TOKEN_ENDPOINT_UNAVAILABLE: "token_endpoint_unavailable",
+  /** The token endpoint answered something that is neither a token response nor an RFC 6749 error. */
+  INVALID_TOKEN_RESPONSE: "invalid_token_response",
+  /** The return address carries neither a code nor an error. */
+  INVALID_REDIRECT: "invalid_redirect",
+  /** The client was configured or called without something it needs. */
+  INVALID_OPTIONS: "invalid_oauth_options",
+} as const;
+
+export type OAuthClientErrorCode =
+  (typeof OAUTH_CLIENT_ERROR_CODES)[keyof typeof OAUTH_CLIENT_ERROR_CODES];
+
+/** The server answered with an RFC 6749 error, at the token endpoint or on the return address. */
+export class OAuthError extends ShipbridgeError {
+  /** The RFC 6749 `error`, e.g. `invalid_grant` or `invalid_client`. */
+  readonly error: string;
+  readonly errorDescription: string | undefined;
+  /** The HTTP status of the token endpoint's answer; undefined for errors on the return address. */
+  readonly status: number | undefined;
+
+  constructor(
+    error: string,
+    errorDescription: string | undefined,
+    options: {
+      status?: number;
+      code?: OAuthClientErrorCode;
+      cause?: unknown;
+      message?: string;
+    } = {},
+  ) {
+    const where =
+      options.status === undefined
+        ? "the authorization server"
+        : `the token endpoint (HTTP ${options.status})`;
+    const message =
+      options.message ??
+      `${where} refused the request with "${error}"${errorDescription ? `: ${errorDescription}` : ""}`;
+    super(options.code ?? OAUTH_CLIENT_ERROR_CODES.OAUTH_ERROR, message, { cause: options.cause });
+    this.error = error;
+    this.errorDescription = errorDescription;
+    this.status = options.status;
+  }
+}
+
+/** The user refused access at the consent page: the return address carried `error=access_denied`. */
+export class AuthorizationDeniedError extends OAuthError {
+  constructor(errorDescription: string | undefined) {
+    super("access_denied", errorDescription, {
+      code: OAUTH_CLIENT_ERROR_CODES.AUTHORIZATION_DENIED,
+      message: `the account owner did not allow access to the shipping account${errorDescription ? ` (${errorDescription})` : ""}`,
+    });
+  }
+}
+
+/** The `state` on the return address does not match the one sent with the authorization request. */
+export class StateMismatchError extends ShipbridgeError {
+  constructor(detail: string) {
+    super(
+      OAUTH_CLIENT_ERROR_CODES.STATE_MISMATCH,
+      `the return address was rejected: ${detail}; start the connection again from your store`,
+    );
+  }
+}
+
+/** Why the merchant has to connect the shipping account again. */
+export type ReauthorizationReason =
+  /** The server rejected the refresh token (`invalid_grant`): used, expired (3 months) or revoked. */
+  | "refresh_token_rejected"
+  /** The stored tokens cannot be renewed (no refresh token was issued). */
+  | "not_renewable"
+  /** Nothing is stored under the client's key: the account was never connected or was disconnected. */
+  | "not_connected";
+
+/**
+ * The merchant must connect the shipping account again ("reconnect your account").
+ * Raised when a refresh ends in `invalid_grant`; the store entry is cleared first.
+ */
+export class ReauthorizationRequiredError extends ShipbridgeError {
+  readonly reason: ReauthorizationReason;
+
+  constructor(reason: ReauthorizationReason, options: { cause?: unknown } = {}) {
+    const why = {
+      refresh_token_rejected: "the authorization has expired or was revoked",
+      not_renewable: "the stored authorization cannot be renewed",
+      not_connected: "no shipping account is connected",
+    }[reason];
+    super(
+      OAUTH_CLIENT_ERROR_CODES.REAUTHORIZATION_REQUIRED,
+      `${why}: reconnect your shipping account`,
+      options,
+    );
+    this.reason = reason;
+  }
+}
+
+/** The token endpoint could not be used, or answered something unreadable. */
+export class TokenEndpointError extends ShipbridgeError {
+  /** The HTTP status of the last answer; undefined after a network error or a timeout. */
+  readonly status: number | undefined;
+  /** The addresses tried, in order (they hold no secrets). */
+  readonly endpoints: readonly string[];
+
+  constructor(
+    code:
+      | typeof OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE
+      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_TOKEN_RESPONSE,
+    message: string,
+    options: { status?: number; endpoints: readonly string[]; cause?: unknown },
+  ) {
+    super(code, message, { cause: options.cause });
+    this.status = options.status;
+    this.endpoints = options.endpoints;
+  }
+}
+
+/** The redirect carries neither a code nor an error, or the client lacks an option it needs. */
+export class OAuthUsageError extends ShipbridgeError {
+  constructor(
+    code:
+      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_REDIRECT
+      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_OPTIONS,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}

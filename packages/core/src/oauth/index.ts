@@ -1,0 +1,17 @@
+// The OAuth 2.0 client's public surface, re-exported by the package index.
+export {
+  AuthorizationDeniedError,
+  OAUTH_CLIENT_ERROR_CODES,
+  type OAuthClientErrorCode,
+  OAuthError,
+  OAuthUsageError,
+  type ReauthorizationReason,
+  ReauthorizationRequiredError,
+  StateMismatchError,
+  TokenEndpointError,
+} from "./errors.ts";
+export { MemoryTokenStore } from "./memory-token-store.ts";
+export { type AccessTokenOptions, OAuthClient, type OAuthClientOptions } from "./oauth-client.ts";
+export { SqliteTokenStore, type SqliteTokenStoreOptions } from "./sqlite-token-store.ts";
+export { type GrantType, type TokenRecord, TokenSet } from "./token-set.ts";
+export type { TokenStore, TokenStoreEntry } from "./token-store.ts";

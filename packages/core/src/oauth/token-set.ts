@@ -1,0 +1,129 @@
+// The tokens of one connection, as the client keeps them: the access token,
+// the refresh token when there is one, when the access token expires, and the
+// grant that produced them (client_credentials tokens are re-acquired, never
+// refreshed). The tokens sit in private fields, so util.inspect, String() and
+// JSON.stringify show a summary only; stores persist a TokenSet through the
+// explicit toRecord() / TokenSet.fromRecord() pair.
+import { describe, INSPECT, REDACTED } from "./redaction.ts";
+
+export type GrantType = "authorization_code" | "refresh_token" | "password" | "client_credentials";
+
+const GRANT_TYPES: readonly string[] = [
+  "authorization_code",
+  "refresh_token",
+  "password",
+  "client_credentials",
+];
+
+/** The plain, serializable form of a TokenSet, for TokenStore implementations only. It holds secrets. */
+export interface TokenRecord {
+  access_token: string;
+  token_type: string;
+  refresh_token?: string | undefined;
+  /** Milliseconds since the epoch, by the client's clock; null when the server gave no expires_in. */
+  expires_at: number | null;
+  scope?: string | undefined;
+  grant_type: GrantType;
+}
+
+export class TokenSet {
+  readonly #accessToken: string;
+  readonly #refreshToken: string | undefined;
+  readonly tokenType: string;
+  /** When the access token expires, by the client's clock; undefined when the server did not say. */
+  readonly expiresAt: Date | undefined;
+  readonly scope: string | undefined;
+  /** The grant that produced these tokens. */
+  readonly grantType: GrantType;
+
+  constructor(record: TokenRecord) {
+    this.#accessToken = record.access_token;
+    this.#refreshToken = record.refresh_token;
+    this.tokenType = record.token_type;
+    this.expiresAt = record.expires_at === null ? undefined : new Date(record.expires_at);
+    this.scope = record.scope;
+    this.grantType = record.grant_type;
+  }
+
+  get accessToken(): string {
+    return this.#accessToken;
+  }
+
+  get refreshToken(): string | undefined {
+    return this.#refreshToken;
+  }
+
+  /** Whether the access token can be renewed with a refresh token (client_credentials tokens are re-acquired instead). */
+  get refreshable(): boolean {
+    return this.#refreshToken !== undefined && this.grantType !== "client_credentials";
+  }
+
+  /** True when the access token is still valid `skewSeconds` from `now`. Tokens without a known expiry count as valid. */
+  isFresh(now: Date, skewSeconds: number): boolean {
+    if (this.expiresAt === undefined) return true;
+    return this.expiresAt.getTime() - skewSeconds * 1000 > now.getTime();
+  }
+
+  /** The serializable form, with the tokens in clear, for a TokenStore to persist. */
+  toRecord(): TokenRecord {
+    return {
+      access_token: this.#accessToken,
+      token_type: this.tokenType,
+      refresh_token: this.#refreshToken,
+      expires_at: this.expiresAt === undefined ? null : this.expiresAt.getTime(),
+      scope: this.scope,
+      grant_type: this.grantType,
+    };
+  }
+
+  /** Reads a record written by toRecord(); throws a TypeError naming the first bad field. */
+  static fromRecord(value: unknown): TokenSet {
+    if (typeof value !== "object" || value === null)
+      throw new TypeError("stored tokens: expected an object");
+    const record = value as Record<string, unknown>;
+    const text = (field: string, optional: boolean): void => {
+      const v = record[field];
+      if (v === undefined && optional) return;
+      if (typeof v !== "string" || v.length === 0 || v === REDACTED) {
+        throw new TypeError(`stored tokens: ${field} must be a non-empty string`);
+      }
+    };
+    text("access_token", false);
+    text("token_type", false);
+    text("refresh_token", true);
+    if (record.scope !== undefined && typeof record.scope !== "string") {
+      throw new TypeError("stored tokens: scope must be a string");
+    }
+    if (record.expires_at !== null && !Number.isFinite(record.expires_at)) {
+      throw new TypeError("stored tokens: expires_at must be a number of milliseconds or null");
+    }
+    if (typeof record.grant_type !== "string" || !GRANT_TYPES.includes(record.grant_type)) {
+      throw new TypeError(`stored tokens: grant_type must be one of ${GRANT_TYPES.join(", ")}`);
+    }
+    return new TokenSet(record as unknown as TokenRecord);
+  }
+
+  #summary(): Record<string, unknown> {
+    return {
+      tokenType: this.tokenType,
+      grantType: this.grantType,
+      expiresAt: this.expiresAt?.toISOString(),
+      scope: this.scope,
+      accessToken: REDACTED,
+      refreshToken: this.#refreshToken === undefined ? undefined : REDACTED,
+    };
+  }
+
+  toString(): string {
+    return describe("TokenSet", this.#summary());
+  }
+
+  /** Redacted: JSON loggers must not print tokens. Use toRecord() to persist. */
+  toJSON(): Record<string, unknown> {
+    return this.#summary();
+  }
+
+  [INSPECT](): string {
+    return this.toString();
+  }
+}
