@@ -1,0 +1,36 @@
+// Cash on delivery: a positive amount with at most two decimal places, and a
+// valid IBAN to pay it into. The IBAN is sent in its compact form; a bare
+// Polish account number (NRB) is sent as a Polish IBAN.
+import type { Findings } from "../validation/findings.ts";
+import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Draft } from "./draft.ts";
+import { normalizeIban } from "./iban.ts";
+
+const PATH = "additional_services.cod";
+
+/** True for a positive, finite amount with at most two decimal places. */
+export function isValidCodAmount(amount: number): boolean {
+  if (!Number.isFinite(amount) || amount <= 0) return false;
+  const cents = amount * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6 * Math.max(1, Math.abs(cents));
+}
+
+/** Checks a draft of additional_services.cod, normalizing its IBAN. */
+export function checkCashOnDelivery(cod: Draft, findings: Findings): void {
+  const amount = cod["amount"];
+  if (typeof amount === "number" && !isValidCodAmount(amount)) {
+    findings.error(`${PATH}.amount`, RULE_CODES.cod_amount_invalid);
+  }
+  const iban = cod["iban"];
+  if (iban === undefined || iban === null || iban === "") {
+    findings.error(`${PATH}.iban`, RULE_CODES.iban_required);
+    return;
+  }
+  if (typeof iban !== "string") return;
+  const normalized = normalizeIban(iban);
+  if (normalized === undefined) {
+    findings.error(`${PATH}.iban`, RULE_CODES.iban_invalid);
+  } else {
+    cod["iban"] = normalized;
+  }
+}

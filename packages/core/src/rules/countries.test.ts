@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { Findings } from "../validation/findings.ts";
+import {
+  BUILT_IN_COUNTRIES,
+  COUNTRIES_ADDED_IN_V1_0_112,
+  COUNTRIES_BEFORE_V1_0_112,
+  CountryCatalog,
+  checkCountryCode,
+  createCountryCatalog,
+  SUPPORTED_COUNTRIES,
+} from "./countries.ts";
+import { isIsoCountryCode } from "./regions.ts";
+
+describe("country lists", () => {
+  it("adds BG, CH, EE, GR, HR, LT, LV, NO, RO and SI in v1.0.112", () => {
+    expect([...COUNTRIES_ADDED_IN_V1_0_112].sort()).toEqual(
+      ["BG", "CH", "EE", "GR", "HR", "LT", "LV", "NO", "RO", "SI"].sort(),
+    );
+    for (const code of COUNTRIES_ADDED_IN_V1_0_112) {
+      expect(COUNTRIES_BEFORE_V1_0_112).not.toContain(code);
+      expect(SUPPORTED_COUNTRIES).toContain(code);
+    }
+  });
+
+  it("keeps the earlier countries, Poland first among them", () => {
+    expect(COUNTRIES_BEFORE_V1_0_112[0]).toBe("PL");
+    for (const code of COUNTRIES_BEFORE_V1_0_112) expect(SUPPORTED_COUNTRIES).toContain(code);
+    expect(SUPPORTED_COUNTRIES).toHaveLength(
+      COUNTRIES_BEFORE_V1_0_112.length + COUNTRIES_ADDED_IN_V1_0_112.length,
+    );
+  });
+
+  it("holds ISO 3166-1 codes only", () => {
+    for (const code of SUPPORTED_COUNTRIES) expect(isIsoCountryCode(code)).toBe(true);
+  });
+});
+
+describe("CountryCatalog", () => {
+  it("starts from the built-in list", () => {
+    const catalog = createCountryCatalog();
+    expect(catalog.list()).toEqual(SUPPORTED_COUNTRIES);
+    expect(catalog.has("PL")).toBe(true);
+    expect(catalog.has("NO")).toBe(true);
+    expect(catalog.has("US")).toBe(false);
+  });
+
+  it("is replaced by the live list", () => {
+    const catalog = new CountryCatalog();
+    expect(catalog.replace(["PL", "US", "ca"])).toBe(catalog);
+    expect(catalog.list()).toEqual(["CA", "PL", "US"]);
+    expect(catalog.has("US")).toBe(true);
+    expect(catalog.has("DE")).toBe(false);
+  });
+
+  it("drops entries of the live list that are not country codes", () => {
+    const catalog = new CountryCatalog().replace(["PL", "XX", "", 48, null, "POL", "UK"]);
+    expect(catalog.list()).toEqual(["PL"]);
+  });
+
+  it("keeps catalogs independent of each other and of the built-in one", () => {
+    const a = new CountryCatalog();
+    const b = new CountryCatalog();
+    a.replace(["US"]);
+    expect(b.has("PL")).toBe(true);
+    expect(BUILT_IN_COUNTRIES.has("PL")).toBe(true);
+    expect(BUILT_IN_COUNTRIES.has("US")).toBe(false);
+  });
+
+  it("uses the same list for phone verification", () => {
+    const catalog = new CountryCatalog(["PL", "DE"]);
+    expect(catalog.phoneVerificationCountries()).toEqual(["DE", "PL"]);
+  });
+
+  it("narrows phone prefixes to the phone-verification countries", () => {
+    const catalog = new CountryCatalog(["PL", "DE", "US"]);
+    const prefixes = [
+      { country_code: "PL", prefix: "+48" },
+      { country_code: "DE", prefix: "+49" },
+      { country_code: "FR", prefix: "+33" },
+    ];
+    expect(catalog.narrowPhonePrefixes(prefixes)).toEqual([
+      { country_code: "PL", prefix: "+48" },
+      { country_code: "DE", prefix: "+49" },
+    ]);
+    const builtIn = new CountryCatalog().narrowPhonePrefixes();
+    expect(builtIn).toContainEqual({ country_code: "NO", prefix: "+47" });
+    expect(builtIn).toContainEqual({ country_code: "PL", prefix: "+48" });
+    expect(builtIn.map((entry) => entry.country_code).sort()).toEqual(SUPPORTED_COUNTRIES);
+  });
+});
+
+describe("checkCountryCode", () => {
+  function check(value: unknown, catalog = new CountryCatalog()) {
+    const findings = new Findings();
+    checkCountryCode(value, "receiver.country_code", catalog, findings);
+    return findings.errors;
+  }
+
+  it("accepts a supported country", () => {
+    expect(check("PL")).toEqual([]);
+    expect(check("HR")).toEqual([]);
+  });
+
+  it("rejects a real country the service does not serve", () => {
+    expect(check("US")).toEqual([
+      { path: "receiver.country_code", rule: "country_not_supported", params: { country: "US" } },
+    ]);
+  });
+
+  it("accepts that country once the live list has it", () => {
+    expect(check("US", new CountryCatalog().replace(["PL", "US"]))).toEqual([]);
+  });
+
+  it("rejects a string that is not an ISO code", () => {
+    expect(check("Polska")[0]?.rule).toBe("country_invalid");
+    expect(check("pl")[0]?.rule).toBe("country_invalid");
+  });
+
+  it("leaves absent values and other types to the schema", () => {
+    expect(check(undefined)).toEqual([]);
+    expect(check(null)).toEqual([]);
+    expect(check(48)).toEqual([]);
+  });
+});

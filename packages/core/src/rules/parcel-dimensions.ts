@@ -1,0 +1,26 @@
+// Parcel dimensions are whole centimetres. A fractional value is rounded UP
+// (a parcel never shrinks on paper, which would make the carrier re-measure
+// and surcharge it), with a warning. Zero, negative and non-finite values are
+// errors.
+import type { Findings } from "../validation/findings.ts";
+import { joinPath } from "../validation/path.ts";
+import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Draft } from "./draft.ts";
+
+export const DIMENSION_FIELDS: readonly string[] = Object.freeze(["width", "depth", "height"]);
+
+/** Rounds each fractional dimension of a parcel draft up, or reports it. */
+export function checkParcelDimensions(parcel: Draft, path: string, findings: Findings): void {
+  for (const field of DIMENSION_FIELDS) {
+    const value = parcel[field];
+    if (typeof value !== "number") continue;
+    const fieldPath = joinPath(path, field);
+    if (!Number.isFinite(value) || value <= 0) {
+      findings.error(fieldPath, RULE_CODES.dimension_invalid, { field });
+    } else if (!Number.isInteger(value)) {
+      const rounded = Math.ceil(value);
+      parcel[field] = rounded;
+      findings.warn(fieldPath, RULE_CODES.dimension_rounded, { field, from: value, to: rounded });
+    }
+  }
+}

@@ -1,0 +1,61 @@
+// The postal carrier's own-contract rule (spec 7.2): from 2026-08-24, a
+// shipment of the national postal carrier on the merchant's own contract that
+// carries any of rod, guarantee_0800, delivery_after_1700, pickup_confirmation,
+// delivery_confirmation, saturday_pickup or check_content is rejected when
+// added or edited. POST /packages/validate predicts an add, so it applies
+// there too. "Now" comes from the caller's clock, never from Date.now().
+//
+// Decision: the day starts at midnight in Poland, where the service and its
+// carrier work: 2026-08-24 00:00 Europe/Warsaw, which is summer time (UTC+2),
+// so the cut-off instant is 2026-08-23T22:00:00Z.
+import type { Findings } from "../validation/findings.ts";
+import { joinPath } from "../validation/path.ts";
+import { RULE_CODES } from "../validation/rule-codes.ts";
+import { type Draft, isRequested } from "./draft.ts";
+import { POSTAL_CARRIER } from "./service-flags.ts";
+import type { ShipmentContract } from "./shipment-contract.ts";
+
+export const POSTAL_FORBIDDEN_FLAGS: readonly string[] = Object.freeze([
+  "rod",
+  "guarantee_0800",
+  "delivery_after_1700",
+  "pickup_confirmation",
+  "delivery_confirmation",
+  "saturday_pickup",
+  "check_content",
+]);
+
+/** The day the rule starts, as the service states it. */
+export const POSTAL_FLAGS_FORBIDDEN_DAY = "2026-08-24";
+
+/** 2026-08-24 00:00 Europe/Warsaw (CEST, UTC+2). */
+export const POSTAL_FLAGS_FORBIDDEN_FROM: Date = new Date("2026-08-23T22:00:00.000Z");
+
+const CUTOFF_MS = POSTAL_FLAGS_FORBIDDEN_FROM.getTime();
+
+/** True when the rule is in force at `now`. */
+export function postalFlagRuleInForce(now: Date): boolean {
+  return now.getTime() >= CUTOFF_MS;
+}
+
+/**
+ * Reports one `postal_flag_forbidden` issue per forbidden flag requested by an
+ * own-contract postal shipment, once the rule is in force.
+ */
+export function checkPostalOwnContractFlags(
+  additionalServices: Draft | undefined,
+  shipment: ShipmentContract,
+  now: Date,
+  findings: Findings,
+): void {
+  if (additionalServices === undefined) return;
+  if (shipment.carrier !== POSTAL_CARRIER || shipment.contract !== "own") return;
+  if (!postalFlagRuleInForce(now)) return;
+  for (const flag of POSTAL_FORBIDDEN_FLAGS) {
+    if (!isRequested(additionalServices[flag])) continue;
+    findings.error(joinPath("additional_services", flag), RULE_CODES.postal_flag_forbidden, {
+      flag,
+      date: POSTAL_FLAGS_FORBIDDEN_DAY,
+    });
+  }
+}

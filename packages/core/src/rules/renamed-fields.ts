@@ -1,0 +1,144 @@
+// Input fields and values that the API renamed or removed, each with the
+// release that did it. Renamed ones are accepted under the old name with a
+// deprecation warning and sent under the new one; removed ones are errors that
+// name the field and the release, so a merchant knows what to change.
+import type { Findings } from "../validation/findings.ts";
+import { joinPath } from "../validation/path.ts";
+import { RULE_CODES } from "../validation/rule-codes.ts";
+import { type Draft, hasOwn } from "./draft.ts";
+
+export interface RenamedField {
+  readonly container: "additional_services";
+  readonly from: string;
+  readonly to: string;
+  readonly since: string;
+}
+
+export interface RemovedField {
+  /** Where the field sat: the package itself, or one of its sections. */
+  readonly container: "package" | "additional_services" | "duty";
+  readonly field: string;
+  /** The release that removed it, when the change history names one. */
+  readonly since?: string;
+  /** The field to use instead, if any. */
+  readonly replacement?: string;
+}
+
+export interface RenamedValue {
+  readonly field: "service";
+  readonly from: string;
+  readonly to: string;
+  readonly since: string;
+}
+
+export const RENAMED_INPUT_FIELDS: readonly RenamedField[] = Object.freeze([
+  {
+    container: "additional_services",
+    from: "poczta_kurier24",
+    to: "poczta_ekspres24",
+    since: "v1.0.8",
+  },
+]);
+
+export const REMOVED_INPUT_FIELDS: readonly RemovedField[] = Object.freeze([
+  { container: "additional_services", field: "sending_at_point", since: "v1.0.5" },
+  { container: "package", field: "documents_available" },
+  { container: "duty", field: "items", replacement: "content" },
+]);
+
+/** Carrier names (package `service`, price calculation `services.service`) that changed. */
+export const RENAMED_CARRIERS: readonly RenamedValue[] = Object.freeze([
+  { field: "service", from: "ruch", to: "orlen", since: "v1.0.19" },
+]);
+
+const CARRIER_RENAMES: ReadonlyMap<string, RenamedValue> = new Map(
+  RENAMED_CARRIERS.map((rename) => [rename.from, rename]),
+);
+
+function pathOf(container: RemovedField["container"], field: string): string {
+  return container === "package" ? field : joinPath(container, field);
+}
+
+/**
+ * Moves renamed keys of `record` (a draft of `container`) to their new names,
+ * warning about each. When both names are given, the new one wins.
+ */
+export function applyRenamedFields(
+  record: Draft,
+  container: RenamedField["container"],
+  findings: Findings,
+): void {
+  for (const rename of RENAMED_INPUT_FIELDS) {
+    if (rename.container !== container || !hasOwn(record, rename.from)) continue;
+    const value = record[rename.from];
+    Reflect.deleteProperty(record, rename.from);
+    const path = joinPath(container, rename.from);
+    const params = { field: rename.from, replacement: rename.to, version: rename.since };
+    if (hasOwn(record, rename.to)) {
+      findings.warn(path, RULE_CODES.field_renamed_duplicate, params);
+    } else {
+      record[rename.to] = value;
+      findings.warn(path, RULE_CODES.field_renamed, params);
+    }
+  }
+}
+
+/** Reports every removed field present in `record` (a draft of `container`) and drops it. */
+export function rejectRemovedFields(
+  record: Draft,
+  container: RemovedField["container"],
+  findings: Findings,
+): void {
+  for (const removal of REMOVED_INPUT_FIELDS) {
+    if (removal.container !== container || !hasOwn(record, removal.field)) continue;
+    Reflect.deleteProperty(record, removal.field);
+    findings.error(pathOf(container, removal.field), RULE_CODES.field_removed, {
+      field: removal.field,
+      version: removal.since ?? "",
+      replacement: removal.replacement ?? "",
+    });
+  }
+}
+
+/** The current name of a carrier, or the value itself when it was not renamed. */
+export function currentCarrierName(value: string): string {
+  return CARRIER_RENAMES.get(value)?.to ?? value;
+}
+
+/**
+ * Replaces a renamed carrier name at `record[key]` with the current one,
+ * warning about it. `path` is where the value sits in the request.
+ */
+export function applyRenamedCarrier(
+  record: Draft,
+  key: string,
+  path: string,
+  findings: Findings,
+): void {
+  const value = record[key];
+  if (typeof value !== "string") return;
+  const rename = CARRIER_RENAMES.get(value);
+  if (rename === undefined) return;
+  record[key] = rename.to;
+  findings.warn(path, RULE_CODES.value_renamed, {
+    value: rename.from,
+    replacement: rename.to,
+    version: rename.since,
+  });
+}
+
+/** The same for a list of carrier names (price calculation `services.service`). */
+export function applyRenamedCarriers(list: unknown[], path: string, findings: Findings): void {
+  for (let index = 0; index < list.length; index++) {
+    const value = list[index];
+    if (typeof value !== "string") continue;
+    const rename = CARRIER_RENAMES.get(value);
+    if (rename === undefined) continue;
+    list[index] = rename.to;
+    findings.warn(joinPath(path, index), RULE_CODES.value_renamed, {
+      value: rename.from,
+      replacement: rename.to,
+      version: rename.since,
+    });
+  }
+}

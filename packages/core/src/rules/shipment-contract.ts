@@ -1,0 +1,69 @@
+// Which carrier a shipment goes with, and on whose contract. The package names
+// its carrier by `service`, or by `service_id`, an account-specific id that
+// the account services (GET /account/services) resolve to a carrier and a
+// contract kind: "own" (the merchant's own carrier contract) or "furgonetka"
+// (the service's contract). An explicit contract option wins over both.
+import { asRecord, type Draft } from "./draft.ts";
+import { currentCarrierName } from "./renamed-fields.ts";
+
+export type ServiceContract = "own" | "furgonetka";
+
+/** What the rules need from an account service (see AccountServiceSchema). */
+export interface AccountServiceRef {
+  readonly id: number;
+  readonly service: string;
+  readonly service_contract: string;
+}
+
+export interface ShipmentContractOptions {
+  readonly accountServices?: readonly AccountServiceRef[] | undefined;
+  /** The contract kind, when the caller knows it better than the account services. */
+  readonly contract?: ServiceContract | undefined;
+}
+
+export interface ShipmentContract {
+  /** The carrier name, or undefined when it cannot be told. */
+  readonly carrier: string | undefined;
+  /** The contract kind, or undefined when it cannot be told. */
+  readonly contract: ServiceContract | undefined;
+}
+
+const indexes = new WeakMap<readonly AccountServiceRef[], ReadonlyMap<number, AccountServiceRef>>();
+
+function indexOf(services: readonly AccountServiceRef[]): ReadonlyMap<number, AccountServiceRef> {
+  let index = indexes.get(services);
+  if (index === undefined) {
+    index = new Map(services.map((service) => [service.id, service]));
+    indexes.set(services, index);
+  }
+  return index;
+}
+
+function contractKind(value: unknown): ServiceContract | undefined {
+  return value === "own" || value === "furgonetka" ? value : undefined;
+}
+
+/** Resolves the carrier and contract of a package draft. */
+export function resolveShipmentContract(
+  pkg: Draft | undefined,
+  options: ShipmentContractOptions,
+): ShipmentContract {
+  const serviceId = pkg?.["service_id"];
+  const service = pkg?.["service"];
+  const account =
+    typeof serviceId === "number" && options.accountServices !== undefined
+      ? indexOf(options.accountServices).get(serviceId)
+      : undefined;
+  const carrier =
+    typeof service === "string"
+      ? currentCarrierName(service)
+      : account === undefined
+        ? undefined
+        : currentCarrierName(account.service);
+  return { carrier, contract: options.contract ?? contractKind(account?.service_contract) };
+}
+
+/** The additional_services draft of a package, if it is an object. */
+export function additionalServicesOf(pkg: Draft | undefined): Draft | undefined {
+  return asRecord(pkg?.["additional_services"]);
+}

@@ -1,0 +1,42 @@
+// The stable, machine-readable codes of every validation rule. Code branches on
+// `issue.rule`; people read `issue.message`. Codes never change once published.
+export const RULE_CODES = {
+  // Shape of the input (from the schemas).
+  required: "required",
+  invalid_type: "invalid_type",
+  invalid_value: "invalid_value",
+  invalid_format: "invalid_format",
+  too_small: "too_small",
+  too_big: "too_big",
+  unknown_field: "unknown_field",
+  input_unreadable: "input_unreadable",
+  // Renames and removals in the API's history.
+  field_removed: "field_removed",
+  field_renamed: "field_renamed",
+  field_renamed_duplicate: "field_renamed_duplicate",
+  value_renamed: "value_renamed",
+  digital_label_legacy: "digital_label_legacy",
+  legacy_field_read: "legacy_field_read",
+  // Regions and countries.
+  regions_with_country_code: "regions_with_country_code",
+  country_invalid: "country_invalid",
+  country_not_supported: "country_not_supported",
+  // Additional services.
+  flag_not_offered: "flag_not_offered",
+  delivery_time_out_of_range: "delivery_time_out_of_range",
+  postal_flag_forbidden: "postal_flag_forbidden",
+  postal_express_default: "postal_express_default",
+  // Addresses supplied by a carrier contract.
+  address_required: "address_required",
+  // Rules merchants trip over.
+  receiver_name_incomplete: "receiver_name_incomplete",
+  phone_invalid: "phone_invalid",
+  dimension_invalid: "dimension_invalid",
+  dimension_rounded: "dimension_rounded",
+  weight_invalid: "weight_invalid",
+  cod_amount_invalid: "cod_amount_invalid",
+  iban_required: "iban_required",
+  iban_invalid: "iban_invalid",
+} as const;
+
+export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];
