@@ -1,0 +1,64 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { TokenSet } from "./token-set.ts";
+
+const record = {
+  access_token: "eyJ.access.secret",
+  token_type: "Bearer",
+  refresh_token: "refresh-secret",
+  expires_at: Date.UTC(2030, 0, 1),
+  scope: "api",
+  grant_type: "password" as const,
+};
+
+describe("TokenSet", () => {
+  it("never shows its tokens through inspect, String() or JSON.stringify", () => {
+    const tokens = new TokenSet(record);
+    for (const shown of [
+      inspect(tokens),
+      String(tokens),
+      `${tokens}`,
+      JSON.stringify(tokens),
+      JSON.stringify({ tokens }),
+    ]) {
+      expect(shown).not.toContain("secret");
+      expect(shown).toContain("[redacted]");
+    }
+    expect(inspect(tokens)).toContain("2030-01-01T00:00:00.000Z");
+    expect(Object.keys(tokens)).not.toContain("accessToken");
+  });
+
+  it("round-trips through toRecord and fromRecord", () => {
+    const back = TokenSet.fromRecord(JSON.parse(JSON.stringify(new TokenSet(record).toRecord())));
+    expect(back.accessToken).toBe(record.access_token);
+    expect(back.refreshToken).toBe(record.refresh_token);
+    expect(back.expiresAt?.getTime()).toBe(record.expires_at);
+    expect(back.grantType).toBe("password");
+    expect(back.refreshable).toBe(true);
+  });
+
+  it("refuses a record that was written redacted or is incomplete, naming the field", () => {
+    expect(() => TokenSet.fromRecord(JSON.parse(JSON.stringify(new TokenSet(record))))).toThrow(
+      /access_token/,
+    );
+    expect(() => TokenSet.fromRecord({ ...record, grant_type: "implicit" })).toThrow(/grant_type/);
+    expect(() => TokenSet.fromRecord({ ...record, expires_at: "soon" })).toThrow(/expires_at/);
+    expect(() => TokenSet.fromRecord(null)).toThrow(/object/);
+  });
+
+  it("judges freshness with the skew, and treats a token without expiry as fresh", () => {
+    const tokens = new TokenSet(record);
+    const expiry = record.expires_at;
+    expect(tokens.isFresh(new Date(expiry - 301_000), 300)).toBe(true);
+    expect(tokens.isFresh(new Date(expiry - 299_000), 300)).toBe(false);
+    expect(tokens.isFresh(new Date(expiry - 1_000), 0)).toBe(true);
+    expect(new TokenSet({ ...record, expires_at: null }).isFresh(new Date(expiry * 2), 300)).toBe(
+      true,
+    );
+  });
+
+  it("is never refreshable for client_credentials", () => {
+    expect(new TokenSet({ ...record, grant_type: "client_credentials" }).refreshable).toBe(false);
+    expect(new TokenSet({ ...record, refresh_token: undefined }).refreshable).toBe(false);
+  });
+});
