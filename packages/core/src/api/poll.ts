@@ -1,0 +1,49 @@
+// The one polling loop the client's pollers share (price calculation running
+// in the background, order and cancel commands, labels not ready yet): ask,
+// and while the answer says "not yet", wait and ask again, with a growing
+// interval, until the call's deadline. Waiting uses the injectable sleep and
+// honours the AbortSignal.
+import type { Deadline, Sleep } from "./deadline.ts";
+
+export interface PollOptions {
+  /** First wait between two asks, in milliseconds. Default 1,000. */
+  readonly intervalMs?: number;
+  /** Longest wait between two asks, in milliseconds. Default 10,000. */
+  readonly maxIntervalMs?: number;
+}
+
+export type PollStep<T> =
+  | { readonly done: true; readonly value: T }
+  | {
+      readonly done: false /** The wait the service asked for, if any. */;
+      readonly waitMs?: number;
+    };
+
+export interface PollRun<T> {
+  readonly ask: () => Promise<PollStep<T>>;
+  readonly deadline: Deadline;
+  readonly sleep: Sleep;
+  readonly signal: AbortSignal | undefined;
+  readonly options: PollOptions | undefined;
+  /** For the deadline error: what was being waited for, and the request. */
+  readonly what: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+export const DEFAULT_POLL: Required<PollOptions> = { intervalMs: 1_000, maxIntervalMs: 10_000 };
+
+export async function poll<T>(run: PollRun<T>): Promise<T> {
+  const { intervalMs, maxIntervalMs } = { ...DEFAULT_POLL, ...run.options };
+  let interval = intervalMs;
+  for (;;) {
+    run.deadline.check(run.method, run.path, run.what, run.signal);
+    const step = await run.ask();
+    if (step.done) return step.value;
+    const wait = Math.min(Math.max(step.waitMs ?? interval, 0), maxIntervalMs);
+    const remaining = run.deadline.remainingMs();
+    if (remaining <= 0) throw run.deadline.exceeded(run.method, run.path, run.what);
+    await run.sleep(Math.min(wait, remaining), run.signal);
+    interval = Math.min(maxIntervalMs, Math.ceil(interval * 1.5));
+  }
+}
