@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REGIONS } from "../schemas/index.ts";
 import { Findings } from "../validation/findings.ts";
 import {
   checkRegionsExcludeCountryCode,
@@ -18,6 +19,7 @@ describe("regions", () => {
       ["africa", "asia", "europe", "north_america", "oceania", "south_america"].sort(),
     );
     expect(Object.keys(REGION_COUNTRIES).sort()).toEqual([...REGION_NAMES].sort());
+    expect(REGION_NAMES).toEqual(REGIONS);
   });
 
   it("covers all 249 ISO 3166-1 alpha-2 codes, each in exactly one region", () => {

@@ -3,10 +3,11 @@
 // the account services (GET /account/services) resolve to a carrier and a
 // contract kind: "own" (the merchant's own carrier contract) or "furgonetka"
 // (the service's contract). An explicit contract option wins over both.
+import type { ServiceContract } from "../schemas/index.ts";
 import { asRecord, type Draft } from "./draft.ts";
 import { currentCarrierName } from "./renamed-fields.ts";
 
-export type ServiceContract = "own" | "furgonetka";
+export type { ServiceContract };
 
 /** What the rules need from an account service (see AccountServiceSchema). */
 export interface AccountServiceRef {

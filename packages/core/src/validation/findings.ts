@@ -15,14 +15,32 @@ export interface Finding {
 const NO_PARAMS: MessageParams = Object.freeze({});
 
 export class Findings {
-  readonly errors: Finding[] = [];
-  readonly warnings: Finding[] = [];
+  readonly errors: Finding[];
+  readonly warnings: Finding[];
+  readonly #prefix: string;
+
+  constructor(errors: Finding[] = [], warnings: Finding[] = [], prefix = "") {
+    this.errors = errors;
+    this.warnings = warnings;
+    this.#prefix = prefix;
+  }
 
   error(path: string, rule: RuleCode, params: MessageParams = NO_PARAMS): void {
-    this.errors.push({ path, rule, params });
+    this.errors.push({ path: this.#path(path), rule, params });
   }
 
   warn(path: string, rule: RuleCode, params: MessageParams = NO_PARAMS): void {
-    this.warnings.push({ path, rule, params });
+    this.warnings.push({ path: this.#path(path), rule, params });
+  }
+
+  /** A view that reports into the same lists, with `prefix` before every path. */
+  scoped(prefix: string): Findings {
+    return new Findings(this.errors, this.warnings, this.#path(prefix));
+  }
+
+  #path(path: string): string {
+    if (this.#prefix === "") return path;
+    if (path === "") return this.#prefix;
+    return path.startsWith("[") ? this.#prefix + path : `${this.#prefix}.${path}`;
   }
 }

@@ -1,0 +1,35 @@
+// Validation of requests before they reach the service: one error type that
+// carries every problem at once, warnings returned beside the result, messages
+// in English and Polish. The sandbox answers its 400s with these same functions.
+export type { Finding, MessageParams } from "./findings.ts";
+export { Findings } from "./findings.ts";
+export { type LegacyResponseKind, readLegacyResponse } from "./legacy-response.ts";
+export { MESSAGES, renderMessage } from "./messages.ts";
+export type { ValidationOptions, ValidationResult } from "./result.ts";
+export { RULE_CODES, type RuleCode } from "./rule-codes.ts";
+export {
+  type AddressAutocompleteValidationOptions,
+  validateAddressAutocomplete,
+} from "./validate-address-autocomplete.ts";
+export {
+  type CalculatePriceRequestOfVersion,
+  type CalculatePriceValidationOptions,
+  validateCalculatePrice,
+} from "./validate-calculate-price.ts";
+export { validateInput } from "./validate-input.ts";
+export {
+  type PackageOfVersion,
+  type PackageOperation,
+  type PackageValidationOptions,
+  validatePackage,
+} from "./validate-package.ts";
+export { type UserDataValidationOptions, validateUserData } from "./validate-user-data.ts";
+export {
+  isValidationError,
+  summarizeIssues,
+  toErrorResponseBody,
+  VALIDATION_FAILED,
+  ValidationError,
+  type ValidationIssue,
+  type ValidationWarning,
+} from "./validation-error.ts";

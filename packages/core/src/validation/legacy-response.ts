@@ -1,0 +1,49 @@
+// Reading answers of the service that still carry legacy fields (see the
+// LEGACY_RESPONSE_FIELDS table): the upgraded answer, with a warning in the
+// caller's language for every legacy field read or dropped.
+import {
+  upgradeCountryList,
+  upgradeMessages,
+  upgradePackage,
+  upgradeServicesPrices,
+} from "../rules/legacy-response-fields.ts";
+import { Findings } from "./findings.ts";
+import { renderMessage } from "./messages.ts";
+import type { ValidationOptions } from "./result.ts";
+import { resolveLanguage } from "./run-validation.ts";
+import type { ValidationWarning } from "./validation-error.ts";
+
+export type LegacyResponseKind = "package" | "calculate_price" | "country_list" | "messages";
+
+/** Upgrades an answer of the given kind to its current form. Never mutates `body`. */
+export function readLegacyResponse(
+  kind: LegacyResponseKind,
+  body: unknown,
+  options: ValidationOptions = {},
+): { readonly value: unknown; readonly warnings: readonly ValidationWarning[] } {
+  const language = resolveLanguage(options.language);
+  const findings = new Findings();
+  let value: unknown;
+  switch (kind) {
+    case "package":
+      value = upgradePackage(body, findings);
+      break;
+    case "calculate_price":
+      value = upgradeServicesPrices(body, findings);
+      break;
+    case "country_list":
+      value = upgradeCountryList(body, findings);
+      break;
+    case "messages":
+      value = upgradeMessages(body, language, findings);
+      break;
+    default:
+      value = body;
+  }
+  const warnings = findings.warnings.map((finding) => ({
+    path: finding.path,
+    rule: finding.rule,
+    message: renderMessage(finding, language),
+  }));
+  return { value, warnings };
+}

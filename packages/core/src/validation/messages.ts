@@ -1,0 +1,239 @@
+// The message catalogue: for every rule code, a message in English and in
+// Polish, filled in with the finding's parameters. The caller picks the
+// language the same way the service's X-Language header does.
+import type { Language } from "../language.ts";
+import type { Finding, MessageParams } from "./findings.ts";
+import type { RuleCode } from "./rule-codes.ts";
+
+type Template = (params: MessageParams) => string;
+
+const TYPE_NAMES: Record<Language, Readonly<Record<string, string>>> = {
+  en_GB: {
+    string: "text",
+    number: "a number",
+    int: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+  },
+  pl_PL: {
+    string: "tekst",
+    number: "liczba",
+    int: "liczba całkowita",
+    boolean: "true lub false",
+    object: "obiekt",
+    array: "lista",
+    null: "null",
+  },
+};
+
+const FIELD_NAMES_PL: Readonly<Record<string, string>> = {
+  width: "szerokość",
+  depth: "długość",
+  height: "wysokość",
+  pickup: "adres odbioru (pickup)",
+  sender: "nadawca (sender)",
+};
+
+function p(params: MessageParams, key: string): string {
+  const value = params[key];
+  return value === undefined ? "" : String(value);
+}
+
+function typeName(language: Language, params: MessageParams): string {
+  const expected = p(params, "expected");
+  return TYPE_NAMES[language][expected] ?? expected;
+}
+
+function fieldPl(params: MessageParams): string {
+  const field = p(params, "field");
+  return FIELD_NAMES_PL[field] ?? field;
+}
+
+function bound(params: MessageParams, key: "minimum" | "maximum"): string {
+  return p(params, key);
+}
+
+const en: Record<RuleCode, Template> = {
+  required: () => "This field is required.",
+  invalid_type: (x) => `Expected ${typeName("en_GB", x)}.`,
+  invalid_value: (x) =>
+    p(x, "allowed") === ""
+      ? "This value is not allowed."
+      : `This value is not allowed; use one of: ${p(x, "allowed")}.`,
+  invalid_format: (x) =>
+    p(x, "format") === ""
+      ? "The format is wrong."
+      : `The format is wrong (expected ${p(x, "format")}).`,
+  too_small: (x) => {
+    const min = bound(x, "minimum");
+    switch (p(x, "origin")) {
+      case "string":
+        return min === "1" ? "This field must not be empty." : `Give at least ${min} characters.`;
+      case "array":
+        return `Give at least ${min} item(s).`;
+      default:
+        return p(x, "inclusive") === "yes"
+          ? `Must be at least ${min}.`
+          : `Must be greater than ${min}.`;
+    }
+  },
+  too_big: (x) => {
+    const max = bound(x, "maximum");
+    switch (p(x, "origin")) {
+      case "string":
+        return `Give at most ${max} characters.`;
+      case "array":
+        return `Give at most ${max} item(s).`;
+      default:
+        return p(x, "inclusive") === "yes"
+          ? `Must be at most ${max}.`
+          : `Must be less than ${max}.`;
+    }
+  },
+  unknown_field: (x) => `Unknown field "${p(x, "field")}": remove it or check its spelling.`,
+  service_required: () =>
+    "Give the carrier, either as service (a name such as dpd) or as service_id (from your account services).",
+  input_unreadable: () => "The data could not be read; send plain JSON values.",
+  field_removed: (x) => {
+    const when = p(x, "version") === "" ? "" : ` in ${p(x, "version")}`;
+    const instead =
+      p(x, "replacement") === "" ? "remove it" : `use "${p(x, "replacement")}" instead`;
+    return `"${p(x, "field")}" was removed from the API${when}: ${instead}.`;
+  },
+  field_renamed: (x) =>
+    `"${p(x, "field")}" was renamed "${p(x, "replacement")}" in ${p(x, "version")}; it is sent as "${p(x, "replacement")}". Please use the new name.`,
+  field_renamed_duplicate: (x) =>
+    `"${p(x, "field")}" was renamed "${p(x, "replacement")}" in ${p(x, "version")}; both were given, so "${p(x, "field")}" is ignored.`,
+  value_renamed: (x) =>
+    `"${p(x, "value")}" is called "${p(x, "replacement")}" since ${p(x, "version")}; it is sent as "${p(x, "replacement")}".`,
+  digital_label_legacy: (x) =>
+    `digital_label is true or false since ${p(x, "version")}; the text value is read as true.`,
+  legacy_field_read: (x) =>
+    p(x, "replacement") === ""
+      ? `The service answered with the legacy field "${p(x, "field")}", which no longer exists; it was dropped.`
+      : `The service answered with the legacy field "${p(x, "field")}"; it was read as "${p(x, "replacement")}".`,
+  regions_with_country_code: () => "Give either regions or country_code, not both.",
+  country_invalid: () =>
+    "Not a country code: use a two-letter ISO 3166-1 code in capitals, such as PL.",
+  country_not_supported: (x) => `The service does not accept the country ${p(x, "country")}.`,
+  flag_not_offered: (x) => `The carrier ${p(x, "carrier")} does not offer ${p(x, "flag")}.`,
+  delivery_time_out_of_range: (x) =>
+    `For ${p(x, "carrier")}, the delivery time must be between ${p(x, "from")} and ${p(x, "to")}.`,
+  postal_flag_forbidden: (x) =>
+    `From ${p(x, "date")}, the postal carrier (poczta) no longer accepts ${p(x, "flag")} on shipments under your own contract: remove it.`,
+  postal_express_default: (x) =>
+    `No postal service is chosen, so this own-contract poczta shipment will be sent as an express parcel (since ${p(x, "version")}). Set additional_services.${p(x, "flag")} to true to send it as Kurier 48 instead.`,
+  address_required: (x) =>
+    `${p(x, "field")} is required: only ${p(x, "carrier")} shipments may leave it empty, when the carrier contract supplies it.`,
+  receiver_name_incomplete: () => "Give the receiver's first name and surname, or a company name.",
+  phone_invalid: () =>
+    "A Polish phone number has exactly 9 digits, for example 600100200 or +48 600 100 200.",
+  dimension_invalid: (x) => `The ${p(x, "field")} must be a positive number of centimetres.`,
+  dimension_rounded: (x) =>
+    `The ${p(x, "field")} of ${p(x, "from")} cm was rounded up to ${p(x, "to")} cm: the service takes whole centimetres.`,
+  weight_invalid: () => "The weight must be a positive number of kilograms.",
+  cod_amount_invalid: () =>
+    "The cash-on-delivery amount must be positive, with at most two decimal places.",
+  iban_required: () => "Cash on delivery needs the IBAN of the account to pay the money into.",
+  iban_invalid: () =>
+    "This is not a valid IBAN. A Polish IBAN is PL followed by 26 digits; check for a typo.",
+};
+
+const pl: Record<RuleCode, Template> = {
+  required: () => "To pole jest wymagane.",
+  invalid_type: (x) => `Oczekiwano wartości typu: ${typeName("pl_PL", x)}.`,
+  invalid_value: (x) =>
+    p(x, "allowed") === ""
+      ? "Ta wartość jest niedozwolona."
+      : `Ta wartość jest niedozwolona; użyj jednej z: ${p(x, "allowed")}.`,
+  invalid_format: (x) =>
+    p(x, "format") === ""
+      ? "Nieprawidłowy format."
+      : `Nieprawidłowy format (oczekiwano: ${p(x, "format")}).`,
+  too_small: (x) => {
+    const min = bound(x, "minimum");
+    switch (p(x, "origin")) {
+      case "string":
+        return min === "1" ? "To pole nie może być puste." : `Podaj co najmniej ${min} znaków.`;
+      case "array":
+        return `Podaj co najmniej ${min} element(y).`;
+      default:
+        return p(x, "inclusive") === "yes"
+          ? `Wartość musi wynosić co najmniej ${min}.`
+          : `Wartość musi być większa niż ${min}.`;
+    }
+  },
+  too_big: (x) => {
+    const max = bound(x, "maximum");
+    switch (p(x, "origin")) {
+      case "string":
+        return `Podaj co najwyżej ${max} znaków.`;
+      case "array":
+        return `Podaj co najwyżej ${max} element(y).`;
+      default:
+        return p(x, "inclusive") === "yes"
+          ? `Wartość może wynosić co najwyżej ${max}.`
+          : `Wartość musi być mniejsza niż ${max}.`;
+    }
+  },
+  unknown_field: (x) => `Nieznane pole „${p(x, "field")}”: usuń je lub popraw pisownię.`,
+  service_required: () =>
+    "Podaj przewoźnika: jako service (nazwę, np. dpd) albo jako service_id (z usług Twojego konta).",
+  input_unreadable: () => "Nie udało się odczytać danych; wyślij zwykłe wartości JSON.",
+  field_removed: (x) => {
+    const when = p(x, "version") === "" ? "" : ` w wersji ${p(x, "version")}`;
+    const instead =
+      p(x, "replacement") === "" ? "usuń je" : `użyj zamiast niego „${p(x, "replacement")}”`;
+    return `Pole „${p(x, "field")}” zostało usunięte z API${when}: ${instead}.`;
+  },
+  field_renamed: (x) =>
+    `Pole „${p(x, "field")}” zmieniło nazwę na „${p(x, "replacement")}” w wersji ${p(x, "version")}; zostanie wysłane jako „${p(x, "replacement")}”. Używaj nowej nazwy.`,
+  field_renamed_duplicate: (x) =>
+    `Pole „${p(x, "field")}” zmieniło nazwę na „${p(x, "replacement")}” w wersji ${p(x, "version")}; podano oba, więc „${p(x, "field")}” zostaje pominięte.`,
+  value_renamed: (x) =>
+    `„${p(x, "value")}” nazywa się „${p(x, "replacement")}” od wersji ${p(x, "version")}; zostanie wysłane jako „${p(x, "replacement")}”.`,
+  digital_label_legacy: (x) =>
+    `digital_label przyjmuje true lub false od wersji ${p(x, "version")}; wartość tekstowa została odczytana jako true.`,
+  legacy_field_read: (x) =>
+    p(x, "replacement") === ""
+      ? `Serwis zwrócił przestarzałe pole „${p(x, "field")}”, które już nie istnieje; zostało pominięte.`
+      : `Serwis zwrócił przestarzałe pole „${p(x, "field")}”; odczytano je jako „${p(x, "replacement")}”.`,
+  regions_with_country_code: () => "Podaj regions albo country_code, nie oba naraz.",
+  country_invalid: () =>
+    "To nie jest kod kraju: użyj dwuliterowego kodu ISO 3166-1 wielkimi literami, np. PL.",
+  country_not_supported: (x) => `Serwis nie obsługuje kraju ${p(x, "country")}.`,
+  flag_not_offered: (x) => `Przewoźnik ${p(x, "carrier")} nie oferuje usługi ${p(x, "flag")}.`,
+  delivery_time_out_of_range: (x) =>
+    `Dla przewoźnika ${p(x, "carrier")} godzina doręczenia musi mieścić się między ${p(x, "from")} a ${p(x, "to")}.`,
+  postal_flag_forbidden: (x) =>
+    `Od ${p(x, "date")} Poczta Polska (poczta) nie przyjmuje usługi ${p(x, "flag")} w przesyłkach na Twojej własnej umowie: usuń ją.`,
+  postal_express_default: (x) =>
+    `Nie wybrano usługi pocztowej, więc ta przesyłka poczta na własnej umowie zostanie nadana jako przesyłka ekspresowa (od wersji ${p(x, "version")}). Ustaw additional_services.${p(x, "flag")} na true, aby nadać ją jako Kurier 48.`,
+  address_required: (x) =>
+    `Pole ${fieldPl(x)} jest wymagane: tylko przesyłki przewoźnika ${p(x, "carrier")} mogą je pominąć, gdy dane pochodzą z umowy z przewoźnikiem.`,
+  receiver_name_incomplete: () => "Podaj imię i nazwisko odbiorcy albo nazwę firmy.",
+  phone_invalid: () =>
+    "Polski numer telefonu ma dokładnie 9 cyfr, np. 600100200 lub +48 600 100 200.",
+  dimension_invalid: (x) => `Wymiar ${fieldPl(x)} musi być dodatnią liczbą centymetrów.`,
+  dimension_rounded: (x) =>
+    `Wymiar ${fieldPl(x)} ${p(x, "from")} cm zaokrąglono w górę do ${p(x, "to")} cm: serwis przyjmuje pełne centymetry.`,
+  weight_invalid: () => "Waga musi być dodatnią liczbą kilogramów.",
+  cod_amount_invalid: () =>
+    "Kwota pobrania musi być dodatnia i mieć najwyżej dwa miejsca po przecinku.",
+  iban_required: () => "Pobranie wymaga numeru IBAN konta, na które trafią pieniądze.",
+  iban_invalid: () =>
+    "To nie jest poprawny numer IBAN. Polski IBAN to PL i 26 cyfr; sprawdź, czy nie ma literówki.",
+};
+
+/** The message templates, by language and rule code. */
+export const MESSAGES: Readonly<Record<Language, Readonly<Record<RuleCode, Template>>>> = {
+  en_GB: en,
+  pl_PL: pl,
+};
+
+/** The message of a finding in the given language. */
+export function renderMessage(finding: Finding, language: Language): string {
+  return MESSAGES[language][finding.rule](finding.params);
+}

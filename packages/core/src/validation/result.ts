@@ -1,0 +1,18 @@
+// What every validate function returns: the normalized value with warnings, or
+// the ValidationError with warnings. Nothing is thrown.
+import type { Language } from "../language.ts";
+import type { ValidationError, ValidationWarning } from "./validation-error.ts";
+
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T; readonly warnings: readonly ValidationWarning[] }
+  | {
+      readonly ok: false;
+      readonly error: ValidationError;
+      readonly warnings: readonly ValidationWarning[];
+    };
+
+/** Options every validate function takes. */
+export interface ValidationOptions {
+  /** The language of messages, as in the X-Language header. Default en_GB. */
+  readonly language?: Language;
+}

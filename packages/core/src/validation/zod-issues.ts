@@ -1,0 +1,91 @@
+// Turns the issues of a zod parse into findings with our rule codes: an
+// unknown key becomes `unknown_field` with the key in the path, a missing
+// value `required`, and so on. Zod's own English messages are not used, so
+// that every message comes from the catalogue, in the caller's language.
+import type { z } from "zod";
+import type { Findings, MessageParams } from "./findings.ts";
+import { formatPath, joinPath } from "./path.ts";
+import { RULE_CODES } from "./rule-codes.ts";
+
+const MAX_ALLOWED_LISTED = 12;
+
+function listValues(values: readonly unknown[]): string {
+  const shown = values.slice(0, MAX_ALLOWED_LISTED).map((value) => String(value));
+  return values.length > MAX_ALLOWED_LISTED ? `${shown.join(", ")}, …` : shown.join(", ");
+}
+
+function boundParams(
+  origin: string,
+  limit: number | bigint,
+  inclusive: boolean | undefined,
+  key: "minimum" | "maximum",
+): MessageParams {
+  return { origin, [key]: String(limit), inclusive: inclusive === false ? "no" : "yes" };
+}
+
+/** A value that is absent (parsed with `reportInput`, so `input` is known). */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined && issue.expected !== "undefined";
+    case "invalid_value":
+    case "invalid_union":
+      return issue.input === undefined;
+    default:
+      return false;
+  }
+}
+
+/** Reports the issues of a failed zod parse. */
+export function reportZodIssues(issues: readonly z.core.$ZodIssue[], findings: Findings): void {
+  for (const issue of issues) {
+    const path = formatPath(issue.path);
+    if (isMissing(issue)) {
+      findings.error(path, RULE_CODES.required);
+      continue;
+    }
+    switch (issue.code) {
+      case "unrecognized_keys":
+        for (const key of issue.keys) {
+          findings.error(joinPath(path, key), RULE_CODES.unknown_field, {
+            field: key.length > 64 ? `${key.slice(0, 64)}…` : key,
+          });
+        }
+        break;
+      case "invalid_type":
+        findings.error(path, RULE_CODES.invalid_type, { expected: issue.expected });
+        break;
+      case "invalid_value":
+        findings.error(path, RULE_CODES.invalid_value, { allowed: listValues(issue.values) });
+        break;
+      case "invalid_format":
+        findings.error(path, RULE_CODES.invalid_format, {
+          format: issue.format === "regex" ? "" : issue.format,
+        });
+        break;
+      case "too_small":
+        findings.error(
+          path,
+          RULE_CODES.too_small,
+          boundParams(issue.origin, issue.minimum, issue.inclusive, "minimum"),
+        );
+        break;
+      case "too_big":
+        findings.error(
+          path,
+          RULE_CODES.too_big,
+          boundParams(issue.origin, issue.maximum, issue.inclusive, "maximum"),
+        );
+        break;
+      case "custom":
+        if (issue.params?.["rule"] === "service_required") {
+          findings.error(path, RULE_CODES.service_required);
+        } else {
+          findings.error(path, RULE_CODES.invalid_value);
+        }
+        break;
+      default:
+        findings.error(path, RULE_CODES.invalid_value);
+    }
+  }
+}
