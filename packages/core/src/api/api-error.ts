@@ -10,7 +10,8 @@ import { ShipbridgeError } from "../errors/shipbridge-error.ts";
 export const API_ERROR_CODES = {
   /** A failure without a more specific class (e.g. 405, 406, 415). */
   apiError: "api_error",
-  validation: "validation_failed",
+  /** The service rejected the input (400/422). Local validation raises ValidationError (`validation_failed`) instead. */
+  validation: "rejected_by_service",
   authentication: "authentication_failed",
   permission: "permission_denied",
   notFound: "not_found",
@@ -28,7 +29,7 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES
 
 /** One problem the service (or a response check) found, located by a field path. */
 export interface ApiIssue {
-  /** Dotted path of the field, e.g. `receiver.phone` or `parcels.0.weight`; "" for the whole request. */
+  /** Dotted path of the field, e.g. `receiver.phone` or `parcels[0].weight`; "" for the whole request. */
   readonly path: string;
   /** The rule that was broken, as the service names it ("service" when it names none). */
   readonly rule: string;

@@ -51,7 +51,7 @@ describe("errorFromResponse", () => {
       message: "The package is invalid",
       errors: [
         { path: "receiver.phone", rule: "phone", message: "9 digits" },
-        { path: "parcels.0.weight", message: "too heavy" },
+        { path: "parcels[0].weight", message: "too heavy" },
       ],
     };
     const error = errorFromResponse(answer(400, body, { "x-request-id": "req-1" }), body, context);
@@ -59,7 +59,7 @@ describe("errorFromResponse", () => {
     const v = error as ValidationApiError;
     expect(v.issues).toEqual([
       { path: "receiver.phone", rule: "phone", message: "9 digits" },
-      { path: "parcels.0.weight", rule: "service", message: "too heavy" },
+      { path: "parcels[0].weight", rule: "service", message: "too heavy" },
     ]);
     expect(v.requestId).toBe("req-1");
     expect(v.serviceCode).toBe("validation_failed");
@@ -84,7 +84,7 @@ describe("errorFromResponse", () => {
 
   it("is tolerant of odd error entries", () => {
     expect(issuesOf({ errors: [{ path: ["a", 0, "b"], message: "x" }, "plain"] })).toEqual([
-      { path: "a.0.b", rule: "service", message: "x" },
+      { path: "a[0].b", rule: "service", message: "x" },
       { path: "", rule: "service", message: "plain" },
     ]);
     expect(issuesOf("not json")).toEqual([]);

@@ -1,6 +1,7 @@
 // Turns an answer of the service that is not 2xx into the ApiError subclass
 // for its status. The service's error body is `{ code, message, errors: [{
 // path, rule?, message }] }`; its `errors[]` become `issues` with field paths.
+import { formatPath } from "../validation/path.ts";
 import {
   ApiError,
   type ApiErrorDetails,
@@ -37,7 +38,7 @@ export function issuesOf(body: unknown): ApiIssue[] {
   return errors.map((entry): ApiIssue => {
     const e = record(entry) ?? {};
     const path = Array.isArray(e.path)
-      ? e.path.join(".")
+      ? formatPath(e.path as PropertyKey[])
       : typeof e.path === "string"
         ? e.path
         : "";

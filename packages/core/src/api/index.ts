@@ -1,0 +1,45 @@
+// The REST client's public surface: the client, its option and result types,
+// the error classes with their codes and cross-realm guards, and nothing else.
+export {
+  API_ERROR_CODES,
+  ApiError,
+  type ApiErrorCode,
+  type ApiIssue,
+  AuthenticationError,
+  ConflictError,
+  isApiError,
+  isAuthenticationError,
+  isConflictError,
+  isNetworkError,
+  isNotFoundError,
+  isOutcomeUnknownError,
+  isPermissionError,
+  isRateLimitError,
+  isServiceError,
+  isTimeoutError,
+  isUnexpectedResponseError,
+  isValidationApiError,
+  NetworkError,
+  NotFoundError,
+  OutcomeUnknownError,
+  PermissionError,
+  RateLimitError,
+  ServiceError,
+  TimeoutError,
+  UnexpectedResponseError,
+  ValidationApiError,
+} from "./api-error.ts";
+export { type ShippingAuth, staticToken } from "./auth.ts";
+export type { DeadlineInput, Sleep } from "./deadline.ts";
+export type { PollOptions } from "./poll.ts";
+export type {
+  Label,
+  LabelRequest,
+  PackageDetails,
+  PackageValidationResult,
+  PackageWriteResult,
+  PriceQuoteResult,
+} from "./resources/packages.ts";
+export type { RetryOptions } from "./retry-policy.ts";
+export { ShippingClient, type ShippingClientOptions } from "./shipping-client.ts";
+export type { CallOptions } from "./transport.ts";

@@ -1,0 +1,133 @@
+// The service's asynchronous commands with client-chosen UUIDs: ordering
+// packages (PUT /order-commands/{uuid}, which spends the account's money) and
+// cancelling them (PUT /cancel-command/{uuid}). Because the client chooses the
+// UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
+// sends it and polls the command until a final status.
+import type { z } from "zod";
+import {
+  type CancelCommandRequest,
+  CancelCommandRequestSchema,
+  type CancelCommandResponse,
+  CancelCommandResponseSchema,
+  CommandUuidSchema,
+  isFinalCommandStatus,
+  type OrderCommandRequest,
+  OrderCommandRequestSchema,
+  type OrderCommandResponse,
+  OrderCommandResponseSchema,
+} from "../../schemas/index.ts";
+import { type ClientContext, pollDeadline } from "../client-context.ts";
+import { checkInput } from "../input-check.ts";
+import { poll } from "../poll.ts";
+import type { CallOptions } from "../transport.ts";
+
+interface CommandShape {
+  readonly status: OrderCommandResponse["status"];
+}
+
+class CommandResource<Req, Res extends CommandShape> {
+  readonly #context: ClientContext;
+  readonly #base: string;
+  readonly #request: z.ZodType<Req>;
+  readonly #response: z.ZodType<Res>;
+  readonly #what: string;
+
+  constructor(
+    context: ClientContext,
+    base: string,
+    request: z.ZodType<Req>,
+    response: z.ZodType<Res>,
+    what: string,
+  ) {
+    this.#context = context;
+    this.#base = base;
+    this.#request = request;
+    this.#response = response;
+    this.#what = what;
+  }
+
+  #path(uuid: string, options: CallOptions | undefined): string {
+    const id = checkInput(this.#context, CommandUuidSchema, uuid, options);
+    return `${this.#base}/${id}`;
+  }
+
+  /** Sends (or sends again, harmlessly) the command with this UUID. */
+  async put(uuid: string, body: Req, options?: CallOptions): Promise<Res> {
+    const path = this.#path(uuid, options);
+    const json = checkInput(this.#context, this.#request, body, options);
+    const transport = this.#context.transport;
+    const raw = await transport.send(
+      { method: "PUT", path, json, idempotent: true, version: 1 },
+      options,
+    );
+    return transport.check(this.#response, raw, "PUT", path);
+  }
+
+  /** The command's current state. */
+  async get(uuid: string, options?: CallOptions): Promise<Res> {
+    const path = this.#path(uuid, options);
+    const transport = this.#context.transport;
+    const raw = await transport.send(
+      { method: "GET", path, idempotent: true, version: 1 },
+      options,
+    );
+    return transport.check(this.#response, raw, "GET", path);
+  }
+
+  /**
+   * Sends the command and waits for a final status (successful,
+   * partial_success or error), until the deadline. Safe to call again with
+   * the same UUID after a crash: the service runs the command once.
+   */
+  async run(uuid: string, body: Req, options?: CallOptions): Promise<Res> {
+    const context = this.#context;
+    const deadline = pollDeadline(context, options);
+    const timed = { ...options, deadline: deadline.atMs };
+    const first = await this.put(uuid, body, timed);
+    if (isFinalCommandStatus(first.status)) return first;
+    const path = this.#path(uuid, options);
+    return poll<Res>({
+      ask: async () => {
+        const state = await this.get(uuid, timed);
+        return isFinalCommandStatus(state.status) ? { done: true, value: state } : { done: false };
+      },
+      deadline,
+      sleep: context.sleep,
+      signal: options?.signal,
+      options: context.poll,
+      what: this.#what,
+      method: "GET",
+      path,
+    });
+  }
+}
+
+export class OrderCommandsResource extends CommandResource<
+  OrderCommandRequest,
+  OrderCommandResponse
+> {
+  constructor(context: ClientContext) {
+    super(
+      context,
+      "/order-commands",
+      OrderCommandRequestSchema,
+      OrderCommandResponseSchema,
+      "The order command",
+    );
+  }
+}
+
+export class CancelCommandsResource extends CommandResource<
+  CancelCommandRequest,
+  CancelCommandResponse
+> {
+  constructor(context: ClientContext) {
+    super(
+      context,
+      "/cancel-command",
+      CancelCommandRequestSchema,
+      CancelCommandResponseSchema,
+      "The cancel command",
+    );
+  }
+}

@@ -1,0 +1,140 @@
+// Reference data the forms of a store need: the countries shipments may go
+// to, the dictionary (currencies, phone prefixes), carrier regulations, and
+// address help (cities, streets, address autocomplete). All reads.
+import {
+  type AddressAutocompleteRequest,
+  AddressAutocompleteRequestSchema,
+  type AddressAutocompleteResponse,
+  AddressAutocompleteResponseSchema,
+  type CitiesRequest,
+  CitiesRequestSchema,
+  type CitiesResponse,
+  CitiesResponseSchema,
+  type CountryListResponse,
+  CountryListResponseSchema,
+  type Dictionary,
+  DictionarySchema,
+  type RegulationsResponse,
+  RegulationsResponseSchema,
+  type StreetsRequest,
+  StreetsRequestSchema,
+  type StreetsResponse,
+  StreetsResponseSchema,
+} from "../../schemas/index.ts";
+import type { ClientContext } from "../client-context.ts";
+import type { CallOptions } from "../transport.ts";
+import { callEndpoint } from "./endpoint.ts";
+
+/** The countries shipments may be sent to, as ISO codes (`list`). */
+export function countries(
+  context: ClientContext,
+  options?: CallOptions,
+): Promise<CountryListResponse> {
+  return callEndpoint(
+    context,
+    {
+      method: "GET",
+      path: "/configuration/allowed-countries",
+      response: CountryListResponseSchema,
+      idempotent: true,
+      version: 1,
+    },
+    undefined,
+    options,
+  );
+}
+
+/** Currencies and the phone prefixes that support phone verification. */
+export function dictionary(context: ClientContext, options?: CallOptions): Promise<Dictionary> {
+  return callEndpoint(
+    context,
+    {
+      method: "GET",
+      path: "/configuration/dictionary",
+      response: DictionarySchema,
+      idempotent: true,
+      version: 1,
+    },
+    undefined,
+    options,
+  );
+}
+
+/** The carriers' regulations, with the text of their acceptance statements. */
+export function regulations(
+  context: ClientContext,
+  options?: CallOptions,
+): Promise<RegulationsResponse> {
+  return callEndpoint(
+    context,
+    {
+      method: "GET",
+      path: "/regulations",
+      response: RegulationsResponseSchema,
+      idempotent: true,
+      version: 1,
+    },
+    undefined,
+    options,
+  );
+}
+
+/** Cities matching a query (GET /cities). */
+export function cities(
+  context: ClientContext,
+  query: CitiesRequest,
+  options?: CallOptions,
+): Promise<CitiesResponse> {
+  return callEndpoint(
+    context,
+    {
+      method: "GET",
+      path: "/cities",
+      response: CitiesResponseSchema,
+      idempotent: true,
+      version: 1,
+    },
+    { schema: CitiesRequestSchema, value: query },
+    options,
+  );
+}
+
+/** Streets of a city matching a query (GET /streets). */
+export function streets(
+  context: ClientContext,
+  query: StreetsRequest,
+  options?: CallOptions,
+): Promise<StreetsResponse> {
+  return callEndpoint(
+    context,
+    {
+      method: "GET",
+      path: "/streets",
+      response: StreetsResponseSchema,
+      idempotent: true,
+      version: 1,
+    },
+    { schema: StreetsRequestSchema, value: query },
+    options,
+  );
+}
+
+/** Address suggestions for what a customer typed, by country or by regions. */
+export function addressAutocomplete(
+  context: ClientContext,
+  query: AddressAutocompleteRequest,
+  options?: CallOptions,
+): Promise<AddressAutocompleteResponse> {
+  return callEndpoint(
+    context,
+    {
+      method: "GET",
+      path: "/address-autocomplete",
+      response: AddressAutocompleteResponseSchema,
+      idempotent: true,
+      version: 1,
+    },
+    { schema: AddressAutocompleteRequestSchema, value: query },
+    options,
+  );
+}

@@ -1,0 +1,164 @@
+// ShippingClient: the typed client of the shipping service's REST API. One
+// namespace per resource; every call validates its input before sending,
+// takes per-call options (version, company, language, signal, deadline),
+// retries what is safe to retry and raises ApiError subclasses.
+import { type Clock, systemClock } from "../clock.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../language.ts";
+import type {
+  AddressAutocompleteRequest,
+  AddressAutocompleteResponse,
+  ApiVersion,
+  CitiesRequest,
+  CitiesResponse,
+  CountryListResponse,
+  Dictionary,
+  RegulationsResponse,
+  StreetsRequest,
+  StreetsResponse,
+} from "../schemas/index.ts";
+import type { ShippingAuth } from "./auth.ts";
+import type { AccountServicesLike, ClientContext } from "./client-context.ts";
+import { realSleep, type Sleep } from "./deadline.ts";
+import type { PollOptions } from "./poll.ts";
+import { AccountResource, TemplatesResource, UserDataResource } from "./resources/account.ts";
+import { CancelCommandsResource, OrderCommandsResource } from "./resources/commands.ts";
+import { MessagesResource } from "./resources/messages.ts";
+import { PackagesResource } from "./resources/packages.ts";
+import { PaymentsResource } from "./resources/payments.ts";
+import { PointsResource } from "./resources/points.ts";
+import * as reference from "./resources/reference-data.ts";
+import { type RetryOptions, resolveRetryOptions } from "./retry-policy.ts";
+import { type CallOptions, Transport } from "./transport.ts";
+
+export interface ShippingClientOptions {
+  /** {base_url} of the service, e.g. https://api.furgonetka.pl. */
+  readonly baseUrl: string | URL;
+  /** Where access tokens come from: an OAuthClient, or anything with accessToken(). */
+  readonly auth: ShippingAuth;
+  /** X-Company-Id on every call (a call can override it). */
+  readonly companyId?: string | number | undefined;
+  /** X-Language on every call, and the language of local validation messages. Default en_GB. */
+  readonly language?: Language | undefined;
+  /** API version of calls that have two. Default 2. */
+  readonly version?: ApiVersion | undefined;
+  readonly fetch?: typeof globalThis.fetch | undefined;
+  /** The clock of deadlines, pollers and date-bound rules. */
+  readonly clock?: Clock | undefined;
+  /** How pollers wait; tests can make it move the sandbox's clock instead. */
+  readonly sleep?: Sleep | undefined;
+  /** Timeout of one HTTP attempt, in milliseconds. Default 30,000. */
+  readonly timeoutMs?: number | undefined;
+  /** Budget of a whole call, retries included, when the call sets no deadline. Default 60,000. */
+  readonly callTimeoutMs?: number | undefined;
+  /** Budget of a polling call (price, commands, label), when it sets no deadline. Default 300,000. */
+  readonly pollTimeoutMs?: number | undefined;
+  readonly retry?: RetryOptions | undefined;
+  readonly poll?: PollOptions | undefined;
+  /**
+   * Check answers against the inbound schemas and fail with
+   * UnexpectedResponseError naming the path. Meant for development and
+   * tests. Default false.
+   */
+  readonly validateResponses?: boolean | undefined;
+  /** The account's services (GET /account/services), for the rules on service_id. */
+  readonly accountServices?: AccountServicesLike | undefined;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${name} must be a positive number of milliseconds, got ${String(value)}`);
+  }
+  return value;
+}
+
+export class ShippingClient {
+  readonly packages: PackagesResource;
+  readonly orderCommands: OrderCommandsResource;
+  readonly cancelCommands: CancelCommandsResource;
+  readonly points: PointsResource;
+  readonly account: AccountResource;
+  readonly templates: TemplatesResource;
+  readonly messages: MessagesResource;
+  readonly payments: PaymentsResource;
+  readonly userData: UserDataResource;
+  readonly #context: ClientContext;
+
+  constructor(options: ShippingClientOptions) {
+    if (typeof options.auth?.accessToken !== "function") {
+      throw new TypeError("auth must provide accessToken(), e.g. an OAuthClient");
+    }
+    const baseUrl = new URL(String(options.baseUrl)).toString();
+    const clock = options.clock ?? systemClock;
+    const retry = resolveRetryOptions(options.retry);
+    const version = options.version ?? 2;
+    const language = options.language ?? DEFAULT_LANGUAGE;
+    const transport = new Transport({
+      baseUrl,
+      auth: options.auth,
+      companyId: options.companyId,
+      language,
+      version,
+      fetch: options.fetch,
+      clock,
+      timeoutMs: positive("timeoutMs", options.timeoutMs, 30_000),
+      callTimeoutMs: positive("callTimeoutMs", options.callTimeoutMs, 60_000),
+      retry,
+      validateResponses: options.validateResponses ?? false,
+    });
+    this.#context = {
+      transport,
+      clock,
+      sleep: options.sleep ?? realSleep,
+      poll: options.poll,
+      pollTimeoutMs: positive("pollTimeoutMs", options.pollTimeoutMs, 300_000),
+      retry,
+      version,
+      language,
+      accountServices: options.accountServices,
+    };
+    this.packages = new PackagesResource(this.#context);
+    this.orderCommands = new OrderCommandsResource(this.#context);
+    this.cancelCommands = new CancelCommandsResource(this.#context);
+    this.points = new PointsResource(this.#context);
+    this.account = new AccountResource(this.#context);
+    this.templates = new TemplatesResource(this.#context);
+    this.messages = new MessagesResource(this.#context);
+    this.payments = new PaymentsResource(this.#context);
+    this.userData = new UserDataResource(this.#context);
+  }
+
+  /** The countries shipments may be sent to. */
+  countries(options?: CallOptions): Promise<CountryListResponse> {
+    return reference.countries(this.#context, options);
+  }
+
+  /** Currencies and phone prefixes. */
+  dictionary(options?: CallOptions): Promise<Dictionary> {
+    return reference.dictionary(this.#context, options);
+  }
+
+  /** The carriers' regulations. */
+  regulations(options?: CallOptions): Promise<RegulationsResponse> {
+    return reference.regulations(this.#context, options);
+  }
+
+  cities(query: CitiesRequest, options?: CallOptions): Promise<CitiesResponse> {
+    return reference.cities(this.#context, query, options);
+  }
+
+  streets(query: StreetsRequest, options?: CallOptions): Promise<StreetsResponse> {
+    return reference.streets(this.#context, query, options);
+  }
+
+  addressAutocomplete(
+    query: AddressAutocompleteRequest,
+    options?: CallOptions,
+  ): Promise<AddressAutocompleteResponse> {
+    return reference.addressAutocomplete(this.#context, query, options);
+  }
+
+  toString(): string {
+    return "ShippingClient";
+  }
+}
