@@ -1,0 +1,26 @@
+// An error of the token endpoint, answered as RFC 6749 section 5.2 says:
+// `{ "error", "error_description" }` with 400, or 401 and
+// `WWW-Authenticate: Basic` for a client that failed to authenticate.
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "invalid_scope";
+
+export class OAuthError extends Error {
+  readonly error: OAuthErrorCode;
+  readonly status: 400 | 401;
+
+  constructor(error: OAuthErrorCode, description: string) {
+    super(description);
+    this.name = "OAuthError";
+    this.error = error;
+    this.status = error === "invalid_client" ? 401 : 400;
+  }
+
+  body(): { error: OAuthErrorCode; error_description: string } {
+    return { error: this.error, error_description: this.message };
+  }
+}

@@ -1,0 +1,115 @@
+// The access-token check every REST call runs (RFC 6750): a Bearer JWT whose
+// signature is the sandbox key's, that has not expired by the sandbox clock,
+// and that was not invalidated (refresh, the 20-session rule, a reused code).
+// On success the request carries the token's AccessGrant as c.get("grant").
+import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { errors, jwtVerify } from "jose";
+import type { AccessGrant, SandboxContext, SandboxEnv } from "../context.ts";
+import { REVOCATION_DESCRIPTIONS, type RevocationReason } from "./access-tokens.ts";
+import { ensureOAuthSchema } from "./schema.ts";
+import { SIGNING_ALGORITHM, signingKey } from "./signing-key.ts";
+
+const REALM = "shipping-service-sandbox";
+
+export class InvalidTokenError extends Error {
+  /** false when the request carried no token at all (RFC 6750 section 3.1: no error code then). */
+  readonly tokenPresent: boolean;
+
+  constructor(description: string, tokenPresent = true) {
+    super(description);
+    this.name = "InvalidTokenError";
+    this.tokenPresent = tokenPresent;
+  }
+}
+
+function quoted(value: string): string {
+  return `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}
+
+/** The 401 answer for a missing or refused access token. */
+export function invalidTokenResponse(c: Context, error: InvalidTokenError): Response {
+  const challenge = error.tokenPresent
+    ? `Bearer realm=${quoted(REALM)}, error="invalid_token", error_description=${quoted(error.message)}`
+    : `Bearer realm=${quoted(REALM)}`;
+  return c.json({ error: "invalid_token", error_description: error.message }, 401, {
+    "WWW-Authenticate": challenge,
+    "Cache-Control": "no-store",
+  });
+}
+
+interface TokenRow {
+  client_id: string;
+  username: string | null;
+  scope: string;
+  revoked_reason: string | null;
+  grant_revoked_reason: string | null;
+}
+
+/** Verifies a Bearer header and answers the grant it speaks for, or throws InvalidTokenError. */
+export async function verifyAccessToken(
+  ctx: SandboxContext,
+  authorization: string | undefined,
+): Promise<AccessGrant> {
+  const match =
+    authorization === undefined
+      ? null
+      : /^bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(authorization);
+  if (!match) {
+    throw new InvalidTokenError(
+      "An access token is required: send Authorization: Bearer <access_token>.",
+      authorization !== undefined && /^bearer\b/i.test(authorization),
+    );
+  }
+  const key = await signingKey(ctx.db);
+  let jti: string | undefined;
+  try {
+    const { payload } = await jwtVerify(match[1] as string, key.publicKey, {
+      algorithms: [SIGNING_ALGORITHM],
+      currentDate: ctx.clock.now(),
+      requiredClaims: ["exp", "jti"],
+    });
+    jti = payload.jti;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired)
+      throw new InvalidTokenError("The access token has expired.");
+    throw new InvalidTokenError(
+      "The access token is not valid: it was not issued by this service or was altered.",
+    );
+  }
+  const row = ctx.db.sql
+    .prepare(
+      `SELECT t.client_id, t.username, t.scope, t.revoked_reason, g.revoked_reason AS grant_revoked_reason
+       FROM oauth_access_tokens t LEFT JOIN oauth_grants g ON g.id = t.grant_id WHERE t.jti = ?`,
+    )
+    .get(jti ?? "") as TokenRow | undefined;
+  if (!row) throw new InvalidTokenError("The access token is not known to this service.");
+  const reason = row.revoked_reason ?? row.grant_revoked_reason;
+  if (reason !== null) {
+    throw new InvalidTokenError(
+      REVOCATION_DESCRIPTIONS[reason as RevocationReason] ?? "The access token was invalidated.",
+    );
+  }
+  return {
+    tokenId: jti as string,
+    clientId: row.client_id,
+    username: row.username,
+    scope: row.scope,
+  };
+}
+
+/** Middleware: refuses requests without a valid access token (401) and sets c.get("grant"). */
+export function requireAccessToken(ctx: SandboxContext): MiddlewareHandler<SandboxEnv> {
+  ensureOAuthSchema(ctx.db);
+  return createMiddleware<SandboxEnv>(async (c, next) => {
+    let grant: AccessGrant;
+    try {
+      grant = await verifyAccessToken(ctx, c.req.header("authorization"));
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return invalidTokenResponse(c, error);
+      throw error;
+    }
+    c.set("grant", grant);
+    await next();
+  });
+}
