@@ -1,2 +1,146 @@
 #!/usr/bin/env node
-import { x } from "./index.ts"; console.log(x);
+// The sandbox's command line: `pnpm sandbox` or the `shipbridge-sandbox` bin.
+// Serves {base_url} and {account_url}, prints both and the credentials to use,
+// and stops cleanly on SIGINT or SIGTERM.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
+import { startSandbox } from "./start-sandbox.ts";
+
+const USAGE = `Usage: shipbridge-sandbox [options]
+
+  --port P           port of {base_url} (authorization, token, REST API, /_sandbox); default 4010, 0 = any free port
+  --account-port Q   port of {account_url} (token endpoint); default 4011, 0 = any free port
+  --host H           address to listen on; default 127.0.0.1
+  --config FILE      JSON file with applications and users; default: the built-in demo application and user
+  --data FILE        SQLite file that keeps all state across restarts; default: in memory
+  --quiet            do not log requests
+  --help             show this help`;
+
+class UsageError extends Error {}
+
+function port(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > 65_535) {
+    throw new UsageError(
+      `--${name} must be a port number from 0 to 65535, not ${JSON.stringify(value)}`,
+    );
+  }
+  return parsed;
+}
+
+function readConfig(file: string): SandboxConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `cannot read --config ${file}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--config ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return parseSandboxConfig(json);
+  } catch (error) {
+    throw new UsageError(`--config ${file}: ${(error as Error).message}`);
+  }
+}
+
+function credentials(config: SandboxConfig, isDemo: boolean): string[] {
+  const lines: string[] = [];
+  for (const app of config.applications) {
+    lines.push(`  application ${app.name ?? app.client_id}`);
+    lines.push(`    client id:     ${app.client_id}`);
+    lines.push(`    client secret: ${isDemo ? app.client_secret : "(as in the config file)"}`);
+    lines.push(`    redirect uri:  ${app.redirect_uri ?? "(none: no authorization-code flow)"}`);
+  }
+  for (const user of config.users) {
+    lines.push(`  user`);
+    lines.push(`    username: ${user.username}`);
+    lines.push(`    password: ${isDemo ? user.password : "(as in the config file)"}`);
+  }
+  return lines;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let values: ReturnType<typeof parse>["values"];
+  function parse(args: string[]) {
+    return parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        "account-port": { type: "string" },
+        host: { type: "string" },
+        config: { type: "string" },
+        data: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean" },
+      },
+    });
+  }
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const config = values.config ? readConfig(values.config) : parseSandboxConfig(DEMO_CONFIG);
+  const sandbox = await startSandbox({
+    port: port("port", values.port, 4010),
+    accountPort: port("account-port", values["account-port"], 4011),
+    host: values.host ?? "127.0.0.1",
+    config,
+    ...(values.data ? { dataFile: values.data } : {}),
+    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+  });
+  console.log(
+    [
+      "Shipping service sandbox",
+      `  base_url:    ${sandbox.baseUrl}`,
+      `  account_url: ${sandbox.accountUrl}`,
+      `  state:       ${values.data ? `kept in ${values.data}` : "in memory"}`,
+      values.config
+        ? `Credentials (from ${values.config}):`
+        : "Demo credentials (built in, not secret):",
+      ...credentials(config, !values.config),
+      "Stop with Ctrl+C.",
+    ].join("\n"),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the sandbox`);
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`shipbridge-sandbox: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE" || code === "EACCES") {
+    console.error(`shipbridge-sandbox: cannot listen: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  console.error(`shipbridge-sandbox: ${(error as Error).message}`);
+  process.exit(1);
+});

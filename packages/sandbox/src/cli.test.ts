@@ -1,0 +1,133 @@
+// The command line, run as a real process: it prints both addresses and the
+// demo credentials, explains bad arguments, and stops cleanly on SIGTERM.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const cli = join(import.meta.dirname, "cli.ts");
+const dir = mkdtempSync(join(tmpdir(), "sandbox-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ["--conditions=@shipbridge/source", cli, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    text += chunk;
+  });
+  return { child, output: () => text };
+}
+
+async function waitFor(output: () => string, pattern: RegExp): Promise<RegExpExecArray> {
+  for (let i = 0; i < 200; i++) {
+    const match = pattern.exec(output());
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`output never matched ${pattern}:\n${output()}`);
+}
+
+async function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = await once(child, "exit");
+  return code as number | null;
+}
+
+describe("cli", () => {
+  it("starts on the given ports, prints both URLs and the demo credentials, and stops on SIGTERM", async () => {
+    const { child, output } = run(["--port", "0", "--account-port", "0", "--quiet"]);
+    const [, base] = await waitFor(output, /base_url:\s+(\S+)/);
+    const [, account] = await waitFor(output, /account_url:\s+(\S+)/);
+    expect(output()).toContain("demo-client");
+    expect(output()).toContain("demo-secret");
+    expect(output()).toContain("demo@shipbridge.dev");
+    expect(output()).toContain("http://127.0.0.1:3000/oauth/callback");
+    const auth = `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`;
+    for (const url of [base, account]) {
+      const response = await fetch(`${url}/oauth/token`, {
+        method: "POST",
+        headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      });
+      expect(response.status).toBe(200);
+    }
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
+  it("logs requests without tokens, codes or passwords", async () => {
+    const { child, output } = run(["--port", "0", "--account-port", "0"]);
+    const [, base] = await waitFor(output, /base_url:\s+(\S+)/);
+    const auth = `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`;
+    const response = await fetch(`${base}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
+    });
+    const body = await response.json();
+    await waitFor(output, /base POST \/oauth\/token 200/);
+    child.kill("SIGINT");
+    expect(await exitCode(child)).toBe(0);
+    expect(output()).not.toContain(body.access_token);
+    expect(output()).not.toContain(body.refresh_token);
+  });
+
+  it("uses a config file and does not print its secrets", async () => {
+    const file = join(dir, "config.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        applications: [
+          {
+            client_id: "file-app",
+            client_secret: "file-secret-value",
+            redirect_uri: "https://a.example/cb",
+          },
+        ],
+        users: [{ username: "file-user", password: "file-password-value" }],
+      }),
+    );
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--account-port",
+      "0",
+      "--config",
+      file,
+      "--quiet",
+    ]);
+    await waitFor(output, /account_url:/);
+    await waitFor(output, /file-user/);
+    expect(output()).toContain("file-app");
+    expect(output()).not.toContain("file-secret-value");
+    expect(output()).not.toContain("file-password-value");
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
+  it.each([
+    [["--port", "abc"], /--port must be a port number/],
+    [["--nope"], /Unknown option '--nope'/],
+    [["--config", "/no/such/file.json"], /cannot read --config/],
+  ])("explains bad arguments %j and exits with 2", async (args, message) => {
+    const { child, output } = run(args);
+    expect(await exitCode(child)).toBe(2);
+    expect(output()).toMatch(message);
+    expect(output()).toContain("Usage:");
+  });
+
+  it("explains an invalid config file, naming the field", async () => {
+    const file = join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify({ applications: [{ client_id: "a" }], users: [] }));
+    const { child, output } = run(["--config", file]);
+    expect(await exitCode(child)).toBe(2);
+    expect(output()).toContain("applications.0.client_secret");
+  });
+});

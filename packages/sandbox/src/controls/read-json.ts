@@ -1,0 +1,47 @@
+// Reads and validates the JSON body of a /_sandbox control request. Problems
+// come back as a 400 whose errors name each field and the rule it broke.
+import type { Context } from "hono";
+import type { z } from "zod";
+import { type ErrorEntry, zodErrorEntries } from "../http/json-error.ts";
+
+export class ControlInputError extends Error {
+  readonly errors: readonly ErrorEntry[];
+
+  constructor(message: string, errors: readonly ErrorEntry[] = []) {
+    super(message);
+    this.name = "ControlInputError";
+    this.errors = errors;
+  }
+}
+
+/** Parses the body with `schema`; an empty body is read as `{}`. */
+export async function readControlBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim() !== "") {
+    const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json") {
+      throw new ControlInputError(
+        "The body must be JSON, sent with Content-Type: application/json.",
+      );
+    }
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new ControlInputError(
+        `The body is not valid JSON: ${error instanceof Error ? error.message : "unreadable"}.`,
+      );
+    }
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ControlInputError(
+      "The request body is not valid; see errors.",
+      zodErrorEntries(result.error),
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,148 @@
+// The sandbox's test controls under {base_url}/_sandbox/. They exist only in
+// the sandbox: the test clock, fault injection, token-request counts, a reset,
+// run-time registration of OAuth applications and a token check.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SandboxContext, SandboxEnv } from "../context.ts";
+import type { FaultRules } from "../faults/fault-rules.ts";
+import { FaultRuleInputSchema } from "../faults/fault-rules.ts";
+import { jsonError } from "../http/json-error.ts";
+import {
+  type Application,
+  ApplicationExistsError,
+  listApplications,
+  registerApplication,
+} from "../oauth/applications.ts";
+import { requireAccessToken } from "../oauth/require-access-token.ts";
+import { ControlInputError, readControlBody } from "./read-json.ts";
+import type { TokenStats } from "./token-stats.ts";
+
+export interface SandboxControls {
+  readonly faults: FaultRules;
+  readonly stats: TokenStats;
+}
+
+const AdvanceSchema = z.strictObject({
+  seconds: z
+    .number({ error: "seconds is required: a number of seconds to move the clock forward" })
+    .min(0, "seconds must be 0 or more: the clock only moves forward")
+    .max(100 * 365 * 24 * 3600, "seconds must be at most 100 years"),
+});
+
+const CLIENT_ID = /^[\x21-\x7E]+$/;
+
+const NewApplicationSchema = z.strictObject({
+  client_id: z
+    .string()
+    .regex(CLIENT_ID, "client_id must be printable ASCII without spaces")
+    .max(200)
+    .optional(),
+  client_secret: z
+    .string()
+    .regex(CLIENT_ID, "client_secret must be printable ASCII without spaces")
+    .min(8, "client_secret must have at least 8 characters")
+    .max(200)
+    .optional(),
+  redirect_uri: z
+    .url("redirect_uri must be an absolute URL")
+    .refine((u) => !u.includes("#"), "redirect_uri must not contain a fragment (#)")
+    .optional(),
+  name: z.string().min(1).max(200).optional(),
+});
+
+function publicApplication(app: Application) {
+  return {
+    client_id: app.client_id,
+    redirect_uri: app.redirect_uri,
+    name: app.name,
+    source: app.source,
+  };
+}
+
+export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>().basePath("/_sandbox");
+  const clockState = () => ({
+    now: ctx.clock.now().toISOString(),
+    offset_seconds: ctx.clock.offsetMs / 1000,
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ControlInputError) {
+      return jsonError(c, 400, "invalid_request", error.message, { errors: error.errors });
+    }
+    throw error;
+  });
+
+  app.get("/clock", (c) => c.json(clockState()));
+  app.post("/clock/advance", async (c) => {
+    const { seconds } = await readControlBody(c, AdvanceSchema);
+    ctx.clock.advance(seconds);
+    return c.json(clockState());
+  });
+
+  app.get("/faults", (c) => c.json({ faults: controls.faults.list() }));
+  app.post("/faults", async (c) => {
+    const input = await readControlBody(c, FaultRuleInputSchema);
+    return c.json(controls.faults.add(input), 201);
+  });
+  app.delete("/faults", (c) => {
+    controls.faults.clear();
+    return c.body(null, 204);
+  });
+  app.delete("/faults/:id", (c) => {
+    const id = c.req.param("id");
+    if (!controls.faults.remove(id))
+      return jsonError(c, 404, "not_found", `There is no fault rule ${id}.`);
+    return c.body(null, 204);
+  });
+
+  app.get("/stats", (c) =>
+    c.json({ ...controls.stats.snapshot(), faults_injected: controls.faults.injected }),
+  );
+
+  app.post("/reset", async (c) => {
+    await readControlBody(c, z.strictObject({}));
+    controls.faults.clear();
+    controls.stats.reset(new Date());
+    return c.json({ reset: ["faults", "stats"], clock: clockState() });
+  });
+
+  app.get("/applications", (c) =>
+    c.json({ applications: listApplications(ctx.db).map(publicApplication) }),
+  );
+  app.post("/applications", async (c) => {
+    const input = await readControlBody(c, NewApplicationSchema);
+    try {
+      const created = registerApplication(ctx.db, input, ctx.clock.nowMs());
+      return c.json(
+        {
+          client_id: created.client_id,
+          client_secret: created.client_secret,
+          redirect_uri: created.redirect_uri,
+          name: created.name,
+        },
+        201,
+        { "Cache-Control": "no-store" },
+      );
+    } catch (error) {
+      if (error instanceof ApplicationExistsError) {
+        return jsonError(c, 409, "conflict", error.message, {
+          errors: [{ path: "client_id", message: "this client_id is already registered" }],
+        });
+      }
+      throw error;
+    }
+  });
+
+  app.get("/whoami", requireAccessToken(ctx), (c) => {
+    const grant = c.get("grant");
+    return c.json({
+      token_id: grant.tokenId,
+      client_id: grant.clientId,
+      username: grant.username,
+      scope: grant.scope,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,174 @@
+// Injected faults: the sandbox can answer 429 (with Retry-After), 500, 502,
+// 503 and 504, and add latency, at a chosen rate, optionally only for some
+// paths, methods or one of the two hosts. Rules apply to the REST API and the
+// token endpoints, never to /_sandbox, the authorization pages or the key set.
+// A fault happens before the handler runs (nothing changes), unless the rule
+// says `after: true`: then the request is processed and its answer is lost.
+// `seed` makes a rule's random choices repeatable; `count` limits how often
+// it fires.
+import { z } from "zod";
+
+export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
+
+export const FaultRuleInputSchema = z
+  .strictObject({
+    status: z
+      .number()
+      .refine((s) => (FAULT_STATUSES as readonly number[]).includes(s), {
+        message: `status must be one of ${FAULT_STATUSES.join(", ")}`,
+      })
+      .optional(),
+    rate: z
+      .number()
+      .min(0, "rate must be between 0 and 1")
+      .max(1, "rate must be between 0 and 1")
+      .default(1),
+    path: z
+      .string()
+      .startsWith(
+        "/",
+        "path must start with / (a prefix such as /packages, or a glob such as /packages/*/label)",
+      )
+      .optional(),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/, "method must be an HTTP method such as GET or POST")
+      .transform((m) => m.toUpperCase())
+      .optional(),
+    host: z.enum(["base", "account", "any"]).default("any"),
+    retry_after: z
+      .int("retry_after must be a whole number of seconds")
+      .min(0)
+      .max(86_400)
+      .optional(),
+    latency_ms: z
+      .int("latency_ms must be a whole number of milliseconds")
+      .min(0)
+      .max(60_000)
+      .optional(),
+    count: z.int("count must be a whole number").min(1, "count must be at least 1").optional(),
+    seed: z.int("seed must be a whole number").optional(),
+    after: z.boolean().default(false),
+  })
+  .refine((r) => r.status !== undefined || r.latency_ms !== undefined, {
+    message: "a rule needs a status to answer, a latency_ms to add, or both",
+    path: ["status"],
+  })
+  .refine((r) => !r.after || r.status !== undefined, {
+    message: "after: true needs a status: the answer that replaces the processed one",
+    path: ["after"],
+  });
+
+export type FaultRuleInput = z.input<typeof FaultRuleInputSchema>;
+type ParsedRule = z.output<typeof FaultRuleInputSchema>;
+
+export interface FaultRule extends ParsedRule {
+  readonly id: string;
+  /** How many times the rule has fired. */
+  fired: number;
+}
+
+/** A small seeded generator (mulberry32), so that seeded rules are repeatable. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pathMatcher(pattern: string | undefined): (path: string) => boolean {
+  if (pattern === undefined) return () => true;
+  if (!pattern.includes("*")) {
+    const prefix = pattern.endsWith("/") ? pattern : `${pattern}/`;
+    return (path) => path === pattern || path.startsWith(prefix);
+  }
+  const source = pattern
+    .split(/(\*\*|\*)/)
+    .map((part) =>
+      part === "**" ? ".*" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("");
+  const regex = new RegExp(`^${source}$`);
+  return (path) => regex.test(path);
+}
+
+interface ActiveRule {
+  readonly rule: FaultRule;
+  readonly matches: (path: string) => boolean;
+  readonly random: () => number;
+}
+
+export interface FaultDecision {
+  readonly latencyMs: number;
+  /** The rule whose status answers the request, if any fired. */
+  readonly fault?: FaultRule;
+}
+
+/** Paths that faults never touch. */
+export function isExemptFromFaults(path: string): boolean {
+  return (
+    path === "/_sandbox" ||
+    path.startsWith("/_sandbox/") ||
+    path.startsWith("/oauth/authorize") ||
+    path.startsWith("/.well-known/")
+  );
+}
+
+export class FaultRules {
+  #rules: ActiveRule[] = [];
+  #next = 1;
+  #injected = 0;
+
+  add(input: ParsedRule): FaultRule {
+    const rule: FaultRule = { ...input, id: `fault_${this.#next++}`, fired: 0 };
+    const random = input.seed === undefined ? Math.random : seededRandom(input.seed);
+    this.#rules.push({ rule, matches: pathMatcher(input.path), random });
+    return { ...rule };
+  }
+
+  list(): FaultRule[] {
+    return this.#rules.map((r) => ({ ...r.rule }));
+  }
+
+  remove(id: string): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter((r) => r.rule.id !== id);
+    return this.#rules.length < before;
+  }
+
+  clear(): void {
+    this.#rules = [];
+    this.#injected = 0;
+  }
+
+  /** How many answers were replaced by a fault since the last clear. */
+  get injected(): number {
+    return this.#injected;
+  }
+
+  /** Decides what happens to one request; rules are tried in the order they were added. */
+  decide(request: { method: string; path: string; host: "base" | "account" }): FaultDecision {
+    if (isExemptFromFaults(request.path)) return { latencyMs: 0 };
+    let latencyMs = 0;
+    let fault: FaultRule | undefined;
+    for (const { rule, matches, random } of this.#rules) {
+      if (rule.count !== undefined && rule.fired >= rule.count) continue;
+      if (rule.host !== "any" && rule.host !== request.host) continue;
+      if (rule.method !== undefined && rule.method !== request.method) continue;
+      if (!matches(request.path)) continue;
+      // Once a status is chosen, only latency can still add up.
+      if (fault !== undefined && rule.latency_ms === undefined) continue;
+      const fires = rule.rate >= 1 || random() < rule.rate;
+      if (!fires) continue;
+      rule.fired++;
+      latencyMs += rule.latency_ms ?? 0;
+      if (rule.status !== undefined && fault === undefined) fault = rule;
+    }
+    if (fault) this.#injected++;
+    return fault ? { latencyMs, fault: { ...fault } } : { latencyMs };
+  }
+}

@@ -1,0 +1,106 @@
+// startSandbox: two hosts on free ports, a clean close, and --data keeping
+// every piece of state across a restart.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { APP, DAY, TestSandbox, USER } from "../test/sandbox-fixture.ts";
+import { DEMO_CONFIG } from "./config.ts";
+import { startSandbox } from "./start-sandbox.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "sandbox-data-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("startSandbox", () => {
+  it("serves two hosts on 127.0.0.1 and closes both", async () => {
+    const sandbox = await startSandbox();
+    expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.accountUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.accountUrl).not.toBe(sandbox.baseUrl);
+    const demo = DEMO_CONFIG.applications[0]!;
+    const auth = `Basic ${Buffer.from(`${demo.client_id}:${demo.client_secret}`).toString("base64")}`;
+    const response = await fetch(`${sandbox.accountUrl}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    expect(response.status).toBe(200);
+    await sandbox.close();
+    await sandbox.close();
+    await expect(fetch(`${sandbox.baseUrl}/_sandbox/clock`)).rejects.toThrow();
+    await expect(fetch(`${sandbox.accountUrl}/.well-known/jwks.json`)).rejects.toThrow();
+  });
+
+  it("refuses an invalid config, naming the field", async () => {
+    await expect(
+      startSandbox({
+        config: { applications: [{ client_id: "", client_secret: "x" }], users: [] },
+      }),
+    ).rejects.toThrow(/applications\.0\.client_id/);
+  });
+
+  it("refuses a port that is taken, and frees what it opened", async () => {
+    const first = await startSandbox();
+    const port = Number(new URL(first.baseUrl).port);
+    await expect(startSandbox({ port })).rejects.toMatchObject({ code: "EADDRINUSE" });
+    await first.close();
+  });
+});
+
+describe("--data keeps state across restarts", () => {
+  it("keeps tokens, refresh tokens, sessions, applications, the key and the clock offset", async () => {
+    const dataFile = join(dir, "state.sqlite");
+    const first = await TestSandbox.start({ dataFile });
+    await first.advance(2 * DAY);
+    const tokens = await first.password();
+    const registered = await (
+      await first.control("POST", "/_sandbox/applications", {
+        client_id: "runtime-app",
+        client_secret: "runtime-secret",
+      })
+    ).json();
+    const jwks = await (await fetch(`${first.baseUrl}/.well-known/jwks.json`)).json();
+    const code = await first.code();
+    const evicted = await first.password();
+    for (let i = 0; i < 19; i++) await first.password();
+    expect((await first.whoami(tokens.access_token)).status).toBe(401);
+    await first.close();
+
+    const second = await TestSandbox.start({ dataFile });
+    try {
+      const clock = await (await second.control("GET", "/_sandbox/clock")).json();
+      expect(clock.offset_seconds).toBeGreaterThanOrEqual(2 * DAY);
+      expect(await (await fetch(`${second.baseUrl}/.well-known/jwks.json`)).json()).toEqual(jwks);
+      expect((await second.whoami(evicted.access_token)).status).toBe(200);
+      expect((await second.whoami(tokens.access_token)).status).toBe(401);
+      const refreshed = await second.token({
+        grant_type: "refresh_token",
+        refresh_token: evicted.refresh_token,
+      });
+      expect(refreshed.status).toBe(200);
+      const app = await second.token({ grant_type: "client_credentials" }, { client: registered });
+      expect(app.status).toBe(200);
+      const exchanged = await second.token({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: APP.redirect_uri,
+      });
+      expect(exchanged.status).toBe(200);
+      expect((await second.token({ grant_type: "password", ...USER })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("starts empty in memory without --data", async () => {
+    const first = await TestSandbox.start();
+    const tokens = await first.password();
+    await first.close();
+    const second = await TestSandbox.start();
+    try {
+      expect((await second.whoami(tokens.access_token)).status).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+});

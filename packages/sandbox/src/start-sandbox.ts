@@ -1,0 +1,117 @@
+// Starts the sandbox: opens its database (in memory, or a file that keeps all
+// state across restarts), writes the configured applications, makes sure the
+// signing key exists, and serves {base_url} and {account_url} on two ports.
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { createSandboxApps } from "./app.ts";
+import { SandboxClock } from "./clock/sandbox-clock.ts";
+import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfigInput } from "./config.ts";
+import type { SandboxContext } from "./context.ts";
+import { TokenStats } from "./controls/token-stats.ts";
+import { FaultRules } from "./faults/fault-rules.ts";
+import { seedApplications } from "./oauth/applications.ts";
+import { ensureOAuthSchema } from "./oauth/schema.ts";
+import { signingKey } from "./oauth/signing-key.ts";
+import { SandboxDatabase } from "./state/database.ts";
+
+type NodeServer = ReturnType<typeof createAdaptorServer>;
+
+export interface StartSandboxOptions {
+  /** Port of {base_url}; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Port of {account_url}; 0 picks a free one. Default 0. */
+  accountPort?: number;
+  /** Address to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Applications and users; the built-in demo application and user by default. */
+  config?: SandboxConfigInput;
+  /** SQLite file that keeps all state across restarts; in memory by default. */
+  dataFile?: string;
+  /** Receives one line per request (method, path, status; never queries or bodies). */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  /** {base_url}: authorization, token endpoint, REST API and /_sandbox controls. */
+  readonly baseUrl: string;
+  /** {account_url}: token endpoint. */
+  readonly accountUrl: string;
+  /** Closes both servers and the database; resolves when all is closed. */
+  close(): Promise<void>;
+}
+
+function listen(server: NodeServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: NodeServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    if ("closeAllConnections" in server) server.closeAllConnections();
+  });
+}
+
+function urlOf(host: string, port: number): string {
+  const shown =
+    host === "0.0.0.0"
+      ? "127.0.0.1"
+      : host === "::"
+        ? "[::1]"
+        : host.includes(":")
+          ? `[${host}]`
+          : host;
+  return `http://${shown}:${port}`;
+}
+
+function checkPort(name: string, port: number): void {
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new RangeError(`${name} must be a whole number from 0 to 65535, not ${port}`);
+  }
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 0;
+  const accountPort = options.accountPort ?? 0;
+  checkPort("port", port);
+  checkPort("accountPort", accountPort);
+  const config = parseSandboxConfig(options.config ?? DEMO_CONFIG);
+  const db = new SandboxDatabase(options.dataFile);
+  const servers: NodeServer[] = [];
+  try {
+    ensureOAuthSchema(db);
+    const clock = new SandboxClock(db);
+    seedApplications(db, config.applications, clock.nowMs());
+    await signingKey(db);
+    const ctx: SandboxContext = { db, clock, config, baseUrl: "", accountUrl: "" };
+    const controls = { faults: new FaultRules(), stats: new TokenStats() };
+    const apps = createSandboxApps(ctx, controls, options.log);
+    const base = createAdaptorServer({ fetch: apps.base.fetch, hostname: host });
+    servers.push(base);
+    const account = createAdaptorServer({ fetch: apps.account.fetch, hostname: host });
+    servers.push(account);
+    ctx.baseUrl = urlOf(host, await listen(base, port, host));
+    ctx.accountUrl = urlOf(host, await listen(account, accountPort, host));
+    let closing: Promise<void> | undefined;
+    return {
+      baseUrl: ctx.baseUrl,
+      accountUrl: ctx.accountUrl,
+      close() {
+        closing ??= Promise.all(servers.map(closeServer)).then(() => db.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    db.close();
+    throw error;
+  }
+}
