@@ -7,7 +7,10 @@ import { z } from "zod";
 export const ApplicationConfigSchema = z.strictObject({
   client_id: z.string().min(1),
   client_secret: z.string().min(1),
-  redirect_uri: z.url().optional(),
+  redirect_uri: z
+    .url("redirect_uri must be an absolute URL")
+    .refine((uri) => !uri.includes("#"), "redirect_uri must not contain a fragment (#)")
+    .optional(),
   name: z.string().optional(),
 });
 
@@ -22,9 +25,30 @@ export const UserConfigSchema = z.strictObject({
   companies: z.array(CompanyConfigSchema).optional(),
 });
 
+function uniqueBy<T>(key: (item: T) => string, what: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const value = key(item);
+      if (seen.has(value)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: `${what} ${JSON.stringify(value)} appears twice`,
+        });
+      }
+      seen.add(value);
+    });
+  };
+}
+
 export const SandboxConfigSchema = z.strictObject({
-  applications: z.array(ApplicationConfigSchema),
-  users: z.array(UserConfigSchema),
+  applications: z
+    .array(ApplicationConfigSchema)
+    .superRefine(uniqueBy((app: ApplicationConfig) => app.client_id, "client_id")),
+  users: z
+    .array(UserConfigSchema)
+    .superRefine(uniqueBy((user: UserConfig) => user.username, "username")),
 });
 
 export type ApplicationConfig = z.infer<typeof ApplicationConfigSchema>;

@@ -9,7 +9,11 @@ import type { SandboxDatabase } from "./state/database.ts";
 export interface SandboxContext {
   readonly db: SandboxDatabase;
   readonly clock: SandboxClock;
-  /** The applications and users; the admin endpoint may add applications at run time. */
+  /**
+   * The config file's applications and users. The applications are copied to
+   * the database at start (table oauth_applications), where the admin endpoint
+   * adds more at run time: look applications up there, not here.
+   */
   readonly config: SandboxConfig;
   /** Set once the servers listen. */
   baseUrl: string;

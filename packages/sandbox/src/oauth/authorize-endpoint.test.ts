@@ -114,6 +114,14 @@ describe("CSRF protection", () => {
     expect(response.status).toBe(403);
   });
 
+  it("refuses a form after the authorization request expired (10 minutes)", async () => {
+    const login = await openLogin();
+    await sandbox.advance(601);
+    const response = await submit(login.form.action, login.jar, { ...login.form.fields, ...USER });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("expired");
+  });
+
   it("refuses consent before login", async () => {
     const login = await openLogin();
     const response = await submit("/oauth/authorize/consent", login.jar, {
