@@ -4,3 +4,5 @@ export { type Clock, systemClock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./language.ts";
 export * from "./schemas/index.ts";
+export * from "./rules/index.ts";
+export * from "./validation/index.ts";
