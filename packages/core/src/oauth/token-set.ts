@@ -33,7 +33,7 @@ export class TokenSet {
   /** When the access token expires, by the client's clock; undefined when the server did not say. */
   readonly expiresAt: Date | undefined;
   readonly scope: string | undefined;
-  /** The grant that produced these tokens. */
+  /** The grant the connection was made with (kept across refreshes). */
   readonly grantType: GrantType;
 
   constructor(record: TokenRecord) {

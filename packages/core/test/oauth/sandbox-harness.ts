@@ -1,0 +1,153 @@
+// Test harness for the OAuth client against the sandbox over real HTTP: starts
+// a sandbox on free ports, follows its test clock, reads its token-request
+// counts, injects faults, and plays the merchant's browser through the login
+// and consent pages with a small cookie jar.
+import { createServer } from "node:net";
+import { startSandbox } from "../../../sandbox/src/index.ts";
+import type { Clock } from "../../src/clock.ts";
+import { Browser, readForm } from "./browser.ts";
+
+export const DEMO = {
+  clientId: "demo-client",
+  clientSecret: "demo-secret",
+  redirectUri: "http://127.0.0.1:3000/oauth/callback",
+  username: "demo@shipbridge.dev",
+  password: "demo-password",
+} as const;
+
+export interface TestSandbox {
+  readonly baseUrl: string;
+  readonly accountUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(config?: unknown): Promise<TestSandbox> {
+  const options = { port: 0, accountPort: 0, ...(config === undefined ? {} : { config }) };
+  const sandbox = await startSandbox(options as Parameters<typeof startSandbox>[0]);
+  return {
+    baseUrl: sandbox.baseUrl,
+    accountUrl: sandbox.accountUrl,
+    close: async () => {
+      await sandbox.close();
+    },
+  };
+}
+
+async function control(
+  baseUrl: string,
+  path: string,
+  init?: { method?: string; body?: unknown },
+): Promise<unknown> {
+  const response = await fetch(`${baseUrl}/_sandbox/${path}`, {
+    method: init?.method ?? "GET",
+    headers: init?.body === undefined ? {} : { "content-type": "application/json" },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}: ${text}`);
+  return text === "" ? undefined : JSON.parse(text);
+}
+
+/** The offset of the sandbox's test clock from real time, read from GET /_sandbox/clock. */
+export async function sandboxClockOffsetMs(baseUrl: string): Promise<number> {
+  const body = (await control(baseUrl, "clock")) as { offset_seconds?: unknown };
+  if (typeof body.offset_seconds !== "number") {
+    throw new Error(`GET /_sandbox/clock gave no offset_seconds: ${JSON.stringify(body)}`);
+  }
+  return Math.round(body.offset_seconds * 1000);
+}
+
+/** A Clock that follows the sandbox's test clock (real time plus its offset). */
+export interface SandboxTime {
+  readonly clock: Clock;
+  /** The offset of the sandbox clock from real time, in milliseconds. */
+  offsetMs(): number;
+  /** Moves the sandbox clock forward and follows it. */
+  advance(seconds: number): Promise<void>;
+}
+
+export async function followSandboxClock(baseUrl: string): Promise<SandboxTime> {
+  let offset = await sandboxClockOffsetMs(baseUrl);
+  return {
+    clock: () => new Date(Date.now() + offset),
+    offsetMs: () => offset,
+    advance: async (seconds: number) => {
+      await control(baseUrl, "clock/advance", { method: "POST", body: { seconds } });
+      offset = await sandboxClockOffsetMs(baseUrl);
+    },
+  };
+}
+
+export interface TokenRequestCounts {
+  total: number;
+  by_grant: Record<string, number>;
+  by_client: Record<string, number>;
+  by_host?: Record<string, number>;
+  by_status?: Record<string, number>;
+}
+
+export async function tokenRequestCounts(baseUrl: string): Promise<TokenRequestCounts> {
+  const body = (await control(baseUrl, "stats")) as { token_requests: TokenRequestCounts };
+  return body.token_requests;
+}
+
+export async function resetSandbox(baseUrl: string): Promise<void> {
+  await control(baseUrl, "reset", { method: "POST", body: {} });
+}
+
+export async function injectFault(
+  baseUrl: string,
+  fault: {
+    status: number;
+    rate?: number;
+    path?: string;
+    host?: "base" | "account" | "any";
+    retry_after?: number;
+    count?: number;
+    after?: boolean;
+  },
+): Promise<void> {
+  await control(baseUrl, "faults", { method: "POST", body: fault });
+}
+
+/** An http address on 127.0.0.1 where nothing listens (a port that was just freed). */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * Plays the merchant at the sandbox's authorization pages: opens the address,
+ * logs in, allows or denies, and returns the return address it is sent to.
+ */
+export async function authorizeInBrowser(
+  authorizationUrl: string,
+  decision: "allow" | "deny",
+  credentials: { username: string; password: string } = DEMO,
+): Promise<string> {
+  const browser = new Browser();
+  const loginPage = await browser.request(authorizationUrl);
+  if (loginPage.status !== 200)
+    throw new Error(`authorization page answered ${loginPage.status}: ${await loginPage.text()}`);
+  const login = readForm(await loginPage.text());
+  const consentPage = await browser.request(new URL(login.action, authorizationUrl).href, {
+    method: "POST",
+    form: { ...login.hidden, username: credentials.username, password: credentials.password },
+  });
+  if (consentPage.status !== 200)
+    throw new Error(`login answered ${consentPage.status}: ${await consentPage.text()}`);
+  const consent = readForm(await consentPage.text());
+  const back = await browser.request(new URL(consent.action, authorizationUrl).href, {
+    method: "POST",
+    form: { ...consent.hidden, decision },
+  });
+  const location = back.headers.get("location");
+  if (back.status < 300 || back.status >= 400 || location === null) {
+    throw new Error(`consent answered ${back.status} without a redirect: ${await back.text()}`);
+  }
+  return new URL(location, authorizationUrl).href;
+}
