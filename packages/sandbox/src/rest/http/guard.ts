@@ -1,0 +1,101 @@
+// The checks every REST endpoint runs before its handler, in this order: the
+// access token (401), Accept (406), the body's Content-Type (415), X-Language
+// and X-Company-Id (403). Each route declares the versions it has and the
+// other media types it can produce; the guard records the chosen version and
+// language on the request.
+
+import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
+import { createMiddleware } from "hono/factory";
+import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { requireAccessToken } from "../../oauth/require-access-token.ts";
+import { MAX_BODY_BYTES } from "./json-body.ts";
+import {
+  type ApiVersion,
+  type NegotiationOptions,
+  negotiateAccept,
+  negotiateContentType,
+} from "./negotiation.ts";
+import { resolveAccount } from "./request-account.ts";
+import { RestError } from "./rest-error.ts";
+
+export interface RouteOptions extends NegotiationOptions {
+  /** Whether the request carries a JSON body whose Content-Type must match. */
+  readonly body?: boolean;
+}
+
+export const V1: RouteOptions = { versions: [1] };
+export const V1_V2: RouteOptions = { versions: [1, 2] };
+
+/** Reads X-Language; an unknown language is a 400 (in English, as none was chosen). */
+export function languageMiddleware(): MiddlewareHandler<SandboxEnv> {
+  return createMiddleware<SandboxEnv>(async (c, next) => {
+    const header = c.req.header("x-language")?.trim();
+    if (header === undefined || header === "") {
+      c.set("language", DEFAULT_LANGUAGE);
+    } else if (isLanguage(header)) {
+      c.set("language", header);
+    } else {
+      c.set("language", DEFAULT_LANGUAGE);
+      throw new RestError(400, "unknown_language", {
+        en_GB: `X-Language must be pl_PL or en_GB, not ${JSON.stringify(header.slice(0, 20))}.`,
+        pl_PL: `X-Language musi mieć wartość pl_PL lub en_GB, a nie ${JSON.stringify(header.slice(0, 20))}.`,
+      });
+    }
+    await next();
+  });
+}
+
+function negotiationMiddleware(options: RouteOptions): MiddlewareHandler<SandboxEnv> {
+  return createMiddleware<SandboxEnv>(async (c, next) => {
+    const accepted = negotiateAccept(c.req.header("accept"), options);
+    let version: ApiVersion = accepted.version;
+    if (options.body)
+      version = negotiateContentType(c.req.header("content-type"), accepted, options);
+    c.set("apiVersion", version);
+    await next();
+  });
+}
+
+function companyMiddleware(ctx: SandboxContext): MiddlewareHandler<SandboxEnv> {
+  return createMiddleware<SandboxEnv>(async (c, next) => {
+    resolveAccount(c, ctx);
+    await next();
+  });
+}
+
+export type Guard = (options: RouteOptions) => MiddlewareHandler<SandboxEnv>;
+
+/**
+ * The guard factory of the API: one per sandbox. Each route's guard puts the
+ * language first, so that every later error speaks it.
+ */
+export function createGuard(ctx: SandboxContext): Guard {
+  const language = languageMiddleware();
+  const token = requireAccessToken(ctx);
+  const company = companyMiddleware(ctx);
+  return (options) => {
+    const steps: MiddlewareHandler<SandboxEnv>[] = [language, token];
+    if (options.body) steps.push(bodyLimitMiddleware());
+    steps.push(negotiationMiddleware(options), company);
+    return every(...steps) as MiddlewareHandler<SandboxEnv>;
+  };
+}
+
+function bodyLimitMiddleware(): MiddlewareHandler<SandboxEnv> {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      const error = new RestError(413, "payload_too_large", {
+        en_GB: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+        pl_PL: `Treść żądania jest większa niż ${MAX_BODY_BYTES} bajtów.`,
+      });
+      // The rest of the body is never read, so the connection cannot be reused.
+      return c.json(error.body(c.get("language") ?? DEFAULT_LANGUAGE), 413, {
+        Connection: "close",
+      });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+// GET /packages/{id}/label over real HTTP: 204 until ready, then a PDF or ZPL
+// that carries the tracking number; 404 and 409 for packages without one.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
+
+let sandbox: RestSandbox;
+beforeAll(async () => {
+  sandbox = await RestSandbox.start();
+});
+afterAll(() => sandbox.close());
+
+async function orderedPackage(
+  label?: Record<string, string>,
+): Promise<{ id: number; numbers: string[] }> {
+  const created = await sandbox.call("POST", "/packages", {
+    version: 2,
+    body: sampleV2({ service: "dpd" }),
+  });
+  const id = created.body.package_id;
+  await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+    body: { packages: [{ id }], ...(label ? { label } : {}) },
+  });
+  const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
+  return { id, numbers: details.body.parcels.map((p: { package_no: string }) => p.package_no) };
+}
+
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString("latin1");
+}
+
+describe("GET /packages/{id}/label", () => {
+  it("answers 204 with Retry-After until ready, then a PDF showing the tracking number", async () => {
+    const { id, numbers } = await orderedPackage({ file_format: "pdf", page_format: "a6" });
+    const early = await sandbox.call("GET", `/packages/${id}/label`, { accept: "application/pdf" });
+    expect(early.status).toBe(204);
+    expect(Number(early.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await sandbox.advance(9);
+    expect(
+      (await sandbox.call("GET", `/packages/${id}/label`, { accept: "application/pdf" })).status,
+    ).toBe(204);
+    await sandbox.advance(1);
+    const pdf = await sandbox.call("GET", `/packages/${id}/label`, { accept: "application/pdf" });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = latin1(pdf.bytes);
+    expect(text.startsWith("%PDF-")).toBe(true);
+    expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(text).toContain(`(${numbers[0]}) Tj`);
+    expect(text).toContain("/MediaBox [0 0 298 420]");
+    const a4 = await sandbox.call("GET", `/packages/${id}/label?label[page_format]=a4`, {
+      accept: "application/pdf",
+    });
+    expect(latin1(a4.bytes)).toContain("/MediaBox [0 0 595 842]");
+  });
+
+  it("answers ZPL for application/zpl and text/plain", async () => {
+    const { id, numbers } = await orderedPackage({ file_format: "zpl" });
+    await sandbox.advance(10);
+    const zpl = await sandbox.call("GET", `/packages/${id}/label`, { accept: "application/zpl" });
+    expect(zpl.status).toBe(200);
+    expect(zpl.headers.get("content-type")).toContain("application/zpl");
+    expect(zpl.body).toMatch(/^\^XA/);
+    expect(zpl.body).toContain(`^FD${numbers[0]}^FS`);
+    const plain = await sandbox.call("GET", `/packages/${id}/label`, { accept: "text/plain" });
+    expect(plain.headers.get("content-type")).toContain("text/plain");
+    const byOrder = await sandbox.call("GET", `/packages/${id}/label`, { accept: null });
+    expect(byOrder.headers.get("content-type")).toContain("application/zpl");
+  });
+
+  it("answers 404 for an unknown package, 409 for one not ordered, 400 for a bad page format, 406 for images", async () => {
+    expect(
+      (await sandbox.call("GET", "/packages/987654/label", { accept: "application/pdf" })).status,
+    ).toBe(404);
+    const draft = await sandbox.call("POST", "/packages", { version: 2, body: sampleV2() });
+    const notOrdered = await sandbox.call("GET", `/packages/${draft.body.package_id}/label`, {
+      accept: "application/pdf",
+    });
+    expect(notOrdered.status).toBe(409);
+    expect(notOrdered.body.code).toBe("package_not_ordered");
+    const { id } = await orderedPackage();
+    const page = await sandbox.call("GET", `/packages/${id}/label?label[page_format]=a3`, {
+      accept: "application/pdf",
+    });
+    expect(page.status).toBe(400);
+    expect(page.body.errors[0].path).toBe("label[page_format]");
+    expect(
+      (await sandbox.call("GET", `/packages/${id}/label`, { accept: "image/png" })).status,
+    ).toBe(406);
+  });
+});

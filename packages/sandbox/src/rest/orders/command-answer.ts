@@ -1,0 +1,64 @@
+// What GET and PUT of a command answer: its uuid, its status by the sandbox
+// clock, and, once final, the per-package errors and the packages it handled.
+import type { Language } from "@shipbridge/core";
+import { RestError } from "../http/rest-error.ts";
+import { isoSeconds } from "../support/datetime.ts";
+import type { StoredCommand } from "./command-store.ts";
+import { COMMAND_DURATION_MS, commandStatus, QUEUEING_MS } from "./command-timeline.ts";
+
+export interface CommandAnswer {
+  readonly status: ReturnType<typeof commandStatus>;
+  readonly final: boolean;
+  readonly body: Record<string, unknown>;
+}
+
+export function commandAnswer(
+  command: StoredCommand,
+  now: number,
+  language: Language,
+  summarize: (packageId: number) => Record<string, unknown>,
+): CommandAnswer {
+  const ok = command.outcomes.filter((o) => o.ok);
+  const status = commandStatus(command.createdAt, now, ok.length, command.outcomes.length);
+  const final = status !== "queueing" && status !== "running";
+  const changedAt =
+    status === "queueing"
+      ? command.createdAt
+      : status === "running"
+        ? command.createdAt + QUEUEING_MS
+        : command.createdAt + COMMAND_DURATION_MS;
+  const errors = final
+    ? command.outcomes
+        .filter((o) => !o.ok && o.error)
+        .map((o) => ({
+          package_id: o.package_id,
+          path: o.error?.path ?? null,
+          message: o.error?.message[language] ?? "",
+        }))
+    : [];
+  const done = final ? ok.map((o) => summarize(o.package_id)) : [];
+  const body: Record<string, unknown> = {
+    uuid: command.uuid,
+    status,
+    errors,
+    [command.kind === "order" ? "successfully_ordered_packages" : "successfully_canceled_packages"]:
+      done,
+    datetime_add: isoSeconds(command.createdAt),
+    datetime_change: isoSeconds(changedAt),
+  };
+  return { status, final, body };
+}
+
+export function commandNotFound(kind: string, uuid: string): RestError {
+  return new RestError(404, "command_not_found", {
+    en_GB: `There is no ${kind} command ${uuid} on this account.`,
+    pl_PL: `Na tym koncie nie ma polecenia ${kind === "order" ? "zamówienia" : "anulowania"} ${uuid}.`,
+  });
+}
+
+export function commandConflict(uuid: string): RestError {
+  return new RestError(409, "command_uuid_conflict", {
+    en_GB: `Command ${uuid} already exists with a different request. Repeat the PUT with exactly the same body, or choose a new UUID for a new command.`,
+    pl_PL: `Polecenie ${uuid} już istnieje z inną treścią. Powtórz PUT z dokładnie tą samą treścią albo wybierz nowy UUID dla nowego polecenia.`,
+  });
+}

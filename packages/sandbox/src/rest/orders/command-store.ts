@@ -1,0 +1,76 @@
+// Asynchronous commands (ordering, cancelling) as the sandbox stores them:
+// the client's UUID, the request and its hash (for idempotency), when it was
+// accepted and the outcome for each package, decided atomically at that
+// moment. What a client sees of the command then unfolds with the sandbox
+// clock (command-timeline.ts).
+import type { SandboxDatabase } from "../../state/database.ts";
+import type { Localized } from "../http/rest-error.ts";
+
+export type CommandKind = "order" | "cancel";
+
+export interface PackageOutcome {
+  readonly package_id: number;
+  readonly ok: boolean;
+  /** Why the package was not ordered (or cancelled), with the field path of the request. */
+  readonly error?: { readonly path: string; readonly message: Localized } | undefined;
+}
+
+export interface StoredCommand {
+  readonly kind: CommandKind;
+  readonly uuid: string;
+  readonly account: string;
+  readonly requestHash: string;
+  readonly request: unknown;
+  readonly createdAt: number;
+  readonly outcomes: readonly PackageOutcome[];
+}
+
+interface CommandRow {
+  kind: string;
+  uuid: string;
+  account: string;
+  request_hash: string;
+  request: string;
+  created_at: number;
+  outcomes: string;
+}
+
+export class CommandStore {
+  readonly #db: SandboxDatabase;
+
+  constructor(db: SandboxDatabase) {
+    this.#db = db;
+  }
+
+  find(kind: CommandKind, uuid: string): StoredCommand | undefined {
+    const row = this.#db.sql
+      .prepare("SELECT * FROM rest_commands WHERE kind = ? AND uuid = ?")
+      .get(kind, uuid) as CommandRow | undefined;
+    if (!row) return undefined;
+    return {
+      kind: row.kind as CommandKind,
+      uuid: row.uuid,
+      account: row.account,
+      requestHash: row.request_hash,
+      request: JSON.parse(row.request),
+      createdAt: row.created_at,
+      outcomes: JSON.parse(row.outcomes) as PackageOutcome[],
+    };
+  }
+
+  insert(command: StoredCommand): void {
+    this.#db.sql
+      .prepare(
+        "INSERT INTO rest_commands (kind, uuid, account, request_hash, request, created_at, outcomes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        command.kind,
+        command.uuid,
+        command.account,
+        command.requestHash,
+        JSON.stringify(command.request),
+        command.createdAt,
+        JSON.stringify(command.outcomes),
+      );
+  }
+}

@@ -1,0 +1,238 @@
+// Ordering and cancelling over real HTTP: the command's status by the
+// sandbox clock, idempotency on the client's UUID, exactly one charge per
+// package (and one refund), tracking numbers, and the package's state.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
+import { Charges } from "./charges.ts";
+
+let sandbox: RestSandbox;
+let charges: Charges;
+beforeAll(async () => {
+  sandbox = await RestSandbox.startAt(new Date("2026-11-22T09:00:00Z"));
+  if (!sandbox.ctx) throw new Error("startAt gives a context");
+  charges = new Charges(sandbox.ctx.db);
+});
+afterAll(() => sandbox.close());
+
+async function createPackage(overrides: Record<string, unknown> = {}): Promise<number> {
+  const res = await sandbox.call("POST", "/packages", { version: 2, body: sampleV2(overrides) });
+  expect(res.status).toBe(201);
+  return res.body.package_id;
+}
+
+describe("PUT /order-commands/{uuid}", () => {
+  it("runs queueing → running → successful by the clock and assigns tracking numbers", async () => {
+    const id = await createPackage({
+      parcels: [
+        { width: 30, depth: 20, height: 10, weight: 2, type: "package" },
+        { width: 30, depth: 20, height: 10, weight: 3, type: "package" },
+      ],
+    });
+    const uuid = randomUUID();
+    const put = await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id }], label: { file_format: "pdf", page_format: "a6" } },
+    });
+    expect(put.status).toBe(202);
+    expect(put.body).toMatchObject({
+      uuid,
+      status: "queueing",
+      errors: [],
+      successfully_ordered_packages: [],
+    });
+    await sandbox.advance(2);
+    expect((await sandbox.call("GET", `/order-commands/${uuid}`)).body.status).toBe("running");
+    await sandbox.advance(3);
+    const done = await sandbox.call("GET", `/order-commands/${uuid}`);
+    expect(done.body.status).toBe("successful");
+    const [summary] = done.body.successfully_ordered_packages;
+    expect(summary.package_id).toBe(id);
+    expect(summary.parcels.map((p: { package_no: string }) => p.package_no)).toEqual([
+      expect.stringMatching(/^6\d{23}$/),
+      expect.stringMatching(/^6\d{23}$/),
+    ]);
+    const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
+    expect(details.body).toMatchObject({
+      state: "ordered",
+      cancel_available: true,
+      label: { file_format: "pdf", page_format: "a6" },
+    });
+    expect(details.body.datetime_order).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(details.body.parcels[1].package_no).toBe(summary.parcels[1].package_no);
+  });
+
+  it("is idempotent on the UUID: the same body again charges nothing more", async () => {
+    const id = await createPackage();
+    const uuid = randomUUID();
+    const before = charges.totals();
+    const first = await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id }] },
+    });
+    const again = await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id }] },
+    });
+    expect(again.status).toBe(202);
+    expect(again.body.datetime_add).toBe(first.body.datetime_add);
+    expect(charges.totals().charges).toBe(before.charges + 1);
+    await sandbox.advance(5);
+    const final = await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id }] },
+    });
+    expect(final.status).toBe(200);
+    expect(final.body.status).toBe("successful");
+    expect(charges.totals().charges).toBe(before.charges + 1);
+  });
+
+  it("answers 409 for a different body under a used UUID", async () => {
+    const a = await createPackage();
+    const b = await createPackage();
+    const uuid = randomUUID();
+    await sandbox.call("PUT", `/order-commands/${uuid}`, { body: { packages: [{ id: a }] } });
+    const conflict = await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id: b }] },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.code).toBe("command_uuid_conflict");
+  });
+
+  it("does not charge a package ordered by another command again: partial_success with an error entry", async () => {
+    const ordered = await createPackage();
+    const fresh = await createPackage();
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [{ id: ordered }] },
+    });
+    const before = charges.totals();
+    const uuid = randomUUID();
+    await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id: ordered }, { id: fresh }, { id: 999999 }] },
+    });
+    expect(charges.totals().charges).toBe(before.charges + 1);
+    await sandbox.advance(5);
+    const res = await sandbox.call("GET", `/order-commands/${uuid}`, {
+      headers: { "X-Language": "pl_PL" },
+    });
+    expect(res.body.status).toBe("partial_success");
+    expect(
+      res.body.successfully_ordered_packages.map((p: { package_id: number }) => p.package_id),
+    ).toEqual([fresh]);
+    expect(res.body.errors).toEqual([
+      {
+        package_id: ordered,
+        path: "packages[0].id",
+        message: expect.stringContaining("została już zamówiona"),
+      },
+      {
+        package_id: 999999,
+        path: "packages[2].id",
+        message: expect.stringContaining("nie ma przesyłki"),
+      },
+    ]);
+  });
+
+  it("ends in error when no package can be ordered", async () => {
+    const uuid = randomUUID();
+    await sandbox.call("PUT", `/order-commands/${uuid}`, { body: { packages: [{ id: 999998 }] } });
+    await sandbox.advance(5);
+    expect((await sandbox.call("GET", `/order-commands/${uuid}`)).body.status).toBe("error");
+  });
+
+  it("validates the UUID and the body, and answers 404 for an unknown command", async () => {
+    const badUuid = await sandbox.call("PUT", "/order-commands/not-a-uuid", {
+      body: { packages: [{ id: 1 }] },
+    });
+    expect(badUuid.status).toBe(400);
+    expect(badUuid.body.errors[0].path).toBe("uuid");
+    const badBody = await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [], label: { file_format: "gif" } },
+    });
+    expect(badBody.status).toBe(400);
+    expect(badBody.body.errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(["packages", "label.file_format"]),
+    );
+    expect((await sandbox.call("GET", `/order-commands/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it("records the order confirmation as a message unless skip_email_send", async () => {
+    const sent = await createPackage();
+    const skipped = await createPackage();
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [{ id: sent }] },
+    });
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [{ id: skipped }], skip_email_send: true },
+    });
+    const messages = await sandbox.call("GET", "/messages?type=order", { version: 2 });
+    const ids = messages.body.messages.map((m: { package_id: number }) => m.package_id);
+    expect(ids).toContain(sent);
+    expect(ids).not.toContain(skipped);
+  });
+});
+
+describe("PUT /cancel-command/{uuid}", () => {
+  it("cancels an ordered package once, refunds it once and ends its tracking", async () => {
+    const id = await createPackage();
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, { body: { packages: [{ id }] } });
+    await sandbox.advance(5);
+    const before = charges.totals();
+    const uuid = randomUUID();
+    const body = { packages: [{ id }], reasonType: "mistake", reasonContent: "Wrong address" };
+    const put = await sandbox.call("PUT", `/cancel-command/${uuid}`, { body });
+    expect(put.status).toBe(202);
+    expect(put.body.status).toBe("queueing");
+    await sandbox.call("PUT", `/cancel-command/${uuid}`, { body });
+    const second = await sandbox.call("PUT", `/cancel-command/${randomUUID()}`, { body });
+    await sandbox.advance(5);
+    expect(charges.totals().refunds).toBe(before.refunds + 1);
+    const done = await sandbox.call("GET", `/cancel-command/${uuid}`);
+    expect(done.body).toMatchObject({
+      status: "successful",
+      successfully_canceled_packages: [{ package_id: id }],
+    });
+    const refused = await sandbox.call("GET", `/cancel-command/${second.body.uuid}`);
+    expect(refused.body.status).toBe("error");
+    expect(refused.body.errors[0].message).toContain("already cancelled");
+    const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
+    expect(details.body).toMatchObject({ state: "canceled", cancel_available: false });
+    const tracking = await sandbox.call("GET", `/packages/${id}/tracking`);
+    expect(tracking.body.tracking.map((e: { state: string }) => e.state)).toEqual([
+      "ordered",
+      "canceled",
+    ]);
+  });
+
+  it("refuses to cancel a package the courier has collected, or one never ordered", async () => {
+    const collected = await createPackage();
+    const draft = await createPackage();
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [{ id: collected }] },
+    });
+    await sandbox.advance(5 + 2 * 3600);
+    const uuid = randomUUID();
+    await sandbox.call("PUT", `/cancel-command/${uuid}`, {
+      body: { packages: [{ id: collected }, { id: draft }], reasonType: "duplicate" },
+    });
+    await sandbox.advance(5);
+    const res = await sandbox.call("GET", `/cancel-command/${uuid}`);
+    expect(res.body.status).toBe("error");
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      expect.stringContaining("collected"),
+      expect.stringContaining("not ordered"),
+    ]);
+  });
+
+  it("checks reasonType against its list, and wants reasonContent for other", async () => {
+    const bad = await sandbox.call("PUT", `/cancel-command/${randomUUID()}`, {
+      body: { packages: [{ id: 1 }], reasonType: "bored" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ path: "reasonType", rule: "invalid_value" });
+    const other = await sandbox.call("PUT", `/cancel-command/${randomUUID()}`, {
+      body: { packages: [{ id: 1 }], reasonType: "other" },
+    });
+    expect(other.body.errors[0]).toMatchObject({ path: "reasonContent", rule: "required" });
+    const missing = await sandbox.call("PUT", `/cancel-command/${randomUUID()}`, {
+      body: { packages: [{ id: 1 }] },
+    });
+    expect(missing.body.errors[0].path).toBe("reasonType");
+  });
+});

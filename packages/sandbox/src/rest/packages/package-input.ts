@@ -1,0 +1,83 @@
+// Turns a request body into a package the sandbox can store, through
+// @shipbridge/core's validatePackage (the one source of every rule: shapes,
+// unknown fields, the postal own-contract rule by the sandbox clock, the
+// v1.0.109 express default, digital_label coercion, renamed flags). The
+// sandbox adds only what it alone knows: which of the account's services the
+// package names.
+import { type Language, packageV1ToV2, validatePackage } from "@shipbridge/core";
+import { type AccountService, findAccountService } from "../account/account-services.ts";
+import type { ApiVersion } from "../http/negotiation.ts";
+import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
+import { validationError } from "../http/validated-input.ts";
+import type { PackageData } from "./stored-package.ts";
+
+export type PackageOperation = "create" | "update" | "validate";
+
+export interface CheckedPackage {
+  readonly data: PackageData;
+  readonly service: AccountService;
+  readonly warnings: RestErrorEntry[];
+}
+
+interface Issue {
+  readonly path: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
+function entries(issues: readonly Issue[]): RestErrorEntry[] {
+  return issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message }));
+}
+
+/** The v2 shape: v1 packages carry `type` on the package, v2 on each parcel. */
+function toV2(value: unknown, version: ApiVersion): PackageData {
+  if (version === 1)
+    return packageV1ToV2(value as Parameters<typeof packageV1ToV2>[0]) as unknown as PackageData;
+  return value as PackageData;
+}
+
+export function checkPackage(
+  body: unknown,
+  options: {
+    version: ApiVersion;
+    operation: PackageOperation;
+    now: Date;
+    language: Language;
+    services: readonly AccountService[];
+  },
+): CheckedPackage {
+  const result = validatePackage(body, {
+    version: options.version,
+    operation: options.operation,
+    clock: () => options.now,
+    language: options.language,
+    accountServices: options.services,
+  });
+  if (!result.ok) throw validationError(entries(result.error.issues));
+  const data = toV2(result.value, options.version);
+  const service = findAccountService(options.services, data);
+  if (!service) {
+    const byId = data.service_id !== undefined;
+    throw validationError([
+      {
+        path: byId ? "service_id" : "service",
+        rule: "service_unavailable",
+        message: byId
+          ? options.language === "pl_PL"
+            ? `service_id ${data.service_id} nie jest jedną z usług Twojego konta (GET /account/services).`
+            : `service_id ${data.service_id} is not one of your account's services (GET /account/services).`
+          : options.language === "pl_PL"
+            ? `Przewoźnik "${data.service}" nie jest dostępny na Twoim koncie (GET /account/services).`
+            : `The carrier "${data.service}" is not available on your account (GET /account/services).`,
+      },
+    ]);
+  }
+  return { data, service, warnings: entries(result.warnings) };
+}
+
+export function packageNotFound(id: string | number): RestError {
+  return new RestError(404, "package_not_found", {
+    en_GB: `There is no package ${id} on this account.`,
+    pl_PL: `Na tym koncie nie ma przesyłki ${id}.`,
+  });
+}

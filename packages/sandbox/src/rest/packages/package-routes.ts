@@ -1,0 +1,167 @@
+// The package resources: create (POST /packages), edit (PUT /packages/{id},
+// 409 once ordered), validate (POST /packages/validate: 204, or 200 with
+// warnings, or 400), details (GET /packages/{id}) and the list
+// (GET /packages?user_reference_number=...), in both API versions. Writes
+// happen in one transaction; the answer of POST and PUT is the package
+// details plus `warnings` (possibly empty).
+import { Hono } from "hono";
+import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { accountServices } from "../account/account-services.ts";
+import { type Guard, V1_V2 } from "../http/guard.ts";
+import { readJsonObject } from "../http/json-body.ts";
+import { requireUserAccount } from "../http/request-account.ts";
+import { RestError } from "../http/rest-error.ts";
+import { validationError } from "../http/validated-input.ts";
+import { packageDetails } from "./package-details.ts";
+import { checkPackage, packageNotFound } from "./package-input.ts";
+import { PackageStore } from "./stored-package.ts";
+
+const MAX_PAGE_SIZE = 500;
+const DEFAULT_PAGE_SIZE = 50;
+
+function positiveInt(value: string | undefined, path: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw validationError([
+      { path, rule: "invalid_value", message: `${path} must be a whole number from 1 to ${max}.` },
+    ]);
+  }
+  return n;
+}
+
+export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+  const store = new PackageStore(ctx.db);
+  const detailsContext = (c: { get(key: "language"): SandboxEnv["Variables"]["language"] }) => ({
+    now: ctx.clock.nowMs(),
+    baseUrl: ctx.baseUrl,
+    language: c.get("language"),
+  });
+
+  app.post("/packages/validate", guard({ ...V1_V2, body: true }), async (c) => {
+    const account = requireUserAccount(c, ctx);
+    const body = await readJsonObject(c);
+    const checked = checkPackage(body, {
+      version: c.get("apiVersion"),
+      operation: "validate",
+      now: ctx.clock.now(),
+      language: c.get("language"),
+      services: accountServices(account.key),
+    });
+    if (checked.warnings.length === 0) return c.body(null, 204);
+    return c.json({ valid: true, warnings: checked.warnings }, 200);
+  });
+
+  app.post("/packages", guard({ ...V1_V2, body: true }), async (c) => {
+    const account = requireUserAccount(c, ctx);
+    const version = c.get("apiVersion");
+    const body = await readJsonObject(c);
+    const checked = checkPackage(body, {
+      version,
+      operation: "create",
+      now: ctx.clock.now(),
+      language: c.get("language"),
+      services: accountServices(account.key),
+    });
+    const pkg = ctx.db.transaction(() => {
+      const id = store.insert({
+        account: account.key,
+        data: checked.data,
+        service: checked.service.service,
+        serviceId: checked.service.id,
+        serviceContract: checked.service.service_contract,
+        now: ctx.clock.nowMs(),
+      });
+      return store.find(account.key, id);
+    });
+    if (!pkg) throw new Error("the created package could not be read back");
+    c.header("Location", `/packages/${pkg.id}`);
+    return c.json(
+      { ...packageDetails(pkg, version, detailsContext(c)), warnings: checked.warnings },
+      201,
+    );
+  });
+
+  app.put("/packages/:id{[0-9]+}", guard({ ...V1_V2, body: true }), async (c) => {
+    const account = requireUserAccount(c, ctx);
+    const version = c.get("apiVersion");
+    const id = Number(c.req.param("id"));
+    const existing = store.find(account.key, id);
+    if (!existing) throw packageNotFound(id);
+    if (existing.orderCommand !== null) {
+      throw new RestError(409, "package_ordered", {
+        en_GB: `Package ${id} has been ordered and can no longer be edited; cancel it and create a new one.`,
+        pl_PL: `Przesyłka ${id} została zamówiona i nie można jej już edytować; anuluj ją i utwórz nową.`,
+      });
+    }
+    const body = await readJsonObject(c);
+    const checked = checkPackage(body, {
+      version,
+      operation: "update",
+      now: ctx.clock.now(),
+      language: c.get("language"),
+      services: accountServices(account.key),
+    });
+    const pkg = ctx.db.transaction(() => {
+      const current = store.find(account.key, id);
+      if (current?.orderCommand !== null) {
+        throw new RestError(409, "package_ordered", {
+          en_GB: `Package ${id} has been ordered and can no longer be edited.`,
+          pl_PL: `Przesyłka ${id} została zamówiona i nie można jej już edytować.`,
+        });
+      }
+      store.update(id, {
+        data: checked.data,
+        service: checked.service.service,
+        serviceId: checked.service.id,
+        serviceContract: checked.service.service_contract,
+        now: ctx.clock.nowMs(),
+      });
+      return store.find(account.key, id);
+    });
+    if (!pkg) throw packageNotFound(id);
+    return c.json(
+      { ...packageDetails(pkg, version, detailsContext(c)), warnings: checked.warnings },
+      200,
+    );
+  });
+
+  app.get("/packages/:id{[0-9]+}", guard(V1_V2), (c) => {
+    const account = requireUserAccount(c, ctx);
+    const id = Number(c.req.param("id"));
+    const pkg = store.find(account.key, id);
+    if (!pkg) throw packageNotFound(id);
+    return c.json(packageDetails(pkg, c.get("apiVersion"), detailsContext(c)), 200);
+  });
+
+  app.get("/packages", guard(V1_V2), (c) => {
+    const account = requireUserAccount(c, ctx);
+    const known = new Set(["user_reference_number", "state", "limit", "page"]);
+    const unknown = Object.keys(c.req.queries()).filter((k) => !known.has(k));
+    if (unknown.length > 0) {
+      throw validationError(
+        unknown.map((k) => ({
+          path: k,
+          rule: "unknown_field",
+          message: `Unknown query parameter "${k}".`,
+        })),
+      );
+    }
+    const limit = positiveInt(c.req.query("limit"), "limit", MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+    const page = positiveInt(c.req.query("page"), "page", 1_000_000) ?? 1;
+    const state = c.req.query("state");
+    const reference = c.req.query("user_reference_number");
+    const version = c.get("apiVersion");
+    const context = detailsContext(c);
+    // The state is read from the clock, so it is filtered after loading.
+    const all = store
+      .list(account.key, { userReferenceNumber: reference, limit: 1_000_000, offset: 0 })
+      .map((pkg) => packageDetails(pkg, version, context))
+      .filter((details) => state === undefined || details.state === state);
+    const packages = all.slice((page - 1) * limit, page * limit);
+    return c.json({ packages, total: all.length, page }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,199 @@
+// Test fixture of the REST API's contract tests: a running sandbox on
+// 127.0.0.1 with free ports, tokens from the demo application and user, and
+// a small HTTP helper that speaks the API's media types. `start()` runs the
+// real startSandbox; `startAt(instant)` assembles the same apps around a
+// sandbox clock that starts at a chosen instant (for rules bound to dates in
+// the past), and exposes the context so a test can read the database.
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { createSandboxApps } from "../../app.ts";
+import { SandboxClock } from "../../clock/sandbox-clock.ts";
+import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfigInput } from "../../config.ts";
+import type { SandboxContext } from "../../context.ts";
+import { TokenStats } from "../../controls/token-stats.ts";
+import { FaultRules } from "../../faults/fault-rules.ts";
+import { seedApplications } from "../../oauth/applications.ts";
+import { ensureOAuthSchema } from "../../oauth/schema.ts";
+import { signingKey } from "../../oauth/signing-key.ts";
+import { startSandbox } from "../../start-sandbox.ts";
+import { SandboxDatabase } from "../../state/database.ts";
+
+export const DEMO_CLIENT = { client_id: "demo-client", client_secret: "demo-secret" };
+export const DEMO_USER = { username: "demo@shipbridge.dev", password: "demo-password" };
+export const DEMO_COMPANY_ID = "1001";
+
+export const V1_JSON = "application/vnd.furgonetka.v1+json";
+export const V2_JSON = "application/vnd.furgonetka.v2+json";
+
+export interface CallOptions {
+  /** Access token; "user" (default) or "client" for the demo tokens, null for none. */
+  readonly token?: string | "user" | "client" | null;
+  readonly version?: 1 | 2;
+  /** Overrides Accept; null sends none. */
+  readonly accept?: string | null;
+  /** Overrides Content-Type; null sends none. */
+  readonly contentType?: string | null;
+  /** A JSON body, or a raw string sent as is. */
+  readonly body?: unknown;
+  readonly raw?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  readonly status: number;
+  readonly headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+  readonly body: any;
+  readonly bytes: Uint8Array;
+}
+
+export class RestSandbox {
+  readonly baseUrl: string;
+  /** Only for sandboxes built by startAt(). */
+  readonly ctx: SandboxContext | undefined;
+  readonly #close: () => Promise<void>;
+  readonly #tokens = new Map<string, string>();
+
+  private constructor(baseUrl: string, close: () => Promise<void>, ctx?: SandboxContext) {
+    this.baseUrl = baseUrl;
+    this.#close = close;
+    this.ctx = ctx;
+  }
+
+  static async start(config?: SandboxConfigInput): Promise<RestSandbox> {
+    const running = await startSandbox({ port: 0, accountPort: 0, ...(config ? { config } : {}) });
+    return new RestSandbox(running.baseUrl, () => running.close());
+  }
+
+  /** The sandbox apps around a clock that reads `startAt` now and then runs on. */
+  static async startAt(
+    startAt: Date,
+    config: SandboxConfigInput = DEMO_CONFIG,
+  ): Promise<RestSandbox> {
+    const parsed = parseSandboxConfig(config);
+    const db = new SandboxDatabase();
+    const shift = Date.now() - startAt.getTime();
+    const clock = new SandboxClock(db, () => Date.now() - shift);
+    ensureOAuthSchema(db);
+    seedApplications(db, parsed.applications, clock.nowMs());
+    await signingKey(db);
+    const ctx: SandboxContext = { db, clock, config: parsed, baseUrl: "", accountUrl: "" };
+    const apps = createSandboxApps(ctx, { faults: new FaultRules(), stats: new TokenStats() });
+    const server = createAdaptorServer({ fetch: apps.base.fetch, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    ctx.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return new RestSandbox(
+      ctx.baseUrl,
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ("closeAllConnections" in server) server.closeAllConnections();
+        }).then(() => db.close()),
+      ctx,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.#close();
+  }
+
+  async token(kind: "user" | "client", user = DEMO_USER): Promise<string> {
+    const key = kind === "user" ? `user:${user.username}` : "client";
+    const cached = this.#tokens.get(key);
+    if (cached) return cached;
+    const form =
+      kind === "user"
+        ? new URLSearchParams({
+            grant_type: "password",
+            username: user.username,
+            password: user.password,
+          })
+        : new URLSearchParams({ grant_type: "client_credentials" });
+    const response = await fetch(`${this.baseUrl}/oauth/token`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${DEMO_CLIENT.client_id}:${DEMO_CLIENT.client_secret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: form,
+    });
+    const answer = (await response.json()) as { access_token?: string };
+    if (!response.ok || !answer.access_token)
+      throw new Error(`token request failed with ${response.status}`);
+    this.#tokens.set(key, answer.access_token);
+    return answer.access_token;
+  }
+
+  async advance(seconds: number): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/_sandbox/clock/advance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seconds }),
+    });
+    if (!response.ok) throw new Error(`clock advance failed with ${response.status}`);
+  }
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const media = options.version === 2 ? V2_JSON : V1_JSON;
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? "user" : options.token;
+    if (token === "user" || token === "client")
+      headers.authorization = `Bearer ${await this.token(token)}`;
+    else if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (options.accept !== null) headers.accept = options.accept ?? media;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && options.contentType !== null)
+      headers["content-type"] = options.contentType ?? media;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const type = response.headers.get("content-type") ?? "";
+    const text = Buffer.from(bytes).toString("utf8");
+    const parsed = type.includes("json") && text !== "" ? JSON.parse(text) : text;
+    return { status: response.status, headers: response.headers, body: parsed, bytes };
+  }
+}
+
+/** A valid v2 package: InPost courier, one parcel, Warszawa to Kraków. */
+export function sampleV2(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    service: "inpost",
+    pickup: {
+      name: "Jan Kowalski",
+      company: "Demo Sklep sp. z o.o.",
+      street: "Marszałkowska 10",
+      postcode: "00-590",
+      city: "Warszawa",
+      country_code: "PL",
+      phone: "600100200",
+      email: "sklep@example.com",
+    },
+    receiver: {
+      name: "Anna Nowak",
+      street: "Floriańska 5",
+      postcode: "31-019",
+      city: "Kraków",
+      country_code: "PL",
+      phone: "500200300",
+      email: "anna.nowak@example.com",
+    },
+    parcels: [{ width: 30, depth: 20, height: 10, weight: 2, type: "package" }],
+    user_reference_number: "ORDER-1001",
+    ...overrides,
+  };
+}
+
+/** The same package in the v1 shape: `type` on the package. */
+export function sampleV1(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...sampleV2(),
+    type: "package",
+    parcels: [{ width: 30, depth: 20, height: 10, weight: 2 }],
+    ...overrides,
+  };
+}

@@ -1,0 +1,166 @@
+// Tracking push: every new tracking state of an ordered package is POSTed to
+// the URL the account registered (PUT /account/tracking-webhook) as
+//   { package_id, package_no, partner_order_id, tracking: { state,
+//     description, datetime, branch }, control }
+// partner_order_id is the package's user_reference_number (or null).
+// control = md5 hex of the concatenation, without separators, of
+//   package_id, package_no, partner_order_id (or ""), tracking.state,
+//   tracking.description, tracking.datetime, tracking.branch (or ""), secret
+// Pushes go out when deliverTrackingPushes runs (after the sandbox clock is
+// advanced): one per parcel and state, in time order; a push answered with a
+// non-2xx status or not answered is tried again on the next run, at most 5
+// times in all.
+import { createHash } from "node:crypto";
+import { isLanguage, type Language } from "@shipbridge/core";
+import type { SandboxContext } from "../../context.ts";
+import { PackageStore } from "../packages/stored-package.ts";
+import { isoSeconds } from "../support/datetime.ts";
+import { describeState, parcelEvents } from "./tracking-timeline.ts";
+
+export const MAX_PUSH_ATTEMPTS = 5;
+const PUSH_TIMEOUT_MS = 5_000;
+
+export interface TrackingPushBody {
+  readonly package_id: number;
+  readonly package_no: string;
+  readonly partner_order_id: string | null;
+  readonly tracking: {
+    readonly state: string;
+    readonly description: string;
+    readonly datetime: string;
+    readonly branch: string | null;
+  };
+  readonly control: string;
+}
+
+export function pushControl(body: Omit<TrackingPushBody, "control">, secret: string): string {
+  const t = body.tracking;
+  const text = `${body.package_id}${body.package_no}${body.partner_order_id ?? ""}${t.state}${t.description}${t.datetime}${t.branch ?? ""}${secret}`;
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
+
+interface WebhookRow {
+  account: string;
+  url: string;
+  secret: string;
+  language: string;
+}
+
+interface Pending {
+  readonly id: number;
+  readonly url: string;
+  readonly body: TrackingPushBody;
+}
+
+export interface PushReport {
+  readonly delivered: number;
+  readonly failed: number;
+}
+
+const running = new WeakMap<SandboxContext, Promise<PushReport>>();
+
+/** Records the push of every event that happened by now and is not yet recorded; answers what is due. */
+function collectDue(ctx: SandboxContext): Pending[] {
+  const now = ctx.clock.nowMs();
+  const packages = new PackageStore(ctx.db);
+  return ctx.db.transaction(() => {
+    const hooks = ctx.db.sql
+      .prepare("SELECT account, url, secret, language FROM rest_tracking_webhooks")
+      .all() as unknown as WebhookRow[];
+    const byAccount = new Map(hooks.map((h) => [h.account, h]));
+    const record = ctx.db.sql.prepare(
+      "INSERT OR IGNORE INTO rest_tracking_deliveries (account, package_id, parcel_index, state, event_at) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const pkg of packages.listOrdered()) {
+      if (!byAccount.has(pkg.account)) continue;
+      pkg.data.parcels.forEach((_, index) => {
+        for (const e of parcelEvents(pkg, index, now))
+          record.run(pkg.account, pkg.id, index, e.state, e.at);
+      });
+    }
+    const due = ctx.db.sql
+      .prepare(
+        "SELECT id, account, package_id, parcel_index, state, event_at FROM rest_tracking_deliveries WHERE delivered_at IS NULL AND attempts < ? ORDER BY event_at, id",
+      )
+      .all(MAX_PUSH_ATTEMPTS) as Array<{
+      id: number;
+      account: string;
+      package_id: number;
+      parcel_index: number;
+      state: string;
+      event_at: number;
+    }>;
+    const pending: Pending[] = [];
+    for (const row of due) {
+      const hook = byAccount.get(row.account);
+      const pkg = packages.find(row.account, row.package_id);
+      const packageNo = pkg?.parcelNumbers[row.parcel_index];
+      if (!hook || !pkg || packageNo === undefined) continue;
+      const event = parcelEvents(pkg, row.parcel_index, now).find((e) => e.state === row.state);
+      if (!event) continue;
+      const language: Language = isLanguage(hook.language) ? hook.language : "pl_PL";
+      const unsigned = {
+        package_id: pkg.id,
+        package_no: packageNo,
+        partner_order_id: pkg.data.user_reference_number ?? null,
+        tracking: {
+          state: event.state,
+          description: describeState(event.state, language),
+          datetime: isoSeconds(event.at),
+          branch: event.branch,
+        },
+      };
+      pending.push({
+        id: row.id,
+        url: hook.url,
+        body: { ...unsigned, control: pushControl(unsigned, hook.secret) },
+      });
+    }
+    return pending;
+  });
+}
+
+async function deliver(ctx: SandboxContext): Promise<PushReport> {
+  let delivered = 0;
+  let failed = 0;
+  for (const push of collectDue(ctx)) {
+    let status = 0;
+    try {
+      const response = await fetch(push.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(push.body),
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch {
+      status = 0;
+    }
+    const ok = status >= 200 && status < 300;
+    if (ok) delivered++;
+    else failed++;
+    ctx.db.sql
+      .prepare(
+        "UPDATE rest_tracking_deliveries SET attempts = attempts + 1, last_status = ?, delivered_at = ? WHERE id = ?",
+      )
+      .run(status, ok ? ctx.clock.nowMs() : null, push.id);
+  }
+  return { delivered, failed };
+}
+
+/**
+ * Sends every tracking push that is due by the sandbox clock. Runs one at a
+ * time per sandbox; a call made while one runs waits for it and then runs again.
+ */
+export async function deliverTrackingPushes(ctx: SandboxContext): Promise<PushReport> {
+  const previous = running.get(ctx);
+  if (previous) await previous.catch(() => undefined);
+  const current = deliver(ctx);
+  running.set(ctx, current);
+  try {
+    return await current;
+  } finally {
+    if (running.get(ctx) === current) running.delete(ctx);
+  }
+}

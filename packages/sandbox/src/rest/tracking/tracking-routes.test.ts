@@ -1,0 +1,208 @@
+// Tracking over real HTTP: states advance with the sandbox clock, v2 covers
+// every parcel, add-to-tracking recognises carriers, and registered webhooks
+// receive each new state with a verifiable control checksum.
+import { createHash, randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
+import { deliverTrackingPushes } from "./tracking-push.ts";
+
+let sandbox: RestSandbox;
+beforeAll(async () => {
+  sandbox = await RestSandbox.startAt(new Date("2026-11-22T08:00:00Z"));
+});
+afterAll(() => sandbox.close());
+
+async function orderTwoParcels(reference = "SHOP-77"): Promise<{ id: number; numbers: string[] }> {
+  const created = await sandbox.call("POST", "/packages", {
+    version: 2,
+    body: sampleV2({
+      service: "gls",
+      user_reference_number: reference,
+      parcels: [
+        { width: 30, depth: 20, height: 10, weight: 2, type: "package" },
+        { width: 30, depth: 20, height: 10, weight: 1, type: "package" },
+      ],
+    }),
+  });
+  const id = created.body.package_id;
+  await sandbox.call("PUT", `/order-commands/${randomUUID()}`, { body: { packages: [{ id }] } });
+  const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
+  return { id, numbers: details.body.parcels.map((p: { package_no: string }) => p.package_no) };
+}
+
+const states = (events: Array<{ state: string }>) => events.map((e) => e.state);
+
+describe("GET /packages/{id}/tracking", () => {
+  it("moves ordered → collected → in-transit → delivered with the clock", async () => {
+    const { id, numbers } = await orderTwoParcels();
+    expect((await sandbox.call("GET", `/packages/${id}/tracking`)).body).toEqual({ tracking: [] });
+    await sandbox.advance(5);
+    const ordered = await sandbox.call("GET", `/packages/${id}/tracking`);
+    expect(ordered.body.tracking).toEqual([
+      {
+        state: "ordered",
+        status: expect.any(String),
+        datetime: expect.stringMatching(/Z$/),
+        branch: "Warszawa",
+      },
+    ]);
+    await sandbox.advance(2 * 3600);
+    expect(states((await sandbox.call("GET", `/packages/${id}/tracking`)).body.tracking)).toEqual([
+      "ordered",
+      "collected",
+    ]);
+    await sandbox.advance(4 * 3600);
+    expect(states((await sandbox.call("GET", `/packages/${id}/tracking`)).body.tracking)).toEqual([
+      "ordered",
+      "collected",
+      "in-transit",
+    ]);
+    await sandbox.advance(18 * 3600);
+    const v2 = await sandbox.call("GET", `/packages/${id}/tracking`, {
+      version: 2,
+      headers: { "X-Language": "pl_PL" },
+    });
+    expect(v2.body).toHaveLength(2);
+    expect(v2.body[0].package_no).toBe(numbers[0]);
+    expect(states(v2.body[0].tracking)).toEqual([
+      "ordered",
+      "collected",
+      "in-transit",
+      "delivered",
+    ]);
+    expect(v2.body[0].tracking[3]).toMatchObject({ status: "Doręczona", branch: "Kraków" });
+    expect(states(v2.body[1].tracking)).toEqual(["ordered", "collected", "in-transit"]);
+    await sandbox.advance(1800);
+    const later = await sandbox.call("GET", `/packages/${id}/tracking`, { version: 2 });
+    expect(states(later.body[1].tracking).at(-1)).toBe("delivered");
+    const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
+    expect(details.body.state).toBe("delivered");
+    expect(details.body.datetime_delivery).toBe(v2.body[0].tracking[3].datetime);
+  });
+
+  it("answers 404 for an unknown package", async () => {
+    expect((await sandbox.call("GET", "/packages/777777/tracking")).status).toBe(404);
+  });
+});
+
+describe("POST /packages/add-to-tracking", () => {
+  it("answers 200 with the carrier and type it recognises", async () => {
+    const res = await sandbox.call("POST", "/packages/add-to-tracking", {
+      body: { package_no: "1ZSB7E416800000001" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      service: "ups",
+      type: "package",
+      package_no: "1ZSB7E416800000001",
+      package_id: null,
+    });
+    const own = await orderTwoParcels("OWN");
+    const mine = await sandbox.call("POST", "/packages/add-to-tracking", {
+      body: { package_no: own.numbers[0] },
+    });
+    expect(mine.body).toMatchObject({ service: "gls", package_id: own.id });
+  });
+
+  it("refuses a number whose carrier cannot be told, or that contradicts service", async () => {
+    const unknown = await sandbox.call("POST", "/packages/add-to-tracking", {
+      body: { package_no: "ABC" },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].path).toBe("package_no");
+    const mismatch = await sandbox.call("POST", "/packages/add-to-tracking", {
+      body: { package_no: "1ZSB7E416800000001", service: "dpd" },
+    });
+    expect(mismatch.body.errors[0].rule).toBe("carrier_mismatch");
+    const given = await sandbox.call("POST", "/packages/add-to-tracking", {
+      body: { package_no: "ABC", service: "meest" },
+    });
+    expect(given.body.service).toBe("meest");
+  });
+});
+
+describe("tracking push", () => {
+  let server: Server;
+  const received: Array<Record<string, unknown>> = [];
+  let url = "";
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let data = "";
+      req.on("data", (chunk) => {
+        data += chunk;
+      });
+      req.on("end", () => {
+        received.push(JSON.parse(data));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/furgonetka/tracking`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("registers a webhook without ever showing the secret", async () => {
+    const bad = await sandbox.call("PUT", "/account/tracking-webhook", {
+      body: { url: "ftp://x", secret: "short" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["secret", "url"]);
+    const put = await sandbox.call("PUT", "/account/tracking-webhook", {
+      body: { url, secret: "s3cret-s3cret-s3cret", language: "en_GB" },
+    });
+    expect(put.status).toBe(200);
+    const get = await sandbox.call("GET", "/account/tracking-webhook");
+    expect(get.body).toMatchObject({ url, language: "en_GB" });
+    expect(JSON.stringify(get.body)).not.toContain("s3cret");
+  });
+
+  it("POSTs each new state with control = md5 of the fields and the secret", async () => {
+    const ctx = sandbox.ctx;
+    if (!ctx) throw new Error("startAt gives a context");
+    await deliverTrackingPushes(ctx);
+    received.length = 0;
+    const { id, numbers } = await orderTwoParcels("SHOP-PUSH");
+    await sandbox.advance(5);
+    const first = await deliverTrackingPushes(ctx);
+    expect(first.failed).toBe(0);
+    expect(received.filter((p) => p.package_id === id)).toHaveLength(2);
+    const push = received.find((p) => p.package_id === id && p.package_no === numbers[0]);
+    expect(push).toMatchObject({
+      package_id: id,
+      package_no: numbers[0],
+      partner_order_id: "SHOP-PUSH",
+      tracking: {
+        state: "ordered",
+        description: expect.any(String),
+        datetime: expect.any(String),
+        branch: "Warszawa",
+      },
+    });
+    const t = push?.tracking as Record<string, string>;
+    const expected = createHash("md5")
+      .update(
+        `${id}${numbers[0]}SHOP-PUSH${t.state}${t.description}${t.datetime}${t.branch}s3cret-s3cret-s3cret`,
+      )
+      .digest("hex");
+    expect(push?.control).toBe(expected);
+    expect(await deliverTrackingPushes(ctx)).toEqual({ delivered: 0, failed: 0 });
+    await sandbox.advance(2 * 3600);
+    await deliverTrackingPushes(ctx);
+    expect(
+      received
+        .filter((p) => p.package_id === id)
+        .map((p) => (p.tracking as { state: string }).state),
+    ).toEqual(["ordered", "ordered", "collected", "collected"]);
+  });
+
+  it("stops pushing once the webhook is deleted", async () => {
+    expect((await sandbox.call("DELETE", "/account/tracking-webhook")).status).toBe(204);
+    expect((await sandbox.call("GET", "/account/tracking-webhook")).status).toBe(404);
+    received.length = 0;
+    await sandbox.advance(24 * 3600);
+    if (sandbox.ctx) await deliverTrackingPushes(sandbox.ctx);
+    expect(received).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+// How an ordered parcel moves by the sandbox clock, counted from the moment
+// its order completed (T):
+//   ordered     at T
+//   collected   at T + 2 h     (the courier picked it up; cancelling ends here)
+//   in-transit  at T + 6 h     (left the sorting hub)
+//   delivered   at T + 24 h, plus 30 min for every further parcel of the package
+// A cancelled package ends with `canceled` at the moment the cancellation
+// completed. The label is ready 5 s after T.
+import type { Language } from "@shipbridge/core";
+import type { StoredPackage } from "../packages/stored-package.ts";
+
+export const TRACKING_STATES = [
+  "ordered",
+  "collected",
+  "in-transit",
+  "delivered",
+  "canceled",
+] as const;
+export type TrackingState = (typeof TRACKING_STATES)[number];
+
+const HOUR = 3_600_000;
+export const COLLECTED_AFTER_MS = 2 * HOUR;
+export const IN_TRANSIT_AFTER_MS = 6 * HOUR;
+export const DELIVERED_AFTER_MS = 24 * HOUR;
+export const DELIVERY_STAGGER_MS = 30 * 60_000;
+export const LABEL_READY_AFTER_MS = 5_000;
+
+export interface TrackingEvent {
+  readonly state: TrackingState;
+  readonly at: number;
+  readonly branch: string;
+}
+
+const DESCRIPTIONS: Record<TrackingState, Record<Language, string>> = {
+  ordered: {
+    en_GB: "Shipment ordered; waiting for the courier",
+    pl_PL: "Przesyłka zamówiona; czeka na kuriera",
+  },
+  collected: { en_GB: "Collected by the courier", pl_PL: "Odebrana przez kuriera" },
+  "in-transit": { en_GB: "In transit", pl_PL: "W drodze" },
+  delivered: { en_GB: "Delivered", pl_PL: "Doręczona" },
+  canceled: { en_GB: "Order cancelled", pl_PL: "Zamówienie anulowane" },
+};
+
+export function describeState(state: TrackingState, language: Language): string {
+  return DESCRIPTIONS[state][language];
+}
+
+function cityOf(address: unknown): string {
+  if (typeof address === "object" && address !== null) {
+    const city = (address as Record<string, unknown>).city;
+    if (typeof city === "string" && city !== "") return city;
+  }
+  return "Warszawa";
+}
+
+/** Every event of one parcel, past and future; filter by `at <= now` for what has happened. */
+export function parcelTimeline(pkg: StoredPackage, parcelIndex: number): TrackingEvent[] {
+  if (pkg.orderedAt === null) return [];
+  const t = pkg.orderedAt;
+  const origin = cityOf(pkg.data.pickup ?? pkg.data.sender);
+  const destination = cityOf(pkg.data.receiver);
+  const all: TrackingEvent[] = [
+    { state: "ordered", at: t, branch: origin },
+    { state: "collected", at: t + COLLECTED_AFTER_MS, branch: origin },
+    { state: "in-transit", at: t + IN_TRANSIT_AFTER_MS, branch: "Sortownia Stryków" },
+    {
+      state: "delivered",
+      at: t + DELIVERED_AFTER_MS + parcelIndex * DELIVERY_STAGGER_MS,
+      branch: destination,
+    },
+  ];
+  if (pkg.canceledAt === null) return all;
+  const canceledAt = pkg.canceledAt;
+  return [
+    ...all.filter((e) => e.at < canceledAt),
+    { state: "canceled", at: canceledAt, branch: origin },
+  ];
+}
+
+/** The events of one parcel that have happened by `now`, oldest first. */
+export function parcelEvents(
+  pkg: StoredPackage,
+  parcelIndex: number,
+  now: number,
+): TrackingEvent[] {
+  return parcelTimeline(pkg, parcelIndex).filter((e) => e.at <= now);
+}
+
+/** Whether cancelling is still possible: ordered and not yet collected or cancelled. */
+export function canCancel(pkg: StoredPackage, now: number): boolean {
+  if (pkg.orderCommand === null || pkg.cancelCommand !== null) return false;
+  if (pkg.orderedAt === null) return true;
+  return now < pkg.orderedAt + COLLECTED_AFTER_MS;
+}
+
+export function labelReadyAt(pkg: StoredPackage): number | null {
+  return pkg.orderedAt === null ? null : pkg.orderedAt + LABEL_READY_AFTER_MS;
+}
+
+/** The package's state: `waiting` until ordered, then the first parcel's latest state. */
+export function packageState(pkg: StoredPackage, now: number): TrackingState | "waiting" {
+  if (pkg.orderedAt === null || pkg.orderedAt > now) {
+    return pkg.canceledAt !== null && pkg.canceledAt <= now ? "canceled" : "waiting";
+  }
+  const events = parcelEvents(pkg, 0, now);
+  return events.at(-1)?.state ?? "waiting";
+}
