@@ -336,6 +336,43 @@ describe("single flight", () => {
   });
 });
 
+/** One API call with a bearer token, as the REST client makes it. */
+function callApi(token: string): Promise<Response> {
+  return fetch(`${sandbox.baseUrl}/account/services`, {
+    headers: { authorization: `Bearer ${token}`, accept: "application/vnd.furgonetka.v1+json" },
+  });
+}
+
+describe("the 20-session rule", () => {
+  it("recovers a token evicted by 20 newer logins: many 401s at once cause one refresh and one retry each", async () => {
+    const oauth = client();
+    const first = await oauth.loginWithPassword({
+      username: DEMO.username,
+      password: DEMO.password,
+    });
+    expect((await callApi(first.accessToken)).status).toBe(200);
+    const elsewhere = client({ store: new MemoryTokenStore() });
+    for (let login = 0; login < 20; login++) {
+      await elsewhere.loginWithPassword({ username: DEMO.username, password: DEMO.password });
+    }
+    const before = await tokenRequestCounts(sandbox.baseUrl);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const token = await oauth.accessToken();
+        const firstTry = await callApi(token);
+        if (firstTry.status !== 401) return [firstTry.status];
+        const retry = await callApi(await oauth.accessToken({ rejected: token }));
+        return [401, retry.status];
+      }),
+    );
+    expect(outcomes).toEqual(Array.from({ length: 10 }, () => [401, 200]));
+    const after = await tokenRequestCounts(sandbox.baseUrl);
+    expect(after.total - before.total).toBe(1);
+    expect((after.by_grant.refresh_token ?? 0) - (before.by_grant.refresh_token ?? 0)).toBe(1);
+    expect(await oauth.accessToken()).not.toBe(first.accessToken);
+  });
+});
+
 describe("reauthorization", () => {
   it("raises ReauthorizationRequiredError and clears the store when the refresh token was used elsewhere", async () => {
     const oauth = client();
