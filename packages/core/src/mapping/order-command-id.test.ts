@@ -34,7 +34,7 @@ describe("orderCommandId", () => {
     expect(ids.size).toBe(4);
   });
 
-  it("equals UUID v5 of \"storeId:orderId\" in the shipbridge namespace", () => {
+  it('equals UUID v5 of "storeId:orderId" in the shipbridge namespace', () => {
     expect(orderCommandId("shop-1", "1001")).toBe(uuidV5("shop-1:1001", ORDER_COMMAND_NAMESPACE));
   });
 

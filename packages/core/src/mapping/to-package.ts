@@ -1,0 +1,488 @@
+// toPackage: turns a store-neutral order into a valid v2 package, ready for
+// POST /packages. It never produces an invalid package: the result has passed
+// validatePackage (and is its normalized output), or a ValidationError is
+// thrown that lists every problem at once.
+//
+// Decisions (see the core README, section "Mapping"):
+// - Errors are THROWN as the one ValidationError of @shipbridge/core. Each
+//   issue's path names what the merchant must fix: `order.…` for the order
+//   (`order.shipping_address.phone`, `order.items`), `options.…` for the
+//   mapping options (`options.cod.iban`), and `package.…` for the rare
+//   problem with no single source. Warnings are returned beside the package.
+// - Packing: one parcel (see packing.ts). `options.parcel` is the usual box;
+//   it grows to fit the largest item. Without it, item dimensions are needed.
+// - The receiver's name is the first of: shipping first + last name, shipping
+//   full name, customer first + last name, customer full name, that holds a
+//   first name and a surname; the phone is the shipping address's, else the
+//   customer's (for Poland, the first that is a valid Polish number).
+// - COD: the order's `cod` asks for it; the IBAN (and account holder name)
+//   come from `options.cod`, which is an error to leave out for a COD order.
+// - user_reference_number: `options.userReferenceNumber`, else the order id,
+//   shortened stably when longer than USER_REFERENCE_MAX_LENGTH.
+// - v1.0.109: for an own-contract poczta shipment with no postal product
+//   flag, `postalService: "kurier48"` sets `kurier48: true`; "express" (or
+//   nothing) keeps the service's express default, and the warning is returned.
+// - The pickup point goes to `receiver.point` only when its carrier is the
+//   chosen service's; a point of another carrier (left over from a changed
+//   shipping method) is dropped with a warning.
+import { createHash } from "node:crypto";
+import type { Clock } from "../clock.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
+import {
+  type AccountServiceRef,
+  currentCarrierName,
+  hasFirstNameAndSurname,
+  normalizePolishPhone,
+  POSTAL_CARRIER,
+  POSTAL_PRODUCT_FLAGS,
+  resolveShipmentContract,
+} from "../rules/index.ts";
+import type {
+  AdditionalServices,
+  Address,
+  Cod,
+  PackageV2,
+  ParcelV2,
+  Pickup,
+  ServiceContract,
+} from "../schemas/index.ts";
+import {
+  type Finding,
+  RULE_CODES,
+  renderMessage,
+  ValidationError,
+  type ValidationIssue,
+  validateInput,
+  validatePackage,
+} from "../validation/index.ts";
+import {
+  MAPPING_WARNING_CODES,
+  type MappingWarning,
+  mappingWarning,
+  postalExpressMessage,
+} from "./mapping-warnings.ts";
+import { type BoxDimensions, parcelDimensions, totalWeightKg } from "./packing.ts";
+import { covers, SourcePaths } from "./source-paths.ts";
+import { type StoreOrder, type StoreOrderInput, StoreOrderSchema } from "./store-order.ts";
+
+/** The longest user_reference_number toPackage produces. The spec names no limit; 100 is a safe bound. */
+export const USER_REFERENCE_MAX_LENGTH = 100;
+
+/** The longest parcel description toPackage writes from item names. */
+export const DESCRIPTION_MAX_LENGTH = 100;
+
+/** How an own-contract poczta shipment without a postal product flag is sent (v1.0.109). */
+export type PostalService = "express" | "kurier48";
+
+/** The merchant's account for cash on delivery: where the collected money is paid. */
+export interface CodAccount {
+  /** IBAN (or Polish NRB); spaces are allowed. */
+  readonly iban: string;
+  /** The account holder's name. */
+  readonly name?: string;
+  readonly swift?: string;
+  /** Express transfer of the collected money (a paid service). */
+  readonly express?: boolean;
+}
+
+export interface ToPackageOptions {
+  /** The sender printed on the label. `null`: the carrier contract supplies it (one carrier only). */
+  readonly sender?: Address | null;
+  /** Where the courier collects the parcel. Defaults to the sender; `null`: from the carrier contract. */
+  readonly pickup?: Pickup | null;
+  /** The usual box, in centimetres; it grows to fit the largest item. */
+  readonly parcel?: BoxDimensions;
+  /** The account COD money is paid into; required for orders with `cod`. */
+  readonly cod?: CodAccount;
+  /** v1.0.109: "kurier48" keeps own-contract poczta shipments off the express default. */
+  readonly postalService?: PostalService;
+  /** Further additional services for every shipment (COD comes from the order). */
+  readonly additionalServices?: Omit<AdditionalServices, "cod">;
+  /** Overrides the order id as the package's user_reference_number. */
+  readonly userReferenceNumber?: string;
+  /** Declare the items' value (sum of price x quantity) on the parcel, for insurance. Default false. */
+  readonly declareValue?: boolean;
+  /** The parcel's content description; default: the item names with quantities. */
+  readonly description?: string;
+  /** The account's services (GET /account/services), to resolve `service_id` and the contract. */
+  readonly accountServices?: readonly AccountServiceRef[];
+  /** The contract kind, when known better than from the account services. */
+  readonly contract?: ServiceContract;
+  /** "Now" for date-bound rules (the 2026-08-24 postal rule). */
+  readonly clock?: Clock;
+  /** Language of messages. Default en_GB. */
+  readonly language?: Language;
+}
+
+export interface ToPackageResult {
+  /** The validated, normalized v2 package. */
+  readonly package: PackageV2;
+  readonly warnings: readonly MappingWarning[];
+}
+
+/** The result form of toPackage, for callers that prefer not to catch. */
+export type ToPackageOutcome =
+  | ({ readonly ok: true } & ToPackageResult)
+  | {
+      readonly ok: false;
+      readonly error: ValidationError;
+      readonly warnings: readonly MappingWarning[];
+    };
+
+/**
+ * Builds a valid v2 package from a store order.
+ * @throws ValidationError naming `order.…` / `options.…` paths, with every problem at once.
+ */
+export function toPackage(order: StoreOrderInput, options: ToPackageOptions = {}): ToPackageResult {
+  const outcome = mapOrderToPackage(order, options);
+  if (!outcome.ok) throw outcome.error;
+  return { package: outcome.package, warnings: outcome.warnings };
+}
+
+/** Like toPackage, but returns the ValidationError instead of throwing it. */
+export function mapOrderToPackage(
+  order: unknown,
+  options: ToPackageOptions = {},
+): ToPackageOutcome {
+  const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
+  const parsed = validateInput(StoreOrderSchema, order, { language });
+  if (!parsed.ok) {
+    const issues = parsed.error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path === "" ? "order" : `order.${issue.path}`,
+    }));
+    return { ok: false, error: new ValidationError(issues, language), warnings: [] };
+  }
+  return new PackageBuilder(parsed.value, options, language).build();
+}
+
+class PackageBuilder {
+  readonly #order: StoreOrder;
+  readonly #options: ToPackageOptions;
+  readonly #language: Language;
+  readonly #sources = new SourcePaths();
+  readonly #errors: ValidationIssue[] = [];
+  readonly #warnings: MappingWarning[] = [];
+
+  constructor(order: StoreOrder, options: ToPackageOptions, language: Language) {
+    this.#order = order;
+    this.#options = options;
+    this.#language = language;
+  }
+
+  #error(path: string, rule: Finding["rule"], params: Finding["params"] = {}): void {
+    const message = renderMessage({ path, rule, params }, this.#language);
+    this.#errors.push({ path, rule, message });
+  }
+
+  build(): ToPackageOutcome {
+    const pkg: Record<string, unknown> = {};
+    this.#addresses(pkg);
+    pkg["receiver"] = this.#receiver();
+    this.#service(pkg);
+    pkg["user_reference_number"] = this.#reference();
+    pkg["parcels"] = [this.#parcel()];
+    const services = this.#additionalServices();
+    if (Object.keys(services).length > 0) pkg["additional_services"] = services;
+    this.#postal(pkg);
+    this.#point(pkg);
+    this.#sources.set("", "order");
+    return this.#validate(pkg);
+  }
+
+  #addresses(pkg: Record<string, unknown>): void {
+    const { sender, pickup } = this.#options;
+    if (sender === undefined && pickup === undefined) {
+      this.#error("options.sender", RULE_CODES.required);
+      pkg["pickup"] = null;
+      this.#sources.set("pickup", "options.sender");
+      return;
+    }
+    if (sender !== undefined) {
+      pkg["sender"] = sender;
+      this.#sources.set("sender", "options.sender");
+    }
+    if (pickup !== undefined) {
+      pkg["pickup"] = pickup;
+      this.#sources.set("pickup", "options.pickup");
+    } else {
+      pkg["pickup"] = sender;
+      this.#sources.set("pickup", "options.sender");
+    }
+  }
+
+  #receiver(): Record<string, unknown> {
+    const { shipping_address: address, customer } = this.#order;
+    const receiver: Record<string, unknown> = {};
+    const set = (field: string, value: unknown, source: string) => {
+      this.#sources.set(`receiver.${field}`, source);
+      if (value !== undefined) receiver[field] = value;
+    };
+    this.#sources.set("receiver", "order.shipping_address");
+    const name = this.#receiverName();
+    set("name", name.value, name.source);
+    set("company", address.company, "order.shipping_address.company");
+    const street =
+      address.street2 === undefined ? address.street : `${address.street} ${address.street2}`;
+    set("street", street, "order.shipping_address.street");
+    set("postcode", address.postcode, "order.shipping_address.postcode");
+    set("city", address.city, "order.shipping_address.city");
+    set("country_code", address.country_code, "order.shipping_address.country_code");
+    set("county", address.province, "order.shipping_address.province");
+    set("email", customer.email, "order.customer.email");
+    const phone = this.#receiverPhone();
+    set("phone", phone.value, phone.source);
+    return receiver;
+  }
+
+  #receiverName(): { value: string | undefined; source: string } {
+    const { shipping_address: address, customer } = this.#order;
+    const candidates: { value: string; source: string }[] = [];
+    const person = (first: string | undefined, last: string | undefined, base: string) => {
+      if (first === undefined && last === undefined) return;
+      const value = [first, last].filter((part) => part !== undefined).join(" ");
+      const source = last === undefined ? `${base}.last_name` : `${base}.first_name`;
+      candidates.push({ value, source });
+    };
+    person(address.first_name, address.last_name, "order.shipping_address");
+    if (address.name !== undefined) {
+      candidates.push({ value: address.name, source: "order.shipping_address.name" });
+    }
+    person(customer.first_name, customer.last_name, "order.customer");
+    if (customer.full_name !== undefined) {
+      candidates.push({ value: customer.full_name, source: "order.customer.full_name" });
+    }
+    const complete = candidates.find((candidate) => hasFirstNameAndSurname(candidate.value));
+    if (complete !== undefined) return complete;
+    const first = candidates[0];
+    if (first !== undefined) return first;
+    if (address.company !== undefined) {
+      return { value: address.company, source: "order.shipping_address.company" };
+    }
+    return { value: undefined, source: "order.shipping_address.name" };
+  }
+
+  #receiverPhone(): { value: string | undefined; source: string } {
+    const { shipping_address: address, customer } = this.#order;
+    const candidates: { value: string; source: string }[] = [];
+    if (address.phone !== undefined) {
+      candidates.push({ value: address.phone, source: "order.shipping_address.phone" });
+    }
+    if (customer.phone !== undefined) {
+      candidates.push({ value: customer.phone, source: "order.customer.phone" });
+    }
+    const polish =
+      address.country_code === "PL"
+        ? candidates.find((candidate) => normalizePolishPhone(candidate.value) !== undefined)
+        : undefined;
+    return polish ?? candidates[0] ?? { value: undefined, source: "order.shipping_address.phone" };
+  }
+
+  #service(pkg: Record<string, unknown>): void {
+    const { shipping } = this.#order;
+    if (shipping.service !== undefined) pkg["service"] = shipping.service;
+    if (shipping.service_id !== undefined) pkg["service_id"] = shipping.service_id;
+    this.#sources.set("service", "order.shipping.service");
+    this.#sources.set("service_id", "order.shipping.service_id");
+  }
+
+  #reference(): string {
+    const override = this.#options.userReferenceNumber;
+    this.#sources.set(
+      "user_reference_number",
+      override === undefined ? "order.id" : "options.userReferenceNumber",
+    );
+    return userReferenceNumber(override ?? this.#order.id);
+  }
+
+  #parcel(): Partial<ParcelV2> {
+    const { items } = this.#order;
+    const box = this.#options.parcel;
+    const parcel: Record<string, unknown> = { type: "package" };
+    const boxValid = box === undefined || this.#checkBox(box);
+    const dimensions = parcelDimensions(items, boxValid ? box : undefined);
+    const dimensionSource =
+      box !== undefined || dimensions === undefined ? "options.parcel" : "order.items";
+    this.#sources.set("parcels[0]", dimensionSource);
+    if (dimensions === undefined) {
+      // No box configured and no item dimensions: the merchant must configure a box.
+      if (boxValid) this.#error("options.parcel", RULE_CODES.required);
+    } else {
+      Object.assign(parcel, dimensions);
+    }
+    const weight = totalWeightKg(items);
+    this.#sources.set("parcels[0].weight", "order.items");
+    if (weight > 0) parcel["weight"] = weight;
+    else this.#error("order.items", RULE_CODES.weight_invalid);
+    if (this.#options.declareValue === true) {
+      this.#sources.set("parcels[0].value", "order.items");
+      parcel["value"] = itemsValue(this.#order);
+    }
+    const description = this.#options.description ?? describeItems(this.#order);
+    this.#sources.set(
+      "parcels[0].description",
+      this.#options.description === undefined ? "order.items" : "options.description",
+    );
+    if (description !== "") parcel["description"] = description;
+    return parcel as Partial<ParcelV2>;
+  }
+
+  #checkBox(box: BoxDimensions): boolean {
+    let valid = true;
+    for (const field of ["width", "depth", "height"] as const) {
+      const value = (box as unknown as Record<string, unknown>)[field];
+      if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+        this.#error(`options.parcel.${field}`, RULE_CODES.dimension_invalid, { field });
+        valid = false;
+      }
+    }
+    return valid;
+  }
+
+  #additionalServices(): Record<string, unknown> {
+    const services: Record<string, unknown> = { ...this.#options.additionalServices };
+    this.#sources.set("additional_services", "options.additionalServices");
+    const cod = this.#order.cod;
+    if (cod === undefined) return services;
+    const account = this.#options.cod;
+    const out: Partial<Cod> = { amount: cod.amount, currency: cod.currency };
+    this.#sources.set("additional_services.cod", "options.cod");
+    this.#sources.set("additional_services.cod.amount", "order.cod.amount");
+    this.#sources.set("additional_services.cod.currency", "order.cod.currency");
+    this.#sources.set("additional_services.cod.iban", "options.cod.iban");
+    if (account === undefined || account.iban === undefined || account.iban === "") {
+      this.#error("options.cod.iban", RULE_CODES.iban_required);
+    } else {
+      out.iban = account.iban;
+      if (account.name !== undefined) out.name = account.name;
+      if (account.swift !== undefined) out.swift = account.swift;
+      if (account.express !== undefined) out.express = account.express;
+    }
+    services["cod"] = out;
+    return services;
+  }
+
+  /** v1.0.109: applies `postalService` to an own-contract poczta shipment without a postal product. */
+  #postal(pkg: Record<string, unknown>): void {
+    const shipment = resolveShipmentContract(pkg, this.#options);
+    if (shipment.carrier !== POSTAL_CARRIER || shipment.contract !== "own") return;
+    const services = (pkg["additional_services"] ?? {}) as Record<string, unknown>;
+    const chosen = POSTAL_PRODUCT_FLAGS.some((flag) => services[flag] === true);
+    if (chosen || this.#options.postalService !== "kurier48") return;
+    pkg["additional_services"] = { ...services, kurier48: true };
+    this.#sources.set("additional_services.kurier48", "options.postalService");
+  }
+
+  #point(pkg: Record<string, unknown>): void {
+    const point = this.#order.pickup_point;
+    if (point === undefined) return;
+    const receiver = pkg["receiver"] as Record<string, unknown>;
+    this.#sources.set("receiver.point", "order.pickup_point.code");
+    const carrier = resolveShipmentContract(pkg, this.#options).carrier;
+    const pointCarrier = currentCarrierName(point.carrier.toLowerCase());
+    const params = { point: point.code, pointCarrier: point.carrier };
+    if (carrier === undefined) {
+      receiver["point"] = point.code;
+      const serviceId = this.#order.shipping.service_id ?? "";
+      this.#warnings.push(
+        mappingWarning(
+          "order.pickup_point.carrier",
+          MAPPING_WARNING_CODES.pickup_point_unverified,
+          { ...params, serviceId },
+          this.#language,
+        ),
+      );
+    } else if (currentCarrierName(carrier.toLowerCase()) === pointCarrier) {
+      receiver["point"] = point.code;
+    } else {
+      this.#warnings.push(
+        mappingWarning(
+          "order.pickup_point",
+          MAPPING_WARNING_CODES.pickup_point_dropped,
+          { ...params, carrier },
+          this.#language,
+        ),
+      );
+    }
+  }
+
+  #validate(pkg: Record<string, unknown>): ToPackageOutcome {
+    const options = this.#options;
+    const result = validatePackage(pkg, {
+      version: 2,
+      operation: "create",
+      language: this.#language,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.accountServices === undefined
+        ? {}
+        : { accountServices: options.accountServices }),
+      ...(options.contract === undefined ? {} : { contract: options.contract }),
+    });
+    const warnings = unique([
+      ...this.#warnings,
+      ...result.warnings.map((warning): MappingWarning => {
+        if (warning.rule === RULE_CODES.postal_express_default) {
+          const explicit = options.postalService === "express";
+          return {
+            path: "options.postalService",
+            rule: warning.rule,
+            message: postalExpressMessage(explicit, this.#language),
+          };
+        }
+        return { ...warning, path: this.#sources.sourceOf(warning.path) };
+      }),
+    ]);
+    const fromValidation = result.ok
+      ? []
+      : result.error.issues.map((issue) => ({
+          ...issue,
+          path: this.#sources.sourceOf(issue.path),
+        }));
+    // A problem the mapping already reported (a missing IBAN, no box) is not repeated
+    // by what validation says about the same field.
+    const reported = this.#errors.map((issue) => issue.path);
+    const issues = unique([
+      ...this.#errors,
+      ...fromValidation.filter((issue) => !reported.some((path) => covers(path, issue.path))),
+    ]);
+    if (issues.length > 0 || !result.ok) {
+      return { ok: false, error: new ValidationError(issues, this.#language), warnings };
+    }
+    return { ok: true, package: result.value, warnings };
+  }
+}
+
+/**
+ * Problems and warnings once per path and rule: the sender doubles as the
+ * pickup address, so one bad sender field is found twice.
+ */
+function unique<T extends { readonly path: string; readonly rule: string }>(entries: T[]): T[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const key = `${entry.path}\u0000${entry.rule}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The order id as a user_reference_number: as is, or stably shortened when too long. */
+export function userReferenceNumber(orderId: string): string {
+  if (orderId.length <= USER_REFERENCE_MAX_LENGTH) return orderId;
+  const digest = createHash("sha256").update(orderId, "utf8").digest("hex").slice(0, 16);
+  // Keep the end of the id (where ids differ: gid://shopify/Order/123) and a digest of the whole.
+  return `${orderId.slice(-(USER_REFERENCE_MAX_LENGTH - 17))}~${digest}`;
+}
+
+function itemsValue(order: StoreOrder): number {
+  let cents = 0;
+  for (const item of order.items) cents += Math.round(item.price * 100) * item.quantity;
+  return cents / 100;
+}
+
+function describeItems(order: StoreOrder): string {
+  const text = order.items.map((item) => `${item.quantity}x ${item.name}`).join(", ");
+  return text.length <= DESCRIPTION_MAX_LENGTH
+    ? text
+    : `${text.slice(0, DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
+}
