@@ -92,7 +92,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     seedApplications(db, config.applications, clock.nowMs());
     await signingKey(db);
     const ctx: SandboxContext = { db, clock, config, baseUrl: "", accountUrl: "" };
-    const controls = { faults: new FaultRules(), stats: new TokenStats() };
+    const controls = { faults: new FaultRules(), stats: new TokenStats(clock.now()) };
     const apps = createSandboxApps(ctx, controls, options.log);
     const base = createAdaptorServer({ fetch: apps.base.fetch, hostname: host });
     servers.push(base);

@@ -103,7 +103,7 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
   app.post("/reset", async (c) => {
     await readControlBody(c, z.strictObject({}));
     controls.faults.clear();
-    controls.stats.reset(new Date());
+    controls.stats.reset(ctx.clock.now());
     return c.json({ reset: ["faults", "stats"], clock: clockState() });
   });
 

@@ -23,7 +23,12 @@ function increment(counts: Record<string, number>, key: string): void {
 
 export class TokenStats {
   #counts: TokenRequestCounts = TokenStats.#empty();
-  #since = new Date();
+  #since: Date;
+
+  /** `now` is the sandbox clock's time when counting starts. */
+  constructor(now: Date) {
+    this.#since = now;
+  }
 
   static #empty(): TokenRequestCounts {
     return {
