@@ -133,6 +133,31 @@ describe("grants and token addresses", () => {
     expect(counts.by_host).toMatchObject({ base: 0, account: 1 });
   });
 
+  it("fails over to {account_url} when {base_url} does not answer within timeoutMs", async () => {
+    await injectFault(sandbox.baseUrl, { latency_ms: 5_000, path: "/oauth/token", host: "base" });
+    const oauth = client({ timeoutMs: 250 });
+    const tokens = await oauth.loginWithClientCredentials();
+    expect(tokens.accessToken).toBeTruthy();
+    expect((await tokenRequestCounts(sandbox.baseUrl)).by_host?.account).toBe(1);
+  });
+
+  it("reports a 429 as TokenEndpointError with its Retry-After, without failing over", async () => {
+    await injectFault(sandbox.baseUrl, {
+      status: 429,
+      retry_after: 7,
+      path: "/oauth/token",
+      host: "base",
+    });
+    const error = await client()
+      .loginWithClientCredentials()
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(TokenEndpointError);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE);
+    expect(error.status).toBe(429);
+    expect(error.message).toContain("retry after 7 seconds");
+    expect((await tokenRequestCounts(sandbox.baseUrl)).by_host?.account).toBe(0);
+  });
+
   it("does not fail over on a 4xx: a wrong client secret is an OAuthError that never shows the secret", async () => {
     const oauth = client({ clientSecret: "wrong-secret-value" });
     const error = await oauth

@@ -35,6 +35,7 @@ export class SqliteTokenStore implements TokenStore {
   readonly #upsert: StatementSync;
   readonly #lease: StatementSync;
   readonly #release: StatementSync;
+  #closed = false;
 
   /** Opens (and creates, if needed) the store in `file`; ":memory:" gives a private in-memory store. */
   constructor(file: string, options: SqliteTokenStoreOptions = {}) {
@@ -97,7 +98,9 @@ export class SqliteTokenStore implements TokenStore {
 
   /** Closes the file. The store cannot be used afterwards. */
   close(): void {
-    if (this.#db.isOpen) this.#db.close();
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#db.close();
   }
 
   #immediate<T>(fn: () => T): T {
@@ -107,7 +110,11 @@ export class SqliteTokenStore implements TokenStore {
       this.#db.exec("COMMIT");
       return result;
     } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      try {
+        this.#db.exec("ROLLBACK");
+      } catch {
+        // SQLite already rolled the transaction back (or never began it).
+      }
       throw error;
     }
   }

@@ -51,6 +51,14 @@ export async function processTokenResponse(
       { status: response.status, endpoints: [endpoint] },
     );
   }
+  if (response.status === 429) {
+    const retryAfter = response.headers.get("retry-after");
+    throw new TokenEndpointError(
+      OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE,
+      `the token endpoint ${endpoint} is rate limiting requests (HTTP 429)${retryAfter ? `; retry after ${retryAfter} seconds` : ""}`,
+      { status: 429, endpoints: [endpoint] },
+    );
+  }
   const error = OAuthErrorResponseSchema.safeParse(body);
   if (error.success) {
     throw new OAuthError(error.data.error, error.data.error_description, {

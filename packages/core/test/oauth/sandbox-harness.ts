@@ -98,7 +98,8 @@ export async function resetSandbox(baseUrl: string): Promise<void> {
 export async function injectFault(
   baseUrl: string,
   fault: {
-    status: number;
+    status?: number;
+    latency_ms?: number;
     rate?: number;
     path?: string;
     host?: "base" | "account" | "any";
