@@ -26,7 +26,7 @@ export class TokenStats {
   #since: Date;
 
   /** `now` is the sandbox clock's time when counting starts. */
-  constructor(now: Date) {
+  constructor(now: Date = new Date()) {
     this.#since = now;
   }
 
