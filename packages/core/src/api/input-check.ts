@@ -1,7 +1,8 @@
-// Input validation before anything is sent: packages and price requests go
-// through core's schemas and business rules (every problem at once, with field
-// paths, as one ValidationError; warnings come back to the caller), other
-// request bodies and queries through their schemas the same way.
+// Input validation before anything is sent: packages, price requests, user
+// data and address searches go through core's schemas and business rules
+// (every problem at once, with field paths, as one ValidationError; warnings
+// come back to the caller); other request bodies, queries and identifiers
+// through their schemas the same way.
 import type { z } from "zod";
 import type {
   ApiVersion,
@@ -10,11 +11,15 @@ import type {
   PackageV1,
   PackageV2,
 } from "../schemas/index.ts";
-import type { ValidationResult } from "../validation/result.ts";
-import { runValidation } from "../validation/run-validation.ts";
-import { validateCalculatePrice } from "../validation/validate-calculate-price.ts";
-import { type PackageOperation, validatePackage } from "../validation/validate-package.ts";
-import type { ValidationWarning } from "../validation/validation-error.ts";
+import {
+  type PackageOperation,
+  type ValidationOptions,
+  type ValidationResult,
+  type ValidationWarning,
+  validateCalculatePrice,
+  validateInput,
+  validatePackage,
+} from "../validation/index.ts";
 import { type ClientContext, languageOf } from "./client-context.ts";
 import type { CallOptions } from "./transport.ts";
 
@@ -23,9 +28,39 @@ export interface Checked<T> {
   readonly warnings: readonly ValidationWarning[];
 }
 
+/** A validate function of core's validation module. */
+export type Validator<T> = (input: unknown, options: ValidationOptions) => ValidationResult<T>;
+
 function unwrap<T>(result: ValidationResult<T>): Checked<T> {
   if (!result.ok) throw result.error;
   return { value: result.value, warnings: result.warnings };
+}
+
+/** Runs a validator in the call's language; throws its ValidationError. */
+export function checkWith<T>(
+  context: ClientContext,
+  validator: Validator<T>,
+  input: unknown,
+  options: CallOptions | undefined,
+): Checked<T> {
+  return unwrap(validator(input, { language: languageOf(context, options) }));
+}
+
+/** Validates and normalizes a package for `operation`, without throwing. */
+export function packageResult(
+  context: ClientContext,
+  input: unknown,
+  version: ApiVersion,
+  operation: PackageOperation,
+  options: CallOptions | undefined,
+): ValidationResult<PackageV1 | PackageV2> {
+  return validatePackage(input, {
+    version,
+    operation,
+    clock: context.clock,
+    language: languageOf(context, options),
+    ...(context.accountServices ? { accountServices: context.accountServices } : {}),
+  });
 }
 
 /** Validates and normalizes a package for `operation`; throws ValidationError listing every problem. */
@@ -36,15 +71,7 @@ export function checkPackage(
   operation: PackageOperation,
   options: CallOptions | undefined,
 ): Checked<PackageV1 | PackageV2> {
-  return unwrap(
-    validatePackage(input, {
-      version,
-      operation,
-      clock: context.clock,
-      language: languageOf(context, options),
-      ...(context.accountServices ? { accountServices: context.accountServices } : {}),
-    }),
-  );
+  return unwrap(packageResult(context, input, version, operation, options));
 }
 
 /** Validates and normalizes a price calculation request; throws ValidationError. */
@@ -57,6 +84,11 @@ export function checkCalculatePrice(
   return unwrap(validateCalculatePrice(input, { version, language: languageOf(context, options) }));
 }
 
+/** A validator for a plain schema. */
+export function schemaValidator<S extends z.ZodType>(schema: S): Validator<z.output<S>> {
+  return (input, options) => validateInput(schema, input, options);
+}
+
 /** Validates any other request body, query or identifier against its schema; throws ValidationError. */
 export function checkInput<S extends z.ZodType>(
   context: ClientContext,
@@ -64,5 +96,5 @@ export function checkInput<S extends z.ZodType>(
   input: unknown,
   options: CallOptions | undefined,
 ): z.output<S> {
-  return unwrap(runValidation(schema, languageOf(context, options), () => input)).value;
+  return checkWith(context, schemaValidator(schema), input, options).value;
 }

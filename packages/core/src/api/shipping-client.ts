@@ -20,13 +20,14 @@ import type { ShippingAuth } from "./auth.ts";
 import type { AccountServicesLike, ClientContext } from "./client-context.ts";
 import { realSleep, type Sleep } from "./deadline.ts";
 import type { PollOptions } from "./poll.ts";
-import { AccountResource, TemplatesResource, UserDataResource } from "./resources/account.ts";
+import { AccountResource, UserDataResource } from "./resources/account.ts";
 import { CancelCommandsResource, OrderCommandsResource } from "./resources/commands.ts";
 import { MessagesResource } from "./resources/messages.ts";
 import { PackagesResource } from "./resources/packages.ts";
 import { PaymentsResource } from "./resources/payments.ts";
 import { PointsResource } from "./resources/points.ts";
 import * as reference from "./resources/reference-data.ts";
+import { TemplatesResource } from "./resources/templates.ts";
 import { type RetryOptions, resolveRetryOptions } from "./retry-policy.ts";
 import { type CallOptions, Transport } from "./transport.ts";
 

@@ -102,6 +102,8 @@ interface CallState {
 }
 
 const STATE = "shipbridgeCall";
+/** The longest delay a timer can have. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 function stateOf(options: { context?: Record<string, unknown> }): CallState {
   return options.context?.[STATE] as CallState;
@@ -251,7 +253,7 @@ export class Transport {
         headers,
         ...(spec.json !== undefined ? { body: JSON.stringify(spec.json) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
-        totalTimeout: Math.max(1, callDeadline.remainingMs()),
+        totalTimeout: Math.min(MAX_TIMER_MS, Math.max(1, callDeadline.remainingMs())),
         context: { [STATE]: state },
         // Per call, so that the decision sees this call's spec and deadline.
         retry: { shouldRetry: (retryState) => this.#shouldRetry(state, retryState) },
@@ -305,13 +307,14 @@ export class Transport {
     if (isHTTPError(error)) {
       return errorFromResponse(error.response, error.data, { method, path, now });
     }
+    // ky's own errors are never kept as a cause: they hold the request, and
+    // with it the Authorization header.
     if (isKyTimeoutError(error)) {
-      if (state.deadline.expired)
-        return state.deadline.exceeded(method, path, "The request", error);
+      if (state.deadline.expired) return state.deadline.exceeded(method, path, "The request");
       return new TimeoutError(
         API_ERROR_CODES.timeout,
         `No answer within ${this.config.timeoutMs} ms: ${method} ${path}`,
-        { method, path, cause: error },
+        { method, path },
       );
     }
     if (isKyNetworkError(error)) {

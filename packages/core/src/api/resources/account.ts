@@ -1,16 +1,33 @@
 // The account: the carrier services it may use (their account-specific
-// service_id), its package templates and the user's own data.
+// service_id), its tracking webhook, and the user's own data.
+import { z } from "zod";
+import { LANGUAGES, type Language } from "../../language.ts";
 import {
   type AccountServicesResponse,
   AccountServicesResponseSchema,
-  type TemplatesV2Response,
-  TemplatesV2ResponseSchema,
   type UserDataEditRequest,
-  UserDataEditRequestSchema,
 } from "../../schemas/index.ts";
+import { type ValidationWarning, validateUserData } from "../../validation/index.ts";
 import type { ClientContext } from "../client-context.ts";
+import { checkInput, checkWith } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
 import { callEndpoint } from "./endpoint.ts";
+
+const TrackingWebhookSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  secret: z.string().min(16).max(128),
+  language: z.enum(LANGUAGES).optional(),
+});
+
+/** Where the service pushes tracking updates, and the secret their checksum uses. */
+export type TrackingWebhookRequest = z.input<typeof TrackingWebhookSchema>;
+
+/** The registered webhook (never with its secret). */
+export interface TrackingWebhook {
+  readonly url: string;
+  readonly language: Language;
+  readonly datetime_add?: string;
+}
 
 export class AccountResource {
   readonly #context: ClientContext;
@@ -20,7 +37,7 @@ export class AccountResource {
   }
 
   /** The carrier services of the account, with their service_id (GET /account/services). */
-  services(options?: CallOptions): Promise<AccountServicesResponse> {
+  async services(options?: CallOptions): Promise<AccountServicesResponse> {
     return callEndpoint(
       this.#context,
       {
@@ -34,30 +51,66 @@ export class AccountResource {
       options,
     );
   }
-}
 
-export class TemplatesResource {
-  readonly #context: ClientContext;
-
-  constructor(context: ClientContext) {
-    this.#context = context;
-  }
-
-  /** The account's package templates, with their shipment data (v2 list). */
-  list(options?: CallOptions): Promise<TemplatesV2Response> {
-    return callEndpoint(
+  /** The registered tracking webhook; NotFoundError when there is none. */
+  async trackingWebhook(options?: CallOptions): Promise<TrackingWebhook> {
+    return (await callEndpoint<unknown>(
       this.#context,
       {
         method: "GET",
-        path: "/account/package-templates",
-        response: TemplatesV2ResponseSchema,
+        path: "/account/tracking-webhook",
+        response: undefined,
         idempotent: true,
-        version: 2,
+        version: 1,
+      },
+      undefined,
+      options,
+    )) as TrackingWebhook;
+  }
+
+  /** Registers (or replaces) the tracking webhook. */
+  async setTrackingWebhook(
+    webhook: TrackingWebhookRequest,
+    options?: CallOptions,
+  ): Promise<TrackingWebhook> {
+    const checked = checkInput(this.#context, TrackingWebhookSchema, webhook, options);
+    return (await callEndpoint<unknown>(
+      this.#context,
+      {
+        method: "PUT",
+        path: "/account/tracking-webhook",
+        response: undefined,
+        idempotent: true,
+        version: 1,
+      },
+      checked,
+      options,
+    )) as TrackingWebhook;
+  }
+
+  /** Removes the tracking webhook; NotFoundError when there is none. */
+  async deleteTrackingWebhook(options?: CallOptions): Promise<void> {
+    await callEndpoint(
+      this.#context,
+      {
+        method: "DELETE",
+        path: "/account/tracking-webhook",
+        response: undefined,
+        idempotent: true,
+        version: 1,
       },
       undefined,
       options,
     );
   }
+}
+
+/** The user's own data as the service keeps it (name, address, phone, company, ...). */
+export type UserData = Readonly<Record<string, unknown>>;
+
+export interface UserDataWriteResult {
+  readonly userData: UserData;
+  readonly warnings: readonly ValidationWarning[];
 }
 
 export class UserDataResource {
@@ -67,10 +120,32 @@ export class UserDataResource {
     this.#context = context;
   }
 
-  /** Edits the user's own data; the country must support phone verification. */
-  update(data: UserDataEditRequest, options?: CallOptions): Promise<unknown> {
-    return callEndpoint(
+  /** The user's data (GET /account/user-data). */
+  async get(options?: CallOptions): Promise<UserData> {
+    const data = await callEndpoint<unknown>(
       this.#context,
+      {
+        method: "GET",
+        path: "/account/user-data",
+        response: undefined,
+        idempotent: true,
+        version: 1,
+      },
+      undefined,
+      options,
+    );
+    return data as UserData;
+  }
+
+  /**
+   * Edits the user's data (PUT /account/user-data) after checking it: the
+   * country must support phone verification, a Polish phone has 9 digits.
+   */
+  async update(data: UserDataEditRequest, options?: CallOptions): Promise<UserDataWriteResult> {
+    const context = this.#context;
+    const checked = checkWith(context, validateUserData, data, options);
+    const answer = await callEndpoint<unknown>(
+      context,
       {
         method: "PUT",
         path: "/account/user-data",
@@ -78,8 +153,10 @@ export class UserDataResource {
         idempotent: true,
         version: 1,
       },
-      { schema: UserDataEditRequestSchema, value: data },
+      checked.value,
       options,
     );
+    const { warnings: _fromService, ...userData } = (answer ?? {}) as Record<string, unknown>;
+    return { userData, warnings: checked.warnings };
   }
 }

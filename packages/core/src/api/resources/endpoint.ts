@@ -1,13 +1,12 @@
-// The common shape of the simple resources: validate the input, send one
-// request, check the answer against its inbound schema.
+// The common shape of the simple resources: send one request with an input
+// validated by the caller, check the answer against its inbound schema.
 import type { z } from "zod";
 import type { ApiVersion } from "../../schemas/package.ts";
 import type { ClientContext } from "../client-context.ts";
-import { checkInput } from "../input-check.ts";
 import type { CallOptions, QueryValue } from "../transport.ts";
 
 export interface Endpoint<Out> {
-  readonly method: "GET" | "POST" | "PUT";
+  readonly method: "GET" | "POST" | "PUT" | "DELETE";
   readonly path: string;
   /** The inbound schema of the answer; none for answers without a body. */
   readonly response: z.ZodType<Out> | undefined;
@@ -17,14 +16,15 @@ export interface Endpoint<Out> {
   readonly version?: ApiVersion;
 }
 
-/** Calls an endpoint with a query (GET) or a JSON body (POST, PUT), validated by `schema` first. */
+/** Calls an endpoint with a query (GET) or a JSON body (POST, PUT). */
 export async function callEndpoint<Out>(
   context: ClientContext,
   endpoint: Endpoint<Out>,
-  input: { readonly schema: z.ZodType; readonly value: unknown } | undefined,
+  /** The validated query (GET) or body (POST, PUT). */
+  payload: unknown,
   options: CallOptions | undefined,
 ): Promise<Out> {
-  const checked = input ? checkInput(context, input.schema, input.value, options) : undefined;
+  const checked = payload;
   const isQuery = endpoint.method === "GET";
   const raw = await context.transport.send(
     {

@@ -1,5 +1,8 @@
-// The account's messages from the service. Version 2 answers `content` in
-// the language of X-Language; version 1 answers content_pl and content_en.
+// The account's messages from the service (GET /messages), newest first.
+// Version 2 answers `content` in the language of X-Language; version 1
+// answers content_pl and content_en. Filters narrow the list; a message can
+// be marked as read.
+import { z } from "zod";
 import {
   type MessagesV1Response,
   MessagesV1ResponseSchema,
@@ -7,8 +10,25 @@ import {
   MessagesV2ResponseSchema,
 } from "../../schemas/index.ts";
 import { type ClientContext, versionOf } from "../client-context.ts";
+import { checkInput } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
 import { callEndpoint } from "./endpoint.ts";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD");
+
+const MessagesQuerySchema = z.strictObject({
+  type: z.string().min(1).optional(),
+  read: z.boolean().optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  page: z.number().int().min(1).optional(),
+});
+
+/** Filters of the message list; dates are inclusive, YYYY-MM-DD (UTC). */
+export type MessagesQuery = z.input<typeof MessagesQuerySchema>;
+
+const MessageIdSchema = z.number().int().positive();
 
 export class MessagesResource {
   readonly #context: ClientContext;
@@ -17,10 +37,20 @@ export class MessagesResource {
     this.#context = context;
   }
 
-  list(options?: CallOptions & { readonly version?: 2 }): Promise<MessagesV2Response>;
-  list(options: CallOptions & { readonly version: 1 }): Promise<MessagesV1Response>;
-  list(options?: CallOptions): Promise<MessagesV1Response | MessagesV2Response> {
+  list(
+    query?: MessagesQuery,
+    options?: CallOptions & { readonly version?: 2 },
+  ): Promise<MessagesV2Response>;
+  list(
+    query: MessagesQuery | undefined,
+    options: CallOptions & { readonly version: 1 },
+  ): Promise<MessagesV1Response>;
+  async list(
+    query: MessagesQuery = {},
+    options?: CallOptions,
+  ): Promise<MessagesV1Response | MessagesV2Response> {
     const version = versionOf(this.#context, options);
+    const checked = checkInput(this.#context, MessagesQuerySchema, query, options);
     return callEndpoint<MessagesV1Response | MessagesV2Response>(
       this.#context,
       {
@@ -28,6 +58,23 @@ export class MessagesResource {
         path: "/messages",
         response: version === 1 ? MessagesV1ResponseSchema : MessagesV2ResponseSchema,
         idempotent: true,
+      },
+      checked,
+      options,
+    );
+  }
+
+  /** Marks one message as read (harmless to repeat). */
+  async markRead(id: number, options?: CallOptions): Promise<void> {
+    const checked = checkInput(this.#context, MessageIdSchema, id, options);
+    await callEndpoint(
+      this.#context,
+      {
+        method: "POST",
+        path: `/messages/${checked}/read`,
+        response: undefined,
+        idempotent: true,
+        version: 1,
       },
       undefined,
       options,

@@ -46,7 +46,7 @@ import {
 } from "../api-error.ts";
 import { type ClientContext, pollDeadline, versionOf } from "../client-context.ts";
 import type { Deadline } from "../deadline.ts";
-import { type Checked, checkCalculatePrice, checkInput, checkPackage } from "../input-check.ts";
+import { checkCalculatePrice, checkInput, checkPackage, packageResult } from "../input-check.ts";
 import { poll } from "../poll.ts";
 import { backoffDelay, fullJitter, parseRetryAfter } from "../retry-policy.ts";
 import type { CallOptions, RawResponse } from "../transport.ts";
@@ -276,14 +276,9 @@ export class PackagesResource {
   ): Promise<PackageValidationResult> {
     const context = this.#context;
     const version = versionOf(context, options);
-    let checked: Checked<unknown>;
-    try {
-      checked = checkPackage(context, input, version, "validate", options);
-    } catch (error) {
-      const issues = (error as { issues?: PackageValidationResult["issues"] }).issues;
-      if (!Array.isArray(issues)) throw error;
-      const warnings = (error as { warnings?: readonly ValidationWarning[] }).warnings ?? [];
-      return { valid: false, issues, warnings };
+    const checked = packageResult(context, input, version, "validate", options);
+    if (!checked.ok) {
+      return { valid: false, issues: checked.error.issues, warnings: checked.warnings };
     }
     try {
       const raw = await context.transport.send(

@@ -7,6 +7,7 @@ import {
   PointsMapResponseSchema,
 } from "../../schemas/index.ts";
 import type { ClientContext } from "../client-context.ts";
+import { checkInput } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
 import { callEndpoint } from "./endpoint.ts";
 
@@ -18,7 +19,7 @@ export class PointsResource {
   }
 
   /** Points near a location, filtered by carrier and point type. */
-  map(request: PointsMapRequest, options?: CallOptions): Promise<PointsMapResponse> {
+  async map(request: PointsMapRequest, options?: CallOptions): Promise<PointsMapResponse> {
     return callEndpoint(
       this.#context,
       {
@@ -28,7 +29,7 @@ export class PointsResource {
         idempotent: true,
         version: 1,
       },
-      { schema: PointsMapRequestSchema, value: request },
+      checkInput(this.#context, PointsMapRequestSchema, request, options),
       options,
     );
   }

@@ -3,7 +3,6 @@
 // address help (cities, streets, address autocomplete). All reads.
 import {
   type AddressAutocompleteRequest,
-  AddressAutocompleteRequestSchema,
   type AddressAutocompleteResponse,
   AddressAutocompleteResponseSchema,
   type CitiesRequest,
@@ -21,12 +20,14 @@ import {
   type StreetsResponse,
   StreetsResponseSchema,
 } from "../../schemas/index.ts";
+import { validateAddressAutocomplete } from "../../validation/index.ts";
 import type { ClientContext } from "../client-context.ts";
+import { checkInput, checkWith } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
 import { callEndpoint } from "./endpoint.ts";
 
 /** The countries shipments may be sent to, as ISO codes (`list`). */
-export function countries(
+export async function countries(
   context: ClientContext,
   options?: CallOptions,
 ): Promise<CountryListResponse> {
@@ -45,7 +46,10 @@ export function countries(
 }
 
 /** Currencies and the phone prefixes that support phone verification. */
-export function dictionary(context: ClientContext, options?: CallOptions): Promise<Dictionary> {
+export async function dictionary(
+  context: ClientContext,
+  options?: CallOptions,
+): Promise<Dictionary> {
   return callEndpoint(
     context,
     {
@@ -61,7 +65,7 @@ export function dictionary(context: ClientContext, options?: CallOptions): Promi
 }
 
 /** The carriers' regulations, with the text of their acceptance statements. */
-export function regulations(
+export async function regulations(
   context: ClientContext,
   options?: CallOptions,
 ): Promise<RegulationsResponse> {
@@ -80,7 +84,7 @@ export function regulations(
 }
 
 /** Cities matching a query (GET /cities). */
-export function cities(
+export async function cities(
   context: ClientContext,
   query: CitiesRequest,
   options?: CallOptions,
@@ -94,13 +98,13 @@ export function cities(
       idempotent: true,
       version: 1,
     },
-    { schema: CitiesRequestSchema, value: query },
+    checkInput(context, CitiesRequestSchema, query, options),
     options,
   );
 }
 
 /** Streets of a city matching a query (GET /streets). */
-export function streets(
+export async function streets(
   context: ClientContext,
   query: StreetsRequest,
   options?: CallOptions,
@@ -114,13 +118,13 @@ export function streets(
       idempotent: true,
       version: 1,
     },
-    { schema: StreetsRequestSchema, value: query },
+    checkInput(context, StreetsRequestSchema, query, options),
     options,
   );
 }
 
 /** Address suggestions for what a customer typed, by country or by regions. */
-export function addressAutocomplete(
+export async function addressAutocomplete(
   context: ClientContext,
   query: AddressAutocompleteRequest,
   options?: CallOptions,
@@ -134,7 +138,7 @@ export function addressAutocomplete(
       idempotent: true,
       version: 1,
     },
-    { schema: AddressAutocompleteRequestSchema, value: query },
+    checkWith(context, validateAddressAutocomplete, query, options).value,
     options,
   );
 }

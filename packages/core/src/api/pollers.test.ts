@@ -1,0 +1,169 @@
+// The pollers in sandbox time: the client sleeps by moving the sandbox's
+// clock, so a price calculated in the background, an order command and a
+// label that is not ready yet finish without waiting; deadlines and abort
+// signals are honoured.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OAuthClient } from "../oauth/index.ts";
+import { API_ERROR_CODES, isTimeoutError, ShippingClient } from "./index.ts";
+import { packageV2 } from "./testing/packages.ts";
+import {
+  countingFetch,
+  type SandboxProcess,
+  sandboxTime,
+  startSandboxProcess,
+} from "./testing/sandbox-process.ts";
+
+let sandbox: SandboxProcess;
+let oauth: OAuthClient;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+  oauth = await sandbox.login();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+function timedClient(fetch?: typeof globalThis.fetch): ShippingClient {
+  const { clock, sleep } = sandboxTime(sandbox);
+  return new ShippingClient({
+    baseUrl: sandbox.baseUrl,
+    auth: oauth,
+    clock,
+    sleep,
+    validateResponses: true,
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+describe("calculatePrice", () => {
+  it("asks again while the calculation is pending in the background", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const { service: _carrier, user_reference_number: _ref, ...pkg } = packageV2();
+    const { prices } = await client.packages.calculatePrice({
+      package: pkg,
+      services: { service: ["dpd", "inpost", "ups"] },
+    });
+    expect(prices.calculation_pending_in_background).toBe(false);
+    expect(prices.services_prices.map((p) => p.service)).toEqual(["dpd", "inpost", "ups"]);
+    // The first answer said "pending"; the client asked again.
+    expect(requests.filter((r) => r === "POST /packages/calculate-price")).toHaveLength(2);
+  });
+});
+
+describe("order commands", () => {
+  it("run() puts the command and polls it to a final status", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const created = await client.packages.create(packageV2("poll-order-1"));
+    const uuid = crypto.randomUUID();
+    const first = await client.orderCommands.put(uuid, {
+      packages: [{ id: created.package.package_id }],
+    });
+    expect(["queueing", "running"]).toContain(first.status);
+    const final = await client.orderCommands.run(uuid, {
+      packages: [{ id: created.package.package_id }],
+    });
+    expect(final.status).toBe("successful");
+    expect(final.successfully_ordered_packages?.[0]?.package_id).toBe(created.package.package_id);
+    expect(requests.filter((r) => r === `GET /order-commands/${uuid}`).length).toBeGreaterThan(0);
+    // Running it again is harmless: same command, same result.
+    const again = await client.orderCommands.run(uuid, {
+      packages: [{ id: created.package.package_id }],
+    });
+    expect(again.status).toBe("successful");
+  });
+
+  it("cancels through a cancel command", async () => {
+    const client = timedClient();
+    const created = await client.packages.create(packageV2("poll-cancel-1"));
+    const id = created.package.package_id;
+    await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
+    const cancelled = await client.cancelCommands.run(crypto.randomUUID(), {
+      packages: [{ id }],
+      reasonType: "other",
+      reasonContent: "The customer changed their mind",
+    });
+    expect(["successful", "partial_success", "error"]).toContain(cancelled.status);
+  });
+
+  it("stops at the deadline", async () => {
+    const client = timedClient();
+    const created = await client.packages.create(packageV2("poll-deadline-1"));
+    const { clock } = sandboxTime(sandbox);
+    const error = await client.orderCommands
+      .run(
+        crypto.randomUUID(),
+        { packages: [{ id: created.package.package_id }] },
+        {
+          deadline: clock().getTime() + 500,
+        },
+      )
+      .catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(true);
+    expect((error as { code: string }).code).toBe(API_ERROR_CODES.deadlineExceeded);
+  });
+
+  it("stops when the signal is aborted while it waits", async () => {
+    const controller = new AbortController();
+    const reason = new Error("the merchant closed the page");
+    const { clock } = sandboxTime(sandbox);
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      clock,
+      // The first wait between two polls is where the merchant gives up.
+      sleep: async (_ms, signal) => {
+        controller.abort(reason);
+        signal?.throwIfAborted();
+      },
+    });
+    const created = await client.packages.create(packageV2("poll-abort-1"));
+    const running = client.orderCommands.run(
+      crypto.randomUUID(),
+      { packages: [{ id: created.package.package_id }] },
+      { signal: controller.signal },
+    );
+    await expect(running).rejects.toBe(reason);
+  });
+
+  it("an aborted signal stops a call before it is sent", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const controller = new AbortController();
+    controller.abort(new Error("gone"));
+    await expect(client.countries({ signal: controller.signal })).rejects.toThrow("gone");
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("labels", () => {
+  it("waits while the label answers 204, then returns the PDF bytes", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const created = await client.packages.create(packageV2("poll-label-1"));
+    const id = created.package.package_id;
+    await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
+    const label = await client.packages.label(id, { page_format: "a6" });
+    // The label was not ready at first (204 with Retry-After), then it was.
+    expect(
+      requests.filter((r) => r.startsWith(`GET /packages/${id}/label`)).length,
+    ).toBeGreaterThan(1);
+    expect(label.contentType).toContain("application/pdf");
+    expect(new TextDecoder().decode(label.bytes.slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("stops at the deadline while the label is not ready", async () => {
+    const client = timedClient();
+    const created = await client.packages.create(packageV2("poll-label-late"));
+    const id = created.package.package_id;
+    await client.orderCommands.put(crypto.randomUUID(), { packages: [{ id }] });
+    const { clock } = sandboxTime(sandbox);
+    const error = await client.packages
+      .label(id, {}, { deadline: new Date(clock().getTime() + 1_000) })
+      .catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe(API_ERROR_CODES.deadlineExceeded);
+  });
+});

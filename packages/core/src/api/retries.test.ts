@@ -1,0 +1,217 @@
+// Retries against the sandbox's fault injection: idempotent calls survive
+// 20% of 502/429 answers; a package creation whose answer is lost is
+// reconciled by user_reference_number instead of being duplicated; a
+// creation without one stops with outcome_unknown; a 401 is answered with
+// one token renewal and one retry.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { OAuthClient } from "../oauth/index.ts";
+import {
+  API_ERROR_CODES,
+  isOutcomeUnknownError,
+  RateLimitError,
+  ServiceError,
+  ShippingClient,
+  TimeoutError,
+} from "./index.ts";
+import { packageV2 } from "./testing/packages.ts";
+import {
+  countingFetch,
+  type SandboxProcess,
+  startSandboxProcess,
+} from "./testing/sandbox-process.ts";
+
+let sandbox: SandboxProcess;
+let oauth: OAuthClient;
+
+const fastRetry = { limit: 8, baseDelayMs: 5, maxDelayMs: 50 } as const;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+  oauth = await sandbox.login();
+});
+
+afterEach(async () => {
+  await sandbox.clearFaults();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe("idempotent calls under injected faults", () => {
+  it("a batch of 50 reads and searches all succeed with 20% 502 and 429", async () => {
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    const created = await client.packages.create(packageV2("faults-read-1"));
+    const id = created.package.package_id;
+    await sandbox.injectFaults({ status: 502, rate: 0.2, seed: 7 });
+    await sandbox.injectFaults({ status: 429, rate: 0.2, retry_after: 0, seed: 11 });
+    const { fetch, requests } = countingFetch();
+    const counted = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: fastRetry,
+      fetch,
+    });
+    const calls = Array.from({ length: 50 }, (_, i) => {
+      switch (i % 5) {
+        case 0:
+          return counted.packages.get(id);
+        case 1:
+          return counted.countries();
+        case 2:
+          return counted.packages.list({ user_reference_number: "faults-read-1" });
+        case 3:
+          return counted.packages.validate(packageV2());
+        default:
+          return counted.orderCommands.put("6f1c2d6e-3b7a-4c59-9e8f-0a1b2c3d4e5f", {
+            packages: [{ id }],
+          });
+      }
+    });
+    const results = await Promise.allSettled(calls);
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    // Some answers were faults, so more requests were sent than calls made.
+    expect(requests.length).toBeGreaterThan(50);
+    const stats = (await sandbox.control("/stats")) as { faults_injected: number };
+    expect(stats.faults_injected).toBeGreaterThan(0);
+  });
+
+  it("gives up after the retry limit with the last answer's class", async () => {
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: { limit: 2, baseDelayMs: 1 },
+    });
+    await sandbox.injectFaults({ status: 503, rate: 1, path: "/configuration" });
+    await expect(client.countries()).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  it("fails at once when Retry-After is beyond the deadline", async () => {
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    await sandbox.injectFaults({ status: 429, rate: 1, retry_after: 3600, path: "/configuration" });
+    const error = await client.countries().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+  });
+});
+
+describe("timeouts", () => {
+  it("an idempotent call that timed out is sent again", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: fastRetry,
+      timeoutMs: 200,
+      fetch,
+    });
+    await sandbox.injectFaults({ latency_ms: 1_000, path: "/configuration", count: 1 });
+    const countries = await client.countries();
+    expect(countries.list).toContain("PL");
+    expect(requests).toHaveLength(2);
+  });
+
+  it("without retries left, a TimeoutError with code timeout", async () => {
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: { limit: 0 },
+      timeoutMs: 200,
+    });
+    await sandbox.injectFaults({ latency_ms: 1_000, path: "/configuration", count: 1 });
+    const error = await client.countries().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).code).toBe(API_ERROR_CODES.timeout);
+  });
+});
+
+describe("POST /packages is never blindly retried", () => {
+  it("reconciles lost answers by user_reference_number: exactly one package", async () => {
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    await sandbox.injectFaults({
+      status: 502,
+      rate: 1,
+      path: "/packages",
+      method: "POST",
+      after: true,
+      count: 1,
+    });
+    const result = await client.packages.create(packageV2("lost-answer-1"));
+    expect(result.reconciled).toBe(true);
+    const list = await client.packages.list({ user_reference_number: "lost-answer-1" });
+    expect(list.packages).toHaveLength(1);
+    expect(list.packages[0]?.package_id).toBe(result.package.package_id);
+  });
+
+  it("creates again when the failed attempt left nothing behind", async () => {
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    await sandbox.injectFaults({
+      status: 502,
+      rate: 1,
+      path: "/packages",
+      method: "POST",
+      count: 1,
+    });
+    const result = await client.packages.create(packageV2("not-created-1"));
+    expect(result.reconciled).toBe(false);
+    const list = await client.packages.list({ user_reference_number: "not-created-1" });
+    expect(list.packages).toHaveLength(1);
+  });
+
+  it("a batch of creates under 20% lost answers makes no duplicate", async () => {
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    await sandbox.injectFaults({
+      status: 502,
+      rate: 0.2,
+      path: "/packages",
+      method: "POST",
+      after: true,
+      seed: 3,
+    });
+    const references = Array.from({ length: 20 }, (_, i) => `batch-${i}`);
+    const results = await Promise.all(references.map((r) => client.packages.create(packageV2(r))));
+    expect(results.some((r) => r.reconciled)).toBe(true);
+    await sandbox.clearFaults();
+    for (const reference of references) {
+      const list = await client.packages.list({ user_reference_number: reference });
+      expect(list.packages, reference).toHaveLength(1);
+    }
+  });
+
+  it("without user_reference_number: not sent again, outcome_unknown", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: fastRetry,
+      fetch,
+    });
+    await sandbox.injectFaults({
+      status: 502,
+      rate: 1,
+      path: "/packages",
+      method: "POST",
+      after: true,
+      count: 1,
+    });
+    const error = await client.packages.create(packageV2()).catch((e: unknown) => e);
+    expect(isOutcomeUnknownError(error)).toBe(true);
+    expect((error as { code: string }).code).toBe(API_ERROR_CODES.outcomeUnknown);
+    expect(requests.filter((r) => r.startsWith("POST /packages"))).toHaveLength(1);
+  });
+});
+
+describe("401", () => {
+  it("renews the token once and retries", async () => {
+    const own = await sandbox.login();
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: own });
+    await client.countries();
+    // 21 more logins of the same user evict the client's token (20 sessions).
+    for (let i = 0; i < 21; i++) await sandbox.login();
+    const { fetch, requests } = countingFetch();
+    const counted = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: own, fetch });
+    const countries = await counted.countries();
+    expect(countries.list).toContain("PL");
+    expect(requests.filter((r) => r.includes("allowed-countries"))).toHaveLength(2);
+  });
+});

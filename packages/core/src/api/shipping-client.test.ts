@@ -1,0 +1,233 @@
+// ShippingClient against the sandbox over real HTTP: every namespace, both
+// API versions, the headers, the error classes by status, and local
+// validation that rejects before anything is sent.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OAuthClient } from "../oauth/index.ts";
+import {
+  type ApiError,
+  AuthenticationError,
+  ConflictError,
+  isValidationApiError,
+  NotFoundError,
+  PermissionError,
+  ShippingClient,
+  staticToken,
+  ValidationApiError,
+} from "./index.ts";
+import { packageV1, packageV2 } from "./testing/packages.ts";
+import {
+  countingFetch,
+  DEMO,
+  type SandboxProcess,
+  startSandboxProcess,
+} from "./testing/sandbox-process.ts";
+
+let sandbox: SandboxProcess;
+let oauth: OAuthClient;
+let client: ShippingClient;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+  oauth = await sandbox.login();
+  client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, validateResponses: true });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe("packages", () => {
+  it("creates, reads, edits, lists and validates a v2 package", async () => {
+    const created = await client.packages.create(packageV2("order-v2-1"));
+    expect(created.reconciled).toBe(false);
+    const id = created.package.package_id;
+    expect(id).toBeGreaterThan(0);
+    expect(created.package.parcels?.[0]).toBeDefined();
+
+    const read = await client.packages.get(id);
+    expect(read.package_id).toBe(id);
+    expect(read.user_reference_number).toBe("order-v2-1");
+
+    const edited = await client.packages.update(id, {
+      ...packageV2("order-v2-1"),
+      service: "inpost",
+    });
+    expect(edited.package.service).toBe("inpost");
+
+    const list = await client.packages.list({ user_reference_number: "order-v2-1" });
+    expect(list.packages.map((p) => p.package_id)).toEqual([id]);
+
+    const verdict = await client.packages.validate(packageV2());
+    expect(verdict).toMatchObject({ valid: true, issues: [] });
+  });
+
+  it("speaks v1 per call: type on the package", async () => {
+    const created = await client.packages.create(packageV1("order-v1-1"), { version: 1 });
+    const read = await client.packages.get(created.package.package_id, { version: 1 });
+    expect(read.type).toBe("package");
+    const verdict = await client.packages.validate(packageV1(), { version: 1 });
+    expect(verdict.valid).toBe(true);
+  });
+
+  it("returns the warnings of local validation next to the result", async () => {
+    const fractional = packageV2("order-warn-1");
+    fractional.parcels[0]!.width = 20.2;
+    const created = await client.packages.create(fractional);
+    expect(created.warnings.length).toBeGreaterThan(0);
+    expect(created.warnings[0]?.path).toMatch(/^parcels\[0\]\./);
+  });
+
+  it("tracks a package and adds a foreign one to tracking", async () => {
+    const created = await client.packages.create(packageV2("order-track-1"));
+    const v2 = await client.packages.tracking(created.package.package_id);
+    expect(Array.isArray(v2)).toBe(true);
+    const v1 = await client.packages.tracking(created.package.package_id, { version: 1 });
+    expect(Array.isArray(v1.tracking)).toBe(true);
+    const added = await client.packages.addToTracking({
+      package_no: "0000123456789",
+      service: "dpd",
+    });
+    expect(added).toBeDefined();
+  });
+});
+
+describe("other namespaces", () => {
+  it("reads the reference data", async () => {
+    const countries = await client.countries();
+    expect(countries.list).toContain("PL");
+    const dictionary = await client.dictionary();
+    expect(dictionary.currencies ?? []).toContain("PLN");
+    const regulations = await client.regulations();
+    expect(regulations.regulations.length).toBeGreaterThan(0);
+    const cities = await client.cities({ query: "Warsz" });
+    expect(cities.cities.some((c) => c.name === "Warszawa")).toBe(true);
+    const streets = await client.streets({ city: "Warszawa", query: "Marsz" });
+    expect(streets.streets.length).toBeGreaterThan(0);
+    const suggestions = await client.addressAutocomplete({ query: "Gdańsk", country_code: "PL" });
+    expect(suggestions.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it("finds points, lists account services, templates and messages", async () => {
+    const points = await client.points.map({
+      location: { search_phrase: "Warszawa" },
+      filters: { services: ["inpost"] },
+    });
+    expect(points.points.length).toBeGreaterThan(0);
+    const services = await client.account.services();
+    expect(services.services.length).toBeGreaterThan(0);
+    const templates = await client.templates.list();
+    expect(Array.isArray(templates.templates)).toBe(true);
+    const v2 = await client.messages.list({}, { language: "pl_PL" });
+    expect(Array.isArray(v2.messages)).toBe(true);
+    const v1 = await client.messages.list({}, { version: 1 });
+    expect(Array.isArray(v1.messages)).toBe(true);
+  });
+
+  it("creates a payment and edits the user's data", async () => {
+    const payment = await client.payments.create({ amount: 50, currency: "PLN" });
+    expect(payment.id).toBeDefined();
+    await client.userData.update({ phone: "501234567", country_code: "PL" });
+  });
+
+  it("acts for a company with X-Company-Id, per client or per call", async () => {
+    const forCompany = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      companyId: DEMO.companyId,
+    });
+    const created = await forCompany.packages.create(packageV2("company-order-1"));
+    // Packages of the company are not the user's own.
+    await expect(client.packages.get(created.package.package_id)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const read = await client.packages.get(created.package.package_id, {
+      companyId: DEMO.companyId,
+    });
+    expect(read.package_id).toBe(created.package.package_id);
+  });
+});
+
+describe("errors by status", () => {
+  it("400: the service's errors[] become issues with paths", async () => {
+    const pkg = packageV2();
+    // Locally valid, rejected by the service: an unknown carrier.
+    const error = await client.packages
+      .create({ ...pkg, service: "no-such-carrier" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationApiError);
+    const v = error as ValidationApiError;
+    expect(v.status).toBe(400);
+    expect(v.method).toBe("POST");
+    expect(v.path).toBe("/packages");
+    expect(v.issues.some((i) => i.path === "service")).toBe(true);
+    expect(v.body).toMatchObject({ errors: expect.any(Array) });
+  });
+
+  it("401: a token the service does not know", async () => {
+    const stranger = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: staticToken("not-a-token"),
+    });
+    const error = await stranger.countries().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as ApiError).status).toBe(401);
+    // The token never appears in the error.
+    expect(
+      JSON.stringify({ ...(error as object), message: (error as Error).message }),
+    ).not.toContain("not-a-token");
+  });
+
+  it("403: a company that is not the user's", async () => {
+    const error = await client.countries({ companyId: "999999" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect((error as PermissionError).serviceCode).toBe("company_forbidden");
+  });
+
+  it("404: a package that does not exist", async () => {
+    const error = await client.packages.get(987654321).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).path).toBe("/packages/987654321");
+  });
+
+  it("409: editing a package that is already ordered", async () => {
+    const created = await client.packages.create(packageV2("order-409"));
+    const id = created.package.package_id;
+    await client.orderCommands.put(crypto.randomUUID(), { packages: [{ id }] });
+    const error = await client.packages.update(id, packageV2("order-409")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+  });
+});
+
+describe("local validation", () => {
+  it("rejects before sending, with every problem and its path", async () => {
+    const { fetch, requests } = countingFetch();
+    const counted = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, fetch });
+    const bad = packageV2();
+    const broken = {
+      ...bad,
+      receiver: { ...bad.receiver, phone: "12" },
+      parcels: [{ ...bad.parcels[0]!, weight: -1 }],
+    };
+    const error = await counted.packages.create(broken).catch((e: unknown) => e);
+    expect(isValidationApiError(error)).toBe(false);
+    const issues = (error as { issues: { path: string }[] }).issues;
+    expect(issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(["receiver.phone", "parcels[0].weight"]),
+    );
+    await expect(counted.cities({ query: "" })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: "query" })],
+    });
+    await expect(counted.orderCommands.get("not-a-uuid")).rejects.toBeDefined();
+    expect(requests).toEqual([]);
+  });
+
+  it("validate() reports local problems without asking the service", async () => {
+    const { fetch, requests } = countingFetch();
+    const counted = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, fetch });
+    const pkg = packageV2();
+    const verdict = await counted.packages.validate({ ...pkg, parcels: [] });
+    expect(verdict.valid).toBe(false);
+    expect(verdict.issues.some((i) => i.path === "parcels")).toBe(true);
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+// Test support: shipments the sandbox accepts, in both API versions.
+import type { PackageV1, PackageV2 } from "../../schemas/index.ts";
+
+const pickup = {
+  name: "Jan Kowalski",
+  company: "Sklep Kowalski",
+  street: "ul. Marszałkowska 1",
+  postcode: "00-624",
+  city: "Warszawa",
+  country_code: "PL",
+  email: "sklep@example.com",
+  phone: "501234567",
+};
+
+const receiver = {
+  name: "Anna Nowak",
+  street: "ul. Długa 5",
+  postcode: "80-831",
+  city: "Gdańsk",
+  country_code: "PL",
+  email: "anna@example.com",
+  phone: "601234567",
+};
+
+export function packageV2(reference?: string): PackageV2 {
+  return {
+    pickup,
+    receiver,
+    service: "dpd",
+    parcels: [{ width: 20, depth: 30, height: 10, weight: 2, type: "package" }],
+    ...(reference ? { user_reference_number: reference } : {}),
+  } as PackageV2;
+}
+
+export function packageV1(reference?: string): PackageV1 {
+  return {
+    pickup,
+    receiver,
+    service: "dpd",
+    type: "package",
+    parcels: [{ width: 20, depth: 30, height: 10, weight: 2 }],
+    ...(reference ? { user_reference_number: reference } : {}),
+  } as PackageV1;
+}

@@ -1,0 +1,145 @@
+// Test support for the REST client's tests (not part of the public surface):
+// runs the sandbox as a child process on free ports (so core does not depend
+// on the sandbox package, which depends on core), logs in with the demo
+// user through the real OAuthClient, and drives the sandbox's test controls:
+// its clock, fault injection and reset. Also a fetch that counts the
+// requests it lets through to the real fetch.
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Clock } from "../../clock.ts";
+import { OAuthClient } from "../../oauth/index.ts";
+import type { Sleep } from "../deadline.ts";
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), "../../../../sandbox/src/cli.ts");
+
+export const DEMO = {
+  clientId: "demo-client",
+  clientSecret: "demo-secret",
+  username: "demo@shipbridge.dev",
+  password: "demo-password",
+  companyId: "1001",
+} as const;
+
+export interface FaultRule {
+  readonly status?: 429 | 500 | 502 | 503 | 504;
+  readonly rate?: number;
+  readonly path?: string;
+  readonly method?: string;
+  readonly retry_after?: number;
+  readonly count?: number;
+  readonly seed?: number;
+  readonly after?: boolean;
+  readonly latency_ms?: number;
+}
+
+export interface SandboxProcess {
+  readonly baseUrl: string;
+  readonly accountUrl: string;
+  /** POSTs (or GETs, without a body) a /_sandbox control and returns its JSON. */
+  control(path: string, body?: unknown, method?: string): Promise<unknown>;
+  advanceClock(seconds: number): Promise<void>;
+  injectFaults(rule: FaultRule): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** A logged-in OAuthClient of the demo user. */
+  login(): Promise<OAuthClient>;
+  close(): Promise<void>;
+}
+
+export async function startSandboxProcess(): Promise<SandboxProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--conditions=@shipbridge/source", CLI, "--port", "0", "--account-port", "0", "--quiet"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const { baseUrl, accountUrl } = await new Promise<{ baseUrl: string; accountUrl: string }>(
+    (resolve, reject) => {
+      let out = "";
+      let err = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const base = /base_url:\s+(\S+)/.exec(out)?.[1];
+        const account = /account_url:\s+(\S+)/.exec(out)?.[1];
+        if (base && account) resolve({ baseUrl: base, accountUrl: account });
+      });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+      child.once("exit", (code) => reject(new Error(`the sandbox exited (${code}): ${err}`)));
+    },
+  );
+
+  async function control(path: string, body?: unknown, method?: string): Promise<unknown> {
+    const response = await fetch(`${baseUrl}/_sandbox${path}`, {
+      method: method ?? (body === undefined ? "GET" : "POST"),
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`sandbox control ${path} answered ${response.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  return {
+    baseUrl,
+    accountUrl,
+    control,
+    advanceClock: async (seconds) => {
+      await control("/clock/advance", { seconds });
+    },
+    injectFaults: async (rule) => {
+      await control("/faults", rule);
+    },
+    clearFaults: async () => {
+      await control("/faults", undefined, "DELETE");
+    },
+    login: async () => {
+      const oauth = new OAuthClient({
+        clientId: DEMO.clientId,
+        clientSecret: DEMO.clientSecret,
+        baseUrl,
+        accountUrl,
+      });
+      await oauth.loginWithPassword({ username: DEMO.username, password: DEMO.password });
+      return oauth;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/**
+ * A clock and a sleep that move together with the sandbox's test clock:
+ * sleeping advances the sandbox instead of waiting, so pollers and deadlines
+ * run in sandbox time.
+ */
+export function sandboxTime(sandbox: SandboxProcess): { clock: Clock; sleep: Sleep } {
+  let offsetMs = 0;
+  return {
+    clock: () => new Date(Date.now() + offsetMs),
+    sleep: async (ms, signal) => {
+      signal?.throwIfAborted();
+      offsetMs += ms;
+      await sandbox.advanceClock(ms / 1000);
+      signal?.throwIfAborted();
+    },
+  };
+}
+
+/** A fetch that records every request it passes on to the real fetch. */
+export function countingFetch(): { fetch: typeof globalThis.fetch; requests: string[] } {
+  const requests: string[] = [];
+  const counting: typeof globalThis.fetch = (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+    return fetch(request);
+  };
+  return { fetch: counting, requests };
+}
