@@ -33,6 +33,13 @@ export { type ShippingAuth, staticToken } from "./auth.ts";
 export type { DeadlineInput, Sleep } from "./deadline.ts";
 export type { PollOptions } from "./poll.ts";
 export type {
+  TrackingWebhook,
+  TrackingWebhookRequest,
+  UserData,
+  UserDataWriteResult,
+} from "./resources/account.ts";
+export type { MessagesQuery } from "./resources/messages.ts";
+export type {
   Label,
   LabelRequest,
   PackageDetails,
@@ -40,6 +47,7 @@ export type {
   PackageWriteResult,
   PriceQuoteResult,
 } from "./resources/packages.ts";
+export type { NewTemplate, TemplateWriteResult } from "./resources/templates.ts";
 export type { RetryOptions } from "./retry-policy.ts";
 export { ShippingClient, type ShippingClientOptions } from "./shipping-client.ts";
 export type { CallOptions } from "./transport.ts";

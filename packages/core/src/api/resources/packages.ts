@@ -91,6 +91,9 @@ export interface Label {
   readonly bytes: Uint8Array;
 }
 
+/** The longest wait, after a timed-out create, for the service to finish it before the look-up. */
+const SETTLE_AFTER_TIMEOUT_MS = 5_000;
+
 const LABEL_MEDIA = { pdf: "application/pdf", zpl: "application/zpl" } as const;
 
 type Warning = ValidationWarning;
@@ -224,7 +227,12 @@ export class PackagesResource {
   ): Promise<void> {
     const context = this.#context;
     const asked = parseRetryAfter(error.headers["retry-after"], context.clock().getTime());
-    const wait = asked ?? fullJitter(backoffDelay(attempt, context.retry));
+    let wait = asked ?? fullJitter(backoffDelay(attempt, context.retry));
+    // A create that timed out may still be running on the service; give it
+    // time to finish before looking for it, or the look-up could miss it.
+    if (error.code === API_ERROR_CODES.timeout) {
+      wait += Math.min(context.transport.config.timeoutMs, SETTLE_AFTER_TIMEOUT_MS);
+    }
     await context.sleep(Math.min(wait, deadline.remainingMs()), signal);
   }
 
