@@ -6,3 +6,4 @@ export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./langua
 export * from "./schemas/index.ts";
 export * from "./rules/index.ts";
 export * from "./validation/index.ts";
+export * from "./oauth/index.ts";
