@@ -2,7 +2,8 @@
 // guard (access token, content negotiation, X-Language, X-Company-Id). The
 // base app mounts it; unknown paths and methods are answered there (404/405).
 // Errors thrown by handlers become the API's JSON error body in the
-// request's language.
+// request's language. Building the routes also starts the tracking-push
+// timer (tracking-push.ts), which stops when the database closes.
 import { DEFAULT_LANGUAGE } from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
@@ -20,10 +21,12 @@ import { calculatePriceRoutes } from "./pricing/calculate-price-routes.ts";
 import { referenceRoutes } from "./reference/reference-routes.ts";
 import { migrateRestTables } from "./storage/rest-tables.ts";
 import { templateRoutes } from "./templates/template-routes.ts";
+import { startTrackingPushes } from "./tracking/tracking-push.ts";
 import { trackingRoutes } from "./tracking/tracking-routes.ts";
 
 export function restRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   migrateRestTables(ctx.db);
+  startTrackingPushes(ctx);
   const guard = createGuard(ctx);
   const app = new Hono<SandboxEnv>();
 

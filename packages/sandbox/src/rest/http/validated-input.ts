@@ -2,25 +2,21 @@
 // validateInput and turns the problems into the API's 400 answer: every
 // problem with its field path, the rule it broke and a message in the
 // request's language.
-import { type Language, validateInput } from "@shipbridge/core";
+import { type Language, type RuleCode, summarizeIssues, validateInput } from "@shipbridge/core";
 import type { z } from "zod";
 import { RestError, type RestErrorEntry } from "./rest-error.ts";
 
+/** The 400 answer for invalid input; the top-level message summarizes the problems (core's summarizeIssues). */
 export function validationError(entries: readonly RestErrorEntry[]): RestError {
-  const count = entries.length;
+  const issues = entries.map((e) => ({
+    path: e.path,
+    rule: (e.rule ?? "invalid_value") as RuleCode,
+    message: e.message,
+  }));
   return new RestError(
     400,
     "validation_failed",
-    {
-      en_GB:
-        count === 1
-          ? `The request has 1 invalid field: ${entries[0]?.path || "(body)"}.`
-          : `The request has ${count} invalid fields.`,
-      pl_PL:
-        count === 1
-          ? `Żądanie ma 1 niepoprawne pole: ${entries[0]?.path || "(treść)"}.`
-          : `Żądanie ma ${count} niepoprawnych pól.`,
-    },
+    { en_GB: summarizeIssues(issues, "en_GB"), pl_PL: summarizeIssues(issues, "pl_PL") },
     { errors: entries },
   );
 }

@@ -3,6 +3,7 @@
 // package (and one refund), tracking numbers, and the package's state.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restStats } from "../rest-stats.ts";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 import { Charges } from "./charges.ts";
 
@@ -81,6 +82,13 @@ describe("PUT /order-commands/{uuid}", () => {
     expect(final.status).toBe(200);
     expect(final.body.status).toBe("successful");
     expect(charges.totals().charges).toBe(before.charges + 1);
+    const price = (await sandbox.call("GET", `/packages/${id}`)).body.pricing.price_gross;
+    if (!sandbox.ctx) throw new Error("startAt gives a context");
+    expect(restStats(sandbox.ctx)).toMatchObject({
+      charges: before.charges + 1,
+      balance_gross: expect.any(Number),
+    });
+    expect(charges.totals().balanceGross - before.balanceGross).toBe(Math.round(price * 100));
   });
 
   it("answers 409 for a different body under a used UUID", async () => {

@@ -6,10 +6,11 @@
 // control = md5 hex of the concatenation, without separators, of
 //   package_id, package_no, partner_order_id (or ""), tracking.state,
 //   tracking.description, tracking.datetime, tracking.branch (or ""), secret
-// Pushes go out when deliverTrackingPushes runs (after the sandbox clock is
-// advanced): one per parcel and state, in time order; a push answered with a
-// non-2xx status or not answered is tried again on the next run, at most 5
-// times in all.
+// Pushes go out when deliverTrackingPushes runs: once a second while the
+// sandbox runs (startTrackingPushes), and whenever it is called, e.g. right
+// after the sandbox clock is advanced. One push per parcel and state, in time
+// order; a push answered with a non-2xx status or not answered is tried again
+// on the next run, at most 5 times in all.
 import { createHash } from "node:crypto";
 import { isLanguage, type Language } from "@shipbridge/core";
 import type { SandboxContext } from "../../context.ts";
@@ -61,6 +62,10 @@ const running = new WeakMap<SandboxContext, Promise<PushReport>>();
 
 /** Records the push of every event that happened by now and is not yet recorded; answers what is due. */
 function collectDue(ctx: SandboxContext): Pending[] {
+  const hooks = ctx.db.sql.prepare("SELECT COUNT(*) AS n FROM rest_tracking_webhooks").get() as {
+    n: number;
+  };
+  if (hooks.n === 0) return [];
   const now = ctx.clock.nowMs();
   const packages = new PackageStore(ctx.db);
   return ctx.db.transaction(() => {
@@ -150,17 +155,44 @@ async function deliver(ctx: SandboxContext): Promise<PushReport> {
 }
 
 /**
- * Sends every tracking push that is due by the sandbox clock. Runs one at a
- * time per sandbox; a call made while one runs waits for it and then runs again.
+ * Sends every tracking push that is due by the sandbox clock. Runs are queued
+ * one after another per sandbox, so no push goes out twice.
  */
-export async function deliverTrackingPushes(ctx: SandboxContext): Promise<PushReport> {
-  const previous = running.get(ctx);
-  if (previous) await previous.catch(() => undefined);
-  const current = deliver(ctx);
+export function deliverTrackingPushes(ctx: SandboxContext): Promise<PushReport> {
+  const previous = running.get(ctx) ?? Promise.resolve({ delivered: 0, failed: 0 });
+  const current = previous.catch(() => undefined).then(() => deliver(ctx));
   running.set(ctx, current);
-  try {
-    return await current;
-  } finally {
+  const forget = () => {
     if (running.get(ctx) === current) running.delete(ctx);
-  }
+  };
+  current.then(forget, forget);
+  return current;
+}
+
+/** Whether a delivery run is queued or under way. */
+function busy(ctx: SandboxContext): boolean {
+  return running.has(ctx);
+}
+
+export const PUSH_INTERVAL_MS = 1_000;
+
+/**
+ * Delivers due pushes once a second, so that tracking reaches the shop as
+ * real time moves the sandbox clock. The timer never keeps the process alive
+ * and stops by itself once the sandbox's database is closed. Returns a stop
+ * function.
+ */
+export function startTrackingPushes(ctx: SandboxContext): () => void {
+  const timer = setInterval(() => {
+    if (!ctx.db.sql.isOpen) {
+      clearInterval(timer);
+      return;
+    }
+    if (busy(ctx)) return;
+    deliverTrackingPushes(ctx).catch(() => {
+      // The database closed mid-run, or a write failed; the next run tries again.
+    });
+  }, PUSH_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 import { deliverTrackingPushes } from "./tracking-push.ts";
 
@@ -195,6 +195,15 @@ describe("tracking push", () => {
         .filter((p) => p.package_id === id)
         .map((p) => (p.tracking as { state: string }).state),
     ).toEqual(["ordered", "ordered", "collected", "collected"]);
+  });
+
+  it("delivers due pushes by itself, once a second, without being asked", async () => {
+    const { id } = await orderTwoParcels("SHOP-TIMER");
+    await sandbox.advance(5);
+    await vi.waitFor(() => expect(received.filter((p) => p.package_id === id)).toHaveLength(2), {
+      timeout: 5000,
+      interval: 100,
+    });
   });
 
   it("stops pushing once the webhook is deleted", async () => {
