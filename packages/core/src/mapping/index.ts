@@ -1,0 +1,59 @@
+// The store-neutral mapping: the StoreOrder every adapter produces, toPackage
+// (order to a valid v2 package) and shipOrder (order to one paid shipment,
+// safe to rerun), with their options, results, warnings and errors.
+export {
+  MAPPING_WARNING_CODES,
+  type MappingWarning,
+  type MappingWarningCode,
+} from "./mapping-warnings.ts";
+export { ORDER_COMMAND_NAMESPACE, orderCommandId, uuidV5 } from "./order-command-id.ts";
+export type { BoxDimensions } from "./packing.ts";
+export {
+  type ShipOrderOptions,
+  type ShipOrderResult,
+  type ShipOrderSteps,
+  shipOrder,
+} from "./ship-order.ts";
+export {
+  isShipOrderError,
+  SHIP_ORDER_ERROR_CODES,
+  ShipOrderError,
+  type ShipOrderErrorCode,
+} from "./ship-order-error.ts";
+export {
+  LENGTH_UNITS,
+  type LengthUnit,
+  type StoreAddress,
+  StoreAddressSchema,
+  type StoreCod,
+  StoreCodSchema,
+  type StoreCustomer,
+  StoreCustomerSchema,
+  type StoreDimensions,
+  StoreDimensionsSchema,
+  type StoreOrder,
+  type StoreOrderInput,
+  type StoreOrderItem,
+  StoreOrderItemSchema,
+  StoreOrderSchema,
+  type StorePickupPoint,
+  StorePickupPointSchema,
+  type StoreShippingChoice,
+  StoreShippingChoiceSchema,
+  type StoreTotals,
+  StoreTotalsSchema,
+  type StoreWeight,
+  StoreWeightSchema,
+  WEIGHT_UNITS,
+  type WeightUnit,
+} from "./store-order.ts";
+export {
+  type CodAccount,
+  mapOrderToPackage,
+  type PostalService,
+  type ToPackageOptions,
+  type ToPackageOutcome,
+  type ToPackageResult,
+  toPackage,
+  USER_REFERENCE_MAX_LENGTH,
+} from "./to-package.ts";

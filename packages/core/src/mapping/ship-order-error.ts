@@ -1,0 +1,45 @@
+// The error of shipOrder when the service answered but the order cannot be
+// shipped: the order command failed for the package, or the order's shipment
+// was cancelled earlier. Invalid orders raise ValidationError instead, and
+// transport failures the REST client's ApiError classes.
+import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
+
+/** Stable codes of ShipOrderError. */
+export const SHIP_ORDER_ERROR_CODES = {
+  /** The order command ended without ordering the package; `problems` says why. */
+  orderFailed: "order_failed",
+  /** The order's package was cancelled; shipOrder does not ship a cancelled order again. */
+  shipmentCancelled: "shipment_cancelled",
+} as const;
+export type ShipOrderErrorCode =
+  (typeof SHIP_ORDER_ERROR_CODES)[keyof typeof SHIP_ORDER_ERROR_CODES];
+
+export interface ShipOrderErrorDetails {
+  readonly packageId: number;
+  /** The order command's uuid. */
+  readonly commandId: string;
+  /** The service's messages, with the field path when it gave one. */
+  readonly problems?: readonly { readonly path: string; readonly message: string }[];
+}
+
+export class ShipOrderError extends ShipbridgeError {
+  readonly packageId: number;
+  readonly commandId: string;
+  readonly problems: readonly { readonly path: string; readonly message: string }[];
+
+  constructor(code: ShipOrderErrorCode, message: string, details: ShipOrderErrorDetails) {
+    super(code, message);
+    this.packageId = details.packageId;
+    this.commandId = details.commandId;
+    this.problems = details.problems ?? [];
+  }
+}
+
+/** True for a ShipOrderError, even one from another copy of this package. */
+export function isShipOrderError(value: unknown): value is ShipOrderError {
+  return (
+    isShipbridgeError(value) &&
+    (Object.values(SHIP_ORDER_ERROR_CODES) as string[]).includes(value.code) &&
+    "commandId" in value
+  );
+}

@@ -1,0 +1,266 @@
+// shipOrder end to end against the sandbox over real HTTP: one order becomes
+// one package and one paid order, with tracking numbers and a PDF label; run
+// twice, under 20% injected 502/429 with lost answers on POST /packages, or
+// aborted at any step and run again, it still leaves exactly one package and
+// one charge. Sleeping moves the sandbox's test clock, so commands and labels
+// complete without waiting.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ShippingClient } from "../api/index.ts";
+import {
+  countingFetch,
+  type SandboxProcess,
+  sandboxTime,
+  startSandboxProcess,
+} from "../api/testing/sandbox-process.ts";
+import type { OAuthClient } from "../oauth/index.ts";
+import { orderCommandId } from "./order-command-id.ts";
+import { type ShipOrderOptions, type ShipOrderResult, shipOrder } from "./ship-order.ts";
+import { isShipOrderError } from "./ship-order-error.ts";
+import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
+import { toPackage } from "./to-package.ts";
+
+const STORE = "shop-test";
+const fastRetry = { limit: 8, baseDelayMs: 5, maxDelayMs: 50 } as const;
+const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };
+
+let sandbox: SandboxProcess;
+let oauth: OAuthClient;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+  oauth = await sandbox.login();
+});
+
+afterEach(async () => {
+  await sandbox.clearFaults();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** A client whose pollers move the sandbox clock instead of waiting. */
+function makeClient(fetch?: typeof globalThis.fetch): ShippingClient {
+  const time = sandboxTime(sandbox);
+  return new ShippingClient({
+    baseUrl: sandbox.baseUrl,
+    auth: oauth,
+    clock: time.clock,
+    sleep: time.sleep,
+    retry: fastRetry,
+    ...(fetch === undefined ? {} : { fetch }),
+  });
+}
+
+/** What the sandbox holds for one order: its packages, and the charges (order confirmations) of each. */
+async function ledger(reference: string) {
+  const client = makeClient();
+  const { packages } = await client.packages.list({ user_reference_number: reference });
+  const { messages } = await client.messages.list({ type: "order", limit: 500 });
+  const ids = packages.map((pkg) => pkg.package_id);
+  const charges = messages.filter(
+    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
+  ).length;
+  return { packages, charges };
+}
+
+async function expectOneShipment(reference: string, result: ShipOrderResult): Promise<void> {
+  const { packages, charges } = await ledger(reference);
+  expect(packages.map((pkg) => pkg.package_id)).toEqual([result.packageId]);
+  expect(charges).toBe(1);
+  const command = await makeClient().orderCommands.get(result.commandId);
+  expect(command.status).toBe("successful");
+  expect(command.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([
+    result.packageId,
+  ]);
+}
+
+function expectShipped(result: ShipOrderResult): void {
+  expect(result.trackingNumbers).toHaveLength(1);
+  expect(result.trackingNumbers[0]).toMatch(/\S/);
+  expect(result.trackingUrls.length).toBeGreaterThan(0);
+  expect(result.label.contentType).toBe("application/pdf");
+  expect(new TextDecoder().decode(result.label.bytes.subarray(0, 5))).toBe("%PDF-");
+}
+
+describe("shipOrder", () => {
+  it("ships an order: one package, ordered, with tracking numbers and a PDF label", async () => {
+    const order = sampleOrder({ id: "ship-1", cod: { amount: 193.69, currency: "PLN" } });
+    const result = await shipOrder(makeClient(), order, shipOptions);
+    expectShipped(result);
+    expect(result.commandId).toBe(orderCommandId(STORE, "ship-1"));
+    expect(result.steps).toEqual({ package: "created", order: "sent" });
+    const pkg = await makeClient().packages.get(result.packageId);
+    expect(pkg.user_reference_number).toBe("ship-1");
+    expect(pkg.additional_services?.cod?.amount).toBe(193.69);
+    await expectOneShipment("ship-1", result);
+  });
+
+  it("run twice: the second run finds the package and the order, and charges nothing", async () => {
+    const order = sampleOrder({ id: "ship-twice" });
+    const first = await shipOrder(makeClient(), order, shipOptions);
+    const { fetch, requests } = countingFetch();
+    const second = await shipOrder(makeClient(fetch), order, shipOptions);
+    expect(second.steps).toEqual({ package: "found", order: "resumed" });
+    expect(second.packageId).toBe(first.packageId);
+    expect(second.trackingNumbers).toEqual(first.trackingNumbers);
+    expect(requests.filter((r) => r.startsWith("POST /packages"))).toEqual([]);
+    expect(requests.filter((r) => r.startsWith("PUT /order-commands"))).toEqual([]);
+    await expectOneShipment("ship-twice", second);
+  });
+
+  it("does not order again a package that was ordered another way", async () => {
+    const order = sampleOrder({ id: "ship-ordered-elsewhere" });
+    const client = makeClient();
+    const created = await client.packages.create(toPackage(order, shipOptions).package);
+    await client.orderCommands.run("0b8f5a4e-2c1d-4e3f-8a9b-7c6d5e4f3a2b", {
+      packages: [{ id: created.package.package_id }],
+    });
+    const result = await shipOrder(makeClient(), order, shipOptions);
+    expect(result.steps).toEqual({ package: "found", order: "before" });
+    expectShipped(result);
+    const { packages, charges } = await ledger("ship-ordered-elsewhere");
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+  });
+
+  it("refuses to ship again an order whose package was cancelled", async () => {
+    const order = sampleOrder({ id: "ship-cancelled" });
+    const first = await shipOrder(makeClient(), order, shipOptions);
+    await makeClient().cancelCommands.run("3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a", {
+      packages: [{ id: first.packageId }],
+      reasonType: "other",
+      reasonContent: "The customer cancelled the order.",
+    });
+    const error = await shipOrder(makeClient(), order, shipOptions).catch((e: unknown) => e);
+    expect(isShipOrderError(error)).toBe(true);
+    expect((error as { code: string }).code).toBe("shipment_cancelled");
+    const { packages, charges } = await ledger("ship-cancelled");
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+  });
+
+  it("sends nothing for an invalid order", async () => {
+    const { fetch, requests } = countingFetch();
+    const order = sampleOrder({ id: "ship-invalid", cod: { amount: 10, currency: "PLN" } });
+    await expect(
+      shipOrder(makeClient(fetch), order, { storeId: STORE, sender: SENDER }),
+    ).rejects.toMatchObject({ code: "validation_failed" });
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("shipOrder under injected faults", () => {
+  it("with 20% 502/429 and lost answers on POST /packages, never makes a duplicate", async () => {
+    await sandbox.injectFaults({ status: 502, rate: 0.2, seed: 21 });
+    await sandbox.injectFaults({ status: 429, rate: 0.2, retry_after: 0, seed: 22 });
+    await sandbox.injectFaults({
+      status: 502,
+      rate: 0.5,
+      path: "/packages",
+      method: "POST",
+      after: true,
+      seed: 23,
+    });
+    const references = Array.from({ length: 8 }, (_, i) => `ship-faults-${i}`);
+    const results = new Map<string, ShipOrderResult>();
+    for (const reference of references) {
+      const order = sampleOrder({ id: reference });
+      // Each order is shipped twice; a run that runs out of retries is simply run again.
+      for (let run = 0; run < 2; run++) {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          try {
+            const result = await shipOrder(makeClient(), order, shipOptions);
+            const before = results.get(reference);
+            if (before !== undefined) expect(result.packageId).toBe(before.packageId);
+            results.set(reference, result);
+            break;
+          } catch (error) {
+            if (isShipOrderError(error)) throw error;
+          }
+        }
+      }
+    }
+    const stats = (await sandbox.control("/stats")) as { faults_injected: number };
+    expect(stats.faults_injected).toBeGreaterThan(10);
+    await sandbox.clearFaults();
+    expect([...results.keys()]).toEqual(references);
+    for (const reference of references) {
+      const result = results.get(reference);
+      if (result === undefined) throw new Error(`${reference} was never shipped`);
+      expectShipped(result);
+      await expectOneShipment(reference, result);
+    }
+  });
+});
+
+describe("shipOrder after a crash", () => {
+  /**
+   * A fetch that "crashes" the run: it aborts the run's signal once the
+   * `nth` request matching `at` has been answered (or, `inFlight`, as soon as
+   * it reached the service, before its answer is read).
+   */
+  function crashingFetch(controller: AbortController, crash: CrashPoint): typeof globalThis.fetch {
+    let seen = 0;
+    return async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      const hit =
+        !controller.signal.aborted && crash.at(request.method, path) && ++seen === crash.nth;
+      if (hit && crash.inFlight) {
+        const sent = fetch(request.clone());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        controller.abort(new Error("crash"));
+        await sent.catch(() => undefined);
+        throw controller.signal.reason;
+      }
+      const response = await fetch(request);
+      if (hit) controller.abort(new Error("crash"));
+      return response;
+    };
+  }
+
+  interface CrashPoint {
+    readonly at: (method: string, path: string) => boolean;
+    readonly nth: number;
+    readonly inFlight?: boolean;
+  }
+
+  const createPackage = (m: string, p: string) => m === "POST" && p === "/packages";
+  const crashPoints: [string, CrashPoint][] = [
+    ["while POST /packages is in flight", { at: createPackage, nth: 1, inFlight: true }],
+    ["after the package was created", { at: createPackage, nth: 1 }],
+    [
+      "while PUT /order-commands is in flight",
+      { at: (m, p) => m === "PUT" && p.startsWith("/order-commands/"), nth: 1, inFlight: true },
+    ],
+    [
+      "after the order command was sent",
+      { at: (m, p) => m === "PUT" && p.startsWith("/order-commands/"), nth: 1 },
+    ],
+    // The first GET finds no command; the second polls the running one.
+    [
+      "while the order command runs",
+      { at: (m, p) => m === "GET" && p.startsWith("/order-commands/"), nth: 2 },
+    ],
+    ["while the label is not ready", { at: (m, p) => m === "GET" && p.endsWith("/label"), nth: 1 }],
+  ];
+
+  it.each(crashPoints)("aborted %s, then rerun: one package, one order", async (name, crash) => {
+    const reference = `ship-crash-${name.replaceAll(/\W+/g, "-")}`;
+    const order = sampleOrder({ id: reference });
+    const controller = new AbortController();
+    const crashed = await shipOrder(makeClient(crashingFetch(controller, crash)), order, {
+      ...shipOptions,
+      signal: controller.signal,
+    }).then(
+      () => "finished",
+      (error: unknown) => error,
+    );
+    expect(controller.signal.aborted).toBe(true);
+    expect(crashed).not.toBe("finished");
+    const rerun = await shipOrder(makeClient(), order, shipOptions);
+    expectShipped(rerun);
+    await expectOneShipment(reference, rerun);
+  });
+});

@@ -1,0 +1,250 @@
+// shipOrder: one store order to one paid shipment with its tracking numbers
+// and label, safe to run again. Every step first looks at what the service
+// already has, so a second run, a retry after a lost answer, or a rerun after
+// a crash at any step converges on exactly one package and one paid order:
+//
+// 1. toPackage (throws ValidationError before anything is sent).
+// 2. Find the package by user_reference_number; create it only when there is
+//    none (the REST client reconciles a create whose answer was lost). After
+//    creating, look again and keep the package with the lowest id, so that
+//    even two concurrent runs order the same package.
+// 3. The order command's uuid is UUID v5 of `${storeId}:${orderId}`
+//    (orderCommandId). If the command exists, it is polled to its end; if the
+//    package was already ordered another way, it is not ordered again;
+//    otherwise the command is sent and polled. Re-sending it is idempotent:
+//    the same uuid with the same body is the same command, charged once. The
+//    body depends only on the package id and `skipEmailSend`, never on the
+//    label format, so a rerun always sends the same body.
+// 4. Read the package for its tracking numbers and fetch the label (the
+//    client's poller waits while the service answers 204).
+import {
+  type CallOptions as ApiCallOptions,
+  isNotFoundError,
+  type Label,
+  type LabelRequest,
+  type ShippingClient,
+} from "../api/index.ts";
+import type {
+  OrderCommandRequest,
+  OrderCommandResponse,
+  PackageDetailsV2,
+} from "../schemas/index.ts";
+import { isFinalCommandStatus } from "../schemas/index.ts";
+import type { MappingWarning } from "./mapping-warnings.ts";
+import { orderCommandId } from "./order-command-id.ts";
+import { SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
+import type { StoreOrderInput } from "./store-order.ts";
+import { type ToPackageOptions, toPackage } from "./to-package.ts";
+
+/** The per-call options of every request of a run (always API v2). */
+type CallOptions = Omit<ApiCallOptions, "version">;
+
+export interface ShipOrderOptions extends ToPackageOptions {
+  /**
+   * The store's stable id (a shop domain, a Medusa store id). With the order
+   * id it names the order command, so keep it fixed for a store. No colons.
+   */
+  readonly storeId: string;
+  /** Label file and page format (default: the service's, pdf). Fetched, not part of the order. */
+  readonly label?: LabelRequest;
+  /** Ask the service not to send its order e-mails. Keep it fixed for a store. */
+  readonly skipEmailSend?: boolean;
+  /** Aborts the run; a rerun picks up where it stopped. */
+  readonly signal?: AbortSignal;
+  /** The whole run, polling included, must finish by then (by the client's clock). */
+  readonly deadline?: Date | number;
+  /** X-Company-Id for every call of the run. */
+  readonly companyId?: string | number;
+}
+
+/** How this run found the order, for logs: did it create and order, or find work already done? */
+export interface ShipOrderSteps {
+  /** "created": this run created the package; "found": it existed already. */
+  readonly package: "created" | "found";
+  /** "sent": this run sent the order command; "resumed": the command existed; "before": ordered another way. */
+  readonly order: "sent" | "resumed" | "before";
+}
+
+export interface ShipOrderResult {
+  readonly packageId: number;
+  /** The order command's uuid (deterministic: orderCommandId(storeId, order.id)). */
+  readonly commandId: string;
+  /** One per parcel, as the carrier numbers them. */
+  readonly trackingNumbers: readonly string[];
+  readonly trackingUrls: readonly string[];
+  readonly label: Label;
+  /** toPackage's warnings and the service's. */
+  readonly warnings: readonly MappingWarning[];
+  readonly steps: ShipOrderSteps;
+}
+
+/**
+ * Ships one store order: creates or finds its package, orders it once, waits
+ * for the order, and returns the tracking numbers and the label.
+ * @throws ValidationError for an order that cannot become a valid package,
+ *   ShipOrderError when the service refuses to order it, ApiError subclasses
+ *   for transport failures, and the signal's reason when aborted. Any of them
+ *   can be followed by a rerun.
+ */
+export async function shipOrder(
+  client: ShippingClient,
+  order: StoreOrderInput,
+  options: ShipOrderOptions,
+): Promise<ShipOrderResult> {
+  const mapped = toPackage(order, options);
+  const commandId = orderCommandId(options.storeId, String(order.id).trim());
+  const reference = mapped.package.user_reference_number as string;
+  const call: CallOptions = {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+    ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+    ...(options.language === undefined ? {} : { language: options.language }),
+  };
+  const warnings: MappingWarning[] = [...mapped.warnings];
+
+  // Step 2: find or create the package.
+  let pkg = await findPackage(client, reference, call);
+  let packageStep: ShipOrderSteps["package"] = "found";
+  if (pkg === undefined) {
+    const created = await client.packages.create(mapped.package, call);
+    packageStep = created.reconciled ? "found" : "created";
+    const known = new Set(warnings.map((warning) => warning.rule));
+    warnings.push(...created.warnings.filter((warning) => !known.has(warning.rule)));
+    pkg = (await findPackage(client, reference, call)) ?? created.package;
+  }
+  const packageId = pkg.package_id;
+  if (pkg.state === "canceled") {
+    throw new ShipOrderError(
+      SHIP_ORDER_ERROR_CODES.shipmentCancelled,
+      `The shipment of order ${JSON.stringify(reference)} (package ${packageId}) was cancelled; it is not shipped again automatically.`,
+      { packageId, commandId },
+    );
+  }
+
+  // Step 3: order it once.
+  const body: OrderCommandRequest = {
+    packages: [{ id: packageId }],
+    ...(options.skipEmailSend === undefined ? {} : { skip_email_send: options.skipEmailSend }),
+  };
+  let command = await findCommand(client, commandId, call);
+  let orderStep: ShipOrderSteps["order"];
+  if (command !== undefined) {
+    orderStep = "resumed";
+    if (!isFinalCommandStatus(command.status)) {
+      command = await client.orderCommands.run(commandId, body, call);
+    }
+  } else if (isOrdered(pkg)) {
+    orderStep = "before";
+  } else {
+    orderStep = "sent";
+    command = await client.orderCommands.run(commandId, body, call);
+  }
+
+  // Step 4: the package as ordered, its tracking numbers and its label.
+  let details = await client.packages.get(packageId, call);
+  if (command !== undefined && !orderedBy(command, packageId)) {
+    if (!isOrdered(details)) throw orderFailed(command, packageId, commandId);
+    orderStep = "before";
+  }
+  if (details.parcels?.some((parcel) => !parcel.package_no) && command !== undefined) {
+    details = withCommandNumbers(details, command);
+  }
+  const label = await client.packages.label(packageId, options.label ?? {}, call);
+  return {
+    packageId,
+    commandId,
+    trackingNumbers: compact(details.parcels?.map((parcel) => parcel.package_no)),
+    trackingUrls: trackingUrls(details),
+    label,
+    warnings,
+    steps: { package: packageStep, order: orderStep },
+  };
+}
+
+/** The order's package: the one with the lowest id among those with its user_reference_number. */
+async function findPackage(
+  client: ShippingClient,
+  reference: string,
+  call: CallOptions,
+): Promise<PackageDetailsV2 | undefined> {
+  const list = await client.packages.list({ user_reference_number: reference }, call);
+  const matching = list.packages.filter((pkg) => pkg.user_reference_number === reference);
+  matching.sort((a, b) => a.package_id - b.package_id);
+  return matching.find((pkg) => pkg.state !== "canceled") ?? matching[0];
+}
+
+async function findCommand(
+  client: ShippingClient,
+  commandId: string,
+  call: CallOptions,
+): Promise<OrderCommandResponse | undefined> {
+  try {
+    return await client.orderCommands.get(commandId, call);
+  } catch (error) {
+    if (isNotFoundError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Whether the package is ordered already: it has an order date or a state past `waiting`. */
+function isOrdered(pkg: PackageDetailsV2): boolean {
+  if (pkg.datetime_order) return true;
+  return typeof pkg.state === "string" && pkg.state !== "waiting" && pkg.state !== "canceled";
+}
+
+function orderedBy(command: OrderCommandResponse, packageId: number): boolean {
+  return (command.successfully_ordered_packages ?? []).some((p) => p.package_id === packageId);
+}
+
+function orderFailed(
+  command: OrderCommandResponse,
+  packageId: number,
+  commandId: string,
+): ShipOrderError {
+  const problems = (command.errors ?? [])
+    .filter(
+      (error) =>
+        error.package_id === undefined ||
+        error.package_id === null ||
+        error.package_id === packageId,
+    )
+    .map((error) => ({ path: error.path ?? "", message: error.message }));
+  const said = problems.map((problem) => problem.message).join("; ");
+  return new ShipOrderError(
+    SHIP_ORDER_ERROR_CODES.orderFailed,
+    `Package ${packageId} was not ordered (command ${commandId} ended ${command.status})${said ? `: ${said}` : ""}`,
+    { packageId, commandId, problems },
+  );
+}
+
+/** Fills parcel numbers the package does not show yet from the order command's summary. */
+function withCommandNumbers(
+  details: PackageDetailsV2,
+  command: OrderCommandResponse,
+): PackageDetailsV2 {
+  const summary = command.successfully_ordered_packages?.find(
+    (p) => p.package_id === details.package_id,
+  );
+  if (!summary?.parcels) return details;
+  const parcels = (details.parcels ?? []).map((parcel, index) => {
+    const fromCommand = summary.parcels?.[index];
+    return {
+      ...parcel,
+      package_no: parcel.package_no || fromCommand?.package_no,
+      tracking_url: parcel.tracking_url || fromCommand?.tracking_url,
+    };
+  });
+  return { ...details, parcels };
+}
+
+function trackingUrls(details: PackageDetailsV2): string[] {
+  const perParcel = compact(details.parcels?.map((parcel) => parcel.tracking_url));
+  const urls = perParcel.length > 0 ? perParcel : compact([details.tracking_url]);
+  return [...new Set(urls)];
+}
+
+function compact(values: readonly (string | null | undefined)[] | undefined): string[] {
+  return (values ?? []).filter(
+    (value): value is string => typeof value === "string" && value !== "",
+  );
+}
