@@ -129,6 +129,59 @@ describe("other namespaces", () => {
     await client.userData.update({ phone: "501234567", country_code: "PL" });
   });
 
+  it("round-trips templates, messages, payments, user data and the tracking webhook", async () => {
+    const created = await client.templates.create({
+      name: "Small parcel",
+      packages: [packageV2()],
+    });
+    const template = created.template as { id: number; packages: unknown[] };
+    expect(template.packages).toHaveLength(1);
+    const listed = await client.templates.list();
+    expect(listed.templates.map((t) => t.id)).toContain(template.id);
+    await client.templates.delete(template.id);
+    const after = await client.templates.list();
+    expect(after.templates.map((t) => t.id)).not.toContain(template.id);
+    await expect(client.templates.delete(template.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    const polish = await client.messages.list({}, { language: "pl_PL" });
+    const english = await client.messages.list({}, { language: "en_GB" });
+    expect(polish.messages.length).toBeGreaterThan(0);
+    expect(polish.messages[0]?.content).not.toBe(english.messages[0]?.content);
+    const first = polish.messages[0]!;
+    await client.messages.markRead(Number(first.id));
+    const read = await client.messages.list({ read: true });
+    expect(read.messages.map((m) => m.id)).toContain(first.id);
+
+    const payment = await client.payments.create({ amount: 25 });
+    const again = await client.payments.get(Number(payment.id));
+    expect(again.status).toBe(payment.status);
+
+    const user = await client.userData.get();
+    expect(user).toBeTypeOf("object");
+
+    await client.account.setTrackingWebhook({
+      url: "https://shop.example/tracking",
+      secret: "a-shared-secret-of-32-characters",
+      language: "pl_PL",
+    });
+    const hook = await client.account.trackingWebhook();
+    expect(hook.url).toBe("https://shop.example/tracking");
+    expect(JSON.stringify(hook)).not.toContain("a-shared-secret");
+    await client.account.deleteTrackingWebhook();
+    await expect(client.account.trackingWebhook()).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("reads commands back by uuid", async () => {
+    const created = await client.packages.create(packageV2("command-read-1"));
+    const uuid = crypto.randomUUID();
+    await client.orderCommands.put(uuid, { packages: [{ id: created.package.package_id }] });
+    const state = await client.orderCommands.get(uuid);
+    expect(state.uuid).toBe(uuid);
+    await expect(client.cancelCommands.get(crypto.randomUUID())).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
   it("acts for a company with X-Company-Id, per client or per call", async () => {
     const forCompany = new ShippingClient({
       baseUrl: sandbox.baseUrl,
