@@ -216,6 +216,12 @@ describe("errors by status", () => {
     expect(v.body).toMatchObject({ errors: expect.any(Array) });
   });
 
+  it("validate() reports the service's verdict instead of throwing", async () => {
+    const verdict = await client.packages.validate({ ...packageV2(), service: "no-such-carrier" });
+    expect(verdict.valid).toBe(false);
+    expect(verdict.issues.some((i) => i.path === "service")).toBe(true);
+  });
+
   it("401: a token the service does not know", async () => {
     const stranger = new ShippingClient({
       baseUrl: sandbox.baseUrl,
