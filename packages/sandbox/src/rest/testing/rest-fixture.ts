@@ -60,8 +60,15 @@ export class RestSandbox {
     this.ctx = ctx;
   }
 
-  static async start(config?: SandboxConfigInput): Promise<RestSandbox> {
-    const running = await startSandbox({ port: 0, accountPort: 0, ...(config ? { config } : {}) });
+  static async start(
+    options: { config?: SandboxConfigInput; dataFile?: string } = {},
+  ): Promise<RestSandbox> {
+    const running = await startSandbox({
+      port: 0,
+      accountPort: 0,
+      ...(options.config ? { config: options.config } : {}),
+      ...(options.dataFile ? { dataFile: options.dataFile } : {}),
+    });
     return new RestSandbox(running.baseUrl, () => running.close());
   }
 
