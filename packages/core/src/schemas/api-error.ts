@@ -3,16 +3,16 @@
 // `message`. `path` is dotted (receiver.phone). Inbound, tolerant.
 import { z } from "zod";
 
-export const ApiErrorSchema = z.looseObject({
+export const ApiErrorEntrySchema = z.looseObject({
   path: z.string().nullish(),
   message: z.string(),
   /** A stable, machine-readable rule code, when the answer carries one. */
   code: z.string().nullish(),
 });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
+export type ApiErrorEntry = z.infer<typeof ApiErrorEntrySchema>;
 
 export const ApiErrorResponseSchema = z.looseObject({
-  errors: z.array(ApiErrorSchema).nullish(),
+  errors: z.array(ApiErrorEntrySchema).nullish(),
   message: z.string().nullish(),
 });
 export type ApiErrorResponse = z.infer<typeof ApiErrorResponseSchema>;

@@ -51,10 +51,10 @@ export {
   RegionSchema,
 } from "./address-autocomplete.ts";
 export {
-  type ApiError,
+  type ApiErrorEntry,
+  ApiErrorEntrySchema,
   type ApiErrorResponse,
   ApiErrorResponseSchema,
-  ApiErrorSchema,
 } from "./api-error.ts";
 export {
   type AuthorizationRedirectResult,
