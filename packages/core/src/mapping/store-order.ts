@@ -107,6 +107,9 @@ export const StoreShippingChoiceSchema = z
   })
   .refine((choice) => choice.service !== undefined || choice.service_id !== undefined, {
     message: "Choose a service: give the carrier `service` or the account's `service_id`",
+    path: ["service"],
+    // Validation reports it with the package's own rule and message.
+    params: { rule: "service_required" },
   });
 export type StoreShippingChoice = z.infer<typeof StoreShippingChoiceSchema>;
 

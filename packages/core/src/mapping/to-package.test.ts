@@ -462,6 +462,13 @@ describe("toPackage: errors and references", () => {
     expect(isValidationError(error)).toBe(true);
   });
 
+  it("asks for a service when the order names none", () => {
+    const error = failure(sampleOrder({ shipping: { title: "Courier" } }));
+    expect(error.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.shipping.service", "service_required"],
+    ]);
+  });
+
   it("asks for a sender (or pickup) address", () => {
     const outcome = mapOrderToPackage(sampleOrder(), {});
     expect(outcome.ok).toBe(false);
