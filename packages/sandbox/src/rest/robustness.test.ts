@@ -20,6 +20,8 @@ const BODY_ENDPOINTS: Array<[string, string, 1 | 2]> = [
   ["POST", "/packages/calculate-price", 1],
   ["PUT", `/order-commands/${randomUUID()}`, 1],
   ["PUT", `/cancel-command/${randomUUID()}`, 1],
+  ["POST", "/packages/pickup-date-proposals", 1],
+  ["PUT", `/pickup-commands/${randomUUID()}`, 1],
   ["POST", "/packages/add-to-tracking", 1],
   ["POST", "/points/map", 1],
   ["PUT", "/account/user-data", 1],

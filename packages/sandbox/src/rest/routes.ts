@@ -16,6 +16,7 @@ import { cancelRoutes } from "./orders/cancel-routes.ts";
 import { orderRoutes } from "./orders/order-routes.ts";
 import { packageRoutes } from "./packages/package-routes.ts";
 import { paymentRoutes } from "./payments/payment-routes.ts";
+import { pickupRoutes } from "./pickups/pickup-routes.ts";
 import { pointsRoutes } from "./points/points-routes.ts";
 import { calculatePriceRoutes } from "./pricing/calculate-price-routes.ts";
 import { referenceRoutes } from "./reference/reference-routes.ts";
@@ -43,6 +44,7 @@ export function restRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.route("/", labelRoutes(ctx, guard));
   app.route("/", orderRoutes(ctx, guard));
   app.route("/", cancelRoutes(ctx, guard));
+  app.route("/", pickupRoutes(ctx, guard));
   app.route("/", accountRoutes(ctx, guard));
   app.route("/", templateRoutes(ctx, guard));
   app.route("/", messageRoutes(ctx, guard));

@@ -41,8 +41,9 @@ export function commandAnswer(
     uuid: command.uuid,
     status,
     errors,
-    [command.kind === "order" ? "successfully_ordered_packages" : "successfully_canceled_packages"]:
-      done,
+    [command.kind === "cancel"
+      ? "successfully_canceled_packages"
+      : "successfully_ordered_packages"]: done,
     datetime_add: isoSeconds(command.createdAt),
     datetime_change: isoSeconds(changedAt),
   };
@@ -52,7 +53,7 @@ export function commandAnswer(
 export function commandNotFound(kind: string, uuid: string): RestError {
   return new RestError(404, "command_not_found", {
     en_GB: `There is no ${kind} command ${uuid} on this account.`,
-    pl_PL: `Na tym koncie nie ma polecenia ${kind === "order" ? "zamówienia" : "anulowania"} ${uuid}.`,
+    pl_PL: `Na tym koncie nie ma polecenia ${kind === "order" ? "zamówienia" : kind === "pickup" ? "odbioru" : "anulowania"} ${uuid}.`,
   });
 }
 

@@ -11,6 +11,7 @@ import { dimensionalWeightKg, quote, zloty } from "../pricing/price-quote.ts";
 import { isoSeconds } from "../support/datetime.ts";
 import {
   canCancel,
+  canOrderPickup,
   describeState,
   labelReadyAt,
   packageState,
@@ -95,8 +96,9 @@ export function packageDetails(
     pricing: pricingOut(packagePrice(pkg, ctx.language), version),
     additional_services_dictionary: servicesDictionary(pkg.data.additional_services, ctx.language),
     cancel_available: canCancel(pkg, ctx.now),
-    pickup_available: false,
-    pickup_number: null,
+    pickup_available: canOrderPickup(pkg, ctx.now),
+    pickup_number: pkg.pickupNumber,
+    pickup_date: pkg.pickupDate,
     label:
       pkg.orderCommand === null
         ? null

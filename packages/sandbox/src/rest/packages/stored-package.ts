@@ -47,6 +47,17 @@ export interface StoredPackage {
   readonly canceledAt: number | null;
   /** One tracking number per parcel, once ordered. */
   readonly parcelNumbers: readonly string[];
+  /** The courier pickup ordered for the package (PUT /pickup-commands/{uuid}). */
+  readonly pickupCommand: string | null;
+  readonly pickupNumber: string | null;
+  readonly pickupDate: PickupWindow | null;
+}
+
+/** A day and a time window for the courier ("YYYY-MM-DD", "HH:MM"). */
+export interface PickupWindow {
+  readonly date: string;
+  readonly min_time: string;
+  readonly max_time: string;
 }
 
 interface PackageRow {
@@ -64,6 +75,9 @@ interface PackageRow {
   label_page_format: string | null;
   cancel_command: string | null;
   canceled_at: number | null;
+  pickup_command: string | null;
+  pickup_number: string | null;
+  pickup_date: string | null;
 }
 
 export interface NewPackage {
@@ -182,6 +196,14 @@ export class PackageStore {
       .run(cancel.command, cancel.canceledAt, id);
   }
 
+  markPickup(id: number, pickup: { command: string; number: string; date: PickupWindow }): void {
+    this.#db.sql
+      .prepare(
+        "UPDATE rest_packages SET pickup_command = ?, pickup_number = ?, pickup_date = ? WHERE id = ?",
+      )
+      .run(pickup.command, pickup.number, JSON.stringify(pickup.date), id);
+  }
+
   /** The package (of any account) that carries a tracking number. */
   findByNumber(packageNo: string): StoredPackage | undefined {
     const row = this.#db.sql
@@ -214,6 +236,9 @@ export class PackageStore {
       cancelCommand: row.cancel_command,
       canceledAt: row.canceled_at,
       parcelNumbers: numbers.map((n) => n.package_no),
+      pickupCommand: row.pickup_command,
+      pickupNumber: row.pickup_number,
+      pickupDate: row.pickup_date === null ? null : (JSON.parse(row.pickup_date) as PickupWindow),
     };
   }
 }

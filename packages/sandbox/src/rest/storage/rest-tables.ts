@@ -131,6 +131,12 @@ const MIGRATIONS: ReadonlyArray<readonly [string, string]> = [
        account TEXT PRIMARY KEY
      ) STRICT;`,
   ],
+  [
+    "rest-006-pickups",
+    `ALTER TABLE rest_packages ADD COLUMN pickup_number TEXT;
+     ALTER TABLE rest_packages ADD COLUMN pickup_date TEXT;
+     ALTER TABLE rest_packages ADD COLUMN pickup_command TEXT;`,
+  ],
 ];
 
 /** Creates (once) every table of the REST API. */

@@ -38,6 +38,9 @@ function pkg(overrides: Partial<StoredPackage> = {}): StoredPackage {
     cancelCommand: null,
     canceledAt: null,
     parcelNumbers: ["11", "12"],
+    pickupCommand: null,
+    pickupNumber: null,
+    pickupDate: null,
     ...overrides,
   };
 }

@@ -94,6 +94,11 @@ export function canCancel(pkg: StoredPackage, now: number): boolean {
   return now < pkg.orderedAt + COLLECTED_AFTER_MS;
 }
 
+/** Whether a courier pickup can still be ordered: ordered, not cancelled, not collected, none ordered yet. */
+export function canOrderPickup(pkg: StoredPackage, now: number): boolean {
+  return canCancel(pkg, now) && pkg.pickupCommand === null;
+}
+
 export function labelReadyAt(pkg: StoredPackage): number | null {
   return pkg.orderedAt === null ? null : pkg.orderedAt + LABEL_READY_AFTER_MS;
 }

@@ -1,0 +1,103 @@
+// Courier pickups over real HTTP: proposals in Polish time, a pickup command
+// that runs like ordering, and the package's pickup fields.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
+
+let sandbox: RestSandbox;
+// Monday 2026-11-23, 09:00 in Warsaw.
+beforeAll(async () => {
+  sandbox = await RestSandbox.startAt(new Date("2026-11-23T08:00:00Z"));
+});
+afterAll(() => sandbox.close());
+
+async function ordered(service = "dpd"): Promise<number> {
+  const created = await sandbox.call("POST", "/packages", {
+    version: 2,
+    body: sampleV2({ service }),
+  });
+  const id = created.body.package_id;
+  await sandbox.call("PUT", `/order-commands/${randomUUID()}`, { body: { packages: [{ id }] } });
+  return id;
+}
+
+describe("courier pickups", () => {
+  it("proposes working days in Polish time and orders a pickup for the chosen window", async () => {
+    const a = await ordered();
+    const b = await ordered();
+    expect((await sandbox.call("GET", `/packages/${a}`)).body).toMatchObject({
+      pickup_available: true,
+      pickup_number: null,
+    });
+    const proposals = await sandbox.call("POST", "/packages/pickup-date-proposals", {
+      body: { packages: [{ id: a }, { id: b }] },
+    });
+    expect(proposals.status).toBe(200);
+    expect(proposals.body.pickup_dates[0]).toMatchObject({
+      date: "2026-11-23",
+      min_time: "11:00",
+      max_time: "16:00",
+      info: expect.any(String),
+    });
+    const uuid = randomUUID();
+    const body = {
+      packages: [{ id: a }, { id: b }],
+      pickup_date: { date: "2026-11-24", min_time: "12:00", max_time: "15:00" },
+    };
+    const put = await sandbox.call("PUT", `/pickup-commands/${uuid}`, { body });
+    expect(put.status).toBe(202);
+    expect(
+      (await sandbox.call("PUT", `/pickup-commands/${uuid}`, { body })).body.datetime_add,
+    ).toBe(put.body.datetime_add);
+    await sandbox.advance(5);
+    const done = await sandbox.call("GET", `/pickup-commands/${uuid}`);
+    expect(done.body.status).toBe("successful");
+    const numbers = done.body.successfully_ordered_packages.map(
+      (p: { pickup_number: string }) => p.pickup_number,
+    );
+    expect(numbers[0]).toMatch(/^DPD-20261124-\d{6}$/);
+    expect(numbers[1]).toBe(numbers[0]);
+    const details = await sandbox.call("GET", `/packages/${a}`);
+    expect(details.body).toMatchObject({
+      pickup_available: false,
+      pickup_number: numbers[0],
+      pickup_date: body.pickup_date,
+    });
+  });
+
+  it("refuses a day or window that is not on offer, and packages that cannot be picked up", async () => {
+    const id = await ordered();
+    const draft = (await sandbox.call("POST", "/packages", { version: 2, body: sampleV2() })).body
+      .package_id;
+    const saturday = await sandbox.call("PUT", `/pickup-commands/${randomUUID()}`, {
+      body: {
+        packages: [{ id }],
+        pickup_date: { date: "2026-11-28", min_time: "10:00", max_time: "12:00" },
+      },
+    });
+    expect(saturday.status).toBe(400);
+    expect(saturday.body.errors[0].path).toBe("pickup_date.date");
+    const early = await sandbox.call("PUT", `/pickup-commands/${randomUUID()}`, {
+      body: {
+        packages: [{ id }],
+        pickup_date: { date: "2026-11-24", min_time: "07:00", max_time: "18:00" },
+      },
+    });
+    expect(early.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      "pickup_date.min_time",
+      "pickup_date.max_time",
+    ]);
+    const notOrdered = await sandbox.call("POST", "/packages/pickup-date-proposals", {
+      body: { packages: [{ id: draft }] },
+    });
+    expect(notOrdered.status).toBe(400);
+    expect(notOrdered.body.errors[0]).toMatchObject({
+      path: "packages[0].id",
+      rule: "pickup_unavailable",
+    });
+    const mixed = await sandbox.call("POST", "/packages/pickup-date-proposals", {
+      body: { packages: [{ id }, { id: await ordered("gls") }] },
+    });
+    expect(mixed.body.errors[0]).toMatchObject({ path: "packages", rule: "pickup_one_carrier" });
+  });
+});
