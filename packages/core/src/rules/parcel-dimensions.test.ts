@@ -34,6 +34,22 @@ describe("whole centimetres", () => {
     ]);
   });
 
+  it.each([
+    [0.1 * 3 * 100, 30],
+    [0.07 * 100, 7],
+    [1.15 * 100, 115],
+  ])("reads floating point noise %d as %d cm, without a warning", (value, expected) => {
+    const { parcel, findings } = run({ depth: value });
+    expect(parcel["depth"]).toBe(expected);
+    expect(findings.warnings).toEqual([]);
+  });
+
+  it("rounds a tiny positive value up to 1 cm, never down to 0", () => {
+    const { parcel, findings } = run({ height: 1e-12 });
+    expect(parcel["height"]).toBe(1);
+    expect(findings.warnings[0]?.rule).toBe("dimension_rounded");
+  });
+
   it("never rounds down", () => {
     const { parcel } = run({ width: 10.01, depth: 19.99, height: 29.5 });
     expect(parcel).toEqual({ width: 11, depth: 20, height: 30 });
