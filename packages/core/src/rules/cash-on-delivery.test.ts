@@ -24,6 +24,22 @@ describe("COD amount", () => {
   });
 });
 
+describe("COD amount sent", () => {
+  it.each([
+    [0.1 + 0.2, 0.3],
+    [19.99, 19.99],
+    [1.005 * 100, 100.5],
+    [1234567.89, 1234567.89],
+    [10, 10],
+  ])("sends %d as %d", (amount, sent) => {
+    expect(run({ amount, iban: IBAN }).cod["amount"]).toBe(sent);
+  });
+
+  it("leaves an invalid amount as given", () => {
+    expect(run({ amount: 10.001, iban: IBAN }).cod["amount"]).toBe(10.001);
+  });
+});
+
 describe("COD IBAN", () => {
   it("normalizes a spaced IBAN", () => {
     expect(run({ amount: 10, iban: "PL61 1090 1014 0000 0712 1981 2874" }).cod["iban"]).toBe(IBAN);

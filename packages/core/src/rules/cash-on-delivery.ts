@@ -1,6 +1,8 @@
 // Cash on delivery: a positive amount with at most two decimal places, and a
-// valid IBAN to pay it into. The IBAN is sent in its compact form; a bare
-// Polish account number (NRB) is sent as a Polish IBAN.
+// valid IBAN to pay it into. The amount is sent rounded to the grosz, so that
+// floating point noise (0.1 + 0.2 = 0.30000000000000004) never reaches the
+// service. The IBAN is sent in its compact form; a bare Polish account number
+// (NRB) is sent as a Polish IBAN.
 import type { Findings } from "../validation/findings.ts";
 import { RULE_CODES } from "../validation/rule-codes.ts";
 import type { Draft } from "./draft.ts";
@@ -18,8 +20,9 @@ export function isValidCodAmount(amount: number): boolean {
 /** Checks a draft of additional_services.cod, normalizing its IBAN. */
 export function checkCashOnDelivery(cod: Draft, findings: Findings): void {
   const amount = cod["amount"];
-  if (typeof amount === "number" && !isValidCodAmount(amount)) {
-    findings.error(`${PATH}.amount`, RULE_CODES.cod_amount_invalid);
+  if (typeof amount === "number") {
+    if (isValidCodAmount(amount)) cod["amount"] = Math.round(amount * 100) / 100;
+    else findings.error(`${PATH}.amount`, RULE_CODES.cod_amount_invalid);
   }
   const iban = cod["iban"];
   if (iban === undefined || iban === null || iban === "") {

@@ -96,6 +96,8 @@ describe("validatePackage: normalization", () => {
     const services = section(input, "additional_services");
     services["digital_label"] = "yes";
     section(services, "cod")["iban"] = "61 1090 1014 0000 0712 1981 2874";
+    section(services, "cod")["amount"] = 0.1 + 0.2;
+    parcel(input, 1)["depth"] = 0.1 * 3 * 100;
     input["service"] = "ruch";
     const result = v2(input);
     expect(result.ok).toBe(true);
@@ -108,6 +110,8 @@ describe("validatePackage: normalization", () => {
     const out = section(value, "additional_services");
     expect(out["digital_label"]).toBe(true);
     expect(section(out, "cod")["iban"]).toBe(SAMPLE_IBAN);
+    expect(section(out, "cod")["amount"]).toBe(0.3);
+    expect(parcel(value, 1)["depth"]).toBe(30);
     expect(value["service"]).toBe("orlen");
     expect(result.warnings.map((warning) => [warning.path, warning.rule])).toEqual([
       ["service", "value_renamed"],
