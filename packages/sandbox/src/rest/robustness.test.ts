@@ -22,6 +22,7 @@ const BODY_ENDPOINTS: Array<[string, string, 1 | 2]> = [
   ["PUT", `/cancel-command/${randomUUID()}`, 1],
   ["POST", "/packages/pickup-date-proposals", 1],
   ["PUT", `/pickup-commands/${randomUUID()}`, 1],
+  ["PUT", `/documents-command/${randomUUID()}`, 1],
   ["POST", "/packages/add-to-tracking", 1],
   ["POST", "/points/map", 1],
   ["PUT", "/account/user-data", 1],

@@ -1,7 +1,7 @@
 // The PDF writer's output is a well-formed PDF: header, objects at the offsets
 // the cross-reference table claims, a trailer and %%EOF.
 import { describe, expect, it } from "vitest";
-import { PAGE_SIZES, pdfString, renderPdf } from "./pdf-document.ts";
+import { PAGE_SIZES, pdfString, renderPdf, renderPdfPages } from "./pdf-document.ts";
 
 function text(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("latin1");
@@ -50,5 +50,27 @@ describe("renderPdf", () => {
 
   it("replaces characters outside ASCII", () => {
     expect(pdfString("a€b")).toBe("(a?b)");
+  });
+});
+
+describe("renderPdfPages", () => {
+  it("writes every page into the page tree, with correct offsets", () => {
+    const pdf = text(
+      renderPdfPages([
+        { ...PAGE_SIZES.a4, texts: [{ x: 10, y: 800, size: 12, text: "first" }] },
+        { ...PAGE_SIZES.a4, texts: [{ x: 10, y: 800, size: 12, text: "second" }] },
+        { ...PAGE_SIZES.a6, texts: [{ x: 10, y: 400, size: 12, text: "third" }] },
+      ]),
+    );
+    expect(pdf).toContain("/Kids [5 0 R 7 0 R 9 0 R] /Count 3");
+    const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(pdf)?.[1]);
+    const table = pdf.slice(startxref).split("\n");
+    expect(table[1]).toBe("0 11");
+    for (let n = 1; n <= 10; n++) {
+      const offset = Number(table[2 + n]?.slice(0, 10));
+      expect(pdf.slice(offset, offset + `${n} 0 obj`.length)).toBe(`${n} 0 obj`);
+    }
+    for (const word of ["first", "second", "third"]) expect(pdf).toContain(`(${word}) Tj`);
+    expect(() => renderPdfPages([])).toThrow(RangeError);
   });
 });

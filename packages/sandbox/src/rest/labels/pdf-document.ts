@@ -1,4 +1,4 @@
-// A tiny writer of valid one-page PDF documents (PDF 1.4): text lines in
+// A tiny writer of valid PDF documents (PDF 1.4), one or more pages: text lines in
 // Helvetica and rectangles, with a correct cross-reference table, so that any
 // PDF reader opens the sandbox's shipping labels. Text is limited to the
 // WinAnsi subset the standard Helvetica font carries; Polish letters are
@@ -85,15 +85,27 @@ function contentStream(page: PdfPage): string {
 
 /** The bytes of a one-page PDF. */
 export function renderPdf(page: PdfPage): Uint8Array {
-  const content = contentStream(page);
+  return renderPdfPages([page]);
+}
+
+/** The bytes of a PDF with one or more pages. */
+export function renderPdfPages(pages: readonly PdfPage[]): Uint8Array {
+  if (pages.length === 0) throw new RangeError("a PDF needs at least one page");
+  // Objects: 1 catalog, 2 page tree, 3 and 4 fonts, then a page and its content per page.
+  const pageRef = (index: number) => 5 + index * 2;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${pageRef(i)} 0 R`).join(" ")}] /Count ${pages.length} >>`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}endstream`,
   ];
+  pages.forEach((page, index) => {
+    const content = contentStream(page);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageRef(index) + 1} 0 R >>`,
+      `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}endstream`,
+    );
+  });
   let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
   const offsets: number[] = [];
   objects.forEach((body, index) => {

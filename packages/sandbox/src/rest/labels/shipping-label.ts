@@ -3,7 +3,7 @@
 // the parcel count and, in large type, each parcel's tracking number; the
 // sandbox marks every label as a test label.
 import type { StoredPackage } from "../packages/stored-package.ts";
-import { PAGE_SIZES, type PdfRect, type PdfText, renderPdf } from "./pdf-document.ts";
+import { PAGE_SIZES, type PdfPage, type PdfRect, type PdfText, renderPdf } from "./pdf-document.ts";
 
 export type PageFormat = keyof typeof PAGE_SIZES;
 export const PAGE_FORMATS = ["a4", "a6"] as const satisfies readonly PageFormat[];
@@ -27,8 +27,13 @@ function addressLines(address: unknown): string[] {
   ].filter((line) => line !== "");
 }
 
-/** One PDF page per label; every parcel's tracking number is on it. */
+/** The label as a PDF document of one page. */
 export function labelPdf(pkg: StoredPackage, pageFormat: PageFormat): Uint8Array {
+  return renderPdf(labelPage(pkg, pageFormat));
+}
+
+/** One page per package's label; every parcel's tracking number is on it. */
+export function labelPage(pkg: StoredPackage, pageFormat: PageFormat): PdfPage {
   const size = PAGE_SIZES[pageFormat];
   const scale = size.width / PAGE_SIZES.a6.width;
   const margin = 14 * scale;
@@ -61,7 +66,7 @@ export function labelPdf(pkg: StoredPackage, pageFormat: PageFormat): Uint8Array
     });
     line(no, 13, true);
   });
-  return renderPdf({ ...size, texts, rects });
+  return { ...size, texts, rects };
 }
 
 function zplText(text: string): string {

@@ -6,6 +6,14 @@ import { isoSeconds } from "../support/datetime.ts";
 import type { StoredCommand } from "./command-store.ts";
 import { COMMAND_DURATION_MS, commandStatus, QUEUEING_MS } from "./command-timeline.ts";
 
+/** Where each kind of command lists the packages it handled. */
+const SUCCESS_KEY: Record<StoredCommand["kind"], string> = {
+  order: "successfully_ordered_packages",
+  pickup: "successfully_ordered_packages",
+  cancel: "successfully_canceled_packages",
+  documents: "successfully_processed_packages",
+};
+
 export interface CommandAnswer {
   readonly status: ReturnType<typeof commandStatus>;
   readonly final: boolean;
@@ -41,19 +49,24 @@ export function commandAnswer(
     uuid: command.uuid,
     status,
     errors,
-    [command.kind === "cancel"
-      ? "successfully_canceled_packages"
-      : "successfully_ordered_packages"]: done,
+    [SUCCESS_KEY[command.kind]]: done,
     datetime_add: isoSeconds(command.createdAt),
     datetime_change: isoSeconds(changedAt),
   };
   return { status, final, body };
 }
 
+const POLISH_KIND: Record<string, string> = {
+  order: "zamówienia",
+  cancel: "anulowania",
+  pickup: "odbioru",
+  documents: "dokumentów",
+};
+
 export function commandNotFound(kind: string, uuid: string): RestError {
   return new RestError(404, "command_not_found", {
     en_GB: `There is no ${kind} command ${uuid} on this account.`,
-    pl_PL: `Na tym koncie nie ma polecenia ${kind === "order" ? "zamówienia" : kind === "pickup" ? "odbioru" : "anulowania"} ${uuid}.`,
+    pl_PL: `Na tym koncie nie ma polecenia ${POLISH_KIND[kind] ?? kind} ${uuid}.`,
   });
 }
 

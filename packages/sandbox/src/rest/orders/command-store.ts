@@ -1,4 +1,4 @@
-// Asynchronous commands (ordering, cancelling, courier pickups) as the sandbox stores them:
+// Asynchronous commands (ordering, cancelling, courier pickups, documents) as the sandbox stores them:
 // the client's UUID, the request and its hash (for idempotency), when it was
 // accepted and the outcome for each package, decided atomically at that
 // moment. What a client sees of the command then unfolds with the sandbox
@@ -6,7 +6,7 @@
 import type { SandboxDatabase } from "../../state/database.ts";
 import type { Localized } from "../http/rest-error.ts";
 
-export type CommandKind = "order" | "cancel" | "pickup";
+export type CommandKind = "order" | "cancel" | "pickup" | "documents";
 
 export interface PackageOutcome {
   readonly package_id: number;

@@ -1,0 +1,78 @@
+// The handover protocol ("protokół nadania"): the list a courier signs when
+// collecting parcels, as A4 PDF pages: one row per parcel with its package,
+// tracking number, receiver and weight, grouped by carrier, with signature
+// lines on the last page.
+import type { PdfPage, PdfText } from "../labels/pdf-document.ts";
+import { PAGE_SIZES } from "../labels/pdf-document.ts";
+import type { StoredPackage } from "../packages/stored-package.ts";
+import { isoSeconds } from "../support/datetime.ts";
+
+const ROWS_PER_PAGE = 40;
+
+interface Row {
+  readonly service: string;
+  readonly packageId: number;
+  readonly packageNo: string;
+  readonly receiver: string;
+  readonly weight: number;
+}
+
+function receiverOf(pkg: StoredPackage): string {
+  const r = pkg.data.receiver ?? {};
+  const name = typeof r.name === "string" ? r.name : "";
+  const city = typeof r.city === "string" ? r.city : "";
+  return `${name}, ${city}`.slice(0, 48);
+}
+
+export function handoverProtocolPages(packages: readonly StoredPackage[], now: number): PdfPage[] {
+  const rows: Row[] = packages
+    .flatMap((pkg) =>
+      pkg.data.parcels.map((parcel, index) => ({
+        service: pkg.service,
+        packageId: pkg.id,
+        packageNo: pkg.parcelNumbers[index] ?? "",
+        receiver: receiverOf(pkg),
+        weight: parcel.weight,
+      })),
+    )
+    .sort((a, b) =>
+      a.service < b.service ? -1 : a.service > b.service ? 1 : a.packageId - b.packageId,
+    );
+  const chunks: Row[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_PAGE)
+    chunks.push(rows.slice(i, i + ROWS_PER_PAGE));
+  if (chunks.length === 0) chunks.push([]);
+  return chunks.map((chunk, pageIndex) => {
+    const texts: PdfText[] = [
+      { x: 40, y: 800, size: 16, text: "Protokol nadania / Handover protocol", bold: true },
+      {
+        x: 40,
+        y: 780,
+        size: 9,
+        text: `${isoSeconds(now)}  -  page ${pageIndex + 1} of ${chunks.length}  -  ${rows.length} parcel(s)`,
+      },
+      { x: 40, y: 750, size: 9, text: "Carrier", bold: true },
+      { x: 110, y: 750, size: 9, text: "Package", bold: true },
+      { x: 170, y: 750, size: 9, text: "Tracking number", bold: true },
+      { x: 340, y: 750, size: 9, text: "Receiver", bold: true },
+      { x: 520, y: 750, size: 9, text: "kg", bold: true },
+    ];
+    chunk.forEach((row, i) => {
+      const y = 732 - i * 16;
+      texts.push(
+        { x: 40, y, size: 9, text: row.service },
+        { x: 110, y, size: 9, text: String(row.packageId) },
+        { x: 170, y, size: 9, text: row.packageNo },
+        { x: 340, y, size: 9, text: row.receiver },
+        { x: 520, y, size: 9, text: String(row.weight) },
+      );
+    });
+    if (pageIndex === chunks.length - 1) {
+      texts.push(
+        { x: 40, y: 60, size: 9, text: "Nadawca / Sender: ______________________" },
+        { x: 320, y: 60, size: 9, text: "Kurier / Courier: ______________________" },
+      );
+    }
+    return { ...PAGE_SIZES.a4, texts };
+  });
+}
