@@ -67,12 +67,62 @@ describe("the message catalogue", () => {
     }
   });
 
-  it("names dimensions in Polish", () => {
+  it("names dimensions in Polish, with a decimal comma", () => {
     const finding = {
       path: "",
       rule: RULE_CODES.dimension_rounded,
       params: { field: "height", from: 9.5, to: 10 },
     };
-    expect(renderMessage(finding, "pl_PL")).toContain("wysokość 9.5 cm");
+    expect(renderMessage(finding, "pl_PL")).toBe(
+      "Wysokość 9,5 cm zaokrąglono w górę do 10 cm: serwis przyjmuje pełne centymetry.",
+    );
+    expect(renderMessage(finding, "en_GB")).toBe(
+      "The height of 9.5 cm was rounded up to 10 cm: the service takes whole centimetres.",
+    );
+    expect(
+      renderMessage(
+        { path: "", rule: RULE_CODES.dimension_invalid, params: { field: "depth" } },
+        "pl_PL",
+      ),
+    ).toBe("Długość musi być dodatnią liczbą centymetrów.");
+  });
+
+  it.each([
+    ["string", "2", "Give at least 2 characters.", "Podaj co najmniej 2 znaki."],
+    ["string", "5", "Give at least 5 characters.", "Podaj co najmniej 5 znaków."],
+    ["string", "22", "Give at least 22 characters.", "Podaj co najmniej 22 znaki."],
+    ["string", "12", "Give at least 12 characters.", "Podaj co najmniej 12 znaków."],
+    ["array", "1", "Give at least 1 item.", "Podaj co najmniej 1 element."],
+    ["array", "3", "Give at least 3 items.", "Podaj co najmniej 3 elementy."],
+  ])("counts %s minimums of %s in both languages", (origin, minimum, en, pl) => {
+    const finding = {
+      path: "",
+      rule: RULE_CODES.too_small,
+      params: { origin, minimum, inclusive: "yes" },
+    };
+    expect(renderMessage(finding, "en_GB")).toBe(en);
+    expect(renderMessage(finding, "pl_PL")).toBe(pl);
+  });
+
+  it("counts maximums in both languages", () => {
+    const finding = {
+      path: "",
+      rule: RULE_CODES.too_big,
+      params: { origin: "array", maximum: "100", inclusive: "yes" },
+    };
+    expect(renderMessage(finding, "en_GB")).toBe("Give at most 100 items.");
+    expect(renderMessage(finding, "pl_PL")).toBe("Podaj co najwyżej 100 elementów.");
+  });
+
+  it("describes formats the way a merchant writes them", () => {
+    const date = { path: "", rule: RULE_CODES.invalid_format, params: { format: "date" } };
+    expect(renderMessage(date, "en_GB")).toBe(
+      "The format is wrong: expected a date as YYYY-MM-DD, such as 2026-09-01.",
+    );
+    expect(renderMessage(date, "pl_PL")).toBe(
+      "Nieprawidłowy format. Oczekiwano: data w formacie RRRR-MM-DD, np. 2026-09-01.",
+    );
+    const odd = { path: "", rule: RULE_CODES.invalid_format, params: { format: "ipv4" } };
+    expect(renderMessage(odd, "en_GB")).toBe("The format is wrong: expected ipv4.");
   });
 });

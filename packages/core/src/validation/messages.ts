@@ -36,6 +36,26 @@ const FIELD_NAMES_PL: Readonly<Record<string, string>> = {
   sender: "nadawca (sender)",
 };
 
+/** Zod's format names as a merchant reads them. Absent: the name itself. */
+const FORMAT_NAMES: Record<Language, Readonly<Record<string, string>>> = {
+  en_GB: {
+    email: "an e-mail address such as jan@example.com",
+    url: "a web address such as https://example.com",
+    uuid: "a UUID such as 123e4567-e89b-42d3-a456-426614174000",
+    date: "a date as YYYY-MM-DD, such as 2026-09-01",
+    time: "a time as HH:MM, such as 13:00",
+    datetime: "a date and time such as 2026-09-01T13:00:00Z",
+  },
+  pl_PL: {
+    email: "adres e-mail, np. jan@example.com",
+    url: "adres strony, np. https://example.com",
+    uuid: "UUID, np. 123e4567-e89b-42d3-a456-426614174000",
+    date: "data w formacie RRRR-MM-DD, np. 2026-09-01",
+    time: "godzina w formacie GG:MM, np. 13:00",
+    datetime: "data i godzina, np. 2026-09-01T13:00:00Z",
+  },
+};
+
 function p(params: MessageParams, key: string): string {
   const value = params[key];
   return value === undefined ? "" : String(value);
@@ -49,6 +69,38 @@ function typeName(language: Language, params: MessageParams): string {
 function fieldPl(params: MessageParams): string {
   const field = p(params, "field");
   return FIELD_NAMES_PL[field] ?? field;
+}
+
+/** The Polish field name at the start of a sentence. */
+function fieldPlCapitalized(params: MessageParams): string {
+  const name = fieldPl(params);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A number as Polish writes it: a decimal comma (29,5). */
+function numberPl(params: MessageParams, key: string): string {
+  const value = params[key];
+  return typeof value === "number" ? String(value).replace(".", ",") : p(params, key);
+}
+
+function formatName(language: Language, params: MessageParams): string {
+  const format = p(params, "format");
+  return FORMAT_NAMES[language][format] ?? format;
+}
+
+/** "1 item", "2 items". */
+function countEn(count: string, one: string, many: string): string {
+  return `${count} ${count === "1" ? one : many}`;
+}
+
+/** Polish plural forms: 1 znak, 2–4 (not 12–14) znaki, otherwise znaków. */
+function countPl(count: string, one: string, few: string, many: string): string {
+  const n = Number(count);
+  if (n === 1) return `${count} ${one}`;
+  const units = n % 10;
+  const tens = n % 100;
+  const form = units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
+  return `${count} ${form}`;
 }
 
 function bound(params: MessageParams, key: "minimum" | "maximum"): string {
@@ -65,14 +117,16 @@ const en: Record<RuleCode, Template> = {
   invalid_format: (x) =>
     p(x, "format") === ""
       ? "The format is wrong."
-      : `The format is wrong (expected ${p(x, "format")}).`,
+      : `The format is wrong: expected ${formatName("en_GB", x)}.`,
   too_small: (x) => {
     const min = bound(x, "minimum");
     switch (p(x, "origin")) {
       case "string":
-        return min === "1" ? "This field must not be empty." : `Give at least ${min} characters.`;
+        return min === "1"
+          ? "This field must not be empty."
+          : `Give at least ${countEn(min, "character", "characters")}.`;
       case "array":
-        return `Give at least ${min} item(s).`;
+        return `Give at least ${countEn(min, "item", "items")}.`;
       default:
         return p(x, "inclusive") === "yes"
           ? `Must be at least ${min}.`
@@ -83,9 +137,9 @@ const en: Record<RuleCode, Template> = {
     const max = bound(x, "maximum");
     switch (p(x, "origin")) {
       case "string":
-        return `Give at most ${max} characters.`;
+        return `Give at most ${countEn(max, "character", "characters")}.`;
       case "array":
-        return `Give at most ${max} item(s).`;
+        return `Give at most ${countEn(max, "item", "items")}.`;
       default:
         return p(x, "inclusive") === "yes"
           ? `Must be at most ${max}.`
@@ -126,7 +180,7 @@ const en: Record<RuleCode, Template> = {
   postal_express_default: (x) =>
     `No postal service is chosen, so this own-contract poczta shipment will be sent as an express parcel (since ${p(x, "version")}). Set additional_services.${p(x, "flag")} to true to send it as Kurier 48 instead.`,
   address_required: (x) =>
-    `${p(x, "field")} is required: only ${p(x, "carrier")} shipments may leave it empty, when the carrier contract supplies it.`,
+    `${p(x, "field")} is required: only ${p(x, "carrier")} shipments on your own contract may leave it null, because that carrier contract supplies it.`,
   receiver_name_incomplete: () => "Give the receiver's first name and surname, or a company name.",
   phone_invalid: () =>
     "A Polish phone number has exactly 9 digits, for example 600100200 or +48 600 100 200.",
@@ -151,14 +205,16 @@ const pl: Record<RuleCode, Template> = {
   invalid_format: (x) =>
     p(x, "format") === ""
       ? "Nieprawidłowy format."
-      : `Nieprawidłowy format (oczekiwano: ${p(x, "format")}).`,
+      : `Nieprawidłowy format. Oczekiwano: ${formatName("pl_PL", x)}.`,
   too_small: (x) => {
     const min = bound(x, "minimum");
     switch (p(x, "origin")) {
       case "string":
-        return min === "1" ? "To pole nie może być puste." : `Podaj co najmniej ${min} znaków.`;
+        return min === "1"
+          ? "To pole nie może być puste."
+          : `Podaj co najmniej ${countPl(min, "znak", "znaki", "znaków")}.`;
       case "array":
-        return `Podaj co najmniej ${min} element(y).`;
+        return `Podaj co najmniej ${countPl(min, "element", "elementy", "elementów")}.`;
       default:
         return p(x, "inclusive") === "yes"
           ? `Wartość musi wynosić co najmniej ${min}.`
@@ -169,9 +225,9 @@ const pl: Record<RuleCode, Template> = {
     const max = bound(x, "maximum");
     switch (p(x, "origin")) {
       case "string":
-        return `Podaj co najwyżej ${max} znaków.`;
+        return `Podaj co najwyżej ${countPl(max, "znak", "znaki", "znaków")}.`;
       case "array":
-        return `Podaj co najwyżej ${max} element(y).`;
+        return `Podaj co najwyżej ${countPl(max, "element", "elementy", "elementów")}.`;
       default:
         return p(x, "inclusive") === "yes"
           ? `Wartość może wynosić co najwyżej ${max}.`
@@ -212,13 +268,13 @@ const pl: Record<RuleCode, Template> = {
   postal_express_default: (x) =>
     `Nie wybrano usługi pocztowej, więc ta przesyłka poczta na własnej umowie zostanie nadana jako przesyłka ekspresowa (od wersji ${p(x, "version")}). Ustaw additional_services.${p(x, "flag")} na true, aby nadać ją jako Kurier 48.`,
   address_required: (x) =>
-    `Pole ${fieldPl(x)} jest wymagane: tylko przesyłki przewoźnika ${p(x, "carrier")} mogą je pominąć, gdy dane pochodzą z umowy z przewoźnikiem.`,
+    `Pole ${fieldPl(x)} jest wymagane: tylko przesyłki przewoźnika ${p(x, "carrier")} na Twojej własnej umowie mogą je pominąć (null), bo wtedy dane pochodzą z umowy z przewoźnikiem.`,
   receiver_name_incomplete: () => "Podaj imię i nazwisko odbiorcy albo nazwę firmy.",
   phone_invalid: () =>
     "Polski numer telefonu ma dokładnie 9 cyfr, np. 600100200 lub +48 600 100 200.",
-  dimension_invalid: (x) => `Wymiar ${fieldPl(x)} musi być dodatnią liczbą centymetrów.`,
+  dimension_invalid: (x) => `${fieldPlCapitalized(x)} musi być dodatnią liczbą centymetrów.`,
   dimension_rounded: (x) =>
-    `Wymiar ${fieldPl(x)} ${p(x, "from")} cm zaokrąglono w górę do ${p(x, "to")} cm: serwis przyjmuje pełne centymetry.`,
+    `${fieldPlCapitalized(x)} ${numberPl(x, "from")} cm zaokrąglono w górę do ${numberPl(x, "to")} cm: serwis przyjmuje pełne centymetry.`,
   weight_invalid: () => "Waga musi być dodatnią liczbą kilogramów.",
   cod_amount_invalid: () =>
     "Kwota pobrania musi być dodatnia i mieć najwyżej dwa miejsca po przecinku.",
