@@ -27,6 +27,7 @@ const BODY_ENDPOINTS: Array<[string, string, 1 | 2]> = [
   ["POST", "/points/map", 1],
   ["PUT", "/account/user-data", 1],
   ["PUT", "/account/tracking-webhook", 1],
+  ["POST", "/account/address-book", 1],
   ["POST", "/account/package-templates", 2],
   ["POST", "/account/package-templates", 1],
   ["POST", "/payments", 1],

@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE } from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
 import { accountRoutes } from "./account/account-routes.ts";
+import { addressBookRoutes } from "./account/address-book-routes.ts";
 import { documentsRoutes } from "./documents/documents-routes.ts";
 import { createGuard } from "./http/guard.ts";
 import { isRestError } from "./http/rest-error.ts";
@@ -48,6 +49,7 @@ export function restRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   app.route("/", pickupRoutes(ctx, guard));
   app.route("/", documentsRoutes(ctx, guard));
   app.route("/", accountRoutes(ctx, guard));
+  app.route("/", addressBookRoutes(ctx, guard));
   app.route("/", templateRoutes(ctx, guard));
   app.route("/", messageRoutes(ctx, guard));
   app.route("/", paymentRoutes(ctx, guard));

@@ -183,3 +183,45 @@ describe("/payments", () => {
     ).toBe("amount");
   });
 });
+
+describe("/account/address-book", () => {
+  const address = {
+    name: "Anna Nowak",
+    street: "Floriańska 5",
+    postcode: "31-019",
+    city: "Kraków",
+    country_code: "PL",
+    phone: "500200300",
+  };
+
+  it("saves, lists by type and deletes addresses", async () => {
+    const receiver = await sandbox.call("POST", "/account/address-book", {
+      body: { type: "receiver", label: "Anna", address: { ...address, point: "KRA01M" } },
+    });
+    expect(receiver.status).toBe(201);
+    expect(receiver.body).toMatchObject({
+      type: "receiver",
+      label: "Anna",
+      address: { point: "KRA01M" },
+    });
+    await sandbox.call("POST", "/account/address-book", { body: { type: "sender", address } });
+    const receivers = await sandbox.call("GET", "/account/address-book?type=receiver");
+    expect(receivers.body.addresses.map((a: { id: number }) => a.id)).toEqual([receiver.body.id]);
+    expect((await sandbox.call("GET", "/account/address-book")).body.addresses).toHaveLength(2);
+    expect((await sandbox.call("DELETE", `/account/address-book/${receiver.body.id}`)).status).toBe(
+      204,
+    );
+    expect((await sandbox.call("DELETE", `/account/address-book/${receiver.body.id}`)).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses an address without its required fields, and a point on a sender", async () => {
+    const res = await sandbox.call("POST", "/account/address-book", {
+      body: { type: "sender", address: { name: "X", point: "KRA01M" } },
+    });
+    expect(res.status).toBe(400);
+    const paths = res.body.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["address.street", "address.point"]));
+  });
+});

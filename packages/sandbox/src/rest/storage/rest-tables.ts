@@ -137,6 +137,17 @@ const MIGRATIONS: ReadonlyArray<readonly [string, string]> = [
      ALTER TABLE rest_packages ADD COLUMN pickup_date TEXT;
      ALTER TABLE rest_packages ADD COLUMN pickup_command TEXT;`,
   ],
+  [
+    "rest-007-address-book",
+    `CREATE TABLE rest_address_book (
+       id INTEGER PRIMARY KEY AUTOINCREMENT,
+       account TEXT NOT NULL,
+       type TEXT NOT NULL,
+       label TEXT,
+       address TEXT NOT NULL,
+       created_at INTEGER NOT NULL
+     ) STRICT;`,
+  ],
 ];
 
 /** Creates (once) every table of the REST API. */
