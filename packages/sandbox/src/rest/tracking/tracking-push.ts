@@ -1,5 +1,5 @@
-// Tracking push: every new tracking state of an ordered package is POSTed to
-// the URL the account registered (PUT /account/tracking-webhook) as
+// Tracking push: every tracking state an ordered package reaches after the
+// account registered its URL (PUT /account/tracking-webhook) is POSTed there as
 //   { package_id, package_no, partner_order_id, tracking: { state,
 //     description, datetime, branch }, control }
 // partner_order_id is the package's user_reference_number (or null).
@@ -45,6 +45,7 @@ interface WebhookRow {
   url: string;
   secret: string;
   language: string;
+  created_at: number;
 }
 
 interface Pending {
@@ -70,17 +71,19 @@ function collectDue(ctx: SandboxContext): Pending[] {
   const packages = new PackageStore(ctx.db);
   return ctx.db.transaction(() => {
     const hooks = ctx.db.sql
-      .prepare("SELECT account, url, secret, language FROM rest_tracking_webhooks")
+      .prepare("SELECT account, url, secret, language, created_at FROM rest_tracking_webhooks")
       .all() as unknown as WebhookRow[];
     const byAccount = new Map(hooks.map((h) => [h.account, h]));
     const record = ctx.db.sql.prepare(
       "INSERT OR IGNORE INTO rest_tracking_deliveries (account, package_id, parcel_index, state, event_at) VALUES (?, ?, ?, ?, ?)",
     );
     for (const pkg of packages.listOrdered()) {
-      if (!byAccount.has(pkg.account)) continue;
+      const hook = byAccount.get(pkg.account);
+      if (!hook) continue;
       pkg.data.parcels.forEach((_, index) => {
-        for (const e of parcelEvents(pkg, index, now))
-          record.run(pkg.account, pkg.id, index, e.state, e.at);
+        for (const e of parcelEvents(pkg, index, now)) {
+          if (e.at >= hook.created_at) record.run(pkg.account, pkg.id, index, e.state, e.at);
+        }
       });
     }
     const due = ctx.db.sql

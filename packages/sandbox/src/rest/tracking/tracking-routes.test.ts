@@ -143,7 +143,7 @@ describe("tracking push", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("registers a webhook without ever showing the secret", async () => {
+  it("registers a webhook without ever showing the secret, and pushes nothing from before", async () => {
     const bad = await sandbox.call("PUT", "/account/tracking-webhook", {
       body: { url: "ftp://x", secret: "short" },
     });
@@ -156,6 +156,8 @@ describe("tracking push", () => {
     const get = await sandbox.call("GET", "/account/tracking-webhook");
     expect(get.body).toMatchObject({ url, language: "en_GB" });
     expect(JSON.stringify(get.body)).not.toContain("s3cret");
+    if (sandbox.ctx) await deliverTrackingPushes(sandbox.ctx);
+    expect(received).toEqual([]);
   });
 
   it("POSTs each new state with control = md5 of the fields and the secret", async () => {
