@@ -4,7 +4,7 @@
 // signals are honoured.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OAuthClient } from "../oauth/index.ts";
-import { API_ERROR_CODES, isTimeoutError, ShippingClient } from "./index.ts";
+import { API_ERROR_CODES, isNotFoundError, isTimeoutError, ShippingClient } from "./index.ts";
 import { packageV2 } from "./testing/packages.ts";
 import {
   countingFetch,
@@ -74,6 +74,46 @@ describe("order commands", () => {
       packages: [{ id: created.package.package_id }],
     });
     expect(again.status).toBe("successful");
+  });
+
+  it("wait() polls a command sent earlier to its final status without sending it again", async () => {
+    const client = timedClient();
+    const created = await client.packages.create(packageV2("poll-wait-1"));
+    const id = created.package.package_id;
+    const uuid = crypto.randomUUID();
+    const sent = await client.orderCommands.put(uuid, { packages: [{ id }] });
+    expect(["queueing", "running"]).toContain(sent.status);
+    const { fetch, requests } = countingFetch();
+    const final = await timedClient(fetch).orderCommands.wait(uuid);
+    expect(final.status).toBe("successful");
+    expect(final.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([id]);
+    expect(requests.filter((r) => !r.startsWith("GET "))).toEqual([]);
+    expect(requests.filter((r) => r === `GET /order-commands/${uuid}`).length).toBeGreaterThan(0);
+  });
+
+  it("wait() on a uuid the service does not know is a NotFoundError, and sends nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    const uuid = crypto.randomUUID();
+    const error = await timedClient(fetch)
+      .orderCommands.wait(uuid)
+      .catch((e: unknown) => e);
+    expect(isNotFoundError(error)).toBe(true);
+    expect(requests).toEqual([`GET /order-commands/${uuid}`]);
+    await expect(timedClient().orderCommands.wait("not-a-uuid")).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+  });
+
+  it("wait() stops at the deadline", async () => {
+    const client = timedClient();
+    const created = await client.packages.create(packageV2("poll-wait-deadline"));
+    const uuid = crypto.randomUUID();
+    await client.orderCommands.put(uuid, { packages: [{ id: created.package.package_id }] });
+    const { clock } = sandboxTime(sandbox);
+    const error = await client.orderCommands
+      .wait(uuid, { deadline: clock().getTime() + 500 })
+      .catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe(API_ERROR_CODES.deadlineExceeded);
   });
 
   it("cancels through a cancel command", async () => {

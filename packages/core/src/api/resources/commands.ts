@@ -2,7 +2,8 @@
 // packages (PUT /order-commands/{uuid}, which spends the account's money) and
 // cancelling them (PUT /cancel-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
-// sends it and polls the command until a final status.
+// sends it and polls the command until a final status, and `wait` polls a
+// command sent earlier without sending it again.
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
@@ -17,6 +18,7 @@ import {
   OrderCommandResponseSchema,
 } from "../../schemas/index.ts";
 import { type ClientContext, pollDeadline } from "../client-context.ts";
+import type { Deadline } from "../deadline.ts";
 import { checkInput } from "../input-check.ts";
 import { poll } from "../poll.ts";
 import type { CallOptions } from "../transport.ts";
@@ -80,12 +82,26 @@ class CommandResource<Req, Res extends CommandShape> {
    * the same UUID after a crash: the service runs the command once.
    */
   async run(uuid: string, body: Req, options?: CallOptions): Promise<Res> {
-    const context = this.#context;
-    const deadline = pollDeadline(context, options);
-    const timed = { ...options, deadline: deadline.atMs };
-    const first = await this.put(uuid, body, timed);
+    const deadline = pollDeadline(this.#context, options);
+    const first = await this.put(uuid, body, { ...options, deadline: deadline.atMs });
     if (isFinalCommandStatus(first.status)) return first;
+    return this.#until(uuid, deadline, options);
+  }
+
+  /**
+   * Waits for a command sent earlier (by this process before a crash, or by
+   * another one) to reach a final status, reading it with GET and never
+   * sending it again, until the deadline. NotFoundError when the service has
+   * no command with this UUID.
+   */
+  async wait(uuid: string, options?: CallOptions): Promise<Res> {
+    return this.#until(uuid, pollDeadline(this.#context, options), options);
+  }
+
+  #until(uuid: string, deadline: Deadline, options: CallOptions | undefined): Promise<Res> {
+    const context = this.#context;
     const path = this.#path(uuid, options);
+    const timed = { ...options, deadline: deadline.atMs };
     return poll<Res>({
       ask: async () => {
         const state = await this.get(uuid, timed);
