@@ -229,6 +229,8 @@ describe("shipOrder after a crash", () => {
     readonly at: (method: string, path: string) => boolean;
     readonly nth: number;
     readonly inFlight?: boolean;
+    /** The order command had been answered before the crash: the rerun only waits for it. */
+    readonly commandSent?: boolean;
   }
 
   const createPackage = (m: string, p: string) => m === "POST" && p === "/packages";
@@ -241,14 +243,25 @@ describe("shipOrder after a crash", () => {
     ],
     [
       "after the order command was sent",
-      { at: (m, p) => m === "PUT" && p.startsWith("/order-commands/"), nth: 1 },
+      {
+        at: (m, p) => m === "PUT" && p.startsWith("/order-commands/"),
+        nth: 1,
+        commandSent: true,
+      },
     ],
     // The first GET finds no command; the second polls the running one.
     [
       "while the order command runs",
-      { at: (m, p) => m === "GET" && p.startsWith("/order-commands/"), nth: 2 },
+      {
+        at: (m, p) => m === "GET" && p.startsWith("/order-commands/"),
+        nth: 2,
+        commandSent: true,
+      },
     ],
-    ["while the label is not ready", { at: (m, p) => m === "GET" && p.endsWith("/label"), nth: 1 }],
+    [
+      "while the label is not ready",
+      { at: (m, p) => m === "GET" && p.endsWith("/label"), nth: 1, commandSent: true },
+    ],
   ];
 
   it.each(crashPoints)("aborted %s, then rerun: one package, one order", async (name, crash) => {
@@ -264,8 +277,14 @@ describe("shipOrder after a crash", () => {
     );
     expect(controller.signal.aborted).toBe(true);
     expect(crashed).not.toBe("finished");
-    const rerun = await shipOrder(makeClient(), order, shipOptions);
+    const { fetch, requests } = countingFetch();
+    const rerun = await shipOrder(makeClient(fetch), order, shipOptions);
     expectShipped(rerun);
     await expectOneShipment(reference, rerun);
+    if (crash.commandSent) {
+      // The rerun found the command and waited for it; it never sent it again.
+      expect(rerun.steps).toEqual({ package: "found", order: "resumed" });
+      expect(requests.filter((r) => r.startsWith("PUT /order-commands/"))).toEqual([]);
+    }
   });
 });

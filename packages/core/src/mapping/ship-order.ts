@@ -9,9 +9,10 @@
 //    creating, look again and keep the package with the lowest id, so that
 //    even two concurrent runs order the same package.
 // 3. The order command's uuid is UUID v5 of `${storeId}:${orderId}`
-//    (orderCommandId). If the command exists, it is polled to its end; if the
-//    package was already ordered another way, it is not ordered again;
-//    otherwise the command is sent and polled. Re-sending it is idempotent:
+//    (orderCommandId). If the command exists, it is waited for without being
+//    sent again (orderCommands.wait); if the package was already ordered
+//    another way, it is not ordered again; otherwise the command is sent and
+//    polled (orderCommands.run). Re-sending it would be idempotent too:
 //    the same uuid with the same body is the same command, charged once. The
 //    body depends only on the package id and `skipEmailSend`, never on the
 //    label format, so a rerun always sends the same body.
@@ -130,8 +131,9 @@ export async function shipOrder(
   let orderStep: ShipOrderSteps["order"];
   if (command !== undefined) {
     orderStep = "resumed";
+    // Sent before (a crash, a lost answer): wait for it; never send it again.
     if (!isFinalCommandStatus(command.status)) {
-      command = await client.orderCommands.run(commandId, body, call);
+      command = await client.orderCommands.wait(commandId, call);
     }
   } else if (isOrdered(pkg)) {
     orderStep = "before";
