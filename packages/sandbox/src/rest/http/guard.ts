@@ -1,8 +1,9 @@
-// The checks every REST endpoint runs before its handler, in this order: the
-// access token (401), Accept (406), the body's Content-Type (415), X-Language
-// and X-Company-Id (403). Each route declares the versions it has and the
-// other media types it can produce; the guard records the chosen version and
-// language on the request.
+// The checks every REST endpoint runs before its handler, in this order:
+// X-Language (400; read first so that every later error speaks it), the
+// access token (401), the body's size (413), Accept (406), the body's
+// Content-Type (415) and X-Company-Id (403). Each route declares the versions
+// it has and the other media types it can produce; the guard records the
+// chosen version and language on the request.
 
 import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core";
 import type { MiddlewareHandler } from "hono";
