@@ -96,6 +96,51 @@ describe("the postal own-contract flag rule", () => {
     expect(check({ rod: true }, DAY_AFTER, { carrier: "dpd", contract: "own" })).toEqual([]);
   });
 
+  describe("when the postal contract cannot be told", () => {
+    function warnings(services: Record<string, unknown>, now: Date, shipment: ShipmentContract) {
+      const findings = new Findings();
+      checkPostalOwnContractFlags(services, shipment, now, findings);
+      expect(findings.errors).toEqual([]);
+      return findings.warnings;
+    }
+    const UNKNOWN: ShipmentContract = { carrier: "poczta", contract: undefined };
+
+    it("warns about each flag the own contract would refuse, instead of staying silent", () => {
+      expect(
+        warnings({ rod: true, check_content: true, fragile: true }, DAY_AFTER, UNKNOWN),
+      ).toEqual([
+        {
+          path: "additional_services.rod",
+          rule: "postal_contract_unknown",
+          params: { flag: "rod", date: "2026-08-24" },
+        },
+        {
+          path: "additional_services.check_content",
+          rule: "postal_contract_unknown",
+          params: { flag: "check_content", date: "2026-08-24" },
+        },
+      ]);
+    });
+
+    it("stays quiet before the cut-off, on the service's contract, and for other carriers", () => {
+      expect(warnings({ rod: true }, DAY_BEFORE, UNKNOWN)).toEqual([]);
+      expect(
+        warnings({ rod: true }, DAY_AFTER, { carrier: "poczta", contract: "furgonetka" }),
+      ).toEqual([]);
+      expect(warnings({ rod: true }, DAY_AFTER, { carrier: "dpd", contract: undefined })).toEqual(
+        [],
+      );
+      expect(warnings({ rod: false }, DAY_AFTER, UNKNOWN)).toEqual([]);
+    });
+
+    it("does not warn when the contract is known to be own: that is an error", () => {
+      const findings = new Findings();
+      checkPostalOwnContractFlags({ rod: true }, OWN_POSTAL, DAY_AFTER, findings);
+      expect(findings.warnings).toEqual([]);
+      expect(findings.errors.map((error) => error.rule)).toEqual(["postal_flag_forbidden"]);
+    });
+  });
+
   it("does nothing without additional services", () => {
     const findings = new Findings();
     checkPostalOwnContractFlags(undefined, OWN_POSTAL, DAY_AFTER, findings);

@@ -4,6 +4,10 @@
 // delivery_confirmation, saturday_pickup or check_content is rejected when
 // added or edited. POST /packages/validate predicts an add, so it applies
 // there too. "Now" comes from the caller's clock, never from Date.now().
+// When the carrier is the postal one but the contract cannot be told (the
+// package names the carrier, and the account has both kinds of contract or
+// none is known), each such flag gets a `postal_contract_unknown` warning
+// instead, so the rule is never skipped in silence.
 //
 // Decision: the day starts at midnight in Poland, where the service and its
 // carrier work: 2026-08-24 00:00 Europe/Warsaw, which is summer time (UTC+2),
@@ -48,14 +52,17 @@ export function checkPostalOwnContractFlags(
   now: Date,
   findings: Findings,
 ): void {
-  if (additionalServices === undefined) return;
-  if (shipment.carrier !== POSTAL_CARRIER || shipment.contract !== "own") return;
-  if (!postalFlagRuleInForce(now)) return;
+  if (additionalServices === undefined || shipment.carrier !== POSTAL_CARRIER) return;
+  if (shipment.contract === "furgonetka" || !postalFlagRuleInForce(now)) return;
+  const rule =
+    shipment.contract === "own"
+      ? RULE_CODES.postal_flag_forbidden
+      : RULE_CODES.postal_contract_unknown;
   for (const flag of POSTAL_FORBIDDEN_FLAGS) {
     if (!isRequested(additionalServices[flag])) continue;
-    findings.error(joinPath("additional_services", flag), RULE_CODES.postal_flag_forbidden, {
-      flag,
-      date: POSTAL_FLAGS_FORBIDDEN_DAY,
-    });
+    const path = joinPath("additional_services", flag);
+    const params = { flag, date: POSTAL_FLAGS_FORBIDDEN_DAY };
+    if (rule === RULE_CODES.postal_flag_forbidden) findings.error(path, rule, params);
+    else findings.warn(path, rule, params);
   }
 }

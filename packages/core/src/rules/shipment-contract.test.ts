@@ -56,6 +56,35 @@ describe("resolveShipmentContract", () => {
     });
   });
 
+  it("takes the contract of a carrier named by service when the account has one kind for it", () => {
+    const ownOnly = [
+      { id: 21, service: "poczta", service_contract: "own" },
+      { id: 22, service: "dpd", service_contract: "furgonetka" },
+    ];
+    expect(resolveShipmentContract({ service: "poczta" }, { accountServices: ownOnly })).toEqual({
+      carrier: "poczta",
+      contract: "own",
+    });
+    expect(resolveShipmentContract({ service: "dpd" }, { accountServices: ownOnly })).toEqual({
+      carrier: "dpd",
+      contract: "furgonetka",
+    });
+    const renamed = [{ id: 23, service: "ruch", service_contract: "furgonetka" }];
+    expect(
+      resolveShipmentContract({ service: "orlen" }, { accountServices: renamed }).contract,
+    ).toBe("furgonetka");
+  });
+
+  it("cannot tell the contract of a carrier named by service when the account has both kinds", () => {
+    expect(resolveShipmentContract({ service: "poczta" }, { accountServices })).toEqual({
+      carrier: "poczta",
+      contract: undefined,
+    });
+    expect(
+      resolveShipmentContract({ service: "inpost" }, { accountServices }).contract,
+    ).toBeUndefined();
+  });
+
   it("ignores contract kinds it does not know", () => {
     const odd = [{ id: 1, service: "dpd", service_contract: "partner" }];
     expect(resolveShipmentContract({ service_id: 1 }, { accountServices: odd })).toEqual({

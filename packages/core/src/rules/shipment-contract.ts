@@ -2,7 +2,10 @@
 // its carrier by `service`, or by `service_id`, an account-specific id that
 // the account services (GET /account/services) resolve to a carrier and a
 // contract kind: "own" (the merchant's own carrier contract) or "furgonetka"
-// (the service's contract). An explicit contract option wins over both.
+// (the service's contract). A package that names its carrier by `service`
+// takes the contract of the account's services of that carrier when they all
+// run on the same kind of contract; when they differ, the contract cannot be
+// told. An explicit contract option wins over all of that.
 import type { ServiceContract } from "../schemas/index.ts";
 import { asRecord, type Draft } from "./draft.ts";
 import { currentCarrierName } from "./renamed-fields.ts";
@@ -44,6 +47,21 @@ function contractKind(value: unknown): ServiceContract | undefined {
   return value === "own" || value === "furgonetka" ? value : undefined;
 }
 
+/** The one contract kind of every account service of `carrier`, or undefined when none or mixed. */
+function contractOfCarrier(
+  services: readonly AccountServiceRef[],
+  carrier: string,
+): ServiceContract | undefined {
+  let kind: ServiceContract | undefined;
+  for (const service of services) {
+    if (currentCarrierName(service.service) !== carrier) continue;
+    const current = contractKind(service.service_contract);
+    if (current === undefined || (kind !== undefined && kind !== current)) return undefined;
+    kind = current;
+  }
+  return kind;
+}
+
 /** Resolves the carrier and contract of a package draft. */
 export function resolveShipmentContract(
   pkg: Draft | undefined,
@@ -61,7 +79,13 @@ export function resolveShipmentContract(
       : account === undefined
         ? undefined
         : currentCarrierName(account.service);
-  return { carrier, contract: options.contract ?? contractKind(account?.service_contract) };
+  if (options.contract !== undefined) return { carrier, contract: options.contract };
+  if (account !== undefined) return { carrier, contract: contractKind(account.service_contract) };
+  const byName =
+    typeof service === "string" && carrier !== undefined && options.accountServices !== undefined
+      ? contractOfCarrier(options.accountServices, carrier)
+      : undefined;
+  return { carrier, contract: byName };
 }
 
 /** The additional_services draft of a package, if it is an object. */

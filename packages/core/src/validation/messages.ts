@@ -177,6 +177,8 @@ const en: Record<RuleCode, Template> = {
     `For ${p(x, "carrier")}, the delivery time must be between ${p(x, "from")} and ${p(x, "to")}.`,
   postal_flag_forbidden: (x) =>
     `From ${p(x, "date")}, the postal carrier (poczta) no longer accepts ${p(x, "flag")} on shipments under your own contract: remove it.`,
+  postal_contract_unknown: (x) =>
+    `If this poczta shipment runs on your own contract, the service refuses ${p(x, "flag")} on it from ${p(x, "date")}: remove it, or choose the service by its service_id so that the contract is known.`,
   postal_express_default: (x) =>
     `No postal service is chosen, so this own-contract poczta shipment will be sent as an express parcel (since ${p(x, "version")}). Set additional_services.${p(x, "flag")} to true to send it as Kurier 48 instead.`,
   address_required: (x) =>
@@ -265,6 +267,8 @@ const pl: Record<RuleCode, Template> = {
     `Dla przewoźnika ${p(x, "carrier")} godzina doręczenia musi mieścić się między ${p(x, "from")} a ${p(x, "to")}.`,
   postal_flag_forbidden: (x) =>
     `Od ${p(x, "date")} Poczta Polska (poczta) nie przyjmuje usługi ${p(x, "flag")} w przesyłkach na Twojej własnej umowie: usuń ją.`,
+  postal_contract_unknown: (x) =>
+    `Jeśli ta przesyłka poczta jest nadawana na Twojej własnej umowie, od ${p(x, "date")} serwis odrzuci w niej usługę ${p(x, "flag")}: usuń ją albo wybierz usługę przez service_id, aby było wiadomo, jakiej umowy dotyczy.`,
   postal_express_default: (x) =>
     `Nie wybrano usługi pocztowej, więc ta przesyłka poczta na własnej umowie zostanie nadana jako przesyłka ekspresowa (od wersji ${p(x, "version")}). Ustaw additional_services.${p(x, "flag")} na true, aby nadać ją jako Kurier 48.`,
   address_required: (x) =>

@@ -26,6 +26,7 @@ export const RULE_CODES = {
   flag_not_offered: "flag_not_offered",
   delivery_time_out_of_range: "delivery_time_out_of_range",
   postal_flag_forbidden: "postal_flag_forbidden",
+  postal_contract_unknown: "postal_contract_unknown",
   postal_express_default: "postal_express_default",
   // Addresses supplied by a carrier contract.
   address_required: "address_required",

@@ -82,6 +82,10 @@ describe("validateCalculatePrice", () => {
     ]);
   });
 
+  it("reads a request without options as v2, instead of calling it unreadable", () => {
+    expect(validateCalculatePrice(quote(), undefined as never).ok).toBe(true);
+  });
+
   it("never throws", () => {
     expect(validateCalculatePrice(null, { version: 2 }).ok).toBe(false);
     expect(validateCalculatePrice({ package: 1, services: "x" }, { version: 2 }).ok).toBe(false);

@@ -63,7 +63,7 @@ export function validateCalculatePrice(
       applyHistoryRules(pkg, scoped);
       applyInputRules(
         pkg,
-        { findings: scoped, countries: options.countries ?? BUILT_IN_COUNTRIES },
+        { findings: scoped, countries: options?.countries ?? BUILT_IN_COUNTRIES },
         true,
       );
     }

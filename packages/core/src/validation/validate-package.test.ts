@@ -278,6 +278,34 @@ describe("validatePackage: the postal carrier on an own contract", () => {
     expect(issuesOf(v2(input, { contract: "own" }))).toHaveLength(1);
   });
 
+  it("applies the rule to a carrier named by service when the account has only an own postal contract", () => {
+    const ownOnly: AccountService[] = [
+      { id: 102, service: "poczta", name: "Pocztex", service_contract: "own" },
+      { id: 104, service: "dpd", name: "DPD", service_contract: "furgonetka" },
+    ];
+    const input = postal({ rod: true });
+    Reflect.deleteProperty(input, "service_id");
+    input["service"] = "poczta";
+    expect(issuesOf(v2(input, { accountServices: ownOnly }))).toEqual([
+      { path: "additional_services.rod", rule: "postal_flag_forbidden" },
+    ]);
+  });
+
+  it("warns instead of staying silent when the postal contract cannot be told", () => {
+    const input = postal({ rod: true });
+    Reflect.deleteProperty(input, "service_id");
+    input["service"] = "poczta";
+    for (const options of [{}, { accountServices }]) {
+      const result = v2(input, options);
+      expect(result.ok).toBe(true);
+      expect(result.warnings.map(({ path, rule }) => ({ path, rule }))).toEqual([
+        { path: "additional_services.rod", rule: "postal_contract_unknown" },
+      ]);
+    }
+    const before = v2(input, { clock: BEFORE_CUTOFF });
+    expect(before.warnings).toEqual([]);
+  });
+
   it("warns that a shipment without a postal service becomes express (v1.0.109)", () => {
     const input = sampleOwnPostalPackage();
     input["additional_services"] = { sms_predelivery_information: true };
@@ -384,6 +412,11 @@ describe("validatePackage: hostile input never throws", () => {
     const result = v2(input);
     expect(issuesOf(result)).toEqual([{ path: "__proto__", rule: "unknown_field" }]);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+
+  it("reads a package without options as v2, instead of calling it unreadable", () => {
+    const result = validatePackage(sampleV2Package(), undefined as never);
+    expect(result.ok).toBe(true);
   });
 
   it("survives garbage options", () => {

@@ -64,9 +64,9 @@ export function validatePackage(
     applyHistoryRules(pkg, findings);
     const context = {
       findings,
-      countries: options.countries ?? BUILT_IN_COUNTRIES,
-      shipment: resolveShipmentContract(pkg, options),
-      now: (options.clock ?? systemClock)(),
+      countries: options?.countries ?? BUILT_IN_COUNTRIES,
+      shipment: resolveShipmentContract(pkg, options ?? {}),
+      now: (options?.clock ?? systemClock)(),
     };
     applyInputRules(pkg, context, false);
     applyCarrierRules(pkg, context);
