@@ -21,6 +21,7 @@ export {
   type PhonePrefixEntry,
   SUPPORTED_COUNTRIES,
 } from "./countries.ts";
+export { checkDeliveryTime } from "./delivery-time.ts";
 export { DIGITAL_LABEL_BOOLEAN_SINCE, normalizeDigitalLabel } from "./digital-label.ts";
 export { ibanMod97, isValidIban, normalizeIban } from "./iban.ts";
 export {

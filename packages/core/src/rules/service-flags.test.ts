@@ -7,10 +7,8 @@ import {
   checkServiceFlags,
   isKnownCarrier,
   POSTAL_PRODUCT_FLAGS,
-  readDeliveryTimes,
   SERVICE_FLAGS,
   serviceFlag,
-  withinWindow,
 } from "./service-flags.ts";
 
 function check(services: Record<string, unknown>, carrier: string | undefined) {
@@ -133,43 +131,6 @@ describe("carrierOffers", () => {
   });
 });
 
-describe("delivery_on_time times", () => {
-  it.each([
-    ["13:00", ["13:00"]],
-    ["15:30", ["15:30"]],
-    ["13:00-15:00", ["13:00", "15:00"]],
-    ["13:00 - 20:00", ["13:00", "20:00"]],
-    [{ from: "14:00", to: "16:00" }, ["14:00", "16:00"]],
-  ])("reads %s", (value, times) => {
-    expect(readDeliveryTimes(value)).toEqual(times);
-  });
-
-  it.each([
-    "",
-    "1300",
-    "25:00",
-    "13:60",
-    "15:00-13:00",
-    "13:00-14:00-15:00",
-    "x".repeat(1000),
-    { from: "13:00" },
-    { from: 13, to: 14 },
-    ["13:00"],
-    13,
-  ])("cannot read %j", (value) => {
-    expect(readDeliveryTimes(value)).toBeUndefined();
-  });
-
-  it("checks a window with both ends included", () => {
-    const window = { from: "13:00", to: "20:00" };
-    expect(withinWindow(["13:00"], window)).toBe(true);
-    expect(withinWindow(["20:00"], window)).toBe(true);
-    expect(withinWindow(["12:59"], window)).toBe(false);
-    expect(withinWindow(["20:01"], window)).toBe(false);
-    expect(withinWindow(["14:00", "21:00"], window)).toBe(false);
-  });
-});
-
 describe("checkServiceFlags", () => {
   it("accepts the postal express flags for the postal carrier", () => {
     expect(
@@ -209,9 +170,11 @@ describe("checkServiceFlags", () => {
     expect(check({ delivery_on_time: "19:00-21:00" }, "poczta")[0]?.rule).toBe(
       "delivery_time_out_of_range",
     );
-    expect(check({ delivery_on_time: "evening" }, "poczta")[0]?.rule).toBe(
-      "delivery_time_out_of_range",
-    );
+  });
+
+  it("leaves an unreadable delivery_on_time to the schema and the delivery-time rule", () => {
+    expect(check({ delivery_on_time: "evening" }, "poczta")).toEqual([]);
+    expect(check({ delivery_on_time: { from: "20:00", to: "13:00" } }, "poczta")).toEqual([]);
   });
 
   it("does not apply the postal window to other carriers", () => {

@@ -2,12 +2,15 @@
 // carriers known to offer each one, and the checks that follow from it:
 // a flag reserved to some carriers is refused for a catalogued carrier that
 // does not offer it, and the postal carrier's delivery_on_time window
-// (13:00–20:00) is enforced. A carrier the catalogue does not know is not
-// checked: the service may have added it since.
+// (13:00–20:00) is enforced (times are read by delivery-time.ts). A carrier
+// the catalogue does not know is not checked: the service may have added it since.
 import type { Findings } from "../validation/findings.ts";
 import { joinPath } from "../validation/path.ts";
 import { RULE_CODES } from "../validation/rule-codes.ts";
+import { readDeliveryTimes, type TimeWindow, withinWindow } from "./delivery-time.ts";
 import { type Draft, isRequested } from "./draft.ts";
+
+export { readDeliveryTimes, type TimeWindow, withinWindow };
 
 /** The carriers (values of the package `service`) this catalogue knows. */
 export const CARRIERS = [
@@ -33,12 +36,6 @@ export const POSTAL_CARRIER = "poczta" satisfies Carrier;
  * carrier"; Ambro Express is the pallet carrier among the service's carriers.
  */
 export const PALLET_CARRIER = "ambroexpress" satisfies Carrier;
-
-/** A time window, "HH:MM" to "HH:MM", both ends included. */
-export interface TimeWindow {
-  readonly from: string;
-  readonly to: string;
-}
 
 export interface ServiceFlag {
   /** The key in `additional_services` (or `AdditionalServicesOut`). */
@@ -153,41 +150,6 @@ export function carrierOffers(carrier: string, flagName: string): "yes" | "no" |
   return flag.exclusive === true ? "no" : "unknown";
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function minutes(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-}
-
-/**
- * The times of a delivery_on_time value, or undefined when unreadable. The
- * request form is `{ from: "HH:MM", to: "HH:MM" }`; "HH:MM" and "HH:MM-HH:MM"
- * strings are read as well.
- */
-export function readDeliveryTimes(value: unknown): readonly string[] | undefined {
-  let parts: string[];
-  if (typeof value === "string") {
-    if (value.length > 32) return undefined;
-    parts = value.split("-").map((part) => part.trim());
-  } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const { from, to } = value as { from?: unknown; to?: unknown };
-    if (typeof from !== "string" || typeof to !== "string") return undefined;
-    parts = [from, to];
-  } else {
-    return undefined;
-  }
-  if (parts.length > 2 || !parts.every((part) => TIME.test(part))) return undefined;
-  const [from = "", to = from] = parts;
-  return minutes(from) <= minutes(to) ? parts : undefined;
-}
-
-/** True when every time lies inside the window. */
-export function withinWindow(times: readonly string[], window: TimeWindow): boolean {
-  const from = minutes(window.from);
-  const to = minutes(window.to);
-  return times.every((time) => minutes(time) >= from && minutes(time) <= to);
-}
-
 /**
  * Checks the requested flags of `additional_services` against the carrier:
  * exclusive flags of other carriers, and time windows.
@@ -208,8 +170,9 @@ export function checkServiceFlags(
     }
     const window = FLAG_BY_NAME.get(name)?.timeWindows?.[carrier];
     if (window === undefined || value === true) continue;
+    // An unreadable value is reported by the schema or the delivery-time rule.
     const times = readDeliveryTimes(value);
-    if (times === undefined || !withinWindow(times, window)) {
+    if (times !== undefined && !withinWindow(times, window)) {
       findings.error(path, RULE_CODES.delivery_time_out_of_range, {
         carrier,
         from: window.from,

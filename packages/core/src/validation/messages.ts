@@ -173,6 +173,8 @@ const en: Record<RuleCode, Template> = {
     "Not a country code: use a two-letter ISO 3166-1 code in capitals, such as PL.",
   country_not_supported: (x) => `The service does not accept the country ${p(x, "country")}.`,
   flag_not_offered: (x) => `The carrier ${p(x, "carrier")} does not offer ${p(x, "flag")}.`,
+  delivery_time_invalid: () =>
+    'Give the delivery time as { "from": "HH:MM", "to": "HH:MM" }, with from no later than to, for example { "from": "13:00", "to": "15:00" }.',
   delivery_time_out_of_range: (x) =>
     `For ${p(x, "carrier")}, the delivery time must be between ${p(x, "from")} and ${p(x, "to")}.`,
   postal_flag_forbidden: (x) =>
@@ -263,6 +265,8 @@ const pl: Record<RuleCode, Template> = {
     "To nie jest kod kraju: użyj dwuliterowego kodu ISO 3166-1 wielkimi literami, np. PL.",
   country_not_supported: (x) => `Serwis nie obsługuje kraju ${p(x, "country")}.`,
   flag_not_offered: (x) => `Przewoźnik ${p(x, "carrier")} nie oferuje usługi ${p(x, "flag")}.`,
+  delivery_time_invalid: () =>
+    'Podaj godziny doręczenia jako { "from": "GG:MM", "to": "GG:MM" }, gdzie from nie jest późniejsze niż to, np. { "from": "13:00", "to": "15:00" }.',
   delivery_time_out_of_range: (x) =>
     `Dla przewoźnika ${p(x, "carrier")} godzina doręczenia musi mieścić się między ${p(x, "from")} a ${p(x, "to")}.`,
   postal_flag_forbidden: (x) =>

@@ -4,6 +4,7 @@
 import { checkCashOnDelivery } from "../rules/cash-on-delivery.ts";
 import { checkContractAddresses } from "../rules/contract-addresses.ts";
 import { type CountryLookup, checkCountryCode } from "../rules/countries.ts";
+import { checkDeliveryTime } from "../rules/delivery-time.ts";
 import { normalizeDigitalLabel } from "../rules/digital-label.ts";
 import { asRecord, type Draft } from "../rules/draft.ts";
 import { checkParcelDimensions } from "../rules/parcel-dimensions.ts";
@@ -67,8 +68,11 @@ export function applyInputRules(pkg: Draft, context: PackageRuleContext, quote: 
       checkParcelWeight(parcel, path, findings);
     }
   }
-  const cod = asRecord(asRecord(pkg["additional_services"])?.["cod"]);
+  const services = asRecord(pkg["additional_services"]);
+  if (services === undefined) return;
+  const cod = asRecord(services["cod"]);
   if (cod !== undefined) checkCashOnDelivery(cod, findings);
+  checkDeliveryTime(services, findings);
 }
 
 /** Carrier-specific rules: service flags, the postal own-contract rules, contract addresses. */

@@ -25,6 +25,7 @@ export const RULE_CODES = {
   // Additional services.
   flag_not_offered: "flag_not_offered",
   delivery_time_out_of_range: "delivery_time_out_of_range",
+  delivery_time_invalid: "delivery_time_invalid",
   postal_flag_forbidden: "postal_flag_forbidden",
   postal_contract_unknown: "postal_contract_unknown",
   postal_express_default: "postal_express_default",

@@ -315,6 +315,24 @@ describe("validatePackage: the postal carrier on an own contract", () => {
     expect(result.warnings[0]?.message).toContain("kurier48");
   });
 
+  it("explains the range form of delivery_on_time, for every carrier", () => {
+    for (const value of ["13:00-15:00", { from: "16:00", to: "14:00" }]) {
+      const input = sampleV2Package();
+      section(input, "additional_services")["delivery_on_time"] = value;
+      const result = v2(input, { language: "pl_PL" });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.issues).toEqual([
+        {
+          path: "additional_services.delivery_on_time",
+          rule: "delivery_time_invalid",
+          message:
+            'Podaj godziny doręczenia jako { "from": "GG:MM", "to": "GG:MM" }, gdzie from nie jest późniejsze niż to, np. { "from": "13:00", "to": "15:00" }.',
+        },
+      ]);
+    }
+  });
+
   it("checks the delivery_on_time window", () => {
     const result = v2(postal({ delivery_on_time: { from: "09:00", to: "12:00" } }), {
       accountServices,
