@@ -1,8 +1,9 @@
 // Benchmarks of the REST client: the per-request time of ShippingClient
 // against plain fetch and bare ky on the same local HTTP server (so the
 // ratios show what the client's hooks, validation and parsing cost), and the
-// cold import time of @shipbridge/core against importing zod and ky alone,
-// each import measured in a fresh Node process.
+// cold import time of the built @shipbridge/core (dist: run `pnpm build`
+// first, as turbo's bench task does) against importing zod and ky alone, each
+// import measured in a fresh Node process.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -38,19 +39,20 @@ function startServer(): Promise<{ server: Server; baseUrl: string }> {
 }
 
 export interface ClientBenchResult {
-  /** Mean milliseconds per request. */
+  /** Milliseconds per request: the median over rounds of each round's median. */
   readonly fetchMs: number;
   readonly kyMs: number;
   readonly clientMs: number;
   /** Median milliseconds of a cold import, each in a fresh process. */
   readonly importCoreMs: number;
   readonly importZodKyMs: number;
-  /** Which build of @shipbridge/core was imported. */
-  readonly importedFrom: "dist" | "source";
+  /** Whether the imported dist is older than the sources (run `pnpm build` first). */
+  readonly distIsStale: boolean;
 }
 
 async function measureRequests(
   timeMs: number,
+  rounds: number,
 ): Promise<Pick<ClientBenchResult, "fetchMs" | "kyMs" | "clientMs">> {
   const { server, baseUrl } = await startServer();
   try {
@@ -60,43 +62,59 @@ async function measureRequests(
     };
     const bareKy = ky.create({ headers, retry: 0 });
     const client = new ShippingClient({ baseUrl, auth: staticToken("bench-token") });
-    const bench = new Bench({ time: timeMs, warmup: true });
-    bench
-      .add("fetch", async () => {
+    const tasks: Record<string, () => Promise<unknown>> = {
+      fetch: async () => {
         const response = await fetch(`${baseUrl}/account/services`, { headers });
-        await response.json();
-      })
-      .add("ky", async () => {
-        await bareKy.get(`${baseUrl}/account/services`).json();
-      })
-      .add("ShippingClient", async () => {
-        await client.account.services();
-      });
-    // The first run warms the JIT, the sockets and the server; the second is measured.
-    await bench.run();
-    bench.reset();
-    await bench.run();
-    const mean = (name: string): number => {
-      const result = bench.tasks.find((t) => t.name === name)?.result;
-      if (!result || !("latency" in result))
-        throw new Error(`the ${name} benchmark did not complete`);
-      return result.latency.mean;
+        return response.json();
+      },
+      ky: () => bareKy.get(`${baseUrl}/account/services`).json(),
+      ShippingClient: () => client.account.services(),
     };
-    return { fetchMs: mean("fetch"), kyMs: mean("ky"), clientMs: mean("ShippingClient") };
+    // On a busy machine one long run per task lets a burst of noise land on one
+    // side of a ratio. So: several short rounds, the order of the tasks
+    // rotated each round, each round's median latency kept, and the median of
+    // those reported. The first round only warms the JIT, sockets and server.
+    const names = Object.keys(tasks);
+    const medians: Record<string, number[]> = { fetch: [], ky: [], ShippingClient: [] };
+    for (let round = 0; round <= rounds; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length] as string);
+      const bench = new Bench({ time: timeMs, warmup: true });
+      for (const name of order) bench.add(name, tasks[name] as () => Promise<unknown>);
+      await bench.run();
+      if (round === 0) continue;
+      for (const name of names) {
+        const result = bench.getTask(name)?.result;
+        if (!result || !("latency" in result))
+          throw new Error(`the ${name} benchmark did not complete`);
+        medians[name]?.push(result.latency.p50);
+      }
+    }
+    const of = (name: string): number => median(medians[name] ?? []);
+    return { fetchMs: of("fetch"), kyMs: of("ky"), clientMs: of("ShippingClient") };
   } finally {
     server.close();
   }
 }
 
-/** Milliseconds one fresh Node process spends importing `specifiers`. */
-function coldImport(specifiers: readonly string[], conditions: readonly string[]): number {
+/**
+ * Milliseconds one fresh Node process spends importing `specifiers`, with no
+ * export conditions, so @shipbridge/core resolves to its built dist.
+ */
+function coldImport(specifiers: readonly string[]): number {
   const script = `const t = performance.now(); ${specifiers
     .map((s) => `await import(${JSON.stringify(s)});`)
-    .join(" ")} process.stdout.write(String(performance.now() - t));`;
-  const args = [...conditions.map((c) => `--conditions=${c}`), "--input-type=module", "-e", script];
-  const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: "utf8" });
+    .join(
+      " ",
+    )} const ms = performance.now() - t; process.stdout.write(JSON.stringify({ ms, from: ${JSON.stringify(specifiers)}.map((s) => import.meta.resolve(s)) }));`;
+  const args = ["--input-type=module", "-e", script];
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS; // no inherited --conditions: resolve as a user's project would
+  const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: "utf8", env });
   if (run.status !== 0) throw new Error(`importing ${specifiers.join(", ")} failed: ${run.stderr}`);
-  return Number(run.stdout);
+  const { ms, from } = JSON.parse(run.stdout) as { ms: number; from: string[] };
+  const source = from.find((url) => url.includes("/packages/core/src/"));
+  if (source !== undefined) throw new Error(`the import resolved to the sources (${source})`);
+  return ms;
 }
 
 function median(values: number[]): number {
@@ -118,35 +136,37 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** The built dist when it exists and is not older than the sources; else the sources. */
-function distIsCurrent(): boolean {
-  const dist = join(packageDir, "dist", "index.js");
-  return existsSync(dist) && statSync(dist).mtimeMs >= newestSource(join(packageDir, "src"));
-}
-
+/**
+ * Cold imports of the built package (dist, as npm users get it) against zod
+ * and ky alone. Importing the TypeScript sources would measure type
+ * stripping, not the package, so a missing build is an error.
+ */
 function measureImports(
   runs: number,
-): Pick<ClientBenchResult, "importCoreMs" | "importZodKyMs" | "importedFrom"> {
-  const fromDist = distIsCurrent();
-  const conditions = fromDist ? [] : ["@shipbridge/source"];
+): Pick<ClientBenchResult, "importCoreMs" | "importZodKyMs" | "distIsStale"> {
+  const dist = join(packageDir, "dist", "index.js");
+  if (!existsSync(dist)) {
+    throw new Error("dist/index.js is missing: run `pnpm build` before `pnpm bench`");
+  }
+  const distIsStale = statSync(dist).mtimeMs < newestSource(join(packageDir, "src"));
   const core: number[] = [];
   const zodKy: number[] = [];
   for (let i = 0; i < runs; i++) {
-    core.push(coldImport(["@shipbridge/core"], conditions));
-    zodKy.push(coldImport(["zod", "ky"], []));
+    core.push(coldImport(["@shipbridge/core"]));
+    zodKy.push(coldImport(["zod", "ky"]));
   }
-  return {
-    importCoreMs: median(core),
-    importZodKyMs: median(zodKy),
-    importedFrom: fromDist ? "dist" : "source",
-  };
+  return { importCoreMs: median(core), importZodKyMs: median(zodKy), distIsStale };
 }
 
 export async function runClientBench(
-  options: { readonly timeMs?: number; readonly importRuns?: number } = {},
+  options: {
+    readonly timeMs?: number;
+    readonly rounds?: number;
+    readonly importRuns?: number;
+  } = {},
 ): Promise<ClientBenchResult> {
-  const requests = await measureRequests(options.timeMs ?? 1_000);
-  const imports = measureImports(options.importRuns ?? 7);
+  const requests = await measureRequests(options.timeMs ?? 300, options.rounds ?? 7);
+  const imports = measureImports(options.importRuns ?? 11);
   return { ...requests, ...imports };
 }
 
@@ -158,7 +178,7 @@ export function formatClientBench(result: ClientBenchResult): string[] {
     `REST request, plain fetch:     ${ms(result.fetchMs)}`,
     `REST request, bare ky:         ${ms(result.kyMs)} (${ratio(result.kyMs, result.fetchMs)} fetch)`,
     `REST request, ShippingClient:  ${ms(result.clientMs)} (${ratio(result.clientMs, result.fetchMs)} fetch, ${ratio(result.clientMs, result.kyMs)} ky)`,
-    `cold import @shipbridge/core (${result.importedFrom}): ${ms(result.importCoreMs)}`,
+    `cold import @shipbridge/core (dist${result.distIsStale ? ", OLDER THAN src: run pnpm build" : ""}): ${ms(result.importCoreMs)}`,
     `cold import zod + ky:          ${ms(result.importZodKyMs)} (core is ${ratio(result.importCoreMs, result.importZodKyMs)})`,
   ];
 }
