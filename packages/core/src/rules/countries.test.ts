@@ -7,6 +7,7 @@ import {
   CountryCatalog,
   checkCountryCode,
   createCountryCatalog,
+  PHONE_PREFIXES,
   SUPPORTED_COUNTRIES,
 } from "./countries.ts";
 import { isIsoCountryCode } from "./regions.ts";
@@ -32,6 +33,39 @@ describe("country lists", () => {
 
   it("holds ISO 3166-1 codes only", () => {
     for (const code of SUPPORTED_COUNTRIES) expect(isIsoCountryCode(code)).toBe(true);
+  });
+});
+
+describe("phone prefixes", () => {
+  it.each([
+    ["PL", "+48"],
+    ["CZ", "+420"],
+    ["SK", "+421"],
+    ["DE", "+49"],
+    ["AT", "+43"],
+    ["LT", "+370"],
+    ["LV", "+371"],
+    ["EE", "+372"],
+    ["NO", "+47"],
+    ["CH", "+41"],
+    ["GR", "+30"],
+    ["HR", "+385"],
+    ["SI", "+386"],
+    ["BG", "+359"],
+    ["RO", "+40"],
+    ["HU", "+36"],
+    ["FI", "+358"],
+    ["IE", "+353"],
+    ["PT", "+351"],
+    ["LU", "+352"],
+  ])("dials %s as %s", (code, prefix) => {
+    expect(PHONE_PREFIXES[code]).toBe(prefix);
+  });
+
+  it("has a prefix for every supported country, each an ISO country", () => {
+    for (const code of SUPPORTED_COUNTRIES)
+      expect(PHONE_PREFIXES[code], code).toMatch(/^\+\d{1,3}$/);
+    for (const code of Object.keys(PHONE_PREFIXES)) expect(isIsoCountryCode(code), code).toBe(true);
   });
 });
 
