@@ -1,12 +1,14 @@
 // The store-neutral mapping: the StoreOrder every adapter produces, toPackage
 // (order to a valid v2 package) and shipOrder (order to one paid shipment,
-// safe to rerun), with their options, results, warnings and errors.
+// safe to rerun), with their options, results, warnings and errors. The parts
+// of StoreOrderSchema are exported as types only, and the uuid helper behind
+// orderCommandId stays internal.
 export {
   MAPPING_WARNING_CODES,
   type MappingWarning,
   type MappingWarningCode,
 } from "./mapping-warnings.ts";
-export { ORDER_COMMAND_NAMESPACE, orderCommandId, uuidV5 } from "./order-command-id.ts";
+export { ORDER_COMMAND_NAMESPACE, orderCommandId } from "./order-command-id.ts";
 export type { BoxDimensions } from "./packing.ts";
 export {
   type ShipOrderOptions,
@@ -24,26 +26,17 @@ export {
   LENGTH_UNITS,
   type LengthUnit,
   type StoreAddress,
-  StoreAddressSchema,
   type StoreCod,
-  StoreCodSchema,
   type StoreCustomer,
-  StoreCustomerSchema,
   type StoreDimensions,
-  StoreDimensionsSchema,
   type StoreOrder,
   type StoreOrderInput,
   type StoreOrderItem,
-  StoreOrderItemSchema,
   StoreOrderSchema,
   type StorePickupPoint,
-  StorePickupPointSchema,
   type StoreShippingChoice,
-  StoreShippingChoiceSchema,
   type StoreTotals,
-  StoreTotalsSchema,
   type StoreWeight,
-  StoreWeightSchema,
   WEIGHT_UNITS,
   type WeightUnit,
 } from "./store-order.ts";
