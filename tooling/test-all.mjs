@@ -1,4 +1,5 @@
-// Runs every check and every test of the workspace (typecheck, lint, tests),
+// Runs every check and every test of the workspace (typecheck, lint, tests,
+// and the packaging checks on a clean build),
 // then sums the test runner's own JSON reports into the closing line
 // `tests: N passed, M failed`. Exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
@@ -19,6 +20,7 @@ const run = spawnSync(
     "typecheck",
     "lint",
     "test",
+    "check:packages",
     "--force",
     "--continue",
     "--concurrency=2",
