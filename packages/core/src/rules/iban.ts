@@ -8,10 +8,12 @@ const POLISH_IBAN_LENGTH = 28;
 
 /** The remainder of the IBAN (rearranged, letters as numbers) divided by 97. */
 export function ibanMod97(iban: string): number {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  // The rearranged IBAN is iban[4..] followed by iban[0..4]; read it in place
+  // (this runs for every COD package, so no copies and no string iterator).
+  const length = iban.length;
   let remainder = 0;
-  for (const char of rearranged) {
-    const code = char.charCodeAt(0);
+  for (let step = 0; step < length; step++) {
+    const code = iban.charCodeAt((step + 4) % length);
     const value = code >= 65 ? code - 55 : code - 48;
     remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
   }

@@ -24,6 +24,7 @@ export function checkParcelDimensions(parcel: Draft, path: string, findings: Fin
   for (const field of DIMENSION_FIELDS) {
     const value = parcel[field];
     if (typeof value !== "number") continue;
+    if (value > 0 && Number.isInteger(value)) continue; // the common case: nothing to do
     const fieldPath = joinPath(path, field);
     if (!Number.isFinite(value) || value <= 0) {
       findings.error(fieldPath, RULE_CODES.dimension_invalid, { field });

@@ -14,6 +14,7 @@ const NINE_DIGITS = /^\d{9}$/;
 
 /** The 9-digit form of a Polish phone number, or undefined when it is not one. */
 export function normalizePolishPhone(value: string): string | undefined {
+  if (NINE_DIGITS.test(value)) return value;
   if (value.length > MAX_PHONE_LENGTH) return undefined;
   let digits = value.replace(SEPARATORS, "");
   if (digits.startsWith("+48")) digits = digits.slice(3);
@@ -32,7 +33,7 @@ export function checkPolishPhone(address: Draft, path: string, findings: Finding
   const normalized = normalizePolishPhone(phone);
   if (normalized === undefined) {
     findings.error(joinPath(path, "phone"), RULE_CODES.phone_invalid);
-  } else {
+  } else if (normalized !== phone) {
     address["phone"] = normalized;
   }
 }

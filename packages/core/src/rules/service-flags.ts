@@ -163,9 +163,11 @@ export function checkServiceFlags(
   for (const name of Object.keys(additionalServices)) {
     const value = additionalServices[name];
     if (!isRequested(value)) continue;
-    const path = joinPath("additional_services", name);
     if (carrierOffers(carrier, name) === "no") {
-      findings.error(path, RULE_CODES.flag_not_offered, { flag: name, carrier });
+      findings.error(joinPath("additional_services", name), RULE_CODES.flag_not_offered, {
+        flag: name,
+        carrier,
+      });
       continue;
     }
     const window = FLAG_BY_NAME.get(name)?.timeWindows?.[carrier];
@@ -173,7 +175,7 @@ export function checkServiceFlags(
     // An unreadable value is reported by the schema or the delivery-time rule.
     const times = readDeliveryTimes(value);
     if (times !== undefined && !withinWindow(times, window)) {
-      findings.error(path, RULE_CODES.delivery_time_out_of_range, {
+      findings.error(joinPath("additional_services", name), RULE_CODES.delivery_time_out_of_range, {
         carrier,
         from: window.from,
         to: window.to,
