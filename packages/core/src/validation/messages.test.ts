@@ -104,6 +104,17 @@ describe("the message catalogue", () => {
     expect(renderMessage(finding, "pl_PL")).toBe(pl);
   });
 
+  it("names the address a carrier contract may supply, in Polish", () => {
+    const finding = {
+      path: "pickup",
+      rule: RULE_CODES.address_required,
+      params: { field: "pickup", carrier: "poczta" },
+    };
+    expect(renderMessage(finding, "pl_PL")).toMatch(
+      /^Pole pickup \(adres nadania\) jest wymagane: /,
+    );
+  });
+
   it("counts maximums in both languages", () => {
     const finding = {
       path: "",

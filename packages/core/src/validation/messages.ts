@@ -32,8 +32,8 @@ const FIELD_NAMES_PL: Readonly<Record<string, string>> = {
   width: "szerokość",
   depth: "długość",
   height: "wysokość",
-  pickup: "adres odbioru (pickup)",
-  sender: "nadawca (sender)",
+  pickup: "pickup (adres nadania)",
+  sender: "sender (nadawca)",
 };
 
 /** Zod's format names as a merchant reads them. Absent: the name itself. */
@@ -272,9 +272,9 @@ const pl: Record<RuleCode, Template> = {
   postal_flag_forbidden: (x) =>
     `Od ${p(x, "date")} Poczta Polska (poczta) nie przyjmuje usługi ${p(x, "flag")} w przesyłkach na Twojej własnej umowie: usuń ją.`,
   postal_contract_unknown: (x) =>
-    `Jeśli ta przesyłka poczta jest nadawana na Twojej własnej umowie, od ${p(x, "date")} serwis odrzuci w niej usługę ${p(x, "flag")}: usuń ją albo wybierz usługę przez service_id, aby było wiadomo, jakiej umowy dotyczy.`,
+    `Jeśli ta przesyłka Poczty Polskiej (poczta) jest nadawana na Twojej własnej umowie, od ${p(x, "date")} serwis odrzuci w niej usługę ${p(x, "flag")}: usuń ją albo wybierz usługę przez service_id, aby było wiadomo, jakiej umowy dotyczy.`,
   postal_express_default: (x) =>
-    `Nie wybrano usługi pocztowej, więc ta przesyłka poczta na własnej umowie zostanie nadana jako przesyłka ekspresowa (od wersji ${p(x, "version")}). Ustaw additional_services.${p(x, "flag")} na true, aby nadać ją jako Kurier 48.`,
+    `Nie wybrano usługi pocztowej, więc ta przesyłka Poczty Polskiej (poczta) na Twojej własnej umowie zostanie nadana jako przesyłka ekspresowa (od wersji ${p(x, "version")}). Ustaw additional_services.${p(x, "flag")} na true, aby nadać ją jako Kurier 48.`,
   address_required: (x) =>
     `Pole ${fieldPl(x)} jest wymagane: tylko przesyłki przewoźnika ${p(x, "carrier")} na Twojej własnej umowie mogą je pominąć (null), bo wtedy dane pochodzą z umowy z przewoźnikiem.`,
   receiver_name_incomplete: () => "Podaj imię i nazwisko odbiorcy albo nazwę firmy.",
