@@ -102,10 +102,11 @@ describe("timeouts", () => {
       baseUrl: sandbox.baseUrl,
       auth: oauth,
       retry: fastRetry,
-      timeoutMs: 200,
+      // Long enough for the second attempt on a busy machine; the first never answers in time.
+      timeoutMs: 1_000,
       fetch,
     });
-    await sandbox.injectFaults({ latency_ms: 1_000, path: "/configuration", count: 1 });
+    await sandbox.injectFaults({ latency_ms: 10_000, path: "/configuration", count: 1 });
     const countries = await client.countries();
     expect(countries.list).toContain("PL");
     expect(requests).toHaveLength(2);
