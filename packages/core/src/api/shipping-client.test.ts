@@ -263,6 +263,29 @@ describe("errors by status", () => {
   });
 });
 
+describe("options", () => {
+  it("names the option that is wrong", () => {
+    const auth = staticToken("t");
+    expect(() => new ShippingClient({ baseUrl: "api.furgonetka.pl", auth })).toThrow(/baseUrl/);
+    expect(() => new ShippingClient({ baseUrl: "ftp://example.com", auth })).toThrow(/baseUrl/);
+    expect(() => new ShippingClient({ baseUrl: sandbox.baseUrl, auth: {} as never })).toThrow(
+      /auth/,
+    );
+    expect(
+      () => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, version: 3 as never }),
+    ).toThrow(/version/);
+    expect(
+      () => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, language: "de_DE" as never }),
+    ).toThrow(/language/);
+    expect(() => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, timeoutMs: 0 })).toThrow(
+      /timeoutMs/,
+    );
+    expect(
+      () => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, retry: { limit: -1 } }),
+    ).toThrow(/retry\.limit/);
+  });
+});
+
 describe("local validation", () => {
   it("rejects before sending, with every problem and its path", async () => {
     const { fetch, requests } = countingFetch();

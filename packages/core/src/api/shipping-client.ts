@@ -3,18 +3,19 @@
 // takes per-call options (version, company, language, signal, deadline),
 // retries what is safe to retry and raises ApiError subclasses.
 import { type Clock, systemClock } from "../clock.ts";
-import { DEFAULT_LANGUAGE, type Language } from "../language.ts";
-import type {
-  AddressAutocompleteRequest,
-  AddressAutocompleteResponse,
-  ApiVersion,
-  CitiesRequest,
-  CitiesResponse,
-  CountryListResponse,
-  Dictionary,
-  RegulationsResponse,
-  StreetsRequest,
-  StreetsResponse,
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../language.ts";
+import {
+  type AddressAutocompleteRequest,
+  type AddressAutocompleteResponse,
+  API_VERSIONS,
+  type ApiVersion,
+  type CitiesRequest,
+  type CitiesResponse,
+  type CountryListResponse,
+  type Dictionary,
+  type RegulationsResponse,
+  type StreetsRequest,
+  type StreetsResponse,
 } from "../schemas/index.ts";
 import type { ShippingAuth } from "./auth.ts";
 import type { AccountServicesLike, ClientContext } from "./client-context.ts";
@@ -65,6 +66,14 @@ export interface ShippingClientOptions {
   readonly accountServices?: AccountServicesLike | undefined;
 }
 
+function httpUrl(value: string | URL | undefined): string {
+  const text = String(value);
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new TypeError("baseUrl must be the service's absolute http(s) address");
+  }
+  return new URL(text).toString();
+}
+
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
@@ -89,11 +98,21 @@ export class ShippingClient {
     if (typeof options.auth?.accessToken !== "function") {
       throw new TypeError("auth must provide accessToken(), e.g. an OAuthClient");
     }
-    const baseUrl = new URL(String(options.baseUrl)).toString();
+    const baseUrl = httpUrl(options.baseUrl);
     const clock = options.clock ?? systemClock;
     const retry = resolveRetryOptions(options.retry);
     const version = options.version ?? 2;
+    if (!API_VERSIONS.includes(version)) {
+      throw new RangeError(
+        `version must be one of ${API_VERSIONS.join(", ")}, got ${String(version)}`,
+      );
+    }
     const language = options.language ?? DEFAULT_LANGUAGE;
+    if (!isLanguage(language)) {
+      throw new RangeError(
+        `language must be one of ${LANGUAGES.join(", ")}, got ${String(language)}`,
+      );
+    }
     const transport = new Transport({
       baseUrl,
       auth: options.auth,
