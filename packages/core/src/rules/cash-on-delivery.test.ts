@@ -1,3 +1,4 @@
+// Tests of the COD rule: the amount, the amount sent, and the IBAN.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { checkCashOnDelivery, isValidCodAmount } from "./cash-on-delivery.ts";

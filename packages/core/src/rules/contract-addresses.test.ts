@@ -1,3 +1,5 @@
+// Tests of the rule that only the contract carrier may leave pickup and sender
+// null.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import {

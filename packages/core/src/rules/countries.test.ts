@@ -1,3 +1,5 @@
+// Tests of the country lists, the phone prefixes, the CountryCatalog and the
+// country check.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import {

@@ -1,3 +1,4 @@
+// Tests of delivery_on_time: reading times, windows, and the range rule.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { checkDeliveryTime, readDeliveryTimes, withinWindow } from "./delivery-time.ts";

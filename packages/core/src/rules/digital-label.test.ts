@@ -1,3 +1,5 @@
+// Tests of the digital_label rule: booleans kept, legacy strings read as true
+// with a warning.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { normalizeDigitalLabel } from "./digital-label.ts";

@@ -1,3 +1,4 @@
+// Tests of the helpers that read not-yet-validated input.
 import { describe, expect, it } from "vitest";
 import { asRecord, copyRecord, hasOwn, isRequested } from "./draft.ts";
 

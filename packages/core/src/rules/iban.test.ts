@@ -1,3 +1,4 @@
+// Tests of the IBAN checks: checksum, Polish length and bare NRB numbers.
 import { describe, expect, it } from "vitest";
 import { ibanMod97, isValidIban, normalizeIban } from "./iban.ts";
 

@@ -1,3 +1,4 @@
+// Tests of reading answers that still carry removed or renamed fields.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import {

@@ -1,3 +1,5 @@
+// Tests of the whole-centimetre rule: rounding up, floating point noise,
+// invalid values.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { checkParcelDimensions } from "./parcel-dimensions.ts";

@@ -1,3 +1,4 @@
+// Tests of the positive-weight rule.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { checkParcelWeight } from "./parcel-weight.ts";

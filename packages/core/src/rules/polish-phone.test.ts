@@ -1,3 +1,5 @@
+// Tests of the Polish phone rule: normalizing to 9 digits, and refusing the
+// rest.
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { checkPolishPhone, normalizePolishPhone } from "./polish-phone.ts";

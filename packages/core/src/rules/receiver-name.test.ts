@@ -1,3 +1,5 @@
+// Tests of the rule that the receiver has a first name and a surname (or a
+// company).
 import { describe, expect, it } from "vitest";
 import { Findings } from "../validation/findings.ts";
 import { checkReceiverName, hasFirstNameAndSurname } from "./receiver-name.ts";

@@ -1,3 +1,5 @@
+// Tests of the regions: every ISO 3166-1 country in exactly one, and regions
+// excluding country_code.
 import { describe, expect, it } from "vitest";
 import { REGIONS } from "../schemas/index.ts";
 import { Findings } from "../validation/findings.ts";

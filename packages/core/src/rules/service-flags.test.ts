@@ -1,3 +1,5 @@
+// Tests of the service-flag catalogue and the carrier checks that follow from
+// it.
 import { describe, expect, it } from "vitest";
 import { ADDITIONAL_SERVICE_KEYS } from "../schemas/additional-services.ts";
 import { Findings } from "../validation/findings.ts";

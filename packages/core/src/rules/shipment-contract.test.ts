@@ -1,3 +1,4 @@
+// Tests of resolving a package's carrier and contract kind.
 import { describe, expect, it } from "vitest";
 import { resolveShipmentContract } from "./shipment-contract.ts";
 

@@ -1,3 +1,5 @@
+// Tests of the additional-services schemas: the strict request form, COD, and
+// the tolerant answer form.
 import { describe, expect, it } from "vitest";
 import {
   ADDITIONAL_SERVICE_FLAGS,

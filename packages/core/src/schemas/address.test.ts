@@ -1,3 +1,5 @@
+// Tests of the address schemas: strict pickup, sender and receiver requests,
+// and the tolerant answer form.
 import { describe, expect, it } from "vitest";
 import { AddressOutSchema, AddressSchema, PickupSchema, ReceiverSchema } from "./address.ts";
 

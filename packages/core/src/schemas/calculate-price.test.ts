@@ -1,3 +1,5 @@
+// Tests of the price calculation schemas: strict quote requests and the
+// tolerant answer.
 import { describe, expect, it } from "vitest";
 import {
   CalculatePriceRequestV1Schema,

@@ -1,3 +1,5 @@
+// Tests of the order and cancel command schemas: strict requests and tolerant
+// answers.
 import { describe, expect, it } from "vitest";
 import { CancelCommandRequestSchema, CancelCommandResponseSchema } from "./cancel-command.ts";
 import {

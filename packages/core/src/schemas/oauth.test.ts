@@ -1,3 +1,5 @@
+// Tests of the OAuth 2.0 schemas: token response, authorization redirect result
+// and error body.
 import { describe, expect, it } from "vitest";
 import { AuthorizationRedirectResultSchema } from "./authorization-redirect-result.ts";
 import { OAuthErrorResponseSchema } from "./oauth-error-response.ts";

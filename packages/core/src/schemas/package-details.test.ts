@@ -1,3 +1,5 @@
+// Tests of the package answers: details v1 and v2, order summaries, package
+// lists and DutyOut.
 import { describe, expect, it } from "vitest";
 import { DutyOutSchema } from "./duty.ts";
 import {

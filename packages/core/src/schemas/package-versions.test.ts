@@ -1,3 +1,4 @@
+// Tests of the converters between v1 and v2 packages.
 import { describe, expect, it } from "vitest";
 import { type PackageV1, PackageV1Schema, type PackageV2, PackageV2Schema } from "./package.ts";
 import { packageV1ToV2, packageV2ToV1 } from "./package-versions.ts";

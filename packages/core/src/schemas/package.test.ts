@@ -1,3 +1,4 @@
+// Tests of the strict package schemas of API v1 and v2.
 import { describe, expect, it } from "vitest";
 import {
   PackageInputSchema,

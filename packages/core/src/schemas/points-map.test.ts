@@ -1,3 +1,5 @@
+// Tests of the points-map schemas: the strict search request and the tolerant
+// answer.
 import { describe, expect, it } from "vitest";
 import { PointSchema } from "./point.ts";
 import { PointsMapRequestSchema, PointsMapResponseSchema } from "./points-map.ts";

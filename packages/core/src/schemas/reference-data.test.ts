@@ -1,3 +1,5 @@
+// Tests of the reference-data schemas: account services, autocomplete,
+// countries, dictionary, messages and regulations.
 import { describe, expect, it } from "vitest";
 import { AccountServicesResponseSchema } from "./account-services.ts";
 import { AddressAutocompleteRequestSchema, REGIONS } from "./address-autocomplete.ts";

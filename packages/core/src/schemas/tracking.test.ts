@@ -1,3 +1,5 @@
+// Tests of the tracking schemas: tracking answers, add-to-tracking and the
+// tracking push.
 import { describe, expect, it } from "vitest";
 import {
   AddToTrackingRequestSchema,

@@ -1,3 +1,4 @@
+// Tests of the findings collector and its scoped paths.
 import { describe, expect, it } from "vitest";
 import { Findings } from "./findings.ts";
 

@@ -1,3 +1,5 @@
+// Tests of readLegacyResponse: upgraded answers and warnings in the caller's
+// language.
 import { describe, expect, it } from "vitest";
 import { readLegacyResponse } from "./legacy-response.ts";
 

@@ -1,3 +1,4 @@
+// Tests of the message catalogue in English and Polish.
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../language.ts";
 import { MESSAGES, renderMessage } from "./messages.ts";

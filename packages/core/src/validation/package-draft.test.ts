@@ -1,3 +1,5 @@
+// Tests of the package draft: copies that rules may normalize without touching
+// the input.
 import { describe, expect, it } from "vitest";
 import { draftPackage } from "./package-draft.ts";
 import { sampleV2Package } from "./sample-packages.ts";

@@ -1,3 +1,4 @@
+// Tests of field paths as merchants read them.
 import { describe, expect, it } from "vitest";
 import { formatPath, joinPath } from "./path.ts";
 

@@ -1,3 +1,4 @@
+// Tests of validateAddressAutocomplete.
 import { describe, expect, it } from "vitest";
 import { validateAddressAutocomplete } from "./validate-address-autocomplete.ts";
 

@@ -1,3 +1,5 @@
+// Tests of validateCalculatePrice: renamed carriers, quote rules and problems
+// by path.
 import { describe, expect, it } from "vitest";
 import { validateCalculatePrice } from "./validate-calculate-price.ts";
 

@@ -1,3 +1,5 @@
+// Tests of validateInput, the validation of any other request against its
+// schema.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PackageRefSchema } from "../schemas/index.ts";

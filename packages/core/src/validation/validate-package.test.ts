@@ -1,3 +1,5 @@
+// Tests of validatePackage case by case: valid packages, normalization, every
+// problem at once, countries, the postal carrier and hostile input.
 import { describe, expect, it } from "vitest";
 import { CountryCatalog } from "../rules/countries.ts";
 import type { AccountService } from "../schemas/index.ts";

@@ -1,3 +1,4 @@
+// Tests of validateUserData: countries and Polish phones.
 import { describe, expect, it } from "vitest";
 import { CountryCatalog } from "../rules/countries.ts";
 import { validateUserData } from "./validate-user-data.ts";

@@ -1,3 +1,5 @@
+// Tests of ValidationError: issues, summaries in both languages and the 400
+// body.
 import { describe, expect, it } from "vitest";
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
 import {

@@ -1,3 +1,4 @@
+// Tests of turning zod issues into findings with our rule codes.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Findings } from "./findings.ts";
