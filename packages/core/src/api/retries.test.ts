@@ -17,6 +17,7 @@ import { packageV2 } from "./testing/packages.ts";
 import {
   countingFetch,
   type SandboxProcess,
+  sandboxTime,
   startSandboxProcess,
 } from "./testing/sandbox-process.ts";
 
@@ -177,6 +178,55 @@ describe("POST /packages is never blindly retried", () => {
       const list = await client.packages.list({ user_reference_number: reference });
       expect(list.packages, reference).toHaveLength(1);
     }
+  });
+
+  it("a 429 is waited out and sent again, even without user_reference_number", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: fastRetry,
+      fetch,
+    });
+    await sandbox.injectFaults({
+      status: 429,
+      rate: 1,
+      retry_after: 0,
+      path: "/packages",
+      method: "POST",
+      count: 1,
+    });
+    const result = await client.packages.create(packageV2());
+    expect(result.reconciled).toBe(false);
+    expect(result.package.package_id).toBeGreaterThan(0);
+    expect(requests.filter((r) => r === "POST /packages")).toHaveLength(2);
+  });
+
+  it("a 429 asking for a wait past the deadline is reported as it is, not as an unknown outcome", async () => {
+    const { fetch, requests } = countingFetch();
+    const time = sandboxTime(sandbox);
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: oauth,
+      retry: fastRetry,
+      clock: time.clock,
+      sleep: time.sleep,
+      fetch,
+    });
+    await sandbox.injectFaults({
+      status: 429,
+      rate: 1,
+      retry_after: 3600,
+      path: "/packages",
+      method: "POST",
+      count: 1,
+    });
+    const error = await client.packages.create(packageV2("rate-limited-1")).catch((e) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(requests.filter((r) => r.startsWith("POST /packages"))).toHaveLength(1);
+    const list = await client.packages.list({ user_reference_number: "rate-limited-1" });
+    expect(list.packages).toEqual([]);
   });
 
   it("without user_reference_number: not sent again, outcome_unknown", async () => {

@@ -6,7 +6,9 @@
 // its outcome is unknown (no answer, a timeout, a 5xx after sending), the
 // client first looks the package up by user_reference_number and only creates
 // again when it is not there. Without a user_reference_number there is no safe
-// way to tell, so the client stops with an OutcomeUnknownError.
+// way to tell, so the client stops with an OutcomeUnknownError. A 429 was
+// turned away unprocessed, so it is sent again after the wait it asks for,
+// unless that wait is not allowed or ends past the deadline.
 
 import {
   type AddToTrackingRequest,
@@ -183,15 +185,15 @@ export class PackagesResource {
         const unknown = outcomeUnknown(error);
         // 429 means the request was turned away before it was processed.
         if (!unknown && !isRateLimitError(error)) throw error;
-        if (reference === undefined) {
-          if (!unknown) throw error;
+        if (!unknown) {
+          // Nothing was created: wait as asked and send again when that fits, else report it now.
+          if (attempt > context.retry.limit || !this.#waitFits(error, deadline)) throw error;
+        } else if (reference === undefined) {
           throw new OutcomeUnknownError(
             `It is unknown whether the package was created (${error.message}). It has no user_reference_number to look it up by, so it was not sent again; check the package list before creating it again.`,
             { method: "POST", path: "/packages", status: error.status, cause: error },
           );
-        }
-        if (attempt > context.retry.limit || deadline.expired) {
-          if (!unknown) throw error;
+        } else if (attempt > context.retry.limit || deadline.expired) {
           const found = await this.#lookUp(reference, version, options, deadline).catch(
             () => undefined,
           );
@@ -199,7 +201,8 @@ export class PackagesResource {
           throw this.#unreconciled(reference, error);
         }
         await this.#waitBeforeAgain(attempt, error, deadline, options?.signal);
-        if (unknown) {
+        if (!unknown && deadline.expired) throw error;
+        if (unknown && reference !== undefined) {
           let found: PackageDetails | undefined;
           try {
             found = await this.#lookUp(reference, version, options, deadline);
@@ -217,6 +220,14 @@ export class PackagesResource {
       `It is unknown whether the package with user_reference_number ${JSON.stringify(reference)} was created (${error.message}), and looking it up did not settle it; look it up again before creating it.`,
       { method: "POST", path: "/packages", status: error.status, cause: lookupError ?? error },
     );
+  }
+
+  /** Whether the wait a 429 asks for is allowed and ends before the deadline. */
+  #waitFits(error: ApiError, deadline: Deadline): boolean {
+    const context = this.#context;
+    const asked = parseRetryAfter(error.headers["retry-after"], context.clock().getTime());
+    if (asked === undefined) return !deadline.expired;
+    return asked <= context.retry.maxRetryAfterMs && asked < deadline.remainingMs();
   }
 
   async #waitBeforeAgain(
