@@ -140,6 +140,29 @@ describe("shipOrder", () => {
     expect(charges).toBe(1);
   });
 
+  it("a failed order command stops with order_failed; ordering by hand, then rerunning, finishes the run", async () => {
+    const order = sampleOrder({ id: "ship-failed-command" });
+    const client = makeClient();
+    const created = await client.packages.create(toPackage(order, shipOptions).package);
+    const id = created.package.package_id;
+    // The order's own command uuid, used up by a command that fails (no such package).
+    const commandId = orderCommandId(STORE, "ship-failed-command");
+    await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
+    const error = await shipOrder(makeClient(), order, shipOptions).catch((e: unknown) => e);
+    expect(isShipOrderError(error)).toBe(true);
+    expect(error).toMatchObject({ code: "order_failed", packageId: id, commandId });
+    expect((await ledger("ship-failed-command")).charges).toBe(0);
+
+    await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
+    const result = await shipOrder(makeClient(), order, shipOptions);
+    expect(result.steps).toEqual({ package: "found", order: "before" });
+    expect(result.packageId).toBe(id);
+    expectShipped(result);
+    const { packages, charges } = await ledger("ship-failed-command");
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+  });
+
   it("sends nothing for an invalid order", async () => {
     const { fetch, requests } = countingFetch();
     const order = sampleOrder({ id: "ship-invalid", cod: { amount: 10, currency: "PLN" } });
