@@ -79,6 +79,25 @@ describe("cli", () => {
     expect(output()).not.toContain(body.refresh_token);
   });
 
+  it("starts the clock at --clock-start and prints it", async () => {
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--account-port",
+      "0",
+      "--quiet",
+      "--clock-start",
+      "2026-08-23T00:00:00Z",
+    ]);
+    const [, base] = await waitFor(output, /base_url:\s+(\S+)/);
+    const [, printed] = await waitFor(output, /clock:\s+(\S+)/);
+    expect(printed).toMatch(/^2026-08-23T/);
+    const clock = await (await fetch(`${base}/_sandbox/clock`)).json();
+    expect(clock.now).toMatch(/^2026-08-23T/);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
   it("uses a config file and does not print its secrets", async () => {
     const file = join(dir, "config.json");
     writeFileSync(
@@ -116,6 +135,7 @@ describe("cli", () => {
     [["--port", "abc"], /--port must be a port number/],
     [["--nope"], /Unknown option '--nope'/],
     [["--config", "/no/such/file.json"], /cannot read --config/],
+    [["--clock-start", "next monday"], /--clock-start\) must be an ISO 8601 instant/],
   ])("explains bad arguments %j and exits with 2", async (args, message) => {
     const { child, output } = run(args);
     expect(await exitCode(child)).toBe(2);

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
-import { startSandbox } from "./start-sandbox.ts";
+import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./start-sandbox.ts";
 
 const USAGE = `Usage: shipbridge-sandbox [options]
 
@@ -14,6 +14,8 @@ const USAGE = `Usage: shipbridge-sandbox [options]
   --host H           address to listen on; default 127.0.0.1
   --config FILE      JSON file with applications and users; default: the built-in demo application and user
   --data FILE        SQLite file that keeps all state across restarts; default: in memory
+  --clock-start T    where the sandbox clock starts, an ISO 8601 instant such as 2026-08-23T00:00:00Z;
+                     it runs on with real time from there; default: now (a --data file keeps its clock)
   --quiet            do not log requests
   --help             show this help`;
 
@@ -81,6 +83,7 @@ async function main(argv: string[]): Promise<void> {
         host: { type: "string" },
         config: { type: "string" },
         data: { type: "string" },
+        "clock-start": { type: "string" },
         quiet: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -96,20 +99,30 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = values.config ? readConfig(values.config) : parseSandboxConfig(DEMO_CONFIG);
-  const sandbox = await startSandbox({
+  const options: StartSandboxOptions = {
     port: port("port", values.port, 4010),
     accountPort: port("account-port", values["account-port"], 4011),
     host: values.host ?? "127.0.0.1",
     config,
     ...(values.data ? { dataFile: values.data } : {}),
+    ...(values["clock-start"] !== undefined ? { clockStart: values["clock-start"] } : {}),
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
-  });
+  };
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    // Ports are checked above, so a RangeError is the clock start's.
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
   console.log(
     [
       "Shipping service sandbox",
       `  base_url:    ${sandbox.baseUrl}`,
       `  account_url: ${sandbox.accountUrl}`,
       `  state:       ${values.data ? `kept in ${values.data}` : "in memory"}`,
+      `  clock:       ${sandbox.now().toISOString()}`,
       values.config
         ? `Credentials (from ${values.config}):`
         : "Demo credentials (built in, not secret):",

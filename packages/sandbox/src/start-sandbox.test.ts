@@ -39,6 +39,32 @@ describe("startSandbox", () => {
     ).rejects.toThrow(/applications\.0\.client_id/);
   });
 
+  it("starts the clock at clockStart, which then runs on", async () => {
+    const sandbox = await startSandbox({ clockStart: "2026-08-23T00:00:00Z" });
+    try {
+      const clock = await (await fetch(`${sandbox.baseUrl}/_sandbox/clock`)).json();
+      const start = Date.parse("2026-08-23T00:00:00Z");
+      // Only the order is asserted: the clock runs on with real time.
+      expect(Date.parse(clock.now)).toBeGreaterThanOrEqual(start);
+      expect(Date.parse(clock.now)).toBeLessThan(Date.parse("2026-08-24T00:00:00Z"));
+      expect(sandbox.now().getTime()).toBeGreaterThanOrEqual(Date.parse(clock.now));
+      expect(clock.offset_seconds).toBeLessThan(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it.each(["yesterday", "2026-13-45", "1 Aug 2026", ""])(
+    "refuses the clock start %j before opening anything",
+    async (clockStart) => {
+      await expect(startSandbox({ clockStart })).rejects.toThrow(/ISO 8601 instant/);
+    },
+  );
+
+  it("refuses an invalid Date as the clock start", async () => {
+    await expect(startSandbox({ clockStart: new Date(Number.NaN) })).rejects.toThrow(RangeError);
+  });
+
   it("refuses a port that is taken, and frees what it opened", async () => {
     const first = await startSandbox();
     const port = Number(new URL(first.baseUrl).port);
@@ -89,6 +115,32 @@ describe("--data keeps state across restarts", () => {
       expect((await second.token({ grant_type: "password", ...USER })).status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+
+  it("keeps the clock of a data file: an earlier clockStart does not move it back, a later one moves it forward", async () => {
+    const dataFile = join(dir, "clock.sqlite");
+    const read = async (sandbox: { baseUrl: string }) =>
+      Date.parse((await (await fetch(`${sandbox.baseUrl}/_sandbox/clock`)).json()).now);
+    const first = await startSandbox({ dataFile, clockStart: "2026-08-23T00:00:00Z" });
+    await fetch(`${first.baseUrl}/_sandbox/clock/advance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seconds: 3 * DAY }),
+    });
+    const advanced = await read(first);
+    await first.close();
+    const second = await startSandbox({ dataFile, clockStart: "2026-08-23T00:00:00Z" });
+    const kept = await read(second);
+    await second.close();
+    expect(kept).toBeGreaterThanOrEqual(advanced);
+    const later = Date.parse("2030-01-01T00:00:00Z");
+    const third = await startSandbox({ dataFile, clockStart: new Date(later) });
+    try {
+      expect(await read(third)).toBeGreaterThanOrEqual(later);
+      expect(await read(third)).toBeLessThan(later + DAY * 1000);
+    } finally {
+      await third.close();
     }
   });
 

@@ -27,6 +27,15 @@ export interface StartSandboxOptions {
   config?: SandboxConfigInput;
   /** SQLite file that keeps all state across restarts; in memory by default. */
   dataFile?: string;
+  /**
+   * Where the sandbox clock starts (an ISO 8601 instant or a Date); it runs on
+   * with real time from there. Default: real time. Use it to test date-bound
+   * rules from either side of their date, e.g. the postal own-contract rule
+   * that applies from 2026-08-24. A data file that already has state keeps its
+   * clock, which never moves back: a later clockStart moves it forward, an
+   * earlier one is ignored.
+   */
+  clockStart?: Date | string;
   /** Receives one line per request (method, path, status; never queries or bodies). */
   log?: (line: string) => void;
 }
@@ -36,6 +45,8 @@ export interface RunningSandbox {
   readonly baseUrl: string;
   /** {account_url}: token endpoint. */
   readonly accountUrl: string;
+  /** The sandbox clock's time (GET /_sandbox/clock answers the same). */
+  now(): Date;
   /** Closes both servers and the database; resolves when all is closed. */
   close(): Promise<void>;
 }
@@ -71,6 +82,21 @@ function urlOf(host: string, port: number): string {
   return `http://${shown}:${port}`;
 }
 
+const ISO_INSTANT = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d))?$/;
+
+function clockStartOf(value: Date | string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const at = typeof value === "string" ? new Date(value) : value;
+  const valid = typeof value === "string" ? ISO_INSTANT.test(value) : true;
+  if (!valid || Number.isNaN(at.getTime())) {
+    const shown = typeof value === "string" ? JSON.stringify(value) : "an invalid Date";
+    throw new RangeError(
+      `the clock start (clockStart, --clock-start) must be an ISO 8601 instant such as 2026-08-23T00:00:00Z, not ${shown}`,
+    );
+  }
+  return at;
+}
+
 function checkPort(name: string, port: number): void {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new RangeError(`${name} must be a whole number from 0 to 65535, not ${port}`);
@@ -83,12 +109,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const accountPort = options.accountPort ?? 0;
   checkPort("port", port);
   checkPort("accountPort", accountPort);
+  const clockStart = clockStartOf(options.clockStart);
   const config = parseSandboxConfig(options.config ?? DEMO_CONFIG);
   const db = new SandboxDatabase(options.dataFile);
   const servers: NodeServer[] = [];
   try {
     ensureOAuthSchema(db);
     const clock = new SandboxClock(db);
+    clock.start(clockStart);
     seedApplications(db, config.applications, clock.nowMs());
     await signingKey(db);
     const ctx: SandboxContext = { db, clock, config, baseUrl: "", accountUrl: "" };
@@ -104,6 +132,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     return {
       baseUrl: ctx.baseUrl,
       accountUrl: ctx.accountUrl,
+      now: () => clock.now(),
       close() {
         closing ??= Promise.all(servers.map(closeServer)).then(() => db.close());
         return closing;

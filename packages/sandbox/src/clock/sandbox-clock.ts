@@ -1,5 +1,7 @@
 // The sandbox's test clock: real time plus an offset that only moves forward,
-// through POST /_sandbox/clock/advance. Everything time-bound in the sandbox
+// through POST /_sandbox/clock/advance. A sandbox may start its clock at a
+// chosen instant (startSandbox's clockStart, the CLI's --clock-start), from
+// where it runs on with real time. Everything time-bound in the sandbox
 // (code and token expiry, refresh limits, date-bound rules, label readiness,
 // tracking progress) asks this clock. The offset is kept in the database, so a
 // sandbox started with --data keeps its time across restarts.
@@ -31,6 +33,24 @@ export class SandboxClock {
   /** Seconds since the epoch, as JWT `iat`/`exp` count them. */
   nowSeconds(): number {
     return Math.floor(this.nowMs() / 1000);
+  }
+
+  /**
+   * Sets where the clock reads at start. New state (no clock kept yet) starts
+   * at `at`, or at real time without it. State that already has a clock (a
+   * data file) keeps it, since the clock never moves back; a later `at` moves
+   * it forward.
+   */
+  start(at?: Date): void {
+    const stored = this.#db.getMeta(OFFSET_KEY);
+    if (stored === undefined) {
+      const offset = at === undefined ? 0 : at.getTime() - this.#realNow();
+      this.#db.setMeta(OFFSET_KEY, String(offset));
+      return;
+    }
+    if (at !== undefined && at.getTime() > this.nowMs()) {
+      this.#db.setMeta(OFFSET_KEY, String(at.getTime() - this.#realNow()));
+    }
   }
 
   advance(seconds: number): void {

@@ -31,6 +31,7 @@ describe("clock", () => {
     const after = await response.json();
     expect(after.offset_seconds).toBe(before.offset_seconds + 90);
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(90_000);
+    expect(after.tracking_pushes).toEqual({ delivered: 0, failed: 0 });
   });
 
   it.each([
@@ -208,6 +209,22 @@ describe("stats and reset", () => {
       by_client: { [APP.client_id]: 2, [OTHER_APP.client_id]: 1, "(none)": 1 },
       by_host: { base: 3, account: 1 },
       by_status: { "200": 3, "401": 1 },
+    });
+  });
+
+  it("adds what the REST API has done: packages, commands, charges, refunds, balance, pushes", async () => {
+    const stats = await (await sandbox.control("GET", "/_sandbox/stats")).json();
+    expect(stats.rest).toEqual({
+      packages: 0,
+      ordered_packages: 0,
+      canceled_packages: 0,
+      order_commands: 0,
+      cancel_commands: 0,
+      charges: 0,
+      refunds: 0,
+      balance_gross: 0,
+      tracking_pushes_delivered: 0,
+      tracking_pushes_failed: 0,
     });
   });
 

@@ -14,6 +14,8 @@ import {
   registerApplication,
 } from "../oauth/applications.ts";
 import { requireAccessToken } from "../oauth/require-access-token.ts";
+import { restStats } from "../rest/rest-stats.ts";
+import { deliverTrackingPushes } from "../rest/tracking/tracking-push.ts";
 import { ControlInputError, readControlBody } from "./read-json.ts";
 import type { TokenStats } from "./token-stats.ts";
 
@@ -77,7 +79,10 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
   app.post("/clock/advance", async (c) => {
     const { seconds } = await readControlBody(c, AdvanceSchema);
     ctx.clock.advance(seconds);
-    return c.json(clockState());
+    // Tracking pushes that the move made due are sent before the answer, so a
+    // test sees them delivered once the call returns.
+    const pushes = await deliverTrackingPushes(ctx);
+    return c.json({ ...clockState(), tracking_pushes: pushes });
   });
 
   app.get("/faults", (c) => c.json({ faults: controls.faults.list() }));
@@ -97,7 +102,11 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
   });
 
   app.get("/stats", (c) =>
-    c.json({ ...controls.stats.snapshot(), faults_injected: controls.faults.injected }),
+    c.json({
+      ...controls.stats.snapshot(),
+      faults_injected: controls.faults.injected,
+      rest: restStats(ctx),
+    }),
   );
 
   app.post("/reset", async (c) => {

@@ -3,17 +3,14 @@
 // package (and one refund), tracking numbers, and the package's state.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restStats } from "../rest-stats.ts";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
-import { Charges } from "./charges.ts";
 
 let sandbox: RestSandbox;
-let charges: Charges;
 beforeAll(async () => {
-  sandbox = await RestSandbox.startAt(new Date("2026-11-22T09:00:00Z"));
-  if (!sandbox.ctx) throw new Error("startAt gives a context");
-  charges = new Charges(sandbox.ctx.db);
+  sandbox = await RestSandbox.start({ clockStart: "2026-11-22T09:00:00Z" });
 });
+/** Charges and refunds so far, from GET /_sandbox/stats. */
+const charges = { totals: () => sandbox.restStats() };
 afterAll(() => sandbox.close());
 
 async function createPackage(overrides: Record<string, unknown> = {}): Promise<number> {
@@ -65,7 +62,7 @@ describe("PUT /order-commands/{uuid}", () => {
   it("is idempotent on the UUID: the same body again charges nothing more", async () => {
     const id = await createPackage();
     const uuid = randomUUID();
-    const before = charges.totals();
+    const before = await charges.totals();
     const first = await sandbox.call("PUT", `/order-commands/${uuid}`, {
       body: { packages: [{ id }] },
     });
@@ -74,21 +71,20 @@ describe("PUT /order-commands/{uuid}", () => {
     });
     expect(again.status).toBe(202);
     expect(again.body.datetime_add).toBe(first.body.datetime_add);
-    expect(charges.totals().charges).toBe(before.charges + 1);
+    expect((await charges.totals()).charges).toBe(before.charges + 1);
     await sandbox.advance(5);
     const final = await sandbox.call("PUT", `/order-commands/${uuid}`, {
       body: { packages: [{ id }] },
     });
     expect(final.status).toBe(200);
     expect(final.body.status).toBe("successful");
-    expect(charges.totals().charges).toBe(before.charges + 1);
+    expect((await charges.totals()).charges).toBe(before.charges + 1);
     const price = (await sandbox.call("GET", `/packages/${id}`)).body.pricing.price_gross;
-    if (!sandbox.ctx) throw new Error("startAt gives a context");
-    expect(restStats(sandbox.ctx)).toMatchObject({
-      charges: before.charges + 1,
-      balance_gross: expect.any(Number),
-    });
-    expect(charges.totals().balanceGross - before.balanceGross).toBe(Math.round(price * 100));
+    const after = await charges.totals();
+    expect(after).toMatchObject({ charges: before.charges + 1, balance_gross: expect.any(Number) });
+    expect(Math.round((after.balance_gross - before.balance_gross) * 100)).toBe(
+      Math.round(price * 100),
+    );
   });
 
   it("answers 409 for a different body under a used UUID", async () => {
@@ -109,12 +105,12 @@ describe("PUT /order-commands/{uuid}", () => {
     await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
       body: { packages: [{ id: ordered }] },
     });
-    const before = charges.totals();
+    const before = await charges.totals();
     const uuid = randomUUID();
     await sandbox.call("PUT", `/order-commands/${uuid}`, {
       body: { packages: [{ id: ordered }, { id: fresh }, { id: 999999 }] },
     });
-    expect(charges.totals().charges).toBe(before.charges + 1);
+    expect((await charges.totals()).charges).toBe(before.charges + 1);
     await sandbox.advance(5);
     const res = await sandbox.call("GET", `/order-commands/${uuid}`, {
       headers: { "X-Language": "pl_PL" },
@@ -181,7 +177,7 @@ describe("PUT /cancel-command/{uuid}", () => {
     const id = await createPackage();
     await sandbox.call("PUT", `/order-commands/${randomUUID()}`, { body: { packages: [{ id }] } });
     await sandbox.advance(5);
-    const before = charges.totals();
+    const before = await charges.totals();
     const uuid = randomUUID();
     const body = { packages: [{ id }], reasonType: "mistake", reasonContent: "Wrong address" };
     const put = await sandbox.call("PUT", `/cancel-command/${uuid}`, { body });
@@ -190,7 +186,7 @@ describe("PUT /cancel-command/{uuid}", () => {
     await sandbox.call("PUT", `/cancel-command/${uuid}`, { body });
     const second = await sandbox.call("PUT", `/cancel-command/${randomUUID()}`, { body });
     await sandbox.advance(5);
-    expect(charges.totals().refunds).toBe(before.refunds + 1);
+    expect((await charges.totals()).refunds).toBe(before.refunds + 1);
     const done = await sandbox.call("GET", `/cancel-command/${uuid}`);
     expect(done.body).toMatchObject({
       status: "successful",

@@ -203,7 +203,7 @@ describe("POST /packages", () => {
 
 describe("the postal own-contract rule before 2026-08-24", () => {
   it("accepts the flags before the cutover and refuses them once the clock passes it", async () => {
-    const early = await RestSandbox.startAt(new Date("2026-08-23T21:59:00Z"));
+    const early = await RestSandbox.start({ clockStart: "2026-08-23T21:59:00Z" });
     try {
       const services = await early.call("GET", "/account/services");
       const own = services.body.services.find(

@@ -7,7 +7,7 @@ import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 let sandbox: RestSandbox;
 // Monday 2026-11-23, 09:00 in Warsaw.
 beforeAll(async () => {
-  sandbox = await RestSandbox.startAt(new Date("2026-11-23T08:00:00Z"));
+  sandbox = await RestSandbox.start({ clockStart: "2026-11-23T08:00:00Z" });
 });
 afterAll(() => sandbox.close());
 

@@ -1,22 +1,11 @@
-// Test fixture of the REST API's contract tests: a running sandbox on
-// 127.0.0.1 with free ports, tokens from the demo application and user, and
-// a small HTTP helper that speaks the API's media types. `start()` runs the
-// real startSandbox; `startAt(instant)` assembles the same apps around a
-// sandbox clock that starts at a chosen instant (for rules bound to dates in
-// the past), and exposes the context so a test can read the database.
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
-import { createSandboxApps } from "../../app.ts";
-import { SandboxClock } from "../../clock/sandbox-clock.ts";
-import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfigInput } from "../../config.ts";
-import type { SandboxContext } from "../../context.ts";
-import { TokenStats } from "../../controls/token-stats.ts";
-import { FaultRules } from "../../faults/fault-rules.ts";
-import { seedApplications } from "../../oauth/applications.ts";
-import { ensureOAuthSchema } from "../../oauth/schema.ts";
-import { signingKey } from "../../oauth/signing-key.ts";
+// Test fixture of the REST API's contract tests: a sandbox started with the
+// real startSandbox on 127.0.0.1 with free ports (its clock optionally
+// starting at a chosen instant, for rules bound to dates), tokens from the
+// demo application and user, a small HTTP helper that speaks the API's media
+// types, and the test controls (clock, stats) over HTTP.
+import type { SandboxConfigInput } from "../../config.ts";
 import { startSandbox } from "../../start-sandbox.ts";
-import { SandboxDatabase } from "../../state/database.ts";
+import type { RestStats } from "../rest-stats.ts";
 
 export const DEMO_CLIENT = { client_id: "demo-client", client_secret: "demo-secret" };
 export const DEMO_USER = { username: "demo@shipbridge.dev", password: "demo-password" };
@@ -49,55 +38,26 @@ export interface CallResult {
 
 export class RestSandbox {
   readonly baseUrl: string;
-  /** Only for sandboxes built by startAt(). */
-  readonly ctx: SandboxContext | undefined;
   readonly #close: () => Promise<void>;
   readonly #tokens = new Map<string, string>();
 
-  private constructor(baseUrl: string, close: () => Promise<void>, ctx?: SandboxContext) {
+  private constructor(baseUrl: string, close: () => Promise<void>) {
     this.baseUrl = baseUrl;
     this.#close = close;
-    this.ctx = ctx;
   }
 
+  /** A sandbox whose clock starts at `clockStart` (default: now) and runs on from there. */
   static async start(
-    options: { config?: SandboxConfigInput; dataFile?: string } = {},
+    options: { config?: SandboxConfigInput; dataFile?: string; clockStart?: Date | string } = {},
   ): Promise<RestSandbox> {
     const running = await startSandbox({
       port: 0,
       accountPort: 0,
       ...(options.config ? { config: options.config } : {}),
       ...(options.dataFile ? { dataFile: options.dataFile } : {}),
+      ...(options.clockStart ? { clockStart: options.clockStart } : {}),
     });
     return new RestSandbox(running.baseUrl, () => running.close());
-  }
-
-  /** The sandbox apps around a clock that reads `startAt` now and then runs on. */
-  static async startAt(
-    startAt: Date,
-    config: SandboxConfigInput = DEMO_CONFIG,
-  ): Promise<RestSandbox> {
-    const parsed = parseSandboxConfig(config);
-    const db = new SandboxDatabase();
-    const shift = Date.now() - startAt.getTime();
-    const clock = new SandboxClock(db, () => Date.now() - shift);
-    ensureOAuthSchema(db);
-    seedApplications(db, parsed.applications, clock.nowMs());
-    await signingKey(db);
-    const ctx: SandboxContext = { db, clock, config: parsed, baseUrl: "", accountUrl: "" };
-    const apps = createSandboxApps(ctx, { faults: new FaultRules(), stats: new TokenStats() });
-    const server = createAdaptorServer({ fetch: apps.base.fetch, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-    ctx.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return new RestSandbox(
-      ctx.baseUrl,
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          if ("closeAllConnections" in server) server.closeAllConnections();
-        }).then(() => db.close()),
-      ctx,
-    );
   }
 
   close(): Promise<void> {
@@ -131,13 +91,25 @@ export class RestSandbox {
     return answer.access_token;
   }
 
-  async advance(seconds: number): Promise<void> {
+  /** Moves the sandbox clock; the tracking pushes it made due are sent before this resolves. */
+  async advance(seconds: number): Promise<{ delivered: number; failed: number }> {
     const response = await fetch(`${this.baseUrl}/_sandbox/clock/advance`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ seconds }),
     });
     if (!response.ok) throw new Error(`clock advance failed with ${response.status}`);
+    const answer = (await response.json()) as {
+      tracking_pushes: { delivered: number; failed: number };
+    };
+    return answer.tracking_pushes;
+  }
+
+  /** What the REST API has done (GET /_sandbox/stats, its `rest` part). */
+  async restStats(): Promise<RestStats> {
+    const response = await fetch(`${this.baseUrl}/_sandbox/stats`);
+    if (!response.ok) throw new Error(`stats failed with ${response.status}`);
+    return ((await response.json()) as { rest: RestStats }).rest;
   }
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
