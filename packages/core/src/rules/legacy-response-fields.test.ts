@@ -92,11 +92,18 @@ describe("messages v2: content replaces content_pl and content_en", () => {
     });
   });
 
-  it("falls back to the other language", () => {
+  it("falls back to the other language, and names the field it read", () => {
     const findings = new Findings();
     expect(upgradeMessage({ content_pl: "Cześć" }, "en_GB", "m", findings)).toMatchObject({
       content: "Cześć",
     });
+    expect(upgradeMessage({ content_en: "Hello" }, "pl_PL", "n", findings)).toMatchObject({
+      content: "Hello",
+    });
+    expect(findings.warnings.map((warning) => warning.params["field"])).toEqual([
+      "content_pl",
+      "content_en",
+    ]);
   });
 
   it("keeps a message that has content", () => {

@@ -113,10 +113,10 @@ export function upgradeMessage(
   const pl = record["content_pl"];
   const en = record["content_en"];
   if (typeof pl !== "string" && typeof en !== "string") return message;
-  const preferred = language === "pl_PL" ? [pl, en] : [en, pl];
-  const content = preferred.find((value): value is string => typeof value === "string") ?? "";
-  warn(findings, path, language === "pl_PL" ? "content_pl" : "content_en", "content");
-  return { ...record, content };
+  const order = language === "pl_PL" ? ["content_pl", "content_en"] : ["content_en", "content_pl"];
+  const field = order.find((key) => typeof record[key] === "string") ?? "content_pl";
+  warn(findings, path, field, "content");
+  return { ...record, content: record[field] };
 }
 
 /** Reads every message of a messages answer. */
