@@ -253,6 +253,25 @@ describe("POST /packages is never blindly retried", () => {
 });
 
 describe("401", () => {
+  it("a 401 after the last allowed retry still gets its renewal and retry, and never leaks ky's internals", async () => {
+    const own = await sandbox.login();
+    await new ShippingClient({ baseUrl: sandbox.baseUrl, auth: own }).countries();
+    // 21 more logins of the same user evict the client's token (20 sessions).
+    for (let i = 0; i < 21; i++) await sandbox.login();
+    // The first attempt meets a 502 and uses the one retry allowed; that retry meets the 401.
+    await sandbox.injectFaults({ status: 502, rate: 1, path: "/configuration", count: 1 });
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: own,
+      retry: { limit: 1, baseDelayMs: 1 },
+      fetch,
+    });
+    const countries = await client.countries();
+    expect(countries.list).toContain("PL");
+    expect(requests.filter((r) => r.includes("allowed-countries"))).toHaveLength(3);
+  });
+
   it("renews the token once and retries", async () => {
     const own = await sandbox.login();
     const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: own });

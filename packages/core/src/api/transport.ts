@@ -143,9 +143,12 @@ export class Transport {
       throwHttpErrors: true,
       ...(config.fetch ? { fetch: config.fetch } : {}),
       retry: {
-        // ky must be allowed at least one retry for the 401 refresh; the
-        // configured limit is enforced in shouldRetry.
-        limit: Math.max(1, retry.limit),
+        // One retry more than configured, kept for the 401 refresh, which
+        // ky counts like any other: without it, a 401 after the last allowed
+        // retry left ky's internal ForceRetryError, holding the renewed
+        // token, to the caller. The configured limit of ordinary retries is
+        // enforced in shouldRetry.
+        limit: retry.limit + 1,
         methods: ["get", "put", "post", "delete"],
         statusCodes: [408, 429, 500, 502, 503, 504],
         afterStatusCodes: [429, 502, 503, 504],
