@@ -16,6 +16,16 @@ describe("validateAddressAutocomplete", () => {
     expect(validateAddressAutocomplete({ query: "Marsz" }).ok).toBe(true);
   });
 
+  it("searches any ISO country, not only those shipped to, and refuses codes that are none", () => {
+    expect(validateAddressAutocomplete({ query: "Main", country_code: "US" }).ok).toBe(true);
+    expect(rules({ query: "Main", country_code: "XX" })).toEqual([
+      { path: "country_code", rule: "country_invalid" },
+    ]);
+    expect(rules({ query: "Main", country_code: "UK" })).toEqual([
+      { path: "country_code", rule: "country_invalid" },
+    ]);
+  });
+
   it("refuses both at once", () => {
     expect(rules({ query: "Marsz", regions: ["europe"], country_code: "PL" })).toEqual([
       { path: "regions", rule: "regions_with_country_code" },
