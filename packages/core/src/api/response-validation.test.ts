@@ -1,7 +1,8 @@
 // Response validation, which only a misbehaving service can trigger: a tiny
 // local HTTP server answers with the wrong shape. With validateResponses on,
 // the client fails with UnexpectedResponseError naming the path; off, the
-// answer is passed through as received.
+// answer is passed through as received. An answer that is not the JSON its
+// media type claims fails either way.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +17,13 @@ let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = createServer((_request, response) => {
+  server = createServer((request, response) => {
+    if (request.url === "/configuration/dictionary") {
+      // A proxy's error page, labelled with the service's media type.
+      response.writeHead(200, { "content-type": "application/vnd.furgonetka.v1+json" });
+      response.end("<html><body>Bad gateway</body></html>");
+      return;
+    }
     response.writeHead(200, {
       "content-type": "application/vnd.furgonetka.v1+json",
       "x-request-id": "req-shape",
@@ -47,6 +54,23 @@ describe("validateResponses", () => {
     expect(e.path).toBe("/configuration/allowed-countries");
     expect(e.requestId).toBe("req-shape");
     expect(e.message).not.toContain("t0ken-value");
+  });
+
+  it("an answer that is not the JSON it claims to be is an UnexpectedResponseError, on or off", async () => {
+    for (const validateResponses of [true, false]) {
+      const client = new ShippingClient({
+        baseUrl,
+        auth: staticToken("t0ken-value"),
+        validateResponses,
+      });
+      const error = await client.dictionary().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnexpectedResponseError);
+      const e = error as UnexpectedResponseError;
+      expect(e.status).toBe(200);
+      expect(e.method).toBe("GET");
+      expect(e.path).toBe("/configuration/dictionary");
+      expect(e.body).toBe("<html><body>Bad gateway</body></html>");
+    }
   });
 
   it("off (the default): the answer is passed through", async () => {

@@ -261,13 +261,13 @@ export class Transport {
         // Per call, so that the decision sees this call's spec and deadline.
         retry: { shouldRetry: (retryState) => this.#shouldRetry(state, retryState) },
       });
-      return await this.#read(response);
+      return await this.#read(response, spec.method, path);
     } catch (error) {
       throw this.#translate(error, state, spec.method, path, options.signal);
     }
   }
 
-  async #read(response: Response): Promise<RawResponse> {
+  async #read(response: Response, method: string, path: string): Promise<RawResponse> {
     const contentType = response.headers.get("content-type") ?? "";
     if (response.status === 204) {
       return {
@@ -280,11 +280,29 @@ export class Transport {
     }
     if (isJsonMediaType(contentType)) {
       const text = await response.text();
+      let body: unknown;
+      try {
+        body = text === "" ? undefined : JSON.parse(text);
+      } catch {
+        // E.g. a proxy's error page sent with the service's media type.
+        throw new UnexpectedResponseError(
+          `The answer to ${method} ${path} says ${contentType} but is not valid JSON`,
+          {
+            status: response.status,
+            method,
+            path,
+            requestId: response.headers.get("x-request-id") ?? undefined,
+            headers: safeHeaders(response.headers),
+            body: text,
+            issues: [{ path: "", rule: "invalid_json", message: "not valid JSON" }],
+          },
+        );
+      }
       return {
         status: response.status,
         headers: response.headers,
         contentType,
-        body: text === "" ? undefined : JSON.parse(text),
+        body,
         bytes: undefined,
       };
     }
