@@ -149,6 +149,7 @@ const en: Record<RuleCode, Template> = {
   unknown_field: (x) => `Unknown field "${p(x, "field")}": remove it or check its spelling.`,
   service_required: () =>
     "Give the carrier, either as service (a name such as dpd) or as service_id (from your account services).",
+  location_required: () => "Give the place to search near: coordinates, search_phrase or address.",
   input_unreadable: () => "The data could not be read; send plain JSON values.",
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` in ${p(x, "version")}`;
@@ -241,6 +242,8 @@ const pl: Record<RuleCode, Template> = {
   unknown_field: (x) => `Nieznane pole „${p(x, "field")}”: usuń je lub popraw pisownię.`,
   service_required: () =>
     "Podaj przewoźnika: jako service (nazwę, np. dpd) albo jako service_id (z usług Twojego konta).",
+  location_required: () =>
+    "Podaj miejsce, w pobliżu którego szukać: coordinates, search_phrase albo address.",
   input_unreadable: () => "Nie udało się odczytać danych; wyślij zwykłe wartości JSON.",
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` w wersji ${p(x, "version")}`;

@@ -10,6 +10,7 @@ export const RULE_CODES = {
   too_big: "too_big",
   unknown_field: "unknown_field",
   service_required: "service_required",
+  location_required: "location_required",
   input_unreadable: "input_unreadable",
   // Renames and removals in the API's history.
   field_removed: "field_removed",

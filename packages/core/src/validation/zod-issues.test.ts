@@ -1,6 +1,7 @@
 // Tests of turning zod issues into findings with our rule codes.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { PointsMapRequestSchema } from "../schemas/index.ts";
 import { Findings } from "./findings.ts";
 import { reportZodIssues } from "./zod-issues.ts";
 
@@ -111,6 +112,17 @@ describe("zod issues as findings", () => {
       }
     });
     expect(report(schema, {})).toEqual([{ path: "service", rule: "service_required", params: {} }]);
+  });
+
+  it("maps the points-map location check to location_required", () => {
+    expect(report(PointsMapRequestSchema, { location: {} })).toEqual([
+      { path: "location", rule: "location_required", params: {} },
+    ]);
+  });
+
+  it("maps any other refinement to invalid_value", () => {
+    const schema = z.string().refine((value) => value === "ok", { params: { rule: "odd" } });
+    expect(report(schema, "no")).toEqual([{ path: "", rule: "invalid_value", params: {} }]);
   });
 
   it("shortens a huge unknown key", () => {

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { Findings, MessageParams } from "./findings.ts";
 import { formatPath, joinPath } from "./path.ts";
-import { RULE_CODES } from "./rule-codes.ts";
+import { RULE_CODES, type RuleCode } from "./rule-codes.ts";
 
 const MAX_ALLOWED_LISTED = 12;
 
@@ -33,6 +33,18 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
       return issue.input === undefined;
     default:
       return false;
+  }
+}
+
+/** The rule code a schema's own refinement names in its params, or invalid_value. */
+function customRule(rule: unknown): RuleCode {
+  switch (rule) {
+    case RULE_CODES.service_required:
+      return RULE_CODES.service_required;
+    case RULE_CODES.location_required:
+      return RULE_CODES.location_required;
+    default:
+      return RULE_CODES.invalid_value;
   }
 }
 
@@ -78,11 +90,7 @@ export function reportZodIssues(issues: readonly z.core.$ZodIssue[], findings: F
         );
         break;
       case "custom":
-        if (issue.params?.["rule"] === "service_required") {
-          findings.error(path, RULE_CODES.service_required);
-        } else {
-          findings.error(path, RULE_CODES.invalid_value);
-        }
+        findings.error(path, customRule(issue.params?.["rule"]));
         break;
       default:
         findings.error(path, RULE_CODES.invalid_value);
