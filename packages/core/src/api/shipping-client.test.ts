@@ -88,7 +88,9 @@ describe("packages", () => {
       package_no: "0000123456789",
       service: "dpd",
     });
-    expect(added).toBeDefined();
+    // Since v1.0.53 the service answers with the carrier and the type.
+    expect(added).toMatchObject({ service: "dpd", package_no: "0000123456789" });
+    expect(added.type).toEqual(expect.any(String));
   });
 });
 
@@ -126,8 +128,12 @@ describe("other namespaces", () => {
 
   it("creates a payment and edits the user's data", async () => {
     const payment = await client.payments.create({ amount: 50, currency: "PLN" });
-    expect(payment.id).toBeDefined();
-    await client.userData.update({ phone: "501234567", country_code: "PL" });
+    expect(payment).toMatchObject({ amount: 50, currency: "PLN" });
+    expect(payment.payment_url).toEqual(expect.any(String));
+    const written = await client.userData.update({ phone: "+48 501 234 567", country_code: "PL" });
+    // Sent normalized to the 9 digits the service keeps.
+    expect(written.userData).toMatchObject({ phone: "501234567", country_code: "PL" });
+    expect(await client.userData.get()).toMatchObject({ phone: "501234567" });
   });
 
   it("round-trips templates, messages, payments, user data and the tracking webhook", async () => {
