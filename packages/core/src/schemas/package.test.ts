@@ -105,6 +105,16 @@ describe("PackageV2Schema", () => {
     expect(PackageV2Schema.parse({ ...noService, service_id: 11597700 }).service_id).toBe(11597700);
   });
 
+  it("names a missing carrier together with every other problem", () => {
+    const { service: _service, ...noService } = v2;
+    for (const schema of [PackageV1Schema, PackageV2Schema]) {
+      const input = { ...noService, receiver: { ...address, city: 5 }, colour: "red" };
+      const paths = schema.safeParse(input).error?.issues.map((issue) => issue.path.join("."));
+      expect(paths).toEqual(expect.arrayContaining(["receiver.city", "service"]));
+    }
+    expect(PackageV2Schema.safeParse("package").error?.issues).toHaveLength(1);
+  });
+
   it("allows pickup and sender to be null (data from the carrier contract)", () => {
     const parsed = PackageV2Schema.parse({ ...v2, pickup: null, sender: null });
     expect(parsed.pickup).toBeNull();

@@ -9,8 +9,10 @@
 //   that is, is a rule.
 // - `service` (carrier name) and `service_id` (account-specific id from
 //   GET /account/services) are each optional, but at least one must be given;
-//   the issue is reported at `service`. Because of that check, use `.shape` to
-//   reuse the fields (zod forbids `.omit()`/`.pick()` on refined objects).
+//   the issue is reported at `service`. The check runs even when other fields
+//   are wrong, so that one parse names every problem. Because of that check,
+//   use `.shape` to reuse the fields (zod forbids `.omit()`/`.pick()` on
+//   refined objects).
 // - `payer` and `user_reference_number` are free strings; `name` is the
 //   merchant's own label for the shipment.
 import { z } from "zod";
@@ -35,6 +37,12 @@ const packageCommonShape = {
   duty: DutySchema.optional(),
 };
 
+/** Runs a refinement even when other fields failed, as long as the input is an object. */
+const EVEN_WITH_OTHER_ISSUES = {
+  when: (payload: z.core.ParsePayload): boolean =>
+    typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
+
 function requireServiceOrServiceId(
   value: { service?: string | undefined; service_id?: number | undefined },
   ctx: z.core.$RefinementCtx,
@@ -55,7 +63,7 @@ export const PackageV1Schema = z
     type: PackageTypeSchema,
     parcels: z.array(ParcelV1Schema).min(1),
   })
-  .superRefine(requireServiceOrServiceId);
+  .superRefine(requireServiceOrServiceId, EVEN_WITH_OTHER_ISSUES);
 export type PackageV1 = z.infer<typeof PackageV1Schema>;
 
 export const PackageV2Schema = z
@@ -63,7 +71,7 @@ export const PackageV2Schema = z
     ...packageCommonShape,
     parcels: z.array(ParcelV2Schema).min(1),
   })
-  .superRefine(requireServiceOrServiceId);
+  .superRefine(requireServiceOrServiceId, EVEN_WITH_OTHER_ISSUES);
 export type PackageV2 = z.infer<typeof PackageV2Schema>;
 
 /** The package schema of each API version. */

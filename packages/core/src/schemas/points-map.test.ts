@@ -25,6 +25,14 @@ describe("PointsMapRequestSchema (strict)", () => {
     expect(PointsMapRequestSchema.parse(request)).toEqual(request);
   });
 
+  it("names a missing place together with every other problem", () => {
+    const result = PointsMapRequestSchema.safeParse({ location: { points_max_distance: -1 } });
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual([
+      "location.points_max_distance",
+      "location",
+    ]);
+  });
+
   it("needs a place to search near", () => {
     const result = PointsMapRequestSchema.safeParse({ location: { points_max_distance: 5 } });
     expect(result.error?.issues).toEqual([

@@ -18,6 +18,12 @@ import { CoordinatesSchema, PointSchema, PointTypeSchema } from "./point.ts";
 
 const carrierList = z.array(z.string().min(1)).min(1);
 
+/** Runs the location check even when other fields failed, so one parse names every problem. */
+const EVEN_WITH_OTHER_ISSUES = {
+  when: (payload: z.core.ParsePayload): boolean =>
+    typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
+
 export const MapBoundsSchema = z.strictObject({
   north_east: CoordinatesSchema,
   south_west: CoordinatesSchema,
@@ -51,7 +57,7 @@ export const PointsLocationSchema = z
         params: { rule: "location_required" },
       });
     }
-  });
+  }, EVEN_WITH_OTHER_ISSUES);
 export type PointsLocation = z.infer<typeof PointsLocationSchema>;
 
 export const PointsFiltersSchema = z.strictObject({

@@ -195,6 +195,20 @@ describe("validatePackage: every problem at once", () => {
     expect(issuesOf(v2(input))).toEqual([{ path: "service", rule: "service_required" }]);
   });
 
+  it("names a missing carrier together with wrong types elsewhere", () => {
+    const input = sampleV2Package();
+    Reflect.deleteProperty(input, "service");
+    Reflect.deleteProperty(input, "pickup");
+    section(input, "receiver")["city"] = 5;
+    parcel(input, 0)["weight"] = "2";
+    expect(issuesOf(v2(input))).toEqual([
+      { path: "pickup", rule: "required" },
+      { path: "receiver.city", rule: "invalid_type" },
+      { path: "parcels[0].weight", rule: "invalid_type" },
+      { path: "service", rule: "service_required" },
+    ]);
+  });
+
   it("speaks Polish when asked", () => {
     const input = sampleV2Package();
     section(input, "receiver")["phone"] = "123";
