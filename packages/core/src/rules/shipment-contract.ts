@@ -7,7 +7,7 @@
 // run on the same kind of contract; when they differ, the contract cannot be
 // told. An explicit contract option wins over all of that.
 import type { ServiceContract } from "../schemas/index.ts";
-import { asRecord, type Draft } from "./draft.ts";
+import type { Draft } from "./draft.ts";
 import { currentCarrierName } from "./renamed-fields.ts";
 
 export type { ServiceContract };
@@ -86,9 +86,4 @@ export function resolveShipmentContract(
       ? contractOfCarrier(options.accountServices, carrier)
       : undefined;
   return { carrier, contract: byName };
-}
-
-/** The additional_services draft of a package, if it is an object. */
-export function additionalServicesOf(pkg: Draft | undefined): Draft | undefined {
-  return asRecord(pkg?.["additional_services"]);
 }
