@@ -426,6 +426,37 @@ describe("validatePackage: hostile input never throws", () => {
     );
   });
 
+  it("never echoes a value of the input in a message (it may be a secret)", () => {
+    const secret = "tok_9f8e7d6c5b4a";
+    const input = sampleV2Package();
+    const receiver = section(input, "receiver");
+    for (const key of ["email", "phone", "country_code", "postcode"]) receiver[key] = secret;
+    receiver["extra"] = secret;
+    input["service_id"] = secret;
+    input["type"] = secret;
+    parcel(input, 0)["type"] = secret;
+    parcel(input, 1)["width"] = secret;
+    const services = section(input, "additional_services");
+    services["delivery_on_time"] = secret;
+    services["digital_label"] = secret;
+    services["poczta_kurier24"] = secret;
+    section(services, "cod")["iban"] = secret;
+    section(services, "cod")["currency"] = secret;
+    for (const language of ["en_GB", "pl_PL"] as const) {
+      const result = v2(input, { language });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.issues.length).toBeGreaterThan(8);
+      const texts = [
+        result.error.message,
+        ...result.error.issues.map((issue) => issue.message),
+        ...result.warnings.map((warning) => warning.message),
+        JSON.stringify(result.error.toResponseBody()),
+      ];
+      for (const text of texts) expect(text).not.toContain(secret);
+    }
+  });
+
   it("keeps a huge string out of the message", () => {
     const input = sampleV2Package();
     const huge = "x".repeat(1_000_000);
