@@ -79,6 +79,25 @@ describe("cli", () => {
     expect(output()).not.toContain(body.refresh_token);
   });
 
+  it("freezes the clock with --freeze-clock", async () => {
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--account-port",
+      "0",
+      "--quiet",
+      "--freeze-clock",
+      "--clock-start",
+      "2026-08-24T00:00:00Z",
+    ]);
+    const [, base] = await waitFor(output, /base_url:\s+(\S+)/);
+    expect(output()).toContain("clock:       2026-08-24T00:00:00.000Z (frozen");
+    const clock = await (await fetch(`${base}/_sandbox/clock`)).json();
+    expect(clock.now).toBe("2026-08-24T00:00:00.000Z");
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
   it("starts the clock at --clock-start and prints it", async () => {
     const { child, output } = run([
       "--port",

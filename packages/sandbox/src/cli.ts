@@ -16,6 +16,7 @@ const USAGE = `Usage: shipbridge-sandbox [options]
   --data FILE        SQLite file that keeps all state across restarts; default: in memory
   --clock-start T    where the sandbox clock starts, an ISO 8601 instant such as 2026-08-23T00:00:00Z;
                      it runs on with real time from there; default: now (a --data file keeps its clock)
+  --freeze-clock     the clock stands still and moves only by POST /_sandbox/clock/advance
   --quiet            do not log requests
   --help             show this help`;
 
@@ -84,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
         config: { type: "string" },
         data: { type: "string" },
         "clock-start": { type: "string" },
+        "freeze-clock": { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -106,6 +108,7 @@ async function main(argv: string[]): Promise<void> {
     config,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(values["clock-start"] !== undefined ? { clockStart: values["clock-start"] } : {}),
+    ...(values["freeze-clock"] ? { freezeClock: true } : {}),
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
   };
   let sandbox: RunningSandbox;
@@ -122,7 +125,7 @@ async function main(argv: string[]): Promise<void> {
       `  base_url:    ${sandbox.baseUrl}`,
       `  account_url: ${sandbox.accountUrl}`,
       `  state:       ${values.data ? `kept in ${values.data}` : "in memory"}`,
-      `  clock:       ${sandbox.now().toISOString()}`,
+      `  clock:       ${sandbox.now().toISOString()}${values["freeze-clock"] ? " (frozen: moves only by POST /_sandbox/clock/advance)" : ""}`,
       values.config
         ? `Credentials (from ${values.config}):`
         : "Demo credentials (built in, not secret):",

@@ -54,6 +54,26 @@ describe("startSandbox", () => {
     }
   });
 
+  it("with freezeClock, stands still until advanced, then moves by exactly that much", async () => {
+    const sandbox = await startSandbox({ freezeClock: true, clockStart: "2026-08-23T23:59:59Z" });
+    try {
+      const read = async () =>
+        (await (await fetch(`${sandbox.baseUrl}/_sandbox/clock`)).json()).now;
+      expect(await read()).toBe("2026-08-23T23:59:59.000Z");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await read()).toBe("2026-08-23T23:59:59.000Z");
+      await fetch(`${sandbox.baseUrl}/_sandbox/clock/advance`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seconds: 1.5 }),
+      });
+      expect(await read()).toBe("2026-08-24T00:00:00.500Z");
+      expect(sandbox.now().toISOString()).toBe("2026-08-24T00:00:00.500Z");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it.each(["yesterday", "2026-13-45", "1 Aug 2026", ""])(
     "refuses the clock start %j before opening anything",
     async (clockStart) => {

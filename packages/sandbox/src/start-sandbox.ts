@@ -36,6 +36,13 @@ export interface StartSandboxOptions {
    * earlier one is ignored.
    */
   clockStart?: Date | string;
+  /**
+   * Stops the clock: it stands at its start and moves only by
+   * POST /_sandbox/clock/advance, so a test can stand exactly one second
+   * before a limit however slowly it runs. Default false: the clock runs with
+   * real time.
+   */
+  freezeClock?: boolean;
   /** Receives one line per request (method, path, status; never queries or bodies). */
   log?: (line: string) => void;
 }
@@ -115,7 +122,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const servers: NodeServer[] = [];
   try {
     ensureOAuthSchema(db);
-    const clock = new SandboxClock(db);
+    const startedAt = Date.now();
+    const clock = new SandboxClock(db, options.freezeClock ? () => startedAt : Date.now);
     clock.start(clockStart);
     seedApplications(db, config.applications, clock.nowMs());
     await signingKey(db);

@@ -46,12 +46,18 @@ export class TestSandbox {
     this.running = running;
   }
 
+  /**
+   * The sandbox's clock stands still until advanced (`freezeClock: false`
+   * lets it run with real time), so that a test can stand exactly at a limit
+   * however slowly it runs.
+   */
   static async start(
-    options: { config?: SandboxConfigInput; dataFile?: string } = {},
+    options: { config?: SandboxConfigInput; dataFile?: string; freezeClock?: boolean } = {},
   ): Promise<TestSandbox> {
     return new TestSandbox(
       await startSandbox({
         config: options.config ?? TEST_CONFIG,
+        freezeClock: options.freezeClock ?? true,
         ...(options.dataFile ? { dataFile: options.dataFile } : {}),
       }),
     );

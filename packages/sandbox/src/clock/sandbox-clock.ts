@@ -1,7 +1,8 @@
 // The sandbox's test clock: real time plus an offset that only moves forward,
 // through POST /_sandbox/clock/advance. A sandbox may start its clock at a
 // chosen instant (startSandbox's clockStart, the CLI's --clock-start), from
-// where it runs on with real time. Everything time-bound in the sandbox
+// where it runs on with real time, or stands still (freezeClock, the CLI's
+// --freeze-clock) until advanced. Everything time-bound in the sandbox
 // (code and token expiry, refresh limits, date-bound rules, label readiness,
 // tracking progress) asks this clock. The offset is kept in the database, so a
 // sandbox started with --data keeps its time across restarts.

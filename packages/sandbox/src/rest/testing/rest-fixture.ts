@@ -1,6 +1,7 @@
 // Test fixture of the REST API's contract tests: a sandbox started with the
-// real startSandbox on 127.0.0.1 with free ports (its clock optionally
-// starting at a chosen instant, for rules bound to dates), tokens from the
+// real startSandbox on 127.0.0.1 with free ports (its clock frozen until
+// advanced, and optionally starting at a chosen instant, for rules bound to
+// dates), tokens from the
 // demo application and user, a small HTTP helper that speaks the API's media
 // types, and the test controls (clock, stats) over HTTP.
 import type { SandboxConfigInput } from "../../config.ts";
@@ -46,13 +47,23 @@ export class RestSandbox {
     this.#close = close;
   }
 
-  /** A sandbox whose clock starts at `clockStart` (default: now) and runs on from there. */
+  /**
+   * A sandbox whose clock starts at `clockStart` (default: now) and stands
+   * still until advanced (`freezeClock: false` lets it run with real time),
+   * so that assertions next to a time limit hold however slowly a test runs.
+   */
   static async start(
-    options: { config?: SandboxConfigInput; dataFile?: string; clockStart?: Date | string } = {},
+    options: {
+      config?: SandboxConfigInput;
+      dataFile?: string;
+      clockStart?: Date | string;
+      freezeClock?: boolean;
+    } = {},
   ): Promise<RestSandbox> {
     const running = await startSandbox({
       port: 0,
       accountPort: 0,
+      freezeClock: options.freezeClock ?? true,
       ...(options.config ? { config: options.config } : {}),
       ...(options.dataFile ? { dataFile: options.dataFile } : {}),
       ...(options.clockStart ? { clockStart: options.clockStart } : {}),

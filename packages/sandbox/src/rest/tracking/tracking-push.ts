@@ -82,7 +82,8 @@ function collectDue(ctx: SandboxContext): Pending[] {
       if (!hook) continue;
       pkg.data.parcels.forEach((_, index) => {
         for (const e of parcelEvents(pkg, index, now)) {
-          if (e.at >= hook.created_at) record.run(pkg.account, pkg.id, index, e.state, e.at);
+          // An event at the registration instant was already visible then.
+          if (e.at > hook.created_at) record.run(pkg.account, pkg.id, index, e.state, e.at);
         }
       });
     }

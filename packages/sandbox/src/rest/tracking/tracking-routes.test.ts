@@ -195,14 +195,28 @@ describe("tracking push", () => {
   });
 
   it("delivers due pushes by itself, once a second, without being asked", async () => {
-    const { id } = await orderTwoParcels("SHOP-TIMER");
-    // The order completes 5 s after it was accepted: 4 s by the control, the
-    // last second by real time, so the timer (not the advance) sends it.
-    await sandbox.advance(4);
-    await vi.waitFor(() => expect(received.filter((p) => p.package_id === id)).toHaveLength(2), {
-      timeout: 10_000,
-      interval: 100,
-    });
+    // A sandbox whose clock runs with real time, as outside tests.
+    const running = await RestSandbox.start({ freezeClock: false });
+    try {
+      await running.call("PUT", "/account/tracking-webhook", {
+        body: { url, secret: "s3cret-s3cret-s3cret" },
+      });
+      const created = await running.call("POST", "/packages", {
+        version: 2,
+        body: sampleV2({ user_reference_number: "SHOP-TIMER" }),
+      });
+      await running.call("PUT", `/order-commands/${randomUUID()}`, {
+        body: { packages: [{ id: created.body.package_id }] },
+      });
+      // The order completes 5 s after it was accepted: 4 s by the control, the
+      // last second by real time, so the timer (not the advance) sends it.
+      await running.advance(4);
+      const mine = () => received.filter((p) => p.partner_order_id === "SHOP-TIMER");
+      await vi.waitFor(() => expect(mine()).toHaveLength(1), { timeout: 10_000, interval: 100 });
+      expect(mine()[0]).toMatchObject({ tracking: { state: "ordered" } });
+    } finally {
+      await running.close();
+    }
   });
 
   it("stops pushing once the webhook is deleted", async () => {
