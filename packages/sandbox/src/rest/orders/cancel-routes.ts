@@ -1,6 +1,7 @@
 // Cancelling: PUT /cancel-command/{uuid} with the packages, a reasonType
-// from CANCEL_REASON_TYPES and reasonContent (the user's own words, required
-// for "other"), and GET /cancel-command/{uuid}. Idempotent on the UUID like
+// and reasonContent (the user's own words), checked by @shipbridge/core's
+// CancelCommandRequestSchema alone (the service's reason codes are an open
+// list there), and GET /cancel-command/{uuid}. Idempotent on the UUID like
 // ordering, with the same status model. A package can be cancelled while it
 // is ordered and not yet collected (tracking-timeline.ts); its charge is
 // refunded exactly once, and it ends in state `canceled` when the command
@@ -11,7 +12,7 @@ import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
-import { validated, validationError } from "../http/validated-input.ts";
+import { validated } from "../http/validated-input.ts";
 import { MessageStore } from "../messages/message-store.ts";
 import { packagePrice } from "../packages/package-details.ts";
 import { PackageStore } from "../packages/stored-package.ts";
@@ -21,16 +22,6 @@ import { Charges } from "./charges.ts";
 import { commandAnswer, commandConflict, commandNotFound } from "./command-answer.ts";
 import { CommandStore, type PackageOutcome } from "./command-store.ts";
 import { commandCompletesAt } from "./command-timeline.ts";
-
-/** The reasons the sandbox accepts; "other" needs reasonContent. */
-export const CANCEL_REASON_TYPES = [
-  "mistake",
-  "duplicate",
-  "changed_carrier",
-  "changed_pickup_date",
-  "receiver_resigned",
-  "other",
-] as const;
 
 function fail(packageId: number, index: number, en: string, pl: string): PackageOutcome {
   return {
@@ -52,30 +43,6 @@ export function cancelRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
     const language = c.get("language");
     const uuid = validated(CommandUuidSchema, c.req.param("uuid"), language, "uuid");
     const body = validated(CancelCommandRequestSchema, await readJsonObject(c), language);
-    if (!(CANCEL_REASON_TYPES as readonly string[]).includes(body.reasonType)) {
-      throw validationError([
-        {
-          path: "reasonType",
-          rule: "invalid_value",
-          message:
-            language === "pl_PL"
-              ? `reasonType musi mieć jedną z wartości: ${CANCEL_REASON_TYPES.join(", ")}.`
-              : `reasonType must be one of: ${CANCEL_REASON_TYPES.join(", ")}.`,
-        },
-      ]);
-    }
-    if (body.reasonType === "other" && body.reasonContent === undefined) {
-      throw validationError([
-        {
-          path: "reasonContent",
-          rule: "required",
-          message:
-            language === "pl_PL"
-              ? 'Przy reasonType "other" opisz powód w reasonContent.'
-              : 'With reasonType "other", describe the reason in reasonContent.',
-        },
-      ]);
-    }
     const requestHash = sha256Hex(canonicalJson(body));
     const command = ctx.db.transaction(() => {
       const existing = commands.find("cancel", uuid);

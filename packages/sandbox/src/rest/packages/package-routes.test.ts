@@ -334,6 +334,30 @@ describe("GET /packages", () => {
     expect(unknown.body.errors[0]).toMatchObject({ path: "colour", rule: "unknown_field" });
   });
 
+  it("checks the query with core's PackageListQuerySchema, in the request's language", async () => {
+    for (const [query, path] of [
+      ["limit=0", "limit"],
+      ["limit=501", "limit"],
+      ["limit=1.5", "limit"],
+      ["page=abc", "page"],
+      ["page=-2", "page"],
+      ["user_reference_number=", "user_reference_number"],
+    ]) {
+      const res = await sandbox.call("GET", `/packages?${query}`, {
+        headers: { "X-Language": "pl_PL" },
+      });
+      expect(res.status, query).toBe(400);
+      expect(res.body.code, query).toBe("validation_failed");
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        query,
+      ).toEqual([path]);
+    }
+    const fine = await sandbox.call("GET", "/packages?limit=500&page=3&state=ordered");
+    expect(fine.status).toBe(200);
+    expect(fine.body.page).toBe(3);
+  });
+
   it("keeps a company's packages apart from the user's own", async () => {
     await sandbox.call("POST", "/packages", {
       version: 2,

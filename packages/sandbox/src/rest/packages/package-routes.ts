@@ -4,6 +4,7 @@
 // (GET /packages?user_reference_number=...), in both API versions. Writes
 // happen in one transaction; the answer of POST and PUT is the package
 // details plus `warnings` (possibly empty).
+import { PackageListQuerySchema } from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";
@@ -11,24 +12,13 @@ import { type Guard, V1_V2 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
-import { validationError } from "../http/validated-input.ts";
+import { validated } from "../http/validated-input.ts";
+import { queryInput } from "../reference/query-input.ts";
 import { packageDetails } from "./package-details.ts";
 import { checkPackage, packageNotFound } from "./package-input.ts";
 import { PackageStore } from "./stored-package.ts";
 
-const MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 50;
-
-function positiveInt(value: string | undefined, path: string, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw validationError([
-      { path, rule: "invalid_value", message: `${path} must be a whole number from 1 to ${max}.` },
-    ]);
-  }
-  return n;
-}
 
 export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
@@ -137,21 +127,15 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
 
   app.get("/packages", guard(V1_V2), (c) => {
     const account = requireUserAccount(c, ctx);
-    const known = new Set(["user_reference_number", "state", "limit", "page"]);
-    const unknown = Object.keys(c.req.queries()).filter((k) => !known.has(k));
-    if (unknown.length > 0) {
-      throw validationError(
-        unknown.map((k) => ({
-          path: k,
-          rule: "unknown_field",
-          message: `Unknown query parameter "${k}".`,
-        })),
-      );
-    }
-    const limit = positiveInt(c.req.query("limit"), "limit", MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
-    const page = positiveInt(c.req.query("page"), "page", 1_000_000) ?? 1;
-    const state = c.req.query("state");
-    const reference = c.req.query("user_reference_number");
+    const query = validated(
+      PackageListQuerySchema,
+      queryInput(c, { numbers: ["limit", "page"] }),
+      c.get("language"),
+    );
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const state = query.state;
+    const reference = query.user_reference_number;
     const version = c.get("apiVersion");
     const context = detailsContext(c);
     // The state is read from the clock, so it is filtered after loading.
