@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO,
   followSandboxClock,
+  injectFault,
   type SandboxTime,
   startTestSandbox,
   type TestSandbox,
@@ -81,6 +82,14 @@ describe("SqliteTokenStore across OS processes", () => {
     // Two rounds, each past the 30-day access token lifetime and within the 3-month authorization.
     for (let round = 1; round <= 2; round++) {
       await time.advance(31 * DAY);
+      // The one refresh is slow to answer, so the second process surely asks while the
+      // first one's refresh is still in flight and has to wait for the lease.
+      await injectFault(sandbox.baseUrl, {
+        latency_ms: 500,
+        path: "/oauth/token",
+        host: "any",
+        count: 1,
+      });
       const before = await tokenRequestCounts(sandbox.baseUrl);
       const input = {
         file,
