@@ -10,7 +10,9 @@
 // sandbox runs (startTrackingPushes), and whenever it is called, e.g. right
 // after the sandbox clock is advanced. One push per parcel and state, in time
 // order; a push answered with a non-2xx status or not answered is tried again
-// on the next run, at most 5 times in all.
+// on the next run, at most 5 times in all; the later pushes to that URL wait
+// for the next run too, so they arrive in order and a URL that does not
+// answer holds a run for one timeout only.
 import { createHash } from "node:crypto";
 import { isLanguage, type Language } from "@shipbridge/core";
 import type { SandboxContext } from "../../context.ts";
@@ -132,7 +134,11 @@ function collectDue(ctx: SandboxContext): Pending[] {
 async function deliver(ctx: SandboxContext): Promise<PushReport> {
   let delivered = 0;
   let failed = 0;
+  // After a failure, later pushes to the same URL wait for the next run: they
+  // keep their order, and a URL that does not answer holds a run only once.
+  const failing = new Set<string>();
   for (const push of collectDue(ctx)) {
+    if (failing.has(push.url)) continue;
     let status = 0;
     try {
       const response = await fetch(push.url, {
@@ -148,7 +154,10 @@ async function deliver(ctx: SandboxContext): Promise<PushReport> {
     }
     const ok = status >= 200 && status < 300;
     if (ok) delivered++;
-    else failed++;
+    else {
+      failed++;
+      failing.add(push.url);
+    }
     ctx.db.sql
       .prepare(
         "UPDATE rest_tracking_deliveries SET attempts = attempts + 1, last_status = ?, delivered_at = ? WHERE id = ?",

@@ -219,6 +219,59 @@ describe("tracking push", () => {
     }
   });
 
+  it("after a failed push, holds the later pushes to that URL for the next run, in order", async () => {
+    let refuseNext = true;
+    const got: Array<Record<string, unknown>> = [];
+    const flaky = createServer((req, res) => {
+      let data = "";
+      req.on("data", (chunk) => {
+        data += chunk;
+      });
+      req.on("end", () => {
+        if (refuseNext) {
+          refuseNext = false;
+          res.writeHead(500).end();
+          return;
+        }
+        got.push(JSON.parse(data));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", () => resolve()));
+    const own = await RestSandbox.start();
+    try {
+      const port = (flaky.address() as AddressInfo).port;
+      await own.call("PUT", "/account/tracking-webhook", {
+        body: { url: `http://127.0.0.1:${port}/hook`, secret: "s3cret-s3cret-s3cret" },
+      });
+      const created = await own.call("POST", "/packages", {
+        version: 2,
+        body: sampleV2({
+          parcels: [
+            { width: 30, depth: 20, height: 10, weight: 2, type: "package" },
+            { width: 30, depth: 20, height: 10, weight: 1, type: "package" },
+          ],
+        }),
+      });
+      await own.call("PUT", `/order-commands/${randomUUID()}`, {
+        body: { packages: [{ id: created.body.package_id }] },
+      });
+      expect(await own.advance(5)).toEqual({ delivered: 0, failed: 1 });
+      expect(await own.advance(0)).toEqual({ delivered: 2, failed: 0 });
+      const numbers = (
+        await own.call("GET", `/packages/${created.body.package_id}`)
+      ).body.parcels.map((p: { package_no: string }) => p.package_no);
+      expect(got.map((p) => p.package_no)).toEqual(numbers);
+      expect(await own.restStats()).toMatchObject({
+        tracking_pushes_delivered: 2,
+        tracking_pushes_failed: 0,
+      });
+    } finally {
+      await own.close();
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+  });
+
   it("stops pushing once the webhook is deleted", async () => {
     expect((await sandbox.call("DELETE", "/account/tracking-webhook")).status).toBe(204);
     expect((await sandbox.call("GET", "/account/tracking-webhook")).status).toBe(404);
