@@ -63,6 +63,7 @@ export {
   applyRenamedCarriers,
   applyRenamedFields,
   currentCarrierName,
+  keyAsWritten,
   REMOVED_INPUT_FIELDS,
   RENAMED_CARRIERS,
   RENAMED_INPUT_FIELDS,

@@ -7,6 +7,7 @@ import {
   applyRenamedCarriers,
   applyRenamedFields,
   currentCarrierName,
+  keyAsWritten,
   REMOVED_INPUT_FIELDS,
   rejectRemovedFields,
 } from "./renamed-fields.ts";
@@ -33,6 +34,18 @@ describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
     applyRenamedFields(services, "additional_services", findings);
     expect(services).toEqual({ poczta_ekspres24: false });
     expect(findings.warnings[0]?.rule).toBe("field_renamed_duplicate");
+  });
+
+  it("remembers the name the caller wrote, so problems are reported there", () => {
+    const findings = new Findings();
+    const renamed: Record<string, unknown> = { poczta_kurier24: true, rod: true };
+    applyRenamedFields(renamed, "additional_services", findings);
+    expect(keyAsWritten(renamed, "poczta_ekspres24")).toBe("poczta_kurier24");
+    expect(keyAsWritten(renamed, "rod")).toBe("rod");
+    const both: Record<string, unknown> = { poczta_kurier24: true, poczta_ekspres24: true };
+    applyRenamedFields(both, "additional_services", findings);
+    expect(keyAsWritten(both, "poczta_ekspres24")).toBe("poczta_ekspres24");
+    expect(keyAsWritten({ poczta_ekspres24: true }, "poczta_ekspres24")).toBe("poczta_ekspres24");
   });
 
   it("does nothing without the old name", () => {

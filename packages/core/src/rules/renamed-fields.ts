@@ -55,6 +55,18 @@ const CARRIER_RENAMES: ReadonlyMap<string, RenamedValue> = new Map(
   RENAMED_CARRIERS.map((rename) => [rename.from, rename]),
 );
 
+/** For each draft the renames touched: the new key -> the key the caller wrote. */
+const writtenAs = new WeakMap<Draft, Map<string, string>>();
+
+/**
+ * The key the caller wrote for `key` of a draft: the old name when a rename
+ * moved it there, else `key` itself. Problems are reported where the caller
+ * can find them.
+ */
+export function keyAsWritten(record: Draft, key: string): string {
+  return writtenAs.get(record)?.get(key) ?? key;
+}
+
 function pathOf(container: RemovedField["container"], field: string): string {
   return container === "package" ? field : joinPath(container, field);
 }
@@ -78,6 +90,12 @@ export function applyRenamedFields(
       findings.warn(path, RULE_CODES.field_renamed_duplicate, params);
     } else {
       record[rename.to] = value;
+      let renames = writtenAs.get(record);
+      if (renames === undefined) {
+        renames = new Map();
+        writtenAs.set(record, renames);
+      }
+      renames.set(rename.to, rename.from);
       findings.warn(path, RULE_CODES.field_renamed, params);
     }
   }

@@ -9,6 +9,7 @@ import { joinPath } from "../validation/path.ts";
 import { RULE_CODES } from "../validation/rule-codes.ts";
 import { readDeliveryTimes, type TimeWindow, withinWindow } from "./delivery-time.ts";
 import { type Draft, isRequested } from "./draft.ts";
+import { keyAsWritten } from "./renamed-fields.ts";
 
 export { readDeliveryTimes, type TimeWindow, withinWindow };
 
@@ -164,7 +165,8 @@ export function checkServiceFlags(
     const value = additionalServices[name];
     if (!isRequested(value)) continue;
     if (carrierOffers(carrier, name) === "no") {
-      findings.error(joinPath("additional_services", name), RULE_CODES.flag_not_offered, {
+      const path = joinPath("additional_services", keyAsWritten(additionalServices, name));
+      findings.error(path, RULE_CODES.flag_not_offered, {
         flag: name,
         carrier,
       });

@@ -136,6 +136,18 @@ describe("validatePackage: normalization", () => {
     expect(result.warnings.map((warning) => warning.rule)).toEqual(["field_renamed"]);
   });
 
+  it("reports a problem with a renamed flag at the name the merchant wrote", () => {
+    const input = sampleV2Package();
+    section(input, "additional_services")["poczta_kurier24"] = true;
+    const result = v2(input);
+    expect(issuesOf(result)).toEqual([
+      { path: "additional_services.poczta_kurier24", rule: "flag_not_offered" },
+    ]);
+    expect(result.warnings.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "additional_services.poczta_kurier24", rule: "field_renamed" },
+    ]);
+  });
+
   it("refuses sending_at_point, naming the release that removed it", () => {
     const input = sampleV2Package();
     section(input, "additional_services")["sending_at_point"] = true;
