@@ -5,8 +5,8 @@
 // required, because every carrier needs them to move a parcel and call about
 // it. company, county and email are optional and may be null, as existing
 // clients send them. Only the shape is checked here: phone normalization, the
-// receiver's first name and surname, postcode formats and the allowed
-// countries are rules, applied by the rules module.
+// receiver's first name and surname and the allowed countries are rules,
+// applied by the rules module. Postcodes are not checked beyond being given.
 // `point` on pickup is the point where the sender hands the parcel in; on
 // receiver it is the chosen locker or pickup-point code.
 //
