@@ -7,6 +7,56 @@ export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./language.ts";
 export * from "./mapping/index.ts";
 export * from "./oauth/index.ts";
-export * from "./rules/index.ts";
+// The rules' data and the few helpers a store needs on its own; the per-rule
+// check functions stay internal and run through the validate* functions.
+export {
+  BUILT_IN_COUNTRIES,
+  CARRIERS,
+  type Carrier,
+  CONTRACT_ADDRESS_CARRIER,
+  CountryCatalog,
+  carrierOffers,
+  countriesOfRegions,
+  createCountryCatalog,
+  ISO_COUNTRY_CODES,
+  isValidIban,
+  LEGACY_RESPONSE_FIELDS,
+  normalizeIban,
+  normalizePolishPhone,
+  PHONE_PREFIXES,
+  POSTAL_FLAGS_FORBIDDEN_FROM,
+  POSTAL_FORBIDDEN_FLAGS,
+  REGION_COUNTRIES,
+  REMOVED_INPUT_FIELDS,
+  RENAMED_CARRIERS,
+  RENAMED_INPUT_FIELDS,
+  regionOf,
+  SERVICE_FLAGS,
+  type ServiceFlag,
+  SUPPORTED_COUNTRIES,
+} from "./rules/index.ts";
 export * from "./schemas/index.ts";
-export * from "./validation/index.ts";
+export {
+  type AddressAutocompleteValidationOptions,
+  type CalculatePriceValidationOptions,
+  isValidationError,
+  type LegacyResponseKind,
+  type PackageOperation,
+  type PackageValidationOptions,
+  RULE_CODES,
+  type RuleCode,
+  readLegacyResponse,
+  summarizeIssues,
+  type UserDataValidationOptions,
+  VALIDATION_FAILED,
+  ValidationError,
+  type ValidationIssue,
+  type ValidationOptions,
+  type ValidationResult,
+  type ValidationWarning,
+  validateAddressAutocomplete,
+  validateCalculatePrice,
+  validateInput,
+  validatePackage,
+  validateUserData,
+} from "./validation/index.ts";
