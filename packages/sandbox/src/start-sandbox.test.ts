@@ -1,6 +1,8 @@
 // startSandbox: two hosts on free ports, a clean close, and --data keeping
 // every piece of state across a restart.
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -89,6 +91,24 @@ describe("startSandbox", () => {
     const first = await startSandbox();
     const port = Number(new URL(first.baseUrl).port);
     await expect(startSandbox({ port })).rejects.toMatchObject({ code: "EADDRINUSE" });
+    await first.close();
+  });
+
+  it("closes the base server it opened when the account port is taken", async () => {
+    const first = await startSandbox();
+    const taken = Number(new URL(first.accountUrl).port);
+    const free = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    await expect(startSandbox({ port: free, accountPort: taken })).rejects.toMatchObject({
+      code: "EADDRINUSE",
+    });
+    // The base port it had opened is free again.
+    await expect(fetch(`http://127.0.0.1:${free}/_sandbox/clock`)).rejects.toThrow();
     await first.close();
   });
 });
