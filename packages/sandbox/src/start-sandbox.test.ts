@@ -51,6 +51,7 @@ describe("startSandbox", () => {
       expect(Date.parse(clock.now)).toBeLessThan(Date.parse("2026-08-24T00:00:00Z"));
       expect(sandbox.now().getTime()).toBeGreaterThanOrEqual(Date.parse(clock.now));
       expect(clock.offset_seconds).toBeLessThan(0);
+      expect(clock.frozen).toBe(false);
     } finally {
       await sandbox.close();
     }
@@ -62,6 +63,7 @@ describe("startSandbox", () => {
       const read = async () =>
         (await (await fetch(`${sandbox.baseUrl}/_sandbox/clock`)).json()).now;
       expect(await read()).toBe("2026-08-23T23:59:59.000Z");
+      expect((await (await fetch(`${sandbox.baseUrl}/_sandbox/clock`)).json()).frozen).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await read()).toBe("2026-08-23T23:59:59.000Z");
       await fetch(`${sandbox.baseUrl}/_sandbox/clock/advance`, {

@@ -122,8 +122,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const servers: NodeServer[] = [];
   try {
     ensureOAuthSchema(db);
-    const startedAt = Date.now();
-    const clock = new SandboxClock(db, options.freezeClock ? () => startedAt : Date.now);
+    const clock = new SandboxClock(db, { frozen: options.freezeClock ?? false });
     clock.start(clockStart);
     seedApplications(db, config.applications, clock.nowMs());
     await signingKey(db);

@@ -13,10 +13,16 @@ const OFFSET_KEY = "clock_offset_ms";
 export class SandboxClock {
   readonly #db: SandboxDatabase;
   readonly #realNow: () => number;
+  /** Whether the clock stands still between advances (its base is the start instant). */
+  readonly frozen: boolean;
 
-  constructor(db: SandboxDatabase, realNow: () => number = Date.now) {
+  /** `frozen` stops the clock at the instant of construction; it then moves only by advance(). */
+  constructor(db: SandboxDatabase, options: { frozen?: boolean; realNow?: () => number } = {}) {
     this.#db = db;
-    this.#realNow = realNow;
+    const realNow = options.realNow ?? Date.now;
+    const startedAt = realNow();
+    this.frozen = options.frozen ?? false;
+    this.#realNow = this.frozen ? () => startedAt : realNow;
   }
 
   get offsetMs(): number {

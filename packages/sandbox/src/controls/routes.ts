@@ -66,6 +66,7 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
   const clockState = () => ({
     now: ctx.clock.now().toISOString(),
     offset_seconds: ctx.clock.offsetMs / 1000,
+    frozen: ctx.clock.frozen,
   });
 
   app.onError((error, c) => {
