@@ -182,6 +182,16 @@ describe("/payments", () => {
       (await sandbox.call("POST", "/payments", { body: { amount: -5 } })).body.errors[0].path,
     ).toBe("amount");
   });
+
+  it("takes every amount in whole grosze, whatever its floating-point form", async () => {
+    for (const amount of [19.99, 0.29, 1.15, 4.35, 0.07, 100_000]) {
+      const res = await sandbox.call("POST", "/payments", { body: { amount } });
+      expect(res.status, String(amount)).toBe(201);
+      expect(res.body.amount).toBe(amount);
+    }
+    const tooMuch = await sandbox.call("POST", "/payments", { body: { amount: 100_000.01 } });
+    expect(tooMuch.body.errors[0]).toMatchObject({ path: "amount", rule: "invalid_value" });
+  });
 });
 
 describe("/account/address-book", () => {

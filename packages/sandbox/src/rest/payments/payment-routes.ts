@@ -29,6 +29,16 @@ interface PaymentRow {
 
 const MAX_AMOUNT = 100_000;
 
+/**
+ * Whether an amount in złoty has at most two decimals. 19.99 * 100 is
+ * 1998.9999999999998 in floating point, so the grosze are compared with a
+ * tolerance far below one grosz instead of exactly.
+ */
+function wholeGrosze(amount: number): boolean {
+  const grosze = amount * 100;
+  return Math.abs(grosze - Math.round(grosze)) < 1e-6;
+}
+
 function notFound(id: string): RestError {
   return new RestError(404, "payment_not_found", {
     en_GB: `There is no payment ${id} on this account.`,
@@ -68,7 +78,7 @@ export function paymentRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
             : "The account is kept in PLN; currency must be PLN.",
       });
     }
-    if (body.amount > MAX_AMOUNT || Math.round(body.amount * 100) !== body.amount * 100) {
+    if (body.amount > MAX_AMOUNT || !wholeGrosze(body.amount)) {
       problems.push({
         path: "amount",
         rule: "invalid_value",
