@@ -2,6 +2,10 @@
 // their display names, weight limits and tariffs. These are the sandbox's own
 // offer (the spec gives no prices), chosen to look like a Polish broker's
 // price list and to be fully deterministic.
+import type { Carrier as CoreCarrier } from "@shipbridge/core";
+
+// A subset of @shipbridge/core's carriers: the sandbox never names a carrier
+// core does not know (it does not ship with the pallet carrier).
 export const CARRIERS = [
   "inpost",
   "dpd",
@@ -12,7 +16,7 @@ export const CARRIERS = [
   "poczta",
   "orlen",
   "meest",
-] as const;
+] as const satisfies readonly CoreCarrier[];
 export type Carrier = (typeof CARRIERS)[number];
 
 export interface CarrierOffer {
