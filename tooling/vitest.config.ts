@@ -18,7 +18,7 @@ export function sharedConfig(packageDir: string) {
       hookTimeout: 30_000,
       reporters: reportDir ? ["default", "json"] : ["default"],
       ...(reportDir ? { outputFile: { json: `${reportDir}/${name}.json` } } : {}),
-      typecheck: { enabled: false },
+      typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     },
   });
 }
