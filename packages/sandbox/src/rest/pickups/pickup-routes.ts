@@ -4,24 +4,24 @@
 //   PUT  /pickup-commands/{uuid} { packages: [{ id }], pickup_date: { date, min_time, max_time } }
 //   GET  /pickup-commands/{uuid}
 // The chosen day must be one of the proposals and the window must lie inside
-// its window. The command is idempotent on the UUID and runs like ordering
-// (queueing, running, final); each package that is ordered, not cancelled,
-// not yet collected and without a pickup gets the command's pickup_number.
-// One pickup serves one carrier: packages of another carrier than the first
-// are error entries. Pickups cost nothing in the sandbox.
-import { CommandUuidSchema, type Language, PackageRefSchema } from "@shipbridge/core";
+// its window. The command is a command resource like ordering
+// (commands/command-resource.ts); each package that is ordered, not
+// cancelled, not yet collected and without a pickup gets the command's
+// pickup_number. One pickup serves one carrier: packages of another carrier
+// than the first are error entries. Pickups cost nothing in the sandbox.
+import { PackageRefSchema } from "@shipbridge/core";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { commandResource } from "../commands/command-resource.ts";
+import { decidePackages, noSuchPackage } from "../commands/package-outcomes.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
-import type { RestErrorEntry } from "../http/rest-error.ts";
+import type { Localized, RestErrorEntry } from "../http/rest-error.ts";
 import { validated, validationError } from "../http/validated-input.ts";
-import { commandAnswer, commandConflict, commandNotFound } from "../orders/command-answer.ts";
-import { CommandStore, type PackageOutcome } from "../orders/command-store.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
-import { canonicalJson, hash32, sha256Hex } from "../support/hashing.ts";
+import { hash32 } from "../support/hashing.ts";
 import { canOrderPickup } from "../tracking/tracking-timeline.ts";
 import { pickupDateProposals } from "./pickup-dates.ts";
 
@@ -36,34 +36,25 @@ export const PickupCommandRequestSchema = z.strictObject({
   pickup_date: z.strictObject({ date: z.iso.date(), min_time: hhmm, max_time: hhmm }),
 });
 
-function pickupProblem(
-  pkg: StoredPackage | undefined,
-  id: number,
-  language: Language,
-): string | undefined {
-  const pl = language === "pl_PL";
-  if (!pkg)
-    return pl
-      ? `Na tym koncie nie ma przesyłki ${id}.`
-      : `There is no package ${id} on this account.`;
-  if (pkg.pickupCommand !== null) {
-    return pl
-      ? `Dla przesyłki ${id} zamówiono już odbiór ${pkg.pickupNumber}.`
-      : `A pickup (${pkg.pickupNumber}) is already ordered for package ${id}.`;
-  }
+/** Why a courier cannot be ordered for the package now, if it cannot. */
+function pickupProblem(pkg: StoredPackage, now: number): Localized | undefined {
+  const id = pkg.id;
+  if (pkg.pickupCommand !== null)
+    return {
+      en_GB: `A pickup (${pkg.pickupNumber}) is already ordered for package ${id}.`,
+      pl_PL: `Dla przesyłki ${id} zamówiono już odbiór ${pkg.pickupNumber}.`,
+    };
+  if (!canOrderPickup(pkg, now))
+    return {
+      en_GB: `Package ${id} must be ordered, not cancelled and not yet collected to order a courier for it.`,
+      pl_PL: `Przesyłka ${id} musi być zamówiona, nieanulowana i jeszcze nieodebrana, aby zamówić kuriera.`,
+    };
   return undefined;
-}
-
-function notPickable(id: number, language: Language): string {
-  return language === "pl_PL"
-    ? `Przesyłka ${id} musi być zamówiona, nieanulowana i jeszcze nieodebrana, aby zamówić kuriera.`
-    : `Package ${id} must be ordered, not cancelled and not yet collected to order a courier for it.`;
 }
 
 export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
   const packages = new PackageStore(ctx.db);
-  const commands = new CommandStore(ctx.db);
 
   app.post("/packages/pickup-date-proposals", guard({ ...V1, body: true }), async (c) => {
     const account = requireUserAccount(c, ctx);
@@ -74,14 +65,12 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
     const carriers = new Set<string>();
     body.packages.forEach(({ id }, index) => {
       const pkg = packages.find(account.key, id);
-      const problem =
-        pickupProblem(pkg, id, language) ??
-        (pkg && !canOrderPickup(pkg, now) ? notPickable(id, language) : undefined);
+      const problem = pkg ? pickupProblem(pkg, now) : noSuchPackage(id);
       if (problem)
         problems.push({
           path: `packages[${index}].id`,
           rule: "pickup_unavailable",
-          message: problem,
+          message: problem[language],
         });
       else if (pkg) carriers.add(pkg.service);
     });
@@ -99,20 +88,11 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
     return c.json({ pickup_dates: pickupDateProposals(now, language) }, 200);
   });
 
-  app.put("/pickup-commands/:uuid", guard({ ...V1, body: true }), async (c) => {
-    const account = requireUserAccount(c, ctx);
-    const language = c.get("language");
-    const uuid = validated(CommandUuidSchema, c.req.param("uuid"), language, "uuid");
-    const body = validated(PickupCommandRequestSchema, await readJsonObject(c), language);
-    const requestHash = sha256Hex(canonicalJson(body));
-    const command = ctx.db.transaction(() => {
-      const existing = commands.find("pickup", uuid);
-      if (existing) {
-        if (existing.account !== account.key || existing.requestHash !== requestHash)
-          throw commandConflict(uuid);
-        return existing;
-      }
-      const now = ctx.clock.nowMs();
+  const pickupCommands = commandResource(ctx, guard, {
+    kind: "pickup",
+    path: "/pickup-commands",
+    schema: PickupCommandRequestSchema,
+    accept: ({ account, uuid, body, now, language }) => {
       const chosen = body.pickup_date;
       const offer = pickupDateProposals(now, language).find((p) => p.date === chosen.date);
       if (!offer) {
@@ -151,81 +131,37 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
       if (window.length > 0) throw validationError(window);
       const number = `${chosen.date.replaceAll("-", "")}-${String(hash32(`pickup:${uuid}`) % 1_000_000).padStart(6, "0")}`;
       let carrier: string | undefined;
-      const seen = new Set<number>();
-      const outcomes = body.packages.map(({ id }, index): PackageOutcome => {
-        const fail = (en: string, pl: string): PackageOutcome => ({
-          package_id: id,
-          ok: false,
-          error: { path: `packages[${index}].id`, message: { en_GB: en, pl_PL: pl } },
-        });
-        if (seen.has(id))
-          return fail(
-            `Package ${id} is listed more than once.`,
-            `Przesyłka ${id} występuje więcej niż raz.`,
-          );
-        seen.add(id);
-        const pkg = packages.find(account.key, id);
-        const problem = {
-          en: pickupProblem(pkg, id, "en_GB"),
-          pl: pickupProblem(pkg, id, "pl_PL"),
-        };
-        if (problem.en && problem.pl) return fail(problem.en, problem.pl);
-        if (!pkg || !canOrderPickup(pkg, now))
-          return fail(notPickable(id, "en_GB"), notPickable(id, "pl_PL"));
-        carrier ??= pkg.service;
-        if (pkg.service !== carrier) {
-          return fail(
-            `Package ${id} goes with ${pkg.service}; this pickup is for ${carrier}.`,
-            `Przesyłka ${id} jedzie z ${pkg.service}; ten odbiór dotyczy ${carrier}.`,
-          );
-        }
-        packages.markPickup(id, {
-          command: uuid,
-          number: `${pkg.service.toUpperCase()}-${number}`,
-          date: chosen,
-        });
-        return { package_id: id, ok: true };
-      });
-      const created = {
-        kind: "pickup" as const,
-        uuid,
-        account: account.key,
-        requestHash,
-        request: body,
-        createdAt: now,
-        outcomes,
-      };
-      commands.insert(created);
-      return created;
-    });
-    const result = answerOf(command, account.key, language);
-    return c.json(result.body, result.final ? 200 : 202);
-  });
-
-  app.get("/pickup-commands/:uuid", guard(V1), (c) => {
-    const account = requireUserAccount(c, ctx);
-    const language = c.get("language");
-    const uuid = validated(CommandUuidSchema, c.req.param("uuid"), language, "uuid");
-    const command = commands.find("pickup", uuid);
-    if (!command || command.account !== account.key) throw commandNotFound("pickup", uuid);
-    return c.json(answerOf(command, account.key, language).body, 200);
-  });
-
-  function answerOf(
-    command: Parameters<typeof commandAnswer>[0],
-    accountKey: string,
-    language: Language,
-  ) {
-    return commandAnswer(command, ctx.clock.nowMs(), language, (id) => {
-      const pkg = packages.find(accountKey, id);
+      return decidePackages(
+        body.packages,
+        (id) => packages.find(account.key, id),
+        (pkg) => {
+          const problem = pickupProblem(pkg, now);
+          if (problem) return problem;
+          carrier ??= pkg.service;
+          if (pkg.service !== carrier)
+            return {
+              en_GB: `Package ${pkg.id} goes with ${pkg.service}; this pickup is for ${carrier}.`,
+              pl_PL: `Przesyłka ${pkg.id} jedzie z ${pkg.service}; ten odbiór dotyczy ${carrier}.`,
+            };
+          packages.markPickup(pkg.id, {
+            command: uuid,
+            number: `${pkg.service.toUpperCase()}-${number}`,
+            date: chosen,
+          });
+          return undefined;
+        },
+      );
+    },
+    summarize: (command, id) => {
+      const pkg = packages.find(command.account, id);
       return {
         package_id: id,
         service: pkg?.service ?? null,
         pickup_number: pkg?.pickupNumber ?? null,
         pickup_date: pkg?.pickupDate ?? null,
       };
-    });
-  }
-
+    },
+  });
+  app.route("/", pickupCommands.routes);
   return app;
 }

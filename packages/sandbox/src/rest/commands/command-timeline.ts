@@ -1,6 +1,6 @@
-// How time moves an asynchronous command (ordering or cancelling) by the
-// sandbox clock: `queueing` for the first 2 s after it was accepted, `running`
-// until 5 s, then its final status. The final status follows from the
+// How time moves an asynchronous command (ordering, cancelling, a pickup or
+// documents) by the sandbox clock: `queueing` for the first 2 s after it was
+// accepted, `running` until 5 s, then its final status. The final status follows from the
 // per-package outcomes, which are decided when the command is accepted:
 // every package ok → `successful`, some → `partial_success`, none → `error`.
 export const QUEUEING_MS = 2_000;
@@ -29,7 +29,7 @@ export function commandStatus(
   return finalStatus(okCount, total);
 }
 
-/** The instant the command's effects are complete (packages ordered or cancelled). */
+/** The instant the command's effects are complete (packages ordered, cancelled, picked up or documented). */
 export function commandCompletesAt(createdAt: number): number {
   return createdAt + COMMAND_DURATION_MS;
 }

@@ -1,0 +1,134 @@
+// The REST resource every asynchronous command shares (ordering, cancelling,
+// courier pickups, documents):
+//   PUT {path}/{uuid}  accept the command; idempotent on the client's UUID
+//   GET {path}/{uuid}  the command, its status by the sandbox clock
+// The same body under the same UUID (and account) answers the stored command
+// and changes nothing; another body under a used UUID is a 409. Accepting
+// decides every package's outcome in one transaction, so a refused command
+// (a thrown RestError) leaves nothing written. The answer is 202 while the
+// command is queueing or running and 200 once it is final (command-answer.ts).
+// A command kind supplies only what is its own: its body schema, what
+// accepting does to each package and what its answer says about a package.
+import type { Language } from "@shipbridge/core";
+import { CommandUuidSchema } from "@shipbridge/core";
+import { type Context, Hono } from "hono";
+import type { z } from "zod";
+import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { type Guard, V1 } from "../http/guard.ts";
+import { readJsonObject } from "../http/json-body.ts";
+import { type RequestAccount, requireUserAccount } from "../http/request-account.ts";
+import { validated } from "../http/validated-input.ts";
+import { canonicalJson, sha256Hex } from "../support/hashing.ts";
+import {
+  type CommandAnswer,
+  commandAnswer,
+  commandConflict,
+  commandNotFound,
+} from "./command-answer.ts";
+import {
+  type CommandKind,
+  CommandStore,
+  type PackageOutcome,
+  type StoredCommand,
+} from "./command-store.ts";
+
+/** What accepting a new command knows: who sent it, its UUID, its checked body and the clock. */
+export interface CommandAcceptance<Body> {
+  readonly account: RequestAccount & { username: string };
+  readonly uuid: string;
+  readonly body: Body;
+  /** The sandbox clock when the command was accepted (its createdAt). */
+  readonly now: number;
+  readonly language: Language;
+}
+
+export interface CommandResourceSpec<S extends z.ZodType> {
+  readonly kind: CommandKind;
+  /** The collection path, e.g. "/order-commands". */
+  readonly path: string;
+  /** The request body's schema (from @shipbridge/core). */
+  readonly schema: S;
+  /**
+   * Decides the outcome of every package of a new command, and writes its
+   * effects; runs inside the accepting transaction. Throwing refuses the whole
+   * command and rolls everything back.
+   */
+  readonly accept: (acceptance: CommandAcceptance<z.output<S>>) => PackageOutcome[];
+  /** What the final answer lists for a package the command handled. */
+  readonly summarize?: (
+    command: StoredCommand,
+    packageId: number,
+    language: Language,
+  ) => Record<string, unknown>;
+  /** Fields the kind adds to its answer. */
+  readonly extra?: (command: StoredCommand, answer: CommandAnswer) => Record<string, unknown>;
+}
+
+export interface CommandResource {
+  readonly routes: Hono<SandboxEnv>;
+  /** The request's command (by its :uuid), or a 404 when the account has none. */
+  find(c: Context<SandboxEnv>): StoredCommand;
+}
+
+export function commandResource<S extends z.ZodType>(
+  ctx: SandboxContext,
+  guard: Guard,
+  spec: CommandResourceSpec<S>,
+): CommandResource {
+  const routes = new Hono<SandboxEnv>();
+  const commands = new CommandStore(ctx.db);
+  const summarize = spec.summarize ?? ((_command, id) => ({ package_id: id }));
+
+  const answer = (command: StoredCommand, language: Language): CommandAnswer => {
+    const result = commandAnswer(command, ctx.clock.nowMs(), language, (id) =>
+      summarize(command, id, language),
+    );
+    if (!spec.extra) return result;
+    return { ...result, body: { ...result.body, ...spec.extra(command, result) } };
+  };
+
+  const find = (c: Context<SandboxEnv>): StoredCommand => {
+    const account = requireUserAccount(c, ctx);
+    const uuid = validated(CommandUuidSchema, c.req.param("uuid"), c.get("language"), "uuid");
+    const command = commands.find(spec.kind, uuid);
+    if (!command || command.account !== account.key) throw commandNotFound(spec.kind, uuid);
+    return command;
+  };
+
+  routes.put(`${spec.path}/:uuid`, guard({ ...V1, body: true }), async (c) => {
+    const account = requireUserAccount(c, ctx);
+    const language = c.get("language");
+    const uuid = validated(CommandUuidSchema, c.req.param("uuid"), language, "uuid");
+    const body = validated(spec.schema, await readJsonObject(c), language);
+    const requestHash = sha256Hex(canonicalJson(body));
+    const command = ctx.db.transaction((): StoredCommand => {
+      const existing = commands.find(spec.kind, uuid);
+      if (existing) {
+        if (existing.account !== account.key || existing.requestHash !== requestHash)
+          throw commandConflict(uuid);
+        return existing;
+      }
+      const now = ctx.clock.nowMs();
+      const outcomes = spec.accept({ account, uuid, body, now, language });
+      const created: StoredCommand = {
+        kind: spec.kind,
+        uuid,
+        account: account.key,
+        requestHash,
+        request: body,
+        createdAt: now,
+        outcomes,
+      };
+      commands.insert(created);
+      return created;
+    });
+    const result = answer(command, language);
+    return c.json(result.body, result.final ? 200 : 202);
+  });
+
+  routes.get(`${spec.path}/:uuid`, guard(V1), (c) =>
+    c.json(answer(find(c), c.get("language")).body, 200),
+  );
+
+  return { routes, find };
+}
