@@ -32,13 +32,7 @@ export {
 export { type ShippingAuth, staticToken } from "./auth.ts";
 export type { DeadlineInput, Sleep } from "./deadline.ts";
 export type { PollOptions } from "./poll.ts";
-export type {
-  TrackingWebhook,
-  TrackingWebhookRequest,
-  UserData,
-  UserDataWriteResult,
-} from "./resources/account.ts";
-export type { MessagesQuery } from "./resources/messages.ts";
+export type { TrackingWebhook, UserData, UserDataWriteResult } from "./resources/account.ts";
 export type {
   Label,
   LabelRequest,

@@ -51,6 +51,19 @@ export {
   RegionSchema,
 } from "./address-autocomplete.ts";
 export {
+  ADDRESS_BOOK_TYPES,
+  type AddressBookEntry,
+  type AddressBookEntryRequest,
+  AddressBookEntryRequestSchema,
+  AddressBookEntrySchema,
+  type AddressBookQuery,
+  AddressBookQuerySchema,
+  type AddressBookResponse,
+  AddressBookResponseSchema,
+  type AddressBookType,
+  AddressBookTypeSchema,
+} from "./address-book.ts";
+export {
   type ApiErrorEntry,
   ApiErrorEntrySchema,
   type ApiErrorResponse,
@@ -108,6 +121,18 @@ export {
   PhonePrefixSchema,
 } from "./dictionary.ts";
 export { type LegacyDigitalLabel, LegacyDigitalLabelSchema } from "./digital-label.ts";
+export {
+  type CommandDocument,
+  CommandDocumentSchema,
+  DOCUMENT_TYPES,
+  DOCUMENTS_PACKAGES_MAX,
+  type DocumentsCommandRequest,
+  DocumentsCommandRequestSchema,
+  type DocumentsCommandResponse,
+  DocumentsCommandResponseSchema,
+  type DocumentType,
+  DocumentTypeSchema,
+} from "./documents-command.ts";
 export { type Duty, type DutyOut, DutyOutSchema, DutySchema } from "./duty.ts";
 export {
   type CommandUuid,
@@ -127,6 +152,14 @@ export {
   type MessageV2,
   MessageV2Schema,
 } from "./messages.ts";
+export {
+  MESSAGE_TYPES,
+  MESSAGES_LIMIT_MAX,
+  type MessagesQuery,
+  MessagesQuerySchema,
+  type MessageType,
+  MessageTypeSchema,
+} from "./messages-query.ts";
 export {
   OAUTH_ERROR_CODES,
   type OAuthErrorCode,
@@ -208,6 +241,23 @@ export {
   type PaymentResponse,
   PaymentResponseSchema,
 } from "./payments.ts";
+export {
+  PICKUP_PACKAGES_MAX,
+  type PickupCommandPackage,
+  PickupCommandPackageSchema,
+  type PickupCommandRequest,
+  PickupCommandRequestSchema,
+  type PickupCommandResponse,
+  PickupCommandResponseSchema,
+  type PickupDateProposalsRequest,
+  PickupDateProposalsRequestSchema,
+  type PickupDateProposalsResponse,
+  PickupDateProposalsResponseSchema,
+  type PickupWindow,
+  PickupWindowSchema,
+  type TimeOfDay,
+  TimeOfDaySchema,
+} from "./pickup-command.ts";
 export { type PickupDate, PickupDateSchema } from "./pickup-date.ts";
 export {
   type Coordinates,
@@ -265,11 +315,24 @@ export {
   StreetsResponseSchema,
 } from "./streets.ts";
 export {
+  TEMPLATE_PACKAGES_MAX,
+  TemplateNameSchema,
   type TemplatePackage,
+  TemplatePackageInputSchema,
   TemplatePackageSchema,
+  type TemplatePackageV1,
+  TemplatePackageV1Schema,
+  type TemplatesV1Response,
+  TemplatesV1ResponseSchema,
   type TemplatesV2Response,
   TemplatesV2ResponseSchema,
+  type TemplateV1,
+  type TemplateV1Request,
+  TemplateV1RequestSchema,
+  TemplateV1Schema,
   type TemplateV2,
+  type TemplateV2Request,
+  TemplateV2RequestSchema,
   TemplateV2Schema,
 } from "./templates.ts";
 export {
@@ -296,4 +359,12 @@ export {
   TrackingV2ResponseSchema,
 } from "./tracking.ts";
 export { type TrackingPush, TrackingPushSchema } from "./tracking-push.ts";
+export {
+  TRACKING_WEBHOOK_SECRET_MAX,
+  TRACKING_WEBHOOK_SECRET_MIN,
+  type TrackingWebhookRequest,
+  TrackingWebhookRequestSchema,
+  type TrackingWebhookResponse,
+  TrackingWebhookResponseSchema,
+} from "./tracking-webhook.ts";
 export { type UserDataEditRequest, UserDataEditRequestSchema } from "./user-data.ts";

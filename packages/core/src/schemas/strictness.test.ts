@@ -40,6 +40,16 @@ const REQUEST_SCHEMAS = new Set([
   "CoordinatesSchema",
   "AddToTrackingRequestSchema",
   "PackageListQuerySchema",
+  "TrackingWebhookRequestSchema",
+  "PickupDateProposalsRequestSchema",
+  "PickupCommandRequestSchema",
+  "PickupWindowSchema",
+  "DocumentsCommandRequestSchema",
+  "AddressBookEntryRequestSchema",
+  "AddressBookQuerySchema",
+  "TemplateV1RequestSchema",
+  "TemplateV2RequestSchema",
+  "MessagesQuerySchema",
 ]);
 
 type Mode = "strict" | "loose" | "strip";

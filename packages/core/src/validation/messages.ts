@@ -151,6 +151,9 @@ const en: Record<RuleCode, Template> = {
     "Give the carrier, either as service (a name such as dpd) or as service_id (from your account services).",
   location_required: () => "Give the place to search near: coordinates, search_phrase or address.",
   input_unreadable: () => "The data could not be read; send plain JSON values.",
+  pickup_window_invalid: () =>
+    "The pickup window must end after it starts: max_time must be later than min_time.",
+  date_range_invalid: () => "date_to must not be earlier than date_from.",
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` in ${p(x, "version")}`;
     const instead =
@@ -245,6 +248,9 @@ const pl: Record<RuleCode, Template> = {
   location_required: () =>
     "Podaj miejsce, w pobliżu którego szukać: coordinates, search_phrase albo address.",
   input_unreadable: () => "Nie udało się odczytać danych; wyślij zwykłe wartości JSON.",
+  pickup_window_invalid: () =>
+    "Okno odbioru musi kończyć się po swoim początku: max_time musi być późniejsze niż min_time.",
+  date_range_invalid: () => "date_to nie może być wcześniejsze niż date_from.",
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` w wersji ${p(x, "version")}`;
     const instead =

@@ -12,6 +12,9 @@ export const RULE_CODES = {
   service_required: "service_required",
   location_required: "location_required",
   input_unreadable: "input_unreadable",
+  // Ranges in requests.
+  pickup_window_invalid: "pickup_window_invalid",
+  date_range_invalid: "date_range_invalid",
   // Renames and removals in the API's history.
   field_removed: "field_removed",
   field_renamed: "field_renamed",

@@ -36,16 +36,24 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
   }
 }
 
-/** The rule code a schema's own refinement names in its params, or invalid_value. */
+const KNOWN_RULES: ReadonlySet<string> = new Set(Object.values(RULE_CODES));
+
+/** The rule code a schema's own check names in its params, or invalid_value. */
 function customRule(rule: unknown): RuleCode {
-  switch (rule) {
-    case RULE_CODES.service_required:
-      return RULE_CODES.service_required;
-    case RULE_CODES.location_required:
-      return RULE_CODES.location_required;
-    default:
-      return RULE_CODES.invalid_value;
+  return typeof rule === "string" && KNOWN_RULES.has(rule)
+    ? (rule as RuleCode)
+    : RULE_CODES.invalid_value;
+}
+
+/** The message parameters a schema's own check gives beside its rule (text and numbers only). */
+function customParams(params: Record<string, unknown> | undefined): MessageParams {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (key !== "rule" && (typeof value === "string" || typeof value === "number")) {
+      out[key] = value;
+    }
   }
+  return out;
 }
 
 /** Reports the issues of a failed zod parse. */
@@ -90,7 +98,7 @@ export function reportZodIssues(issues: readonly z.core.$ZodIssue[], findings: F
         );
         break;
       case "custom":
-        findings.error(path, customRule(issue.params?.["rule"]));
+        findings.error(path, customRule(issue.params?.["rule"]), customParams(issue.params));
         break;
       default:
         findings.error(path, RULE_CODES.invalid_value);

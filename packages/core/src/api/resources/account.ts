@@ -1,10 +1,11 @@
 // The account: the carrier services it may use (their account-specific
 // service_id), its tracking webhook, and the user's own data.
-import { z } from "zod";
-import { LANGUAGES, type Language } from "../../language.ts";
+import type { Language } from "../../language.ts";
 import {
   type AccountServicesResponse,
   AccountServicesResponseSchema,
+  type TrackingWebhookRequest,
+  TrackingWebhookRequestSchema,
   type UserDataEditRequest,
 } from "../../schemas/index.ts";
 import { type ValidationWarning, validateUserData } from "../../validation/index.ts";
@@ -12,15 +13,6 @@ import type { ClientContext } from "../client-context.ts";
 import { checkInput, checkWith } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
 import { callEndpoint } from "./endpoint.ts";
-
-const TrackingWebhookSchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
-  secret: z.string().min(16).max(128),
-  language: z.enum(LANGUAGES).optional(),
-});
-
-/** Where the service pushes tracking updates, and the secret their checksum uses. */
-export type TrackingWebhookRequest = z.input<typeof TrackingWebhookSchema>;
 
 /** The registered webhook (never with its secret). */
 export interface TrackingWebhook {
@@ -73,7 +65,7 @@ export class AccountResource {
     webhook: TrackingWebhookRequest,
     options?: CallOptions,
   ): Promise<TrackingWebhook> {
-    const checked = checkInput(this.#context, TrackingWebhookSchema, webhook, options);
+    const checked = checkInput(this.#context, TrackingWebhookRequestSchema, webhook, options);
     return (await callEndpoint<unknown>(
       this.#context,
       {

@@ -4,6 +4,8 @@
 // be marked as read.
 import { z } from "zod";
 import {
+  type MessagesQuery,
+  MessagesQuerySchema,
   type MessagesV1Response,
   MessagesV1ResponseSchema,
   type MessagesV2Response,
@@ -13,20 +15,6 @@ import { type ClientContext, versionOf } from "../client-context.ts";
 import { checkInput } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
 import { callEndpoint } from "./endpoint.ts";
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD");
-
-const MessagesQuerySchema = z.strictObject({
-  type: z.string().min(1).optional(),
-  read: z.boolean().optional(),
-  date_from: isoDate.optional(),
-  date_to: isoDate.optional(),
-  limit: z.number().int().min(1).max(500).optional(),
-  page: z.number().int().min(1).optional(),
-});
-
-/** Filters of the message list; dates are inclusive, YYYY-MM-DD (UTC). */
-export type MessagesQuery = z.input<typeof MessagesQuerySchema>;
 
 const MessageIdSchema = z.number().int().positive();
 

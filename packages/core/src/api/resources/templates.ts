@@ -7,6 +7,8 @@ import {
   type ApiVersion,
   type PackageV1,
   type PackageV2,
+  TEMPLATE_PACKAGES_MAX,
+  TemplateNameSchema,
   type TemplatesV2Response,
   TemplatesV2ResponseSchema,
   type TemplateV2,
@@ -29,9 +31,11 @@ export interface NewTemplate {
   readonly packages: readonly (PackageV1 | PackageV2)[];
 }
 
+// The client's own shape (`packages` in both versions); each package is then
+// checked by validatePackage in the call's version.
 const NewTemplateSchema = z.strictObject({
-  name: z.string().min(1).max(100),
-  packages: z.array(z.unknown()).min(1).max(20),
+  name: TemplateNameSchema,
+  packages: z.array(z.unknown()).min(1).max(TEMPLATE_PACKAGES_MAX),
 });
 
 const TemplateIdSchema = z.number().int().positive();

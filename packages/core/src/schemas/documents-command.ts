@@ -1,0 +1,42 @@
+// Documents in bulk for ordered packages: PUT /documents-command/{uuid} asks
+// for every package's label in one file (`labels`) or the handover protocol a
+// courier signs (`protocol`); the command runs like ordering and, once final,
+// lists the documents to download. Request strict, answer tolerant.
+//
+// Decisions where the spec is silent: one command covers 1 to 500 packages;
+// page_format (a4 or a6, default a4) applies to labels, a protocol is always A4.
+import { z } from "zod";
+import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
+import { CommandErrorSchema, CommandStatusSchema, LABEL_PAGE_FORMATS } from "./order-command.ts";
+
+export const DOCUMENT_TYPES = ["labels", "protocol"] as const;
+export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export const DOCUMENTS_PACKAGES_MAX = 500;
+
+export const DocumentsCommandRequestSchema = z.strictObject({
+  packages: z.array(PackageRefSchema).min(1).max(DOCUMENTS_PACKAGES_MAX),
+  type: DocumentTypeSchema,
+  page_format: z.enum(LABEL_PAGE_FORMATS).optional(),
+});
+export type DocumentsCommandRequest = z.infer<typeof DocumentsCommandRequestSchema>;
+
+/** A document the finished command produced, and where to download it. */
+export const CommandDocumentSchema = z.looseObject({
+  type: z.string(),
+  file_format: z.string().nullish(),
+  url: z.string(),
+});
+export type CommandDocument = z.infer<typeof CommandDocumentSchema>;
+
+export const DocumentsCommandResponseSchema = z.looseObject({
+  uuid: CommandUuidSchema,
+  status: CommandStatusSchema,
+  errors: z.array(CommandErrorSchema).nullish(),
+  successfully_processed_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
+  documents: z.array(CommandDocumentSchema).nullish(),
+  datetime_add: z.string().nullish(),
+  datetime_change: z.string().nullish(),
+});
+export type DocumentsCommandResponse = z.infer<typeof DocumentsCommandResponseSchema>;

@@ -1,0 +1,74 @@
+// Courier pickups for ordered packages: first the days a courier can come
+// (POST /packages/pickup-date-proposals), then ordering one
+// (PUT /pickup-commands/{uuid}, the asynchronous command pattern of ordering).
+// Requests strict, answers tolerant.
+//
+// Decisions where the spec is silent: one request covers 1 to 100 packages;
+// the chosen window is a day (YYYY-MM-DD) and two times (HH:MM, 24-hour) with
+// max_time after min_time. Whether the day and window are among the proposals
+// is for the service to say, since only it knows them.
+import { z } from "zod";
+import { RULE_CODES } from "../validation/rule-codes.ts";
+import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
+import { CommandErrorSchema, CommandStatusSchema } from "./order-command.ts";
+import { PickupDateSchema } from "./pickup-date.ts";
+
+export const PICKUP_PACKAGES_MAX = 100;
+
+const pickupPackages = z.array(PackageRefSchema).min(1).max(PICKUP_PACKAGES_MAX);
+
+export const PickupDateProposalsRequestSchema = z.strictObject({ packages: pickupPackages });
+export type PickupDateProposalsRequest = z.infer<typeof PickupDateProposalsRequestSchema>;
+
+export const PickupDateProposalsResponseSchema = z.looseObject({
+  pickup_dates: z.array(PickupDateSchema),
+});
+export type PickupDateProposalsResponse = z.infer<typeof PickupDateProposalsResponseSchema>;
+
+/** A time of day as HH:MM (00:00 to 23:59). */
+export const TimeOfDaySchema = z.iso.time({ precision: -1 });
+export type TimeOfDay = z.infer<typeof TimeOfDaySchema>;
+
+/** The chosen pickup: a day and the window the courier may come in. */
+export const PickupWindowSchema = z
+  .strictObject({ date: z.iso.date(), min_time: TimeOfDaySchema, max_time: TimeOfDaySchema })
+  .check((ctx) => {
+    const { min_time, max_time } = ctx.value;
+    // Valid HH:MM times compare as text; a time in the wrong format is named on its own.
+    const valid =
+      TimeOfDaySchema.safeParse(min_time).success && TimeOfDaySchema.safeParse(max_time).success;
+    if (valid && max_time <= min_time) {
+      ctx.issues.push({
+        code: "custom",
+        input: max_time,
+        path: ["max_time"],
+        params: { rule: RULE_CODES.pickup_window_invalid },
+      });
+    }
+  });
+export type PickupWindow = z.infer<typeof PickupWindowSchema>;
+
+export const PickupCommandRequestSchema = z.strictObject({
+  packages: pickupPackages,
+  pickup_date: PickupWindowSchema,
+});
+export type PickupCommandRequest = z.infer<typeof PickupCommandRequestSchema>;
+
+/** A package the pickup was ordered for, with the carrier's pickup number. */
+export const PickupCommandPackageSchema = z.looseObject({
+  package_id: z.number(),
+  service: z.string().nullish(),
+  pickup_number: z.string().nullish(),
+  pickup_date: PickupDateSchema.nullish(),
+});
+export type PickupCommandPackage = z.infer<typeof PickupCommandPackageSchema>;
+
+export const PickupCommandResponseSchema = z.looseObject({
+  uuid: CommandUuidSchema,
+  status: CommandStatusSchema,
+  errors: z.array(CommandErrorSchema).nullish(),
+  successfully_ordered_packages: z.array(PickupCommandPackageSchema).nullish(),
+  datetime_add: z.string().nullish(),
+  datetime_change: z.string().nullish(),
+});
+export type PickupCommandResponse = z.infer<typeof PickupCommandResponseSchema>;
