@@ -2,22 +2,7 @@
 // their display names, weight limits and tariffs. These are the sandbox's own
 // offer (the spec gives no prices), chosen to look like a Polish broker's
 // price list and to be fully deterministic.
-import type { Carrier as CoreCarrier } from "@shipbridge/core";
-
-// A subset of @shipbridge/core's carriers: the sandbox never names a carrier
-// core does not know (it does not ship with the pallet carrier).
-export const CARRIERS = [
-  "inpost",
-  "dpd",
-  "dhl",
-  "ups",
-  "gls",
-  "fedex",
-  "poczta",
-  "orlen",
-  "meest",
-] as const satisfies readonly CoreCarrier[];
-export type Carrier = (typeof CARRIERS)[number];
+import { CARRIERS as CORE_CARRIERS, type Carrier as CoreCarrier } from "@shipbridge/core";
 
 export interface CarrierOffer {
   readonly name: string;
@@ -33,7 +18,9 @@ export interface CarrierOffer {
   readonly avgDeliveryDays: number;
 }
 
-export const CARRIER_OFFERS: Readonly<Record<Carrier, CarrierOffer>> = {
+// The sandbox ships with every carrier of @shipbridge/core it has an offer for
+// (not with the pallet carrier), so it never names a carrier core does not know.
+const OFFERS = {
   inpost: {
     name: "InPost Kurier",
     maxWeightKg: 25,
@@ -106,7 +93,17 @@ export const CARRIER_OFFERS: Readonly<Record<Carrier, CarrierOffer>> = {
     perKgNet: 70,
     avgDeliveryDays: 4,
   },
-};
+} satisfies Partial<Record<CoreCarrier, CarrierOffer>>;
+
+/** A carrier the sandbox ships with. */
+export type Carrier = keyof typeof OFFERS;
+
+export const CARRIER_OFFERS: Readonly<Record<Carrier, CarrierOffer>> = OFFERS;
+
+/** The sandbox's carriers, in the order of @shipbridge/core's CARRIERS. */
+export const CARRIERS: readonly Carrier[] = CORE_CARRIERS.filter((carrier): carrier is Carrier =>
+  Object.hasOwn(CARRIER_OFFERS, carrier),
+);
 
 export function isCarrier(value: unknown): value is Carrier {
   return typeof value === "string" && (CARRIERS as readonly string[]).includes(value);
