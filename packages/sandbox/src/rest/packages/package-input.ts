@@ -3,7 +3,11 @@
 // unknown fields, the postal own-contract rule by the sandbox clock, the
 // v1.0.109 express default, digital_label coercion, renamed flags). The
 // sandbox adds only what it alone knows: which of the account's services the
-// package names.
+// package names. A package that names its carrier by `service` alone (no
+// service_id) ships on the broker's contract here (findAccountService), so
+// core is told its contract ("furgonetka") rather than left to guess it from
+// an account that has the postal carrier on both kinds of contract; a
+// service_id is resolved by core through the account services.
 import { type Language, packageV1ToV2, validatePackage } from "@shipbridge/core";
 import { type AccountService, findAccountService } from "../account/account-services.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
@@ -36,6 +40,13 @@ function toV2(value: unknown, version: ApiVersion): PackageData {
   return value as PackageData;
 }
 
+/** A body that names its carrier by `service` and gives no service_id. */
+function namesCarrierOnly(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const fields = body as Record<string, unknown>;
+  return typeof fields["service"] === "string" && fields["service_id"] === undefined;
+}
+
 export function checkPackage(
   body: unknown,
   options: {
@@ -52,6 +63,7 @@ export function checkPackage(
     clock: () => options.now,
     language: options.language,
     accountServices: options.services,
+    ...(namesCarrierOnly(body) ? { contract: "furgonetka" as const } : {}),
   });
   if (!result.ok) throw validationError(entries(result.error.issues));
   const data = toV2(result.value, options.version);

@@ -191,6 +191,21 @@ describe("POST /packages", () => {
     ).toBe(false);
   });
 
+  it("puts a postal package named by carrier on the broker's contract: its flags pass without a contract warning", async () => {
+    const body = sampleV2({
+      service: "poczta",
+      additional_services: { rod: true, check_content: true, poczta_ekspres24: true },
+    });
+    for (const path of ["/packages/validate", "/packages"]) {
+      const res = await sandbox.call("POST", path, { version: 2, body });
+      expect(res.status).toBe(path === "/packages" ? 201 : 204);
+      const rules = (res.body?.warnings ?? []).map((w: { rule: string }) => w.rule);
+      expect(rules).not.toContain("postal_contract_unknown");
+      expect(rules).not.toContain("postal_flag_forbidden");
+      if (path === "/packages") expect(res.body.service_contract).toBe("furgonetka");
+    }
+  });
+
   it("refuses a service_id that is not the account's", async () => {
     const res = await sandbox.call("POST", "/packages", {
       version: 2,
