@@ -20,6 +20,7 @@ export {
   createCountryCatalog,
   ISO_COUNTRY_CODES,
   isValidIban,
+  isWholeGrosze,
   LEGACY_RESPONSE_FIELDS,
   normalizeIban,
   normalizePolishPhone,
@@ -31,9 +32,11 @@ export {
   RENAMED_CARRIERS,
   RENAMED_INPUT_FIELDS,
   regionOf,
+  roundToGrosze,
   SERVICE_FLAGS,
   type ServiceFlag,
   SUPPORTED_COUNTRIES,
+  toGrosze,
 } from "./rules/index.ts";
 export * from "./schemas/index.ts";
 export {

@@ -94,3 +94,4 @@ export {
   type ShipmentContract,
   type ShipmentContractOptions,
 } from "./shipment-contract.ts";
+export { isWholeGrosze, roundToGrosze, toGrosze } from "./whole-grosze.ts";

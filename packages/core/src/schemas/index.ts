@@ -236,6 +236,8 @@ export {
   ParcelV2Schema,
 } from "./parcel.ts";
 export {
+  PAYMENT_AMOUNT_MAX,
+  PAYMENT_CURRENCY,
   type PaymentCreateRequest,
   PaymentCreateRequestSchema,
   type PaymentResponse,

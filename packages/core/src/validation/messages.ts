@@ -201,6 +201,10 @@ const en: Record<RuleCode, Template> = {
   iban_required: () => "Cash on delivery needs the IBAN of the account to pay the money into.",
   iban_invalid: () =>
     "This is not a valid IBAN. A Polish IBAN is PL followed by 26 digits; check for a typo.",
+  amount_whole_grosze: () =>
+    "Give the amount in złoty with at most two decimal places (whole grosze), such as 19.99.",
+  currency_not_supported: (x) =>
+    `The account is kept in ${p(x, "currency")}: give currency ${p(x, "currency")}, or leave it out.`,
 };
 
 const pl: Record<RuleCode, Template> = {
@@ -298,6 +302,10 @@ const pl: Record<RuleCode, Template> = {
   iban_required: () => "Pobranie wymaga numeru IBAN konta, na które trafią pieniądze.",
   iban_invalid: () =>
     "To nie jest poprawny numer IBAN. Polski IBAN to PL i 26 cyfr; sprawdź, czy nie ma literówki.",
+  amount_whole_grosze: () =>
+    "Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku (pełne grosze), np. 19,99.",
+  currency_not_supported: (x) =>
+    `Konto jest prowadzone w ${p(x, "currency")}: podaj currency ${p(x, "currency")} albo pomiń to pole.`,
 };
 
 /** The message templates, by language and rule code. */

@@ -44,6 +44,9 @@ export const RULE_CODES = {
   cod_amount_invalid: "cod_amount_invalid",
   iban_required: "iban_required",
   iban_invalid: "iban_invalid",
+  // Payments (topping up the account).
+  amount_whole_grosze: "amount_whole_grosze",
+  currency_not_supported: "currency_not_supported",
 } as const;
 
 export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];
