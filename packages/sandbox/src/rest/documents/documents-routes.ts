@@ -3,13 +3,13 @@
 //   GET /documents-command/{uuid}            the command; once final, `documents: [{ type, file_format, url }]`
 //   GET /documents-command/{uuid}/document   the PDF: 204 + Retry-After until ready
 // `labels` puts every package's label in one PDF (page_format a4 | a6, default
-// a4); `protocol` is the handover protocol a courier signs (A4). The command
+// a4); `protocol` is the handover protocol a courier signs (A4). The body is
+// checked by @shipbridge/core's DocumentsCommandRequestSchema. The command
 // is a command resource like ordering (commands/command-resource.ts). A
 // package that is not ordered, or was cancelled, is an error entry. The
 // document is ready once the command is final and every label in it is ready.
-import { PackageRefSchema } from "@shipbridge/core";
+import { type DocumentsCommandRequest, DocumentsCommandRequestSchema } from "@shipbridge/core";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
 import type { StoredCommand } from "../commands/command-store.ts";
@@ -18,19 +18,10 @@ import { decidePackages } from "../commands/package-outcomes.ts";
 import type { Guard } from "../http/guard.ts";
 import { RestError } from "../http/rest-error.ts";
 import { renderPdfPages } from "../labels/pdf-document.ts";
-import { labelPage, PAGE_FORMATS } from "../labels/shipping-label.ts";
+import { labelPage } from "../labels/shipping-label.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
 import { labelReadyAt } from "../tracking/tracking-timeline.ts";
 import { handoverProtocolPages } from "./handover-protocol.ts";
-
-export const DOCUMENT_TYPES = ["labels", "protocol"] as const;
-
-export const DocumentsCommandRequestSchema = z.strictObject({
-  packages: z.array(PackageRefSchema).min(1).max(500),
-  type: z.enum(DOCUMENT_TYPES),
-  page_format: z.enum(PAGE_FORMATS).optional(),
-});
-type DocumentsRequest = z.infer<typeof DocumentsCommandRequestSchema>;
 
 export function documentsRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
@@ -69,7 +60,7 @@ export function documentsRoutes(ctx: SandboxContext, guard: Guard): Hono<Sandbox
         answer.final && command.outcomes.some((o) => o.ok)
           ? [
               {
-                type: (command.request as DocumentsRequest).type,
+                type: (command.request as DocumentsCommandRequest).type,
                 file_format: "pdf",
                 url: `${ctx.baseUrl}/documents-command/${command.uuid}/document`,
               },
@@ -84,7 +75,7 @@ export function documentsRoutes(ctx: SandboxContext, guard: Guard): Hono<Sandbox
     guard({ versions: [1], produces: ["application/pdf"] }),
     (c) => {
       const command = documentsCommands.find(c);
-      const request = command.request as DocumentsRequest;
+      const request = command.request as DocumentsCommandRequest;
       const packagesIn = included(command);
       if (packagesIn.length === 0) {
         throw new RestError(409, "no_documents", {

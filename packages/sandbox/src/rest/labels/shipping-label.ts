@@ -2,13 +2,13 @@
 // ZPL for thermal printers. It shows the carrier, the sender and receiver,
 // the parcel count and, in large type, each parcel's tracking number; the
 // sandbox marks every label as a test label.
+import { LABEL_PAGE_FORMATS } from "@shipbridge/core";
 import type { StoredPackage } from "../packages/stored-package.ts";
 import { PAGE_SIZES, type PdfPage, type PdfRect, type PdfText, renderPdf } from "./pdf-document.ts";
 
 export type PageFormat = keyof typeof PAGE_SIZES;
-export const PAGE_FORMATS = ["a4", "a6"] as const satisfies readonly PageFormat[];
-export const FILE_FORMATS = ["pdf", "zpl"] as const;
-export type FileFormat = (typeof FILE_FORMATS)[number];
+/** @shipbridge/core's label page formats; the type checks that each has a page size. */
+export const PAGE_FORMATS = LABEL_PAGE_FORMATS satisfies readonly PageFormat[];
 
 function field(address: unknown, key: string): string {
   if (typeof address !== "object" || address === null) return "";

@@ -87,6 +87,16 @@ describe("courier pickups", () => {
       "pickup_date.min_time",
       "pickup_date.max_time",
     ]);
+    const backwards = await sandbox.call("PUT", `/pickup-commands/${randomUUID()}`, {
+      body: {
+        packages: [{ id }],
+        pickup_date: { date: "2026-11-24", min_time: "14:00", max_time: "12:00" },
+      },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual([
+      expect.objectContaining({ path: "pickup_date.max_time", rule: "pickup_window_invalid" }),
+    ]);
     const notOrdered = await sandbox.call("POST", "/packages/pickup-date-proposals", {
       body: { packages: [{ id: draft }] },
     });

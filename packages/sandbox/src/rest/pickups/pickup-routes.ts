@@ -3,15 +3,16 @@
 //        → { pickup_dates: [{ date, min_time, max_time, info }] } (pickup-dates.ts)
 //   PUT  /pickup-commands/{uuid} { packages: [{ id }], pickup_date: { date, min_time, max_time } }
 //   GET  /pickup-commands/{uuid}
-// The chosen day must be one of the proposals and the window must lie inside
-// its window. The command is a command resource like ordering
-// (commands/command-resource.ts); each package that is ordered, not
-// cancelled, not yet collected and without a pickup gets the command's
-// pickup_number. One pickup serves one carrier: packages of another carrier
+// Both bodies are checked by @shipbridge/core's schemas (1 to 100 packages;
+// the day as YYYY-MM-DD, the times as HH:MM, max_time after min_time). The
+// sandbox adds what only it knows: the chosen day must be one of its
+// proposals and the window must lie inside that day's window. The command is
+// a command resource like ordering (commands/command-resource.ts); each
+// package that is ordered, not cancelled, not yet collected and without a
+// pickup gets the command's pickup_number. One pickup serves one carrier: packages of another carrier
 // than the first are error entries. Pickups cost nothing in the sandbox.
-import { PackageRefSchema } from "@shipbridge/core";
+import { PickupCommandRequestSchema, PickupDateProposalsRequestSchema } from "@shipbridge/core";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
 import { decidePackages, noSuchPackage } from "../commands/package-outcomes.ts";
@@ -24,17 +25,6 @@ import { PackageStore, type StoredPackage } from "../packages/stored-package.ts"
 import { hash32 } from "../support/hashing.ts";
 import { canOrderPickup } from "../tracking/tracking-timeline.ts";
 import { pickupDateProposals } from "./pickup-dates.ts";
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give the time as HH:MM");
-
-export const PickupProposalRequestSchema = z.strictObject({
-  packages: z.array(PackageRefSchema).min(1).max(100),
-});
-
-export const PickupCommandRequestSchema = z.strictObject({
-  packages: z.array(PackageRefSchema).min(1).max(100),
-  pickup_date: z.strictObject({ date: z.iso.date(), min_time: hhmm, max_time: hhmm }),
-});
 
 /** Why a courier cannot be ordered for the package now, if it cannot. */
 function pickupProblem(pkg: StoredPackage, now: number): Localized | undefined {
@@ -59,7 +49,7 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
   app.post("/packages/pickup-date-proposals", guard({ ...V1, body: true }), async (c) => {
     const account = requireUserAccount(c, ctx);
     const language = c.get("language");
-    const body = validated(PickupProposalRequestSchema, await readJsonObject(c), language);
+    const body = validated(PickupDateProposalsRequestSchema, await readJsonObject(c), language);
     const now = ctx.clock.nowMs();
     const problems: RestErrorEntry[] = [];
     const carriers = new Set<string>();
@@ -118,14 +108,14 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
               : `min_time must be from ${offer.min_time} and before ${offer.max_time}.`,
         });
       }
-      if (chosen.max_time > offer.max_time || chosen.max_time <= chosen.min_time) {
+      if (chosen.max_time > offer.max_time) {
         window.push({
           path: "pickup_date.max_time",
           rule: "pickup_window",
           message:
             language === "pl_PL"
-              ? `max_time musi być po min_time i najpóźniej ${offer.max_time}.`
-              : `max_time must be after min_time and at most ${offer.max_time}.`,
+              ? `max_time może być najpóźniej ${offer.max_time}.`
+              : `max_time must be at most ${offer.max_time}.`,
         });
       }
       if (window.length > 0) throw validationError(window);
