@@ -40,6 +40,11 @@ export {
 } from "./rules/index.ts";
 export * from "./schemas/index.ts";
 export {
+  type TrackingPushFields,
+  trackingPushControl,
+  verifyTrackingPush,
+} from "./tracking/tracking-push-control.ts";
+export {
   type AddressAutocompleteValidationOptions,
   type CalculatePriceValidationOptions,
   isValidationError,

@@ -205,6 +205,8 @@ const en: Record<RuleCode, Template> = {
     "Give the amount in złoty with at most two decimal places (whole grosze), such as 19.99.",
   currency_not_supported: (x) =>
     `The account is kept in ${p(x, "currency")}: give currency ${p(x, "currency")}, or leave it out.`,
+  tracking_push_control_mismatch: () =>
+    "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
 };
 
 const pl: Record<RuleCode, Template> = {
@@ -306,6 +308,8 @@ const pl: Record<RuleCode, Template> = {
     "Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku (pełne grosze), np. 19,99.",
   currency_not_supported: (x) =>
     `Konto jest prowadzone w ${p(x, "currency")}: podaj currency ${p(x, "currency")} albo pomiń to pole.`,
+  tracking_push_control_mismatch: () =>
+    "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
 };
 
 /** The message templates, by language and rule code. */

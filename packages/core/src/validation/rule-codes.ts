@@ -47,6 +47,8 @@ export const RULE_CODES = {
   // Payments (topping up the account).
   amount_whole_grosze: "amount_whole_grosze",
   currency_not_supported: "currency_not_supported",
+  // Tracking pushes received by a shop.
+  tracking_push_control_mismatch: "tracking_push_control_mismatch",
 } as const;
 
 export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];
