@@ -1,19 +1,21 @@
 // Payments: topping up the account.
 //   POST /payments { amount, currency?, return_url? }  → 201 { id, status: "pending", amount,
-//        currency, payment_url, datetime_add }; the account is kept in PLN, so only PLN is taken
+//        currency, payment_url, datetime_add }; the body is checked by @shipbridge/core's
+//        PaymentCreateRequestSchema alone (PLN only, at most 100 000 zł in whole grosze,
+//        an http(s) return_url)
 //   GET  /payments/{id}                                → the payment and its status
 //   GET  /payments/{id}/pay                            the sandbox's payment gateway page: a
 //        browser that opens payment_url completes the payment (status "paid") and is sent on
 //        to return_url with ?payment_id=…&status=paid, or sees a short page. No token needed,
 //        as with a real gateway; the id alone identifies the payment.
-import { PaymentCreateRequestSchema } from "@shipbridge/core";
+import { PAYMENT_CURRENCY, PaymentCreateRequestSchema, toGrosze } from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
-import { validated, validationError } from "../http/validated-input.ts";
+import { validated } from "../http/validated-input.ts";
 import { MessageStore } from "../messages/message-store.ts";
 import { isoSeconds } from "../support/datetime.ts";
 
@@ -25,18 +27,6 @@ interface PaymentRow {
   return_url: string | null;
   created_at: number;
   paid_at: number | null;
-}
-
-const MAX_AMOUNT = 100_000;
-
-/**
- * Whether an amount in złoty has at most two decimals. 19.99 * 100 is
- * 1998.9999999999998 in floating point, so the grosze are compared with a
- * tolerance far below one grosz instead of exactly.
- */
-function wholeGrosze(amount: number): boolean {
-  const grosze = amount * 100;
-  return Math.abs(grosze - Math.round(grosze)) < 1e-6;
 }
 
 function notFound(id: string): RestError {
@@ -53,7 +43,7 @@ export function paymentRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     id: row.id,
     status: row.status,
     amount: row.amount / 100,
-    currency: "PLN",
+    currency: PAYMENT_CURRENCY,
     payment_url: `${ctx.baseUrl}/payments/${row.id}/pay`,
     datetime_add: isoSeconds(row.created_at),
     datetime_paid: row.paid_at === null ? null : isoSeconds(row.paid_at),
@@ -67,39 +57,12 @@ export function paymentRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     const account = requireUserAccount(c, ctx);
     const language = c.get("language");
     const body = validated(PaymentCreateRequestSchema, await readJsonObject(c), language);
-    const problems = [];
-    if (body.currency !== undefined && body.currency !== "PLN") {
-      problems.push({
-        path: "currency",
-        rule: "invalid_value",
-        message:
-          language === "pl_PL"
-            ? "Konto jest prowadzone w PLN; currency musi mieć wartość PLN."
-            : "The account is kept in PLN; currency must be PLN.",
-      });
-    }
-    if (body.amount > MAX_AMOUNT || !wholeGrosze(body.amount)) {
-      problems.push({
-        path: "amount",
-        rule: "invalid_value",
-        message:
-          language === "pl_PL"
-            ? `amount musi być kwotą do ${MAX_AMOUNT} zł z co najwyżej dwoma miejscami po przecinku.`
-            : `amount must be at most ${MAX_AMOUNT} PLN with at most two decimal places.`,
-      });
-    }
-    if (problems.length > 0) throw validationError(problems);
     const row = ctx.db.transaction(() => {
       const result = ctx.db.sql
         .prepare(
           "INSERT INTO rest_payments (account, amount, status, return_url, created_at) VALUES (?, ?, 'pending', ?, ?)",
         )
-        .run(
-          account.key,
-          Math.round(body.amount * 100),
-          body.return_url ?? null,
-          ctx.clock.nowMs(),
-        );
+        .run(account.key, toGrosze(body.amount), body.return_url ?? null, ctx.clock.nowMs());
       return find(Number(result.lastInsertRowid));
     });
     if (!row) throw new Error("the created payment could not be read back");
