@@ -145,6 +145,22 @@ describe("GET /messages", () => {
       "date_from",
       "type",
     ]);
+    const unread = await sandbox.call("GET", "/messages?read=false", { version: 2 });
+    expect(unread.body.messages.map((m: { id: number }) => m.id)).not.toContain(id);
+    expect(unread.body.messages.length).toBeGreaterThan(0);
+    const notBoolean = await sandbox.call("GET", "/messages?read=yes", { version: 2 });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.errors[0].path).toBe("read");
+  });
+
+  it("refuses a date range that ends before it starts (core's date_range_invalid)", async () => {
+    const res = await sandbox.call("GET", "/messages?date_from=2026-11-20&date_to=2026-11-19", {
+      version: 2,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ path: "date_to", rule: "date_range_invalid" }),
+    ]);
   });
 });
 

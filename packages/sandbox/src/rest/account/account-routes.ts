@@ -4,11 +4,11 @@
 //   GET    /account/user-data          the user's data
 //   PUT    /account/user-data          edit it (partial; country_code from the unified list)
 //   GET    /account/tracking-webhook   the registered tracking push URL (never the secret)
-//   PUT    /account/tracking-webhook   register { url, secret, language? }
+//   PUT    /account/tracking-webhook   register { url, secret, language? } (core's
+//                                      TrackingWebhookRequestSchema: http(s), secret 16–128)
 //   DELETE /account/tracking-webhook   stop pushes
-import { validateUserData } from "@shipbridge/core";
+import { TrackingWebhookRequestSchema, validateUserData } from "@shipbridge/core";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
@@ -17,16 +17,6 @@ import { RestError } from "../http/rest-error.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { isoSeconds } from "../support/datetime.ts";
 import { accountServices } from "./account-services.ts";
-
-/** What PUT /account/tracking-webhook takes: an http(s) URL and a secret of 16 to 128 characters. */
-export const TrackingWebhookSchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/, error: "url must be an http:// or https:// address" }),
-  secret: z
-    .string()
-    .min(16, "secret must have at least 16 characters")
-    .max(128, "secret must have at most 128 characters"),
-  language: z.enum(["pl_PL", "en_GB"]).optional(),
-});
 
 function defaultUserData(
   username: string,
@@ -120,7 +110,11 @@ export function accountRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
 
   app.put("/account/tracking-webhook", guard({ ...V1, body: true }), async (c) => {
     const account = requireUserAccount(c, ctx);
-    const body = validated(TrackingWebhookSchema, await readJsonObject(c), c.get("language"));
+    const body = validated(
+      TrackingWebhookRequestSchema,
+      await readJsonObject(c),
+      c.get("language"),
+    );
     const now = ctx.clock.nowMs();
     ctx.db.sql
       .prepare(

@@ -1,12 +1,12 @@
 // The account's address book (/account/address-book): saved sender and
-// receiver addresses, in the shape core's AddressSchema gives (receivers may
-// carry a `point`).
+// receiver addresses, checked by core's AddressBookEntryRequestSchema (a
+// sender in AddressSchema's shape, a receiver in ReceiverSchema's, which may
+// carry a `point`) and AddressBookQuerySchema.
 //   GET    /account/address-book?type=sender|receiver   { addresses: [{ id, type, label, address, datetime_add }] }
 //   POST   /account/address-book { type, label?, address } → 201 the entry
 //   DELETE /account/address-book/{id}                   → 204
-import { AddressSchema, ReceiverSchema } from "@shipbridge/core";
+import { AddressBookEntryRequestSchema, AddressBookQuerySchema } from "@shipbridge/core";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
@@ -15,23 +15,6 @@ import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
 import { queryInput } from "../reference/query-input.ts";
 import { isoSeconds } from "../support/datetime.ts";
-
-export const ADDRESS_TYPES = ["sender", "receiver"] as const;
-
-export const AddressBookEntrySchema = z.discriminatedUnion("type", [
-  z.strictObject({
-    type: z.literal("sender"),
-    label: z.string().min(1).max(100).optional(),
-    address: AddressSchema,
-  }),
-  z.strictObject({
-    type: z.literal("receiver"),
-    label: z.string().min(1).max(100).optional(),
-    address: ReceiverSchema,
-  }),
-]);
-
-const QuerySchema = z.strictObject({ type: z.enum(ADDRESS_TYPES).optional() });
 
 interface EntryRow {
   id: number;
@@ -54,7 +37,7 @@ export function addressBookRoutes(ctx: SandboxContext, guard: Guard): Hono<Sandb
 
   app.get("/account/address-book", guard(V1), (c) => {
     const account = requireUserAccount(c, ctx);
-    const query = validated(QuerySchema, queryInput(c), c.get("language"));
+    const query = validated(AddressBookQuerySchema, queryInput(c), c.get("language"));
     const rows = ctx.db.sql
       .prepare(
         "SELECT * FROM rest_address_book WHERE account = ? AND (? IS NULL OR type = ?) ORDER BY id",
@@ -65,7 +48,11 @@ export function addressBookRoutes(ctx: SandboxContext, guard: Guard): Hono<Sandb
 
   app.post("/account/address-book", guard({ ...V1, body: true }), async (c) => {
     const account = requireUserAccount(c, ctx);
-    const entry = validated(AddressBookEntrySchema, await readJsonObject(c), c.get("language"));
+    const entry = validated(
+      AddressBookEntryRequestSchema,
+      await readJsonObject(c),
+      c.get("language"),
+    );
     const row = ctx.db.transaction(() => {
       const result = ctx.db.sql
         .prepare(

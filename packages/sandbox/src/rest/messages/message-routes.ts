@@ -1,10 +1,11 @@
 // GET /messages: the account's messages, newest first. Version 1 answers
 // both languages (content_pl, content_en); version 2 answers `content` in the
-// language of X-Language. Filters: type (one of MESSAGE_TYPES), read
-// (true | false), date_from and date_to (YYYY-MM-DD, inclusive, UTC), limit
-// (1-500, default 50) and page. POST /messages/{id}/read marks one as read.
+// language of X-Language. Filters, checked by core's MessagesQuerySchema:
+// type (one of MESSAGE_TYPES), read (true | false), date_from and date_to
+// (YYYY-MM-DD, inclusive, UTC; date_to not before date_from), limit (1-500,
+// default 50) and page. POST /messages/{id}/read marks one as read.
+import { MessagesQuerySchema } from "@shipbridge/core";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1, V1_V2 } from "../http/guard.ts";
 import { requireUserAccount } from "../http/request-account.ts";
@@ -12,16 +13,7 @@ import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
 import { queryInput } from "../reference/query-input.ts";
 import { isoSeconds } from "../support/datetime.ts";
-import { MESSAGE_TYPES, MessageStore } from "./message-store.ts";
-
-export const MessagesQuerySchema = z.strictObject({
-  type: z.enum(MESSAGE_TYPES).optional(),
-  read: z.enum(["true", "false"]).optional(),
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
-  limit: z.number().int().min(1).max(500).optional(),
-  page: z.number().int().min(1).optional(),
-});
+import { MessageStore } from "./message-store.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -35,7 +27,7 @@ export function messageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     const version = c.get("apiVersion");
     const query = validated(
       MessagesQuerySchema,
-      queryInput(c, { numbers: ["limit", "page"] }),
+      queryInput(c, { numbers: ["limit", "page"], booleans: ["read"] }),
       language,
     );
     ctx.db.transaction(() => store.seed(account.key, ctx.clock.nowMs()));
@@ -52,7 +44,7 @@ export function messageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     const messages = store
       .list(account.key)
       .filter((m) => query.type === undefined || m.type === query.type)
-      .filter((m) => query.read === undefined || m.read === (query.read === "true"))
+      .filter((m) => query.read === undefined || m.read === query.read)
       .filter((m) => m.createdAt >= from && m.createdAt < to)
       .slice((page - 1) * limit, page * limit)
       .map((m) => {

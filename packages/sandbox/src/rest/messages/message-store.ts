@@ -3,11 +3,9 @@
 // both languages; version 1 of GET /messages returns both, version 2 the one
 // X-Language asks for. A new account starts with a welcome message and a
 // notice about the postal carrier's own-contract rule.
+import type { MessageType } from "@shipbridge/core";
 import type { SandboxDatabase } from "../../state/database.ts";
 import type { Localized } from "../http/rest-error.ts";
-
-export const MESSAGE_TYPES = ["info", "order", "cancel", "payment", "notice"] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export interface StoredMessage {
   readonly id: number;

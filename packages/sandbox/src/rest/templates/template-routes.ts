@@ -2,12 +2,18 @@
 // (since v1.0.30) carries each template's shipment data in an array:
 // `{ templates: [{ id, name, packages: [package] }] }`; version 1 carries one
 // `package` (v1 shape, type on the package). A new account starts with two
-// templates. POST adds one: `{ name, package }` (v2: `packages: [..]`), each
-// package checked by core's validatePackage like POST /packages/validate.
+// templates. POST adds one: `{ name, package }` (v2: `packages: [..]`, 1 to
+// 20), the body checked by core's TemplateV1RequestSchema or
+// TemplateV2RequestSchema and each package by core's validatePackage like
+// POST /packages/validate.
 // DELETE /account/package-templates/{id} removes one.
-import { type Language, packageV2ToV1 } from "@shipbridge/core";
+import {
+  type Language,
+  packageV2ToV1,
+  TemplateV1RequestSchema,
+  TemplateV2RequestSchema,
+} from "@shipbridge/core";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";
 import { type Guard, V1_V2 } from "../http/guard.ts";
@@ -78,15 +84,6 @@ function seedTemplates(): Array<{ name: string; packages: PackageData[] }> {
   ];
 }
 
-const TemplateV1BodySchema = z.strictObject({
-  name: z.string().min(1).max(100),
-  package: z.record(z.string(), z.unknown()),
-});
-const TemplateV2BodySchema = z.strictObject({
-  name: z.string().min(1).max(100),
-  packages: z.array(z.record(z.string(), z.unknown())).min(1).max(20),
-});
-
 interface TemplateRow {
   id: number;
   name: string;
@@ -137,9 +134,9 @@ export function templateRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxE
     const raw = await readJsonObject(c);
     const body =
       version === 2
-        ? validated(TemplateV2BodySchema, raw, language)
+        ? validated(TemplateV2RequestSchema, raw, language)
         : (({ name, package: pkg }) => ({ name, packages: [pkg] }))(
-            validated(TemplateV1BodySchema, raw, language),
+            validated(TemplateV1RequestSchema, raw, language),
           );
     const services = accountServices(account.key);
     const problems: RestErrorEntry[] = [];
