@@ -23,6 +23,7 @@ export {
 } from "./countries.ts";
 export { checkDeliveryTime } from "./delivery-time.ts";
 export { DIGITAL_LABEL_BOOLEAN_SINCE, normalizeDigitalLabel } from "./digital-label.ts";
+export { type ForbiddenCharacter, findForbiddenCharacter, isCleanText } from "./free-text.ts";
 export { ibanMod97, isValidIban, normalizeIban } from "./iban.ts";
 export {
   LEGACY_RESPONSE_FIELDS,

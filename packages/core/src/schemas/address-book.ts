@@ -4,15 +4,17 @@
 // (ReceiverSchema, which may carry a `point`); the list can be narrowed by
 // type. Requests strict, answers tolerant.
 //
-// Decision where the spec is silent: a label has 1 to 100 characters.
+// Decision where the spec is silent: a label has 1 to 100 characters, free
+// of control and bidi override characters.
 import { z } from "zod";
 import { AddressOutSchema, AddressSchema, ReceiverSchema } from "./address.ts";
+import { freeText } from "./free-text.ts";
 
 export const ADDRESS_BOOK_TYPES = ["sender", "receiver"] as const;
 export const AddressBookTypeSchema = z.enum(ADDRESS_BOOK_TYPES);
 export type AddressBookType = z.infer<typeof AddressBookTypeSchema>;
 
-const label = z.string().min(1).max(100).optional();
+const label = freeText(z.string().min(1).max(100)).optional();
 
 export const AddressBookEntryRequestSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("sender"), label, address: AddressSchema }),

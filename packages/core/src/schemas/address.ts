@@ -7,6 +7,9 @@
 // clients send them. Only the shape is checked here: phone normalization, the
 // receiver's first name and surname and the allowed countries are rules,
 // applied by the rules module. Postcodes are not checked beyond being given.
+// The free-text fields refuse control and bidi override characters
+// (text_forbidden_character), which would garble a label or hide the real
+// address behind a reordered display.
 // `point` on pickup is the point where the sender hands the parcel in; on
 // receiver it is the chosen locker or pickup-point code.
 //
@@ -14,16 +17,17 @@
 // label and data the service adds (pickup.email included).
 import { z } from "zod";
 import { CountryCodeSchema } from "./country-code.ts";
+import { freeText } from "./free-text.ts";
 import { PointSchema } from "./point.ts";
 
 const addressShape = {
-  name: z.string().min(1),
-  company: z.string().nullish(),
-  street: z.string().min(1),
-  postcode: z.string().min(1),
-  city: z.string().min(1),
+  name: freeText(z.string().min(1)),
+  company: freeText(z.string()).nullish(),
+  street: freeText(z.string().min(1)),
+  postcode: freeText(z.string().min(1)),
+  city: freeText(z.string().min(1)),
   country_code: CountryCodeSchema,
-  county: z.string().nullish(),
+  county: freeText(z.string()).nullish(),
   email: z.email().nullish(),
   phone: z.string().min(1),
 };

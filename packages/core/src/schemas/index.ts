@@ -134,6 +134,7 @@ export {
   DocumentTypeSchema,
 } from "./documents-command.ts";
 export { type Duty, type DutyOut, DutyOutSchema, DutySchema } from "./duty.ts";
+export { FreeTextSchema, freeText } from "./free-text.ts";
 export {
   type CommandUuid,
   CommandUuidSchema,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { AdditionalServicesOutSchema } from "./additional-services.ts";
 import { AddressOutSchema } from "./address.ts";
+import { freeText } from "./free-text.ts";
 import { ParcelDetailedV1Schema, ParcelDetailedV2Schema } from "./package-details.ts";
 
 export const TemplatePackageSchema = z.looseObject({
@@ -31,8 +32,8 @@ export const TemplatesV2ResponseSchema = z.looseObject({
 });
 export type TemplatesV2Response = z.infer<typeof TemplatesV2ResponseSchema>;
 
-/** A template's name: 1 to 100 characters. */
-export const TemplateNameSchema = z.string().min(1).max(100);
+/** A template's name: 1 to 100 characters, free of control and bidi override characters. */
+export const TemplateNameSchema = freeText(z.string().min(1).max(100));
 
 /**
  * The shipment data of a new template, as an object. Its content is a package

@@ -189,6 +189,8 @@ const en: Record<RuleCode, Template> = {
     `No postal service is chosen, so this own-contract poczta shipment will be sent as an express parcel (since ${p(x, "version")}). Set additional_services.${p(x, "flag")} to true to send it as Kurier 48 instead.`,
   address_required: (x) =>
     `${p(x, "field")} is required: only ${p(x, "carrier")} shipments on your own contract may leave it null, because that carrier contract supplies it.`,
+  text_forbidden_character: (x) =>
+    `This text contains an invisible control or text-direction character (${p(x, "character")}, character ${p(x, "position")}); remove it.`,
   receiver_name_incomplete: () => "Give the receiver's first name and surname, or a company name.",
   phone_invalid: () =>
     "A Polish phone number has exactly 9 digits, for example 600100200 or +48 600 100 200.",
@@ -292,6 +294,8 @@ const pl: Record<RuleCode, Template> = {
     `Nie wybrano usługi pocztowej, więc ta przesyłka Poczty Polskiej (poczta) na Twojej własnej umowie zostanie nadana jako przesyłka ekspresowa (od wersji ${p(x, "version")}). Ustaw additional_services.${p(x, "flag")} na true, aby nadać ją jako Kurier 48.`,
   address_required: (x) =>
     `Pole ${fieldPl(x)} jest wymagane: tylko przesyłki przewoźnika ${p(x, "carrier")} na Twojej własnej umowie mogą je pominąć (null), bo wtedy dane pochodzą z umowy z przewoźnikiem.`,
+  text_forbidden_character: (x) =>
+    `Ten tekst zawiera niewidoczny znak sterujący lub zmieniający kierunek tekstu (${p(x, "character")}, znak nr ${p(x, "position")}); usuń go.`,
   receiver_name_incomplete: () => "Podaj imię i nazwisko odbiorcy albo nazwę firmy.",
   phone_invalid: () =>
     "Polski numer telefonu ma dokładnie 9 cyfr, np. 600100200 lub +48 600 100 200.",

@@ -36,6 +36,7 @@ export const RULE_CODES = {
   // Addresses supplied by a carrier contract.
   address_required: "address_required",
   // Rules merchants trip over.
+  text_forbidden_character: "text_forbidden_character",
   receiver_name_incomplete: "receiver_name_incomplete",
   phone_invalid: "phone_invalid",
   dimension_invalid: "dimension_invalid",

@@ -1,0 +1,27 @@
+// Free-text fields of requests (names, companies, streets, cities, labels):
+// a string schema that also refuses control and bidi override characters
+// (rules/free-text.ts), naming the character and its position, under the rule
+// code text_forbidden_character.
+import { z } from "zod";
+import { findForbiddenCharacter } from "../rules/free-text.ts";
+import { RULE_CODES } from "../validation/rule-codes.ts";
+
+/** `schema` that also refuses control and bidi override characters. */
+export function freeText<S extends z.ZodString>(schema: S): S {
+  return schema.check((ctx) => {
+    const found = findForbiddenCharacter(ctx.value);
+    if (found === undefined) return;
+    ctx.issues.push({
+      code: "custom",
+      input: ctx.value,
+      params: {
+        rule: RULE_CODES.text_forbidden_character,
+        character: found.character,
+        position: found.position,
+      },
+    });
+  });
+}
+
+/** Free text of any length. */
+export const FreeTextSchema = freeText(z.string());
