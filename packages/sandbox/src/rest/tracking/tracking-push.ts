@@ -3,9 +3,11 @@
 //   { package_id, package_no, partner_order_id, tracking: { state,
 //     description, datetime, branch }, control }
 // partner_order_id is the package's user_reference_number (or null).
-// control = md5 hex of the concatenation, without separators, of
-//   package_id, package_no, partner_order_id (or ""), tracking.state,
-//   tracking.description, tracking.datetime, tracking.branch (or ""), secret
+// control is @shipbridge/core's trackingPushControl: the md5 hex of the
+// concatenation, without separators, of package_id, package_no,
+// partner_order_id (or ""), tracking.state, tracking.description,
+// tracking.datetime, tracking.branch (or "") and the secret; a shop checks it
+// with core's verifyTrackingPush.
 // Pushes go out when deliverTrackingPushes runs: once a second while the
 // sandbox runs (startTrackingPushes), and whenever it is called, e.g. right
 // after the sandbox clock is advanced. One push per parcel and state, in time
@@ -13,8 +15,7 @@
 // on the next run, at most 5 times in all; the later pushes to that URL wait
 // for the next run too, so they arrive in order and a URL that does not
 // answer holds a run for one timeout only.
-import { createHash } from "node:crypto";
-import { isLanguage, type Language } from "@shipbridge/core";
+import { isLanguage, type Language, trackingPushControl } from "@shipbridge/core";
 import type { SandboxContext } from "../../context.ts";
 import { PackageStore } from "../packages/stored-package.ts";
 import { isoSeconds } from "../support/datetime.ts";
@@ -34,12 +35,6 @@ export interface TrackingPushBody {
     readonly branch: string | null;
   };
   readonly control: string;
-}
-
-export function pushControl(body: Omit<TrackingPushBody, "control">, secret: string): string {
-  const t = body.tracking;
-  const text = `${body.package_id}${body.package_no}${body.partner_order_id ?? ""}${t.state}${t.description}${t.datetime}${t.branch ?? ""}${secret}`;
-  return createHash("md5").update(text, "utf8").digest("hex");
 }
 
 interface WebhookRow {
@@ -124,7 +119,7 @@ function collectDue(ctx: SandboxContext): Pending[] {
       pending.push({
         id: row.id,
         url: hook.url,
-        body: { ...unsigned, control: pushControl(unsigned, hook.secret) },
+        body: { ...unsigned, control: trackingPushControl(unsigned, hook.secret) },
       });
     }
     return pending;

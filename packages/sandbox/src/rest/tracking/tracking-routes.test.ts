@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { verifyTrackingPush } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 
@@ -185,6 +186,8 @@ describe("tracking push", () => {
       )
       .digest("hex");
     expect(push?.control).toBe(expected);
+    expect(verifyTrackingPush(push, "s3cret-s3cret-s3cret").ok).toBe(true);
+    expect(verifyTrackingPush(push, "another-secret-entirely").ok).toBe(false);
     expect(await sandbox.advance(0)).toEqual({ delivered: 0, failed: 0 });
     expect((await sandbox.advance(2 * 3600)).failed).toBe(0);
     expect(
