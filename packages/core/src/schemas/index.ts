@@ -144,6 +144,14 @@ export {
   PackageRefSchema,
 } from "./identifiers.ts";
 export {
+  type LabelFileFormat,
+  LabelFileFormatSchema,
+  type LabelPageFormat,
+  LabelPageFormatSchema,
+  type LabelQuery,
+  LabelQuerySchema,
+} from "./label-query.ts";
+export {
   type MessagesV1Response,
   MessagesV1ResponseSchema,
   type MessagesV2Response,

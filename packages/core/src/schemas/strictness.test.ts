@@ -50,6 +50,7 @@ const REQUEST_SCHEMAS = new Set([
   "TemplateV1RequestSchema",
   "TemplateV2RequestSchema",
   "MessagesQuerySchema",
+  "LabelQuerySchema",
 ]);
 
 type Mode = "strict" | "loose" | "strip";
