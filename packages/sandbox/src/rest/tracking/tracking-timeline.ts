@@ -6,16 +6,17 @@
 //   delivered   at T + 24 h, plus 30 min for every further parcel of the package
 // A cancelled package ends with `canceled` at the moment the cancellation
 // completed. The label is ready 5 s after T.
-import type { Language } from "@shipbridge/core";
+import type { TrackingState as CoreTrackingState, Language } from "@shipbridge/core";
 import type { StoredPackage } from "../packages/stored-package.ts";
 
+/** The states the sandbox moves a parcel through: some of @shipbridge/core's TRACKING_STATES. */
 export const TRACKING_STATES = [
   "ordered",
   "collected",
   "in-transit",
   "delivered",
   "canceled",
-] as const;
+] as const satisfies readonly CoreTrackingState[];
 export type TrackingState = (typeof TRACKING_STATES)[number];
 
 const HOUR = 3_600_000;
