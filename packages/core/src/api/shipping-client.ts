@@ -22,10 +22,17 @@ import type { AccountServicesLike, ClientContext } from "./client-context.ts";
 import { realSleep, type Sleep } from "./deadline.ts";
 import type { PollOptions } from "./poll.ts";
 import { AccountResource, UserDataResource } from "./resources/account.ts";
-import { CancelCommandsResource, OrderCommandsResource } from "./resources/commands.ts";
+import { AddressBookResource } from "./resources/address-book.ts";
+import {
+  CancelCommandsResource,
+  DocumentsCommandsResource,
+  OrderCommandsResource,
+  PickupCommandsResource,
+} from "./resources/commands.ts";
 import { MessagesResource } from "./resources/messages.ts";
 import { PackagesResource } from "./resources/packages.ts";
 import { PaymentsResource } from "./resources/payments.ts";
+import { PickupsResource } from "./resources/pickups.ts";
 import { PointsResource } from "./resources/points.ts";
 import * as reference from "./resources/reference-data.ts";
 import { TemplatesResource } from "./resources/templates.ts";
@@ -86,6 +93,10 @@ export class ShippingClient {
   readonly packages: PackagesResource;
   readonly orderCommands: OrderCommandsResource;
   readonly cancelCommands: CancelCommandsResource;
+  readonly pickups: PickupsResource;
+  readonly pickupCommands: PickupCommandsResource;
+  readonly documentsCommands: DocumentsCommandsResource;
+  readonly addressBook: AddressBookResource;
   readonly points: PointsResource;
   readonly account: AccountResource;
   readonly templates: TemplatesResource;
@@ -140,6 +151,10 @@ export class ShippingClient {
     this.packages = new PackagesResource(this.#context);
     this.orderCommands = new OrderCommandsResource(this.#context);
     this.cancelCommands = new CancelCommandsResource(this.#context);
+    this.pickups = new PickupsResource(this.#context);
+    this.pickupCommands = new PickupCommandsResource(this.#context);
+    this.documentsCommands = new DocumentsCommandsResource(this.#context);
+    this.addressBook = new AddressBookResource(this.#context);
     this.points = new PointsResource(this.#context);
     this.account = new AccountResource(this.#context);
     this.templates = new TemplatesResource(this.#context);

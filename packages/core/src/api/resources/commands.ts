@@ -1,6 +1,8 @@
 // The service's asynchronous commands with client-chosen UUIDs: ordering
 // packages (PUT /order-commands/{uuid}, which spends the account's money) and
-// cancelling them (PUT /cancel-command/{uuid}). Because the client chooses the
+// cancelling them (PUT /cancel-command/{uuid}), ordering a courier pickup
+// (PUT /pickup-commands/{uuid}) and documents in bulk (PUT
+// /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
 // command sent earlier without sending it again.
@@ -11,11 +13,19 @@ import {
   type CancelCommandResponse,
   CancelCommandResponseSchema,
   CommandUuidSchema,
+  type DocumentsCommandRequest,
+  DocumentsCommandRequestSchema,
+  type DocumentsCommandResponse,
+  DocumentsCommandResponseSchema,
   isFinalCommandStatus,
   type OrderCommandRequest,
   OrderCommandRequestSchema,
   type OrderCommandResponse,
   OrderCommandResponseSchema,
+  type PickupCommandRequest,
+  PickupCommandRequestSchema,
+  type PickupCommandResponse,
+  PickupCommandResponseSchema,
 } from "../../schemas/index.ts";
 import { type ClientContext, pollDeadline } from "../client-context.ts";
 import type { Deadline } from "../deadline.ts";
@@ -144,6 +154,36 @@ export class CancelCommandsResource extends CommandResource<
       CancelCommandRequestSchema,
       CancelCommandResponseSchema,
       "The cancel command",
+    );
+  }
+}
+
+export class PickupCommandsResource extends CommandResource<
+  PickupCommandRequest,
+  PickupCommandResponse
+> {
+  constructor(context: ClientContext) {
+    super(
+      context,
+      "/pickup-commands",
+      PickupCommandRequestSchema,
+      PickupCommandResponseSchema,
+      "The pickup command",
+    );
+  }
+}
+
+export class DocumentsCommandsResource extends CommandResource<
+  DocumentsCommandRequest,
+  DocumentsCommandResponse
+> {
+  constructor(context: ClientContext) {
+    super(
+      context,
+      "/documents-command",
+      DocumentsCommandRequestSchema,
+      DocumentsCommandResponseSchema,
+      "The documents command",
     );
   }
 }

@@ -1,0 +1,150 @@
+// Pickups, documents in bulk and the address book against the sandbox over
+// real HTTP: proposals, a pickup command and a documents command run to a
+// final status, address-book entries added, listed and removed, and the core
+// request schemas refusing bad input before anything is sent.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OAuthClient } from "../oauth/index.ts";
+import { isValidationError } from "../validation/index.ts";
+import { NotFoundError, ShippingClient } from "./index.ts";
+import { packageV2 } from "./testing/packages.ts";
+import {
+  countingFetch,
+  type SandboxProcess,
+  sandboxTime,
+  startSandboxProcess,
+} from "./testing/sandbox-process.ts";
+
+let sandbox: SandboxProcess;
+let oauth: OAuthClient;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+  oauth = await sandbox.login();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+function timedClient(fetch?: typeof globalThis.fetch): ShippingClient {
+  const { clock, sleep } = sandboxTime(sandbox);
+  return new ShippingClient({
+    baseUrl: sandbox.baseUrl,
+    auth: oauth,
+    clock,
+    sleep,
+    validateResponses: true,
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+async function orderedPackage(client: ShippingClient, reference: string): Promise<number> {
+  const created = await client.packages.create(packageV2(reference));
+  const id = created.package.package_id;
+  const ordered = await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
+  expect(ordered.status).toBe("successful");
+  return id;
+}
+
+const address = {
+  name: "Jan Kowalski",
+  street: "Marszałkowska 10",
+  postcode: "00-590",
+  city: "Warszawa",
+  country_code: "PL",
+  phone: "600100200",
+};
+
+describe("pickups", () => {
+  it("proposes days and orders a courier within one", async () => {
+    const client = timedClient();
+    const id = await orderedPackage(client, "pickup-client-1");
+    const { pickup_dates } = await client.pickups.dateProposals({ packages: [{ id }] });
+    const day = pickup_dates[0];
+    expect(day?.min_time).toMatch(/^\d\d:\d\d$/);
+    if (!day?.min_time || !day.max_time) throw new Error("the sandbox proposed no window");
+    const done = await client.pickupCommands.run(crypto.randomUUID(), {
+      packages: [{ id }],
+      pickup_date: { date: day.date, min_time: day.min_time, max_time: day.max_time },
+    });
+    expect(done.status).toBe("successful");
+    expect(done.successfully_ordered_packages?.[0]?.package_id).toBe(id);
+    expect(done.successfully_ordered_packages?.[0]?.pickup_number).toBeTruthy();
+  });
+
+  it("refuses a window that ends before it starts without sending it", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const error = await client.pickupCommands
+      .put(crypto.randomUUID(), {
+        packages: [{ id: 1 }],
+        pickup_date: { date: "2026-09-01", min_time: "14:00", max_time: "12:00" },
+      })
+      .catch((e: unknown) => e);
+    expect(isValidationError(error)).toBe(true);
+    expect(isValidationError(error) && error.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["pickup_date.max_time", "pickup_window_invalid"],
+    ]);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("documents command", () => {
+  it("runs to a final status and lists the labels document", async () => {
+    const client = timedClient();
+    const id = await orderedPackage(client, "documents-client-1");
+    const done = await client.documentsCommands.run(crypto.randomUUID(), {
+      packages: [{ id }],
+      type: "labels",
+      page_format: "a6",
+    });
+    expect(done.status).toBe("successful");
+    expect(done.documents?.[0]?.type).toBe("labels");
+    expect(done.documents?.[0]?.url).toContain("/documents-command/");
+  });
+
+  it("refuses an unknown document type without sending it", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const error = await client.documentsCommands
+      .put(crypto.randomUUID(), {
+        packages: [{ id: 1 }],
+        type: "invoice" as "labels",
+      })
+      .catch((e: unknown) => e);
+    expect(isValidationError(error) && error.issues.map((i) => i.path)).toEqual(["type"]);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("address book", () => {
+  it("adds, lists by type and removes an address", async () => {
+    const client = timedClient();
+    const entry = await client.addressBook.create({
+      type: "sender",
+      label: "Magazyn główny",
+      address,
+    });
+    expect(entry.id).toBeGreaterThan(0);
+    expect(entry.address.city).toBe("Warszawa");
+    const senders = await client.addressBook.list({ type: "sender" });
+    expect(senders.addresses.map((a) => a.id)).toContain(entry.id);
+    const receivers = await client.addressBook.list({ type: "receiver" });
+    expect(receivers.addresses.map((a) => a.id)).not.toContain(entry.id);
+    await client.addressBook.delete(entry.id);
+    expect((await client.addressBook.list()).addresses.map((a) => a.id)).not.toContain(entry.id);
+    await expect(client.addressBook.delete(entry.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses a street with a bidi override without sending it", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = timedClient(fetch);
+    const error = await client.addressBook
+      .create({ type: "receiver", address: { ...address, street: "Marszałkowska\u202e 01" } })
+      .catch((e: unknown) => e);
+    expect(isValidationError(error) && error.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["address.street", "text_forbidden_character"],
+    ]);
+    expect(requests).toEqual([]);
+  });
+});
