@@ -8,14 +8,17 @@
 // core is told its contract ("furgonetka") rather than left to guess it from
 // an account that has the postal carrier on both kinds of contract; a
 // service_id is resolved by core through the account services.
-import { type Language, packageV1ToV2, validatePackage } from "@shipbridge/core";
+import {
+  type Language,
+  type PackageOperation,
+  packageV1ToV2,
+  validatePackage,
+} from "@shipbridge/core";
 import { type AccountService, findAccountService } from "../account/account-services.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
 import { validationError } from "../http/validated-input.ts";
 import type { PackageData } from "./stored-package.ts";
-
-export type PackageOperation = "create" | "update" | "validate";
 
 export interface CheckedPackage {
   readonly data: PackageData;

@@ -4,8 +4,8 @@
 // (GET /packages?user_reference_number=...), in both API versions. Writes
 // happen in one transaction; the answer of POST and PUT is the package
 // details plus `warnings` (possibly empty).
-import { PackageListQuerySchema } from "@shipbridge/core";
-import { Hono } from "hono";
+import { PackageListQuerySchema, type PackageOperation } from "@shipbridge/core";
+import { type Context, Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";
 import { type Guard, V1_V2 } from "../http/guard.ts";
@@ -15,10 +15,19 @@ import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
 import { queryInput } from "../reference/query-input.ts";
 import { packageDetails } from "./package-details.ts";
-import { checkPackage, packageNotFound } from "./package-input.ts";
+import { type CheckedPackage, checkPackage, packageNotFound } from "./package-input.ts";
 import { PackageStore } from "./stored-package.ts";
 
 const DEFAULT_PAGE_SIZE = 50;
+
+/** The carrier service a checked package is stored with. */
+function storedService({ service }: CheckedPackage) {
+  return {
+    service: service.service,
+    serviceId: service.id,
+    serviceContract: service.service_contract,
+  };
+}
 
 export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
@@ -28,17 +37,23 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     baseUrl: ctx.baseUrl,
     language: c.get("language"),
   });
+  /** The request's package, checked by core with the request's version, language and account. */
+  const checkedBody = async (
+    c: Context<SandboxEnv>,
+    accountKey: string,
+    operation: PackageOperation,
+  ): Promise<CheckedPackage> =>
+    checkPackage(await readJsonObject(c), {
+      version: c.get("apiVersion"),
+      operation,
+      now: ctx.clock.now(),
+      language: c.get("language"),
+      services: accountServices(accountKey),
+    });
 
   app.post("/packages/validate", guard({ ...V1_V2, body: true }), async (c) => {
     const account = requireUserAccount(c, ctx);
-    const body = await readJsonObject(c);
-    const checked = checkPackage(body, {
-      version: c.get("apiVersion"),
-      operation: "validate",
-      now: ctx.clock.now(),
-      language: c.get("language"),
-      services: accountServices(account.key),
-    });
+    const checked = await checkedBody(c, account.key, "validate");
     if (checked.warnings.length === 0) return c.body(null, 204);
     return c.json({ valid: true, warnings: checked.warnings }, 200);
   });
@@ -46,21 +61,12 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
   app.post("/packages", guard({ ...V1_V2, body: true }), async (c) => {
     const account = requireUserAccount(c, ctx);
     const version = c.get("apiVersion");
-    const body = await readJsonObject(c);
-    const checked = checkPackage(body, {
-      version,
-      operation: "create",
-      now: ctx.clock.now(),
-      language: c.get("language"),
-      services: accountServices(account.key),
-    });
+    const checked = await checkedBody(c, account.key, "create");
     const pkg = ctx.db.transaction(() => {
       const id = store.insert({
         account: account.key,
         data: checked.data,
-        service: checked.service.service,
-        serviceId: checked.service.id,
-        serviceContract: checked.service.service_contract,
+        ...storedService(checked),
         now: ctx.clock.nowMs(),
       });
       return store.find(account.key, id);
@@ -85,14 +91,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
         pl_PL: `Przesyłka ${id} została zamówiona i nie można jej już edytować; anuluj ją i utwórz nową.`,
       });
     }
-    const body = await readJsonObject(c);
-    const checked = checkPackage(body, {
-      version,
-      operation: "update",
-      now: ctx.clock.now(),
-      language: c.get("language"),
-      services: accountServices(account.key),
-    });
+    const checked = await checkedBody(c, account.key, "update");
     const pkg = ctx.db.transaction(() => {
       const current = store.find(account.key, id);
       if (current?.orderCommand !== null) {
@@ -103,9 +102,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
       }
       store.update(id, {
         data: checked.data,
-        service: checked.service.service,
-        serviceId: checked.service.id,
-        serviceContract: checked.service.service_contract,
+        ...storedService(checked),
         now: ctx.clock.nowMs(),
       });
       return store.find(account.key, id);
