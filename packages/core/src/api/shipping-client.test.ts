@@ -120,6 +120,9 @@ describe("other namespaces", () => {
     expect(services.services.length).toBeGreaterThan(0);
     const templates = await client.templates.list();
     expect(Array.isArray(templates.templates)).toBe(true);
+    // Version 1 answers one `package` per template, type on the package.
+    const v1Templates = await client.templates.list({ version: 1 });
+    expect(v1Templates.templates[0]?.package?.type).toEqual(expect.any(String));
     const v2 = await client.messages.list({}, { language: "pl_PL" });
     expect(Array.isArray(v2.messages)).toBe(true);
     const v1 = await client.messages.list({}, { version: 1 });

@@ -6,6 +6,7 @@ import {
   AccountServicesResponseSchema,
   type TrackingWebhookRequest,
   TrackingWebhookRequestSchema,
+  TrackingWebhookResponseSchema,
   type UserDataEditRequest,
 } from "../../schemas/index.ts";
 import { type ValidationWarning, validateUserData } from "../../validation/index.ts";
@@ -51,7 +52,7 @@ export class AccountResource {
       {
         method: "GET",
         path: "/account/tracking-webhook",
-        response: undefined,
+        response: TrackingWebhookResponseSchema,
         idempotent: true,
         version: 1,
       },
@@ -71,7 +72,7 @@ export class AccountResource {
       {
         method: "PUT",
         path: "/account/tracking-webhook",
-        response: undefined,
+        response: TrackingWebhookResponseSchema,
         idempotent: true,
         version: 1,
       },

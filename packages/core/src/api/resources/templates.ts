@@ -9,6 +9,8 @@ import {
   type PackageV2,
   TEMPLATE_PACKAGES_MAX,
   TemplateNameSchema,
+  type TemplatesV1Response,
+  TemplatesV1ResponseSchema,
   type TemplatesV2Response,
   TemplatesV2ResponseSchema,
   type TemplateV2,
@@ -57,15 +59,16 @@ export class TemplatesResource {
   }
 
   /** The account's templates. v2 (default): shipments in `packages[]`; v1: one `package`. */
-  async list(options?: CallOptions): Promise<TemplatesV2Response> {
+  list(options?: CallOptions & { readonly version?: 2 }): Promise<TemplatesV2Response>;
+  list(options: CallOptions & { readonly version: 1 }): Promise<TemplatesV1Response>;
+  async list(options?: CallOptions): Promise<TemplatesV1Response | TemplatesV2Response> {
     const version = versionOf(this.#context, options);
-    return callEndpoint<TemplatesV2Response>(
+    return callEndpoint<TemplatesV1Response | TemplatesV2Response>(
       this.#context,
       {
         method: "GET",
         path: "/account/package-templates",
-        // The v1 shape (one `package`) has no schema of its own; it is returned as sent.
-        response: version === 2 ? TemplatesV2ResponseSchema : undefined,
+        response: version === 2 ? TemplatesV2ResponseSchema : TemplatesV1ResponseSchema,
         idempotent: true,
       },
       undefined,
