@@ -84,6 +84,11 @@ describe("GET /packages/{id}/label", () => {
     });
     expect(page.status).toBe(400);
     expect(page.body.errors[0].path).toBe("label[page_format]");
+    const unknown = await sandbox.call("GET", `/packages/${id}/label?format=zpl`, {
+      accept: "application/pdf",
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ path: "format", rule: "unknown_field" });
     expect(
       (await sandbox.call("GET", `/packages/${id}/label`, { accept: "image/png" })).status,
     ).toBe(406);

@@ -2,20 +2,23 @@
 // Retry-After) until it is ready, 5 s of sandbox clock after the order
 // completes; then a PDF (Accept: application/pdf) or ZPL (application/zpl or
 // text/plain). Without such an Accept, the file format chosen when ordering
-// is used. ?label[page_format]=a4|a6 overrides the page format of the order.
+// is used. ?label[page_format]=a4|a6 overrides the page format of the order
+// (the query is checked by core's LabelQuerySchema, which takes no other key).
 // 404 for an unknown package, 409 for one that is not ordered or was
 // cancelled.
+import { LabelQuerySchema } from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import type { Guard } from "../http/guard.ts";
 import { negotiateAccept } from "../http/negotiation.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
-import { validationError } from "../http/validated-input.ts";
+import { validated } from "../http/validated-input.ts";
 import { packageNotFound } from "../packages/package-input.ts";
 import { PackageStore } from "../packages/stored-package.ts";
+import { queryInput } from "../reference/query-input.ts";
 import { labelReadyAt } from "../tracking/tracking-timeline.ts";
-import { labelPdf, labelZpl, PAGE_FORMATS, type PageFormat } from "./shipping-label.ts";
+import { labelPdf, labelZpl, type PageFormat } from "./shipping-label.ts";
 
 const LABEL_MEDIA = ["application/pdf", "application/zpl", "text/plain"] as const;
 const LABEL_ROUTE = { versions: [1] as const, produces: LABEL_MEDIA };
@@ -28,19 +31,7 @@ export function labelRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
     const account = requireUserAccount(c, ctx);
     const language = c.get("language");
     const id = Number(c.req.param("id"));
-    const pageQuery = c.req.query("label[page_format]");
-    if (pageQuery !== undefined && !(PAGE_FORMATS as readonly string[]).includes(pageQuery)) {
-      throw validationError([
-        {
-          path: "label[page_format]",
-          rule: "invalid_value",
-          message:
-            language === "pl_PL"
-              ? "label[page_format] musi mieć wartość a4 lub a6."
-              : "label[page_format] must be a4 or a6.",
-        },
-      ]);
-    }
+    const query = validated(LabelQuerySchema, queryInput(c), language);
     const pkg = packages.find(account.key, id);
     if (!pkg) throw packageNotFound(id);
     if (pkg.orderCommand === null) {
@@ -66,7 +57,7 @@ export function labelRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
     const media =
       accepted.alternative ??
       (pkg.labelFileFormat === "zpl" ? "application/zpl" : "application/pdf");
-    const pageFormat = (pageQuery ?? pkg.labelPageFormat ?? "a4") as PageFormat;
+    const pageFormat = (query["label[page_format]"] ?? pkg.labelPageFormat ?? "a4") as PageFormat;
     if (media === "application/pdf") {
       const bytes = labelPdf(pkg, pageFormat);
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
