@@ -206,6 +206,27 @@ describe("POST /packages", () => {
     }
   });
 
+  it("refuses control and bidi override characters in names (core's text_forbidden_character), storing nothing", async () => {
+    const receiver = { ...(sampleV2().receiver as Record<string, unknown>) };
+    const body = sampleV2({
+      receiver: { ...receiver, name: "Anna \u202eNowak" },
+      user_reference_number: "BIDI-NAME",
+    });
+    const res = await sandbox.call("POST", "/packages", {
+      version: 2,
+      body,
+      headers: { "X-Language": "pl_PL" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ path: "receiver.name", rule: "text_forbidden_character" }),
+    ]);
+    const listed = await sandbox.call("GET", "/packages?user_reference_number=BIDI-NAME", {
+      version: 2,
+    });
+    expect(listed.body.packages).toEqual([]);
+  });
+
   it("refuses a service_id that is not the account's", async () => {
     const res = await sandbox.call("POST", "/packages", {
       version: 2,
