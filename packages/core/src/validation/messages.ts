@@ -207,6 +207,32 @@ const en: Record<RuleCode, Template> = {
     "Give the amount in złoty with at most two decimal places (whole grosze), such as 19.99.",
   currency_not_supported: (x) =>
     `The account is kept in ${p(x, "currency")}: give currency ${p(x, "currency")}, or leave it out.`,
+  service_unavailable: (x) =>
+    p(x, "service_id") === ""
+      ? `The carrier "${p(x, "carrier")}" is not available on your account (GET /account/services).`
+      : `service_id ${p(x, "service_id")} is not one of your account's services (GET /account/services).`,
+  carrier_unknown: () =>
+    "The carrier of this number cannot be recognised; give service (e.g. inpost, dpd, poczta).",
+  carrier_mismatch: (x) =>
+    `The number ${p(x, "number")} has the format of ${p(x, "carrier")}, not ${p(x, "service")}.`,
+  pickup_unavailable: (x) => {
+    switch (p(x, "reason")) {
+      case "not_found":
+        return `There is no package ${p(x, "package_id")} on this account.`;
+      case "already_ordered":
+        return `A pickup (${p(x, "pickup_number")}) is already ordered for package ${p(x, "package_id")}.`;
+      default:
+        return `Package ${p(x, "package_id")} must be ordered, not cancelled and not yet collected to order a courier for it.`;
+    }
+  },
+  pickup_one_carrier: (x) =>
+    `One pickup serves one carrier; these packages go with ${p(x, "carriers")}.`,
+  pickup_date_unavailable: (x) =>
+    `No courier comes on ${p(x, "date")}; choose a day from POST /packages/pickup-date-proposals.`,
+  pickup_outside_window: (x) =>
+    p(x, "field") === "max_time"
+      ? `max_time must be after min_time and at most ${p(x, "to")}.`
+      : `min_time must be from ${p(x, "from")} and before ${p(x, "to")}.`,
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
 };
@@ -312,6 +338,32 @@ const pl: Record<RuleCode, Template> = {
     "Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku (pełne grosze), np. 19,99.",
   currency_not_supported: (x) =>
     `Konto jest prowadzone w ${p(x, "currency")}: podaj currency ${p(x, "currency")} albo pomiń to pole.`,
+  service_unavailable: (x) =>
+    p(x, "service_id") === ""
+      ? `Przewoźnik "${p(x, "carrier")}" nie jest dostępny na Twoim koncie (GET /account/services).`
+      : `service_id ${p(x, "service_id")} nie jest jedną z usług Twojego konta (GET /account/services).`,
+  carrier_unknown: () =>
+    "Nie można rozpoznać przewoźnika tego numeru; podaj service (np. inpost, dpd, poczta).",
+  carrier_mismatch: (x) =>
+    `Numer ${p(x, "number")} ma format przewoźnika ${p(x, "carrier")}, a nie ${p(x, "service")}.`,
+  pickup_unavailable: (x) => {
+    switch (p(x, "reason")) {
+      case "not_found":
+        return `Na tym koncie nie ma przesyłki ${p(x, "package_id")}.`;
+      case "already_ordered":
+        return `Dla przesyłki ${p(x, "package_id")} zamówiono już odbiór ${p(x, "pickup_number")}.`;
+      default:
+        return `Przesyłka ${p(x, "package_id")} musi być zamówiona, nieanulowana i jeszcze nieodebrana, aby zamówić kuriera.`;
+    }
+  },
+  pickup_one_carrier: (x) =>
+    `Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: ${p(x, "carriers")}.`,
+  pickup_date_unavailable: (x) =>
+    `Kurier nie przyjedzie ${p(x, "date")}; wybierz dzień z POST /packages/pickup-date-proposals.`,
+  pickup_outside_window: (x) =>
+    p(x, "field") === "max_time"
+      ? `max_time musi być po min_time i najpóźniej ${p(x, "to")}.`
+      : `min_time musi być od ${p(x, "from")} i przed ${p(x, "to")}.`,
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
 };

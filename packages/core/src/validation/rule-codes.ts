@@ -48,6 +48,15 @@ export const RULE_CODES = {
   // Payments (topping up the account).
   amount_whole_grosze: "amount_whole_grosze",
   currency_not_supported: "currency_not_supported",
+  // Checks only the service can make, against the account's state: it answers
+  // them in its 400s with these codes and messages.
+  service_unavailable: "service_unavailable",
+  carrier_unknown: "carrier_unknown",
+  carrier_mismatch: "carrier_mismatch",
+  pickup_unavailable: "pickup_unavailable",
+  pickup_one_carrier: "pickup_one_carrier",
+  pickup_date_unavailable: "pickup_date_unavailable",
+  pickup_outside_window: "pickup_outside_window",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
 } as const;
