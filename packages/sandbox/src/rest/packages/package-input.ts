@@ -17,6 +17,7 @@ import {
 import { type AccountService, findAccountService } from "../account/account-services.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
+import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
 import type { PackageData } from "./stored-package.ts";
 
@@ -74,17 +75,19 @@ export function checkPackage(
   if (!service) {
     const byId = data.service_id !== undefined;
     throw validationError([
-      {
-        path: byId ? "service_id" : "service",
-        rule: "service_unavailable",
-        message: byId
-          ? options.language === "pl_PL"
-            ? `service_id ${data.service_id} nie jest jedną z usług Twojego konta (GET /account/services).`
-            : `service_id ${data.service_id} is not one of your account's services (GET /account/services).`
-          : options.language === "pl_PL"
-            ? `Przewoźnik "${data.service}" nie jest dostępny na Twoim koncie (GET /account/services).`
-            : `The carrier "${data.service}" is not available on your account (GET /account/services).`,
-      },
+      byId
+        ? ruleEntry(
+            "service_id",
+            "service_unavailable",
+            { service_id: String(data.service_id) },
+            options.language,
+          )
+        : ruleEntry(
+            "service",
+            "service_unavailable",
+            { carrier: String(data.service) },
+            options.language,
+          ),
     ]);
   }
   return { data, service, warnings: entries(result.warnings) };

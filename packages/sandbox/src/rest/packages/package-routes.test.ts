@@ -3,6 +3,7 @@
 // own-contract rule, express default, renamed flags, digital_label), edits
 // until ordered, and the list by user_reference_number.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusedInBothLanguages } from "../testing/both-languages.ts";
 import { RestSandbox, sampleV1, sampleV2, V2_JSON } from "../testing/rest-fixture.ts";
 
 let sandbox: RestSandbox;
@@ -234,6 +235,16 @@ describe("POST /packages", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ path: "service_id", rule: "service_unavailable" });
+    const messages = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages",
+      () => ({ version: 2, body: sampleV2({ service: undefined, service_id: 1 }) }),
+      { path: "service_id", rule: "service_unavailable" },
+    );
+    expect(messages.en_GB).toBe(
+      "service_id 1 is not one of your account's services (GET /account/services).",
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 // that runs like ordering, and the package's pickup fields.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusedInBothLanguages } from "../testing/both-languages.ts";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 
 let sandbox: RestSandbox;
@@ -109,5 +110,103 @@ describe("courier pickups", () => {
       body: { packages: [{ id }, { id: await ordered("gls") }] },
     });
     expect(mixed.body.errors[0]).toMatchObject({ path: "packages", rule: "pickup_one_carrier" });
+  });
+
+  it("answers its own refusals with core's rule codes, in Polish and in English", async () => {
+    const id = await ordered();
+    const gls = await ordered("gls");
+    const draft = (await sandbox.call("POST", "/packages", { version: 2, body: sampleV2() })).body
+      .package_id;
+    const proposals = (packages: { id: number }[]) => () => ({ body: { packages } });
+    const pickup = (date: string, min_time: string, max_time: string) => () => ({
+      body: { packages: [{ id }], pickup_date: { date, min_time, max_time } },
+    });
+
+    const missing = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/pickup-date-proposals",
+      proposals([{ id: 987654321 }]),
+      { path: "packages[0].id", rule: "pickup_unavailable" },
+    );
+    expect(missing.en_GB).toContain("987654321");
+    expect(missing.pl_PL).toBe("Na tym koncie nie ma przesyłki 987654321.");
+    const notPickable = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/pickup-date-proposals",
+      proposals([{ id: draft }]),
+      { path: "packages[0].id", rule: "pickup_unavailable" },
+    );
+    expect(notPickable.en_GB).toContain(`Package ${draft} must be ordered`);
+    const carriers = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/pickup-date-proposals",
+      proposals([{ id }, { id: gls }]),
+      { path: "packages", rule: "pickup_one_carrier" },
+    );
+    expect(carriers.pl_PL).toContain("dpd, gls");
+
+    const saturday = await refusedInBothLanguages(
+      sandbox,
+      "PUT",
+      `/pickup-commands/${randomUUID()}`,
+      pickup("2026-11-28", "10:00", "12:00"),
+      { path: "pickup_date.date", rule: "pickup_date_unavailable" },
+    );
+    expect(saturday.en_GB).toContain("2026-11-28");
+    const early = await refusedInBothLanguages(
+      sandbox,
+      "PUT",
+      `/pickup-commands/${randomUUID()}`,
+      pickup("2026-11-24", "07:00", "15:00"),
+      { path: "pickup_date.min_time", rule: "pickup_outside_window" },
+    );
+    expect(early.en_GB).toBe("min_time must be from 10:00 and before 16:00.");
+    const late = await refusedInBothLanguages(
+      sandbox,
+      "PUT",
+      `/pickup-commands/${randomUUID()}`,
+      pickup("2026-11-24", "12:00", "18:00"),
+      { path: "pickup_date.max_time", rule: "pickup_outside_window" },
+    );
+    expect(late.pl_PL).toBe("max_time musi być po min_time i najpóźniej 16:00.");
+
+    const put = await sandbox.call("PUT", `/pickup-commands/${randomUUID()}`, {
+      body: pickup("2026-11-24", "12:00", "15:00")().body,
+    });
+    expect(put.status).toBe(202);
+    await sandbox.advance(5);
+    const number = (await sandbox.call("GET", `/packages/${id}`)).body.pickup_number;
+    const again = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/pickup-date-proposals",
+      proposals([{ id }]),
+      { path: "packages[0].id", rule: "pickup_unavailable" },
+    );
+    expect(again.en_GB).toBe(`A pickup (${number}) is already ordered for package ${id}.`);
+  });
+
+  it("refuses a package of another carrier inside a pickup command with core's message", async () => {
+    const dpd = await ordered();
+    const gls = await ordered("gls");
+    const uuid = randomUUID();
+    const put = await sandbox.call("PUT", `/pickup-commands/${uuid}`, {
+      headers: { "x-language": "pl_PL" },
+      body: {
+        packages: [{ id: dpd }, { id: gls }],
+        pickup_date: { date: "2026-11-24", min_time: "12:00", max_time: "15:00" },
+      },
+    });
+    expect(put.status).toBe(202);
+    await sandbox.advance(5);
+    const done = await sandbox.call("GET", `/pickup-commands/${uuid}`, {
+      headers: { "x-language": "pl_PL" },
+    });
+    expect(JSON.stringify(done.body)).toContain(
+      "Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: dpd, gls.",
+    );
   });
 });

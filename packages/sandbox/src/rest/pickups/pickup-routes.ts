@@ -11,34 +11,35 @@
 // package that is ordered, not cancelled, not yet collected and without a
 // pickup gets the command's pickup_number. One pickup serves one carrier: packages of another carrier
 // than the first are error entries. Pickups cost nothing in the sandbox.
-import { PickupCommandRequestSchema, PickupDateProposalsRequestSchema } from "@shipbridge/core";
+import {
+  type MessageParams,
+  PickupCommandRequestSchema,
+  PickupDateProposalsRequestSchema,
+} from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
-import { decidePackages, noSuchPackage } from "../commands/package-outcomes.ts";
+import { decidePackages } from "../commands/package-outcomes.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
-import type { Localized, RestErrorEntry } from "../http/rest-error.ts";
+import type { RestErrorEntry } from "../http/rest-error.ts";
+import { ruleEntry, ruleMessage } from "../http/rule-message.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
 import { hash32 } from "../support/hashing.ts";
 import { canOrderPickup } from "../tracking/tracking-timeline.ts";
 import { pickupDateProposals } from "./pickup-dates.ts";
 
-/** Why a courier cannot be ordered for the package now, if it cannot. */
-function pickupProblem(pkg: StoredPackage, now: number): Localized | undefined {
-  const id = pkg.id;
+/**
+ * Why a courier cannot be ordered for the package now, if it cannot: core's
+ * pickup_unavailable with the reason (already_ordered or not_pickable).
+ */
+function pickupProblem(pkg: StoredPackage, now: number): MessageParams | undefined {
+  const package_id = pkg.id;
   if (pkg.pickupCommand !== null)
-    return {
-      en_GB: `A pickup (${pkg.pickupNumber}) is already ordered for package ${id}.`,
-      pl_PL: `Dla przesyłki ${id} zamówiono już odbiór ${pkg.pickupNumber}.`,
-    };
-  if (!canOrderPickup(pkg, now))
-    return {
-      en_GB: `Package ${id} must be ordered, not cancelled and not yet collected to order a courier for it.`,
-      pl_PL: `Przesyłka ${id} musi być zamówiona, nieanulowana i jeszcze nieodebrana, aby zamówić kuriera.`,
-    };
+    return { reason: "already_ordered", package_id, pickup_number: pkg.pickupNumber ?? "" };
+  if (!canOrderPickup(pkg, now)) return { reason: "not_pickable", package_id };
   return undefined;
 }
 
@@ -55,24 +56,20 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
     const carriers = new Set<string>();
     body.packages.forEach(({ id }, index) => {
       const pkg = packages.find(account.key, id);
-      const problem = pkg ? pickupProblem(pkg, now) : noSuchPackage(id);
+      const problem = pkg ? pickupProblem(pkg, now) : { reason: "not_found", package_id: id };
       if (problem)
-        problems.push({
-          path: `packages[${index}].id`,
-          rule: "pickup_unavailable",
-          message: problem[language],
-        });
+        problems.push(ruleEntry(`packages[${index}].id`, "pickup_unavailable", problem, language));
       else if (pkg) carriers.add(pkg.service);
     });
     if (carriers.size > 1) {
-      problems.push({
-        path: "packages",
-        rule: "pickup_one_carrier",
-        message:
-          language === "pl_PL"
-            ? `Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: ${[...carriers].join(", ")}.`
-            : `One pickup serves one carrier; these packages go with ${[...carriers].join(", ")}.`,
-      });
+      problems.push(
+        ruleEntry(
+          "packages",
+          "pickup_one_carrier",
+          { carriers: [...carriers].join(", ") },
+          language,
+        ),
+      );
     }
     if (problems.length > 0) throw validationError(problems);
     return c.json({ pickup_dates: pickupDateProposals(now, language) }, 200);
@@ -87,36 +84,30 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
       const offer = pickupDateProposals(now, language).find((p) => p.date === chosen.date);
       if (!offer) {
         throw validationError([
-          {
-            path: "pickup_date.date",
-            rule: "pickup_date_unavailable",
-            message:
-              language === "pl_PL"
-                ? `Kurier nie przyjedzie ${chosen.date}; wybierz dzień z POST /packages/pickup-date-proposals.`
-                : `No courier comes on ${chosen.date}; choose a day from POST /packages/pickup-date-proposals.`,
-          },
+          ruleEntry("pickup_date.date", "pickup_date_unavailable", { date: chosen.date }, language),
         ]);
       }
       const window: RestErrorEntry[] = [];
+      const bounds = { from: offer.min_time, to: offer.max_time };
       if (chosen.min_time < offer.min_time || chosen.min_time >= offer.max_time) {
-        window.push({
-          path: "pickup_date.min_time",
-          rule: "pickup_window",
-          message:
-            language === "pl_PL"
-              ? `min_time musi być od ${offer.min_time} i przed ${offer.max_time}.`
-              : `min_time must be from ${offer.min_time} and before ${offer.max_time}.`,
-        });
+        window.push(
+          ruleEntry(
+            "pickup_date.min_time",
+            "pickup_outside_window",
+            { field: "min_time", ...bounds },
+            language,
+          ),
+        );
       }
       if (chosen.max_time > offer.max_time) {
-        window.push({
-          path: "pickup_date.max_time",
-          rule: "pickup_window",
-          message:
-            language === "pl_PL"
-              ? `max_time może być najpóźniej ${offer.max_time}.`
-              : `max_time must be at most ${offer.max_time}.`,
-        });
+        window.push(
+          ruleEntry(
+            "pickup_date.max_time",
+            "pickup_outside_window",
+            { field: "max_time", ...bounds },
+            language,
+          ),
+        );
       }
       if (window.length > 0) throw validationError(window);
       const number = `${chosen.date.replaceAll("-", "")}-${String(hash32(`pickup:${uuid}`) % 1_000_000).padStart(6, "0")}`;
@@ -126,13 +117,10 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
         (id) => packages.find(account.key, id),
         (pkg) => {
           const problem = pickupProblem(pkg, now);
-          if (problem) return problem;
+          if (problem) return ruleMessage("pickup_unavailable", problem);
           carrier ??= pkg.service;
           if (pkg.service !== carrier)
-            return {
-              en_GB: `Package ${pkg.id} goes with ${pkg.service}; this pickup is for ${carrier}.`,
-              pl_PL: `Przesyłka ${pkg.id} jedzie z ${pkg.service}; ten odbiór dotyczy ${carrier}.`,
-            };
+            return ruleMessage("pickup_one_carrier", { carriers: `${carrier}, ${pkg.service}` });
           packages.markPickup(pkg.id, {
             command: uuid,
             number: `${pkg.service.toUpperCase()}-${number}`,

@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { verifyTrackingPush } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { refusedInBothLanguages } from "../testing/both-languages.ts";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 
 let sandbox: RestSandbox;
@@ -112,10 +113,22 @@ describe("POST /packages/add-to-tracking", () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].path).toBe("package_no");
-    const mismatch = await sandbox.call("POST", "/packages/add-to-tracking", {
-      body: { package_no: "1ZSB7E416800000001", service: "dpd" },
-    });
-    expect(mismatch.body.errors[0].rule).toBe("carrier_mismatch");
+    await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/add-to-tracking",
+      () => ({ body: { package_no: "ABC" } }),
+      { path: "package_no", rule: "carrier_unknown" },
+    );
+    const mismatch = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/add-to-tracking",
+      () => ({ body: { package_no: "1zsb7e416800000001", service: "dpd" } }),
+      { path: "package_no", rule: "carrier_mismatch" },
+    );
+    expect(mismatch.en_GB).toBe("The number 1ZSB7E416800000001 has the format of ups, not dpd.");
+    expect(mismatch.pl_PL).toBe("Numer 1ZSB7E416800000001 ma format przewoźnika ups, a nie dpd.");
     const given = await sandbox.call("POST", "/packages/add-to-tracking", {
       body: { package_no: "ABC", service: "meest" },
     });

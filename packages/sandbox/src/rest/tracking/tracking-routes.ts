@@ -12,6 +12,7 @@ import { isCarrier } from "../account/carriers.ts";
 import { type Guard, V1, V1_V2 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
+import { ruleEntry } from "../http/rule-message.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { packageNotFound } from "../packages/package-input.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
@@ -58,26 +59,22 @@ export function trackingRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxE
     const service = body.service ?? recognised;
     if (service === undefined || !isCarrier(service)) {
       throw validationError([
-        {
-          path: body.service === undefined ? "package_no" : "service",
-          rule: "carrier_unknown",
-          message:
-            language === "pl_PL"
-              ? "Nie można rozpoznać przewoźnika tego numeru; podaj service (np. inpost, dpd, poczta)."
-              : "The carrier of this number cannot be recognised; give service (e.g. inpost, dpd, poczta).",
-        },
+        ruleEntry(
+          body.service === undefined ? "package_no" : "service",
+          "carrier_unknown",
+          {},
+          language,
+        ),
       ]);
     }
     if (recognised !== undefined && recognised !== service) {
       throw validationError([
-        {
-          path: "package_no",
-          rule: "carrier_mismatch",
-          message:
-            language === "pl_PL"
-              ? `Numer ${packageNo} ma format przewoźnika ${recognised}, a nie ${service}.`
-              : `The number ${packageNo} has the format of ${recognised}, not ${service}.`,
-        },
+        ruleEntry(
+          "package_no",
+          "carrier_mismatch",
+          { number: packageNo, carrier: recognised, service },
+          language,
+        ),
       ]);
     }
     const own = packages.findByNumber(packageNo);

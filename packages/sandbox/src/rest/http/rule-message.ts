@@ -1,0 +1,25 @@
+// The service's own refusals (an account's services, a tracking number's
+// carrier, a pickup's packages, day and window) speak @shipbridge/core's
+// words: the rule code and its message come from core's catalogue
+// (renderMessage), so the sandbox and the client library say the same thing
+// in the same language and there is one source of truth for both.
+import { type Language, type MessageParams, type RuleCode, renderMessage } from "@shipbridge/core";
+import type { Localized, RestErrorEntry } from "./rest-error.ts";
+
+/** The `errors[]` entry for a broken rule: its path, core's code and core's message in `language`. */
+export function ruleEntry(
+  path: string,
+  rule: RuleCode,
+  params: MessageParams,
+  language: Language,
+): RestErrorEntry {
+  return { path, rule, message: renderMessage({ path, rule, params }, language) };
+}
+
+/** Core's message for a broken rule in both languages of the API. */
+export function ruleMessage(rule: RuleCode, params: MessageParams): Localized {
+  return {
+    en_GB: renderMessage({ path: "", rule, params }, "en_GB"),
+    pl_PL: renderMessage({ path: "", rule, params }, "pl_PL"),
+  };
+}
