@@ -11,6 +11,8 @@ export const MAPPING_WARNING_CODES = {
   pickup_point_dropped: "pickup_point_dropped",
   /** The chosen service's carrier is unknown (a service_id without account services); the point was kept unchecked. */
   pickup_point_unverified: "pickup_point_unverified",
+  /** Bidi override characters were removed from an address text; they change its display, not its content. */
+  bidi_characters_removed: "bidi_characters_removed",
 } as const;
 export type MappingWarningCode = (typeof MAPPING_WARNING_CODES)[keyof typeof MAPPING_WARNING_CODES];
 
@@ -35,12 +37,16 @@ const MESSAGES: Readonly<Record<Language, Readonly<Record<MappingWarningCode, Te
       `The pickup point ${p(x, "point")} belongs to ${p(x, "pointCarrier")}, but the order ships with ${p(x, "carrier")} (the shipping method changed after the point was chosen), so the point was left out and the parcel goes to the address.`,
     pickup_point_unverified: (x) =>
       `The carrier of service_id ${p(x, "serviceId")} is unknown (pass accountServices to check it), so the pickup point ${p(x, "point")} of ${p(x, "pointCarrier")} was kept without checking that it matches.`,
+    bidi_characters_removed: (x) =>
+      `Invisible text-direction characters (${p(x, "characters")}) were removed from this text: they change how an address is displayed, not what it says, and the service does not accept them.`,
   },
   pl_PL: {
     pickup_point_dropped: (x) =>
       `Punkt odbioru ${p(x, "point")} należy do przewoźnika ${p(x, "pointCarrier")}, a zamówienie jest wysyłane przez ${p(x, "carrier")} (metoda dostawy zmieniła się po wyborze punktu), więc punkt pominięto i przesyłka trafi pod adres.`,
     pickup_point_unverified: (x) =>
       `Przewoźnik usługi service_id ${p(x, "serviceId")} jest nieznany (przekaż accountServices, aby to sprawdzić), więc punkt odbioru ${p(x, "point")} przewoźnika ${p(x, "pointCarrier")} pozostawiono bez sprawdzenia.`,
+    bidi_characters_removed: (x) =>
+      `Z tego tekstu usunięto niewidoczne znaki zmieniające kierunek tekstu (${p(x, "characters")}): zmieniają one sposób wyświetlania adresu, a nie jego treść, i serwis ich nie przyjmuje.`,
   },
 };
 

@@ -529,3 +529,123 @@ describe("toPackage: errors and references", () => {
     expect(reference).toMatch(/-42~[0-9a-f]{16}$/);
   });
 });
+
+describe("toPackage: line breaks, tabs and invisible characters in address text", () => {
+  function address(overrides: Record<string, string>) {
+    return sampleOrder({ shipping_address: { ...sampleOrder().shipping_address, ...overrides } });
+  }
+
+  it("folds a newline in the street (and the second address line) into a space", () => {
+    const { package: pkg, warnings } = build(
+      address({ street: "ul. Długa 5\nklatka B", street2: "m. 3\n" }),
+    );
+    expect(pkg.receiver.street).toBe("ul. Długa 5 klatka B m. 3");
+    expect(warnings).toEqual([]);
+  });
+
+  it("folds a tab in the city", () => {
+    const { package: pkg, warnings } = build(address({ city: "Gdańsk\tWrzeszcz" }));
+    expect(pkg.receiver.city).toBe("Gdańsk Wrzeszcz");
+    expect(warnings).toEqual([]);
+  });
+
+  it("folds CRLF in a name, and the name still counts as first name and surname", () => {
+    const { first_name: _f, last_name: _l, ...rest } = sampleOrder().shipping_address;
+    const { package: pkg, warnings } = build(
+      sampleOrder({ shipping_address: { ...rest, name: "Anna\r\nNowak" } }),
+    );
+    expect(pkg.receiver.name).toBe("Anna Nowak");
+    expect(warnings).toEqual([]);
+  });
+
+  it("folds line breaks in the postcode and the province", () => {
+    const { package: pkg } = build(address({ postcode: "80-831\r\n", province: "pomorskie\n" }));
+    expect(pkg.receiver.postcode).toBe("80-831");
+    expect(pkg.receiver.county).toBe("pomorskie");
+  });
+
+  it("removes U+202E from the company, with a warning at order.shipping_address.company", () => {
+    const { package: pkg, warnings } = build(address({ company: "\u202eACME Sp. z o.o." }));
+    expect(pkg.receiver.company).toBe("ACME Sp. z o.o.");
+    expect(warnings).toEqual([
+      {
+        path: "order.shipping_address.company",
+        rule: "bidi_characters_removed",
+        message: expect.stringContaining("U+202E"),
+      },
+    ]);
+  });
+
+  it("warns in Polish when asked", () => {
+    const { warnings } = build(address({ company: "ACME\u2066" }), { language: "pl_PL" });
+    expect(warnings[0]?.message).toMatch(/^Z tego tekstu usunięto .*U\+2066/);
+  });
+
+  it("warns only about the name it used, naming the part it came from", () => {
+    const order = sampleOrder({
+      shipping_address: { ...sampleOrder().shipping_address, last_name: "Nowak\u202d" },
+      customer: { ...sampleOrder().customer, full_name: "Jan \u202eKowalski" },
+    });
+    const { package: pkg, warnings } = build(order);
+    expect(pkg.receiver.name).toBe("Anna Nowak");
+    expect(warnings.map((w) => [w.path, w.rule])).toEqual([
+      ["order.shipping_address.last_name", "bidi_characters_removed"],
+    ]);
+  });
+
+  it("refuses NUL in the street with text_forbidden_character at order.shipping_address.street", () => {
+    const error = failure(address({ street: "ul. Długa\u00005" }));
+    expect(error.issues).toEqual([
+      {
+        path: "order.shipping_address.street",
+        rule: "text_forbidden_character",
+        message: expect.stringContaining("U+0000, character 10"),
+      },
+    ]);
+  });
+
+  it("names the second address line, with the position in that line, when the NUL is there", () => {
+    const error = failure(address({ street2: "m.\u00003" }));
+    expect(error.issues).toEqual([
+      {
+        path: "order.shipping_address.street2",
+        rule: "text_forbidden_character",
+        message: expect.stringContaining("U+0000, character 3"),
+      },
+    ]);
+  });
+
+  it("refuses other controls (ESC in the city, DEL in the name) at their order paths, all at once", () => {
+    const error = failure(address({ city: "\u001bGdańsk", first_name: "Anna\u007f" }));
+    expect(error.issues.map((i) => [i.path, i.rule])).toEqual(
+      expect.arrayContaining([
+        ["order.shipping_address.city", "text_forbidden_character"],
+        ["order.shipping_address.first_name", "text_forbidden_character"],
+      ]),
+    );
+    expect(error.issues).toHaveLength(2);
+  });
+
+  it("reports an emptied required field once, at its order path", () => {
+    const error = failure(address({ city: "\u202e" }));
+    expect(error.issues.map((i) => i.path)).toEqual(["order.shipping_address.city"]);
+  });
+
+  it("cleans the sender from the options too, warning once although it is also the pickup", () => {
+    const sender = { ...SENDER, street: "ul. Marszałkowska 1\r\nlokal 2", company: "Sklep\u202e" };
+    const { package: pkg, warnings } = build(sampleOrder(), { sender });
+    expect(pkg.sender?.street).toBe("ul. Marszałkowska 1 lokal 2");
+    expect(pkg.pickup?.company).toBe("Sklep");
+    expect(warnings.map((w) => [w.path, w.rule])).toEqual([
+      ["options.sender.company", "bidi_characters_removed"],
+    ]);
+    expect(sender.street).toBe("ul. Marszałkowska 1\r\nlokal 2");
+  });
+
+  it("names a NUL in the pickup option at options.pickup", () => {
+    const error = failure(sampleOrder(), { pickup: { ...SENDER, city: "Warszawa\u0000" } });
+    expect(error.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["options.pickup.city", "text_forbidden_character"],
+    ]);
+  });
+});

@@ -25,6 +25,11 @@
 // - The pickup point goes to `receiver.point` only when its carrier is the
 //   chosen service's; a point of another carrier (left over from a changed
 //   shipping method) is dropped with a warning.
+// - Address texts (names, companies, streets, postcodes, cities, counties of
+//   the order and of the sender and pickup options) are cleaned first
+//   (clean-text.ts): line breaks and tabs become a space, bidi override
+//   characters are removed with a warning, and any other control character
+//   (NUL) is an error at the field it came from.
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
@@ -55,6 +60,7 @@ import {
   validateInput,
   validatePackage,
 } from "../validation/index.ts";
+import { type CleanedText, cleanText } from "./clean-text.ts";
 import {
   MAPPING_WARNING_CODES,
   type MappingWarning,
@@ -63,10 +69,18 @@ import {
 } from "./mapping-warnings.ts";
 import { type BoxDimensions, parcelDimensions, totalWeightKg } from "./packing.ts";
 import { covers, SourcePaths } from "./source-paths.ts";
-import { type StoreOrder, type StoreOrderInput, StoreOrderSchema } from "./store-order.ts";
+import {
+  type StoreAddress,
+  type StoreOrder,
+  type StoreOrderInput,
+  StoreOrderSchema,
+} from "./store-order.ts";
 
 /** The longest user_reference_number toPackage produces. The spec names no limit; 100 is a safe bound. */
 export const USER_REFERENCE_MAX_LENGTH = 100;
+
+/** The fields of an address that are free text, cleaned before they go into the package. */
+const ADDRESS_TEXT_FIELDS = ["name", "company", "street", "postcode", "city", "county"] as const;
 
 /** The longest parcel description toPackage writes from item names. */
 export const DESCRIPTION_MAX_LENGTH = 100;
@@ -175,6 +189,39 @@ class PackageBuilder {
     this.#errors.push({ path, rule, message });
   }
 
+  /** Reports what cleaning found in the text taken from `source`: removed bidi characters, an invalid character. */
+  #cleaned(cleaned: CleanedText, source: string): string {
+    if (cleaned.removedBidi.length > 0) {
+      this.#warnings.push(
+        mappingWarning(
+          source,
+          MAPPING_WARNING_CODES.bidi_characters_removed,
+          { characters: cleaned.removedBidi.join(", ") },
+          this.#language,
+        ),
+      );
+    }
+    if (cleaned.invalid !== undefined) {
+      this.#error(source, RULE_CODES.text_forbidden_character, { ...cleaned.invalid });
+    }
+    return cleaned.text;
+  }
+
+  /** An address text taken from `source`, cleaned (undefined stays undefined). */
+  #text(value: string | undefined, source: string): string | undefined {
+    return value === undefined ? undefined : this.#cleaned(cleanText(value), source);
+  }
+
+  /** A copy of the sender or pickup address from the options, with its texts cleaned. */
+  #cleanAddress<A extends Address | Pickup>(address: A, source: string): A {
+    const copy: Record<string, unknown> = { ...address };
+    for (const field of ADDRESS_TEXT_FIELDS) {
+      const value = copy[field];
+      if (typeof value === "string") copy[field] = this.#text(value, `${source}.${field}`);
+    }
+    return copy as A;
+  }
+
   build(): ToPackageOutcome {
     const pkg: Record<string, unknown> = {};
     this.#addresses(pkg);
@@ -198,15 +245,16 @@ class PackageBuilder {
       this.#sources.set("pickup", "options.sender");
       return;
     }
+    const cleanSender = sender ? this.#cleanAddress(sender, "options.sender") : sender;
     if (sender !== undefined) {
-      pkg["sender"] = sender;
+      pkg["sender"] = cleanSender;
       this.#sources.set("sender", "options.sender");
     }
     if (pickup !== undefined) {
-      pkg["pickup"] = pickup;
+      pkg["pickup"] = pickup ? this.#cleanAddress(pickup, "options.pickup") : pickup;
       this.#sources.set("pickup", "options.pickup");
     } else {
-      pkg["pickup"] = sender;
+      pkg["pickup"] = cleanSender;
       this.#sources.set("pickup", "options.sender");
     }
   }
@@ -221,14 +269,19 @@ class PackageBuilder {
     this.#sources.set("receiver", "order.shipping_address");
     const name = this.#receiverName();
     set("name", name.value, name.source);
-    set("company", address.company, "order.shipping_address.company");
-    const street =
-      address.street2 === undefined ? address.street : `${address.street} ${address.street2}`;
+    const text = (field: keyof StoreAddress) => {
+      const value = address[field];
+      return this.#text(value, `order.shipping_address.${field}`);
+    };
+    set("company", text("company"), "order.shipping_address.company");
+    const street = [text("street"), text("street2")]
+      .filter((part) => part !== undefined && part !== "")
+      .join(" ");
     set("street", street, "order.shipping_address.street");
-    set("postcode", address.postcode, "order.shipping_address.postcode");
-    set("city", address.city, "order.shipping_address.city");
+    set("postcode", text("postcode"), "order.shipping_address.postcode");
+    set("city", text("city"), "order.shipping_address.city");
     set("country_code", address.country_code, "order.shipping_address.country_code");
-    set("county", address.province, "order.shipping_address.province");
+    set("county", text("province"), "order.shipping_address.province");
     set("email", customer.email, "order.customer.email");
     const phone = this.#receiverPhone();
     set("phone", phone.value, phone.source);
@@ -237,27 +290,40 @@ class PackageBuilder {
 
   #receiverName(): { value: string | undefined; source: string } {
     const { shipping_address: address, customer } = this.#order;
-    const candidates: { value: string; source: string }[] = [];
+    // Each candidate's parts are cleaned; only the chosen one's findings are reported.
+    type Part = { readonly cleaned: CleanedText; readonly source: string };
+    const candidates: { value: string; source: string; parts: Part[] }[] = [];
+    const part = (value: string, source: string): Part => ({ cleaned: cleanText(value), source });
     const person = (first: string | undefined, last: string | undefined, base: string) => {
       if (first === undefined && last === undefined) return;
-      const value = [first, last].filter((part) => part !== undefined).join(" ");
+      const parts: Part[] = [];
+      if (first !== undefined) parts.push(part(first, `${base}.first_name`));
+      if (last !== undefined) parts.push(part(last, `${base}.last_name`));
+      const value = parts
+        .map(({ cleaned }) => cleaned.text)
+        .filter((text) => text !== "")
+        .join(" ");
       const source = last === undefined ? `${base}.last_name` : `${base}.first_name`;
-      candidates.push({ value, source });
+      candidates.push({ value, source, parts });
+    };
+    const whole = (value: string | undefined, source: string) => {
+      if (value === undefined) return;
+      const cleaned = part(value, source);
+      candidates.push({ value: cleaned.cleaned.text, source, parts: [cleaned] });
     };
     person(address.first_name, address.last_name, "order.shipping_address");
-    if (address.name !== undefined) {
-      candidates.push({ value: address.name, source: "order.shipping_address.name" });
-    }
+    whole(address.name, "order.shipping_address.name");
     person(customer.first_name, customer.last_name, "order.customer");
-    if (customer.full_name !== undefined) {
-      candidates.push({ value: customer.full_name, source: "order.customer.full_name" });
+    whole(customer.full_name, "order.customer.full_name");
+    const chosen =
+      candidates.find((candidate) => hasFirstNameAndSurname(candidate.value)) ?? candidates[0];
+    if (chosen !== undefined) {
+      for (const { cleaned, source } of chosen.parts) this.#cleaned(cleaned, source);
+      return { value: chosen.value, source: chosen.source };
     }
-    const complete = candidates.find((candidate) => hasFirstNameAndSurname(candidate.value));
-    if (complete !== undefined) return complete;
-    const first = candidates[0];
-    if (first !== undefined) return first;
     if (address.company !== undefined) {
-      return { value: address.company, source: "order.shipping_address.company" };
+      const source = "order.shipping_address.company";
+      return { value: this.#text(address.company, source), source };
     }
     return { value: undefined, source: "order.shipping_address.name" };
   }
