@@ -11,6 +11,7 @@ import { controlRoutes } from "./controls/routes.ts";
 import type { SandboxHost } from "./controls/token-stats.ts";
 import { faultMiddleware } from "./faults/fault-middleware.ts";
 import { errorHandler, notFoundHandler } from "./http/fallbacks.ts";
+import { HTTP_MESSAGES, requestLanguage } from "./http/http-messages.ts";
 import { jsonError } from "./http/json-error.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { restRoutes } from "./rest/routes.ts";
@@ -42,7 +43,7 @@ function newApp(log: (line: string) => void, host: SandboxHost): Hono<SandboxEnv
         c,
         413,
         "payload_too_large",
-        `The request body is larger than ${SMALL_BODY_BYTES} bytes.`,
+        HTTP_MESSAGES.payloadTooLarge(SMALL_BODY_BYTES)[requestLanguage(c)],
       ),
   });
   app.use("/oauth/*", limit);

@@ -4,27 +4,20 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { SandboxEnv } from "../context.ts";
+import { HTTP_MESSAGES, requestLanguage } from "../http/http-messages.ts";
 import { jsonError } from "../http/json-error.ts";
 import type { FaultRule, FaultRules } from "./fault-rules.ts";
 
-const MESSAGES: Record<number, [string, string]> = {
-  429: ["rate_limited", "Too many requests. Wait as long as Retry-After says, then try again."],
-  500: ["internal_error", "The service failed to answer this request. Try again later."],
-  502: ["bad_gateway", "The service's gateway got no valid answer. Try again later."],
-  503: ["service_unavailable", "The service is unavailable for a moment. Try again later."],
-  504: ["gateway_timeout", "The service's gateway timed out. Try again later."],
-};
-
 function faultResponse(c: Context, rule: FaultRule): Response {
   const status = rule.status as 429 | 500 | 502 | 503 | 504;
-  const [code, message] = MESSAGES[status] as [string, string];
+  const { code, message } = HTTP_MESSAGES.faults[status];
   const headers: Record<string, string> = {
     "X-Sandbox-Fault": rule.id,
     "Cache-Control": "no-store",
   };
   const retryAfter = rule.retry_after ?? (status === 429 ? 1 : undefined);
   if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
-  return jsonError(c, status, code, message, { headers });
+  return jsonError(c, status, code, message[requestLanguage(c)], { headers });
 }
 
 export function faultMiddleware(

@@ -55,4 +55,20 @@ describe("fallbacks", () => {
     expect(response.status).toBe(418);
     expect((await response.json()).message).toBe("short and stout");
   });
+
+  it("speaks the language of a valid X-Language header, and English otherwise", async () => {
+    const polish = { headers: { "x-language": "pl_PL" } };
+    const missing = await app().request("/nothing/here", polish);
+    expect((await missing.json()).message).toBe("Pod adresem /nothing/here nie ma żadnego zasobu.");
+    const wrong = await app().request("/things/7", { method: "DELETE", ...polish });
+    expect((await wrong.json()).message).toBe(
+      "Metoda DELETE nie jest dozwolona dla /things/7; użyj: GET, HEAD, PUT.",
+    );
+    const failed = await app().request("/boom", polish);
+    expect((await failed.json()).message).toBe(
+      "Piaskownica nie zdołała odpowiedzieć na to żądanie.",
+    );
+    const unknown = await app().request("/nothing/here", { headers: { "x-language": "de_DE" } });
+    expect((await unknown.json()).message).toBe("There is no resource at /nothing/here.");
+  });
 });

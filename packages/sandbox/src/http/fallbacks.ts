@@ -1,9 +1,11 @@
 // What the sandbox answers when no route does: 404 for an unknown path, 405
 // (with Allow) for a known path asked with a method it lacks, and 500 for a
-// failure, which never carries a stack trace or a secret.
+// failure, which never carries a stack trace or a secret. Each speaks the
+// request's X-Language (http-messages.ts).
 import type { Context, ErrorHandler, Hono, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { TrieRouter } from "hono/router/trie-router";
+import { HTTP_MESSAGES, requestLanguage } from "./http-messages.ts";
 import { jsonError } from "./json-error.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: accepts apps of every environment
@@ -37,24 +39,26 @@ export function notFoundHandler(app: AnyHono): NotFoundHandler {
   const routers = new Map<AnyHono, TrieRouter<string>>();
   return (c: Context) => {
     const path = c.req.path;
+    const language = requestLanguage(c);
     const allowed = allowedMethods(app, routers, path);
     if (allowed.length > 0) {
       return jsonError(
         c,
         405,
         "method_not_allowed",
-        `${c.req.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+        HTTP_MESSAGES.methodNotAllowed(c.req.method, path, allowed.join(", "))[language],
         {
           headers: { Allow: allowed.join(", ") },
         },
       );
     }
-    return jsonError(c, 404, "not_found", `There is no resource at ${path}.`);
+    return jsonError(c, 404, "not_found", HTTP_MESSAGES.notFound(path)[language]);
   };
 }
 
 export function errorHandler(log: (line: string) => void): ErrorHandler {
   return (error, c) => {
+    const language = requestLanguage(c);
     if (error instanceof HTTPException) {
       const status = error.status;
       if (status >= 500) log(`error ${c.req.method} ${c.req.path}: ${error.message}`);
@@ -62,12 +66,12 @@ export function errorHandler(log: (line: string) => void): ErrorHandler {
         c,
         status,
         status === 413 ? "payload_too_large" : "http_error",
-        error.message || "The request was refused.",
+        error.message || HTTP_MESSAGES.refused[language],
       );
     }
     log(
       `error ${c.req.method} ${c.req.path}: ${error instanceof Error ? `${error.name}: ${error.message}` : "unknown failure"}`,
     );
-    return jsonError(c, 500, "internal_error", "The sandbox failed to answer this request.");
+    return jsonError(c, 500, "internal_error", HTTP_MESSAGES.internalError[language]);
   };
 }

@@ -16,14 +16,10 @@ export type TokenGrantType =
   | "password"
   | "client_credentials";
 
-export type RevocationReason = "refreshed" | "session_limit" | "code_reused";
+/** Why an access token stops working before its expiry. */
+export const REVOCATION_REASONS = ["refreshed", "session_limit", "code_reused"] as const;
 
-export const REVOCATION_DESCRIPTIONS: Record<RevocationReason, string> = {
-  refreshed: "The access token was replaced: its refresh token was used to get a new one.",
-  session_limit: `The access token was invalidated: the user opened more than ${MAX_OPEN_SESSIONS} sessions for this application, and the oldest one was closed.`,
-  code_reused:
-    "The access token was revoked: the authorization code it came from was used a second time.",
-};
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 /** What one access token says; written to the database and into the JWT. */
 export interface AccessTokenPlan {

@@ -6,7 +6,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { errors, jwtVerify } from "jose";
 import type { AccessGrant, SandboxContext, SandboxEnv } from "../context.ts";
-import { REVOCATION_DESCRIPTIONS, type RevocationReason } from "./access-tokens.ts";
+import { HTTP_MESSAGES, type Localized, requestLanguage } from "../http/http-messages.ts";
+import { REVOCATION_REASONS, type RevocationReason } from "./access-tokens.ts";
+import { MAX_OPEN_SESSIONS } from "./limits.ts";
 import { ensureOAuthSchema } from "./schema.ts";
 import { SIGNING_ALGORITHM, signingKey } from "./signing-key.ts";
 
@@ -15,11 +17,14 @@ const REALM = "shipping-service-sandbox";
 export class InvalidTokenError extends Error {
   /** false when the request carried no token at all (RFC 6750 section 3.1: no error code then). */
   readonly tokenPresent: boolean;
+  /** The description in both languages of the API. */
+  readonly localized: Localized;
 
-  constructor(description: string, tokenPresent = true) {
-    super(description);
+  constructor(description: Localized, tokenPresent = true) {
+    super(description.en_GB);
     this.name = "InvalidTokenError";
     this.tokenPresent = tokenPresent;
+    this.localized = description;
   }
 }
 
@@ -27,15 +32,24 @@ function quoted(value: string): string {
   return `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 }
 
-/** The 401 answer for a missing or refused access token. */
+/**
+ * The 401 answer for a missing or refused access token. The body's
+ * error_description speaks the request's X-Language; the WWW-Authenticate
+ * header keeps the English one, as header values are ASCII.
+ */
 export function invalidTokenResponse(c: Context, error: InvalidTokenError): Response {
   const challenge = error.tokenPresent
     ? `Bearer realm=${quoted(REALM)}, error="invalid_token", error_description=${quoted(error.message)}`
     : `Bearer realm=${quoted(REALM)}`;
-  return c.json({ error: "invalid_token", error_description: error.message }, 401, {
+  const description = error.localized[requestLanguage(c)];
+  return c.json({ error: "invalid_token", error_description: description }, 401, {
     "WWW-Authenticate": challenge,
     "Cache-Control": "no-store",
   });
+}
+
+function isRevocationReason(reason: string): reason is RevocationReason {
+  return (REVOCATION_REASONS as readonly string[]).includes(reason);
 }
 
 interface TokenRow {
@@ -57,7 +71,7 @@ export async function verifyAccessToken(
       : /^bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(authorization);
   if (!match) {
     throw new InvalidTokenError(
-      "An access token is required: send Authorization: Bearer <access_token>.",
+      HTTP_MESSAGES.token.required,
       authorization !== undefined && /^bearer\b/i.test(authorization),
     );
   }
@@ -72,10 +86,8 @@ export async function verifyAccessToken(
     jti = payload.jti;
   } catch (error) {
     if (error instanceof errors.JWTExpired)
-      throw new InvalidTokenError("The access token has expired.");
-    throw new InvalidTokenError(
-      "The access token is not valid: it was not issued by this service or was altered.",
-    );
+      throw new InvalidTokenError(HTTP_MESSAGES.token.expired);
+    throw new InvalidTokenError(HTTP_MESSAGES.token.forged);
   }
   const row = ctx.db.sql
     .prepare(
@@ -83,11 +95,13 @@ export async function verifyAccessToken(
        FROM oauth_access_tokens t LEFT JOIN oauth_grants g ON g.id = t.grant_id WHERE t.jti = ?`,
     )
     .get(jti ?? "") as TokenRow | undefined;
-  if (!row) throw new InvalidTokenError("The access token is not known to this service.");
+  if (!row) throw new InvalidTokenError(HTTP_MESSAGES.token.unknown);
   const reason = row.revoked_reason ?? row.grant_revoked_reason;
   if (reason !== null) {
     throw new InvalidTokenError(
-      REVOCATION_DESCRIPTIONS[reason as RevocationReason] ?? "The access token was invalidated.",
+      isRevocationReason(reason)
+        ? HTTP_MESSAGES.revocation(reason, MAX_OPEN_SESSIONS)
+        : HTTP_MESSAGES.token.invalidated,
     );
   }
   return {

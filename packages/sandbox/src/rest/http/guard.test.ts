@@ -2,7 +2,10 @@
 // token, 403 for a company that is not the user's and for application tokens
 // on user resources, 404, 405, 406, 413, 415. Every one is JSON with code,
 // message and errors.
+import type { Language } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HTTP_MESSAGES } from "../../http/http-messages.ts";
+import type { CallOptions, CallResult } from "../testing/rest-fixture.ts";
 import { RestSandbox, sampleV2, V1_JSON, V2_JSON } from "../testing/rest-fixture.ts";
 
 let sandbox: RestSandbox;
@@ -145,5 +148,76 @@ describe("unknown paths and methods", () => {
     const unknownPackage = await sandbox.call("GET", "/packages/424242");
     expect(unknownPackage.status).toBe(404);
     expect(unknownPackage.body.code).toBe("package_not_found");
+  });
+});
+
+describe("the sandbox's own answers about HTTP speak X-Language", () => {
+  async function inBothLanguages(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Record<Language, CallResult>> {
+    const ask = (language: Language) =>
+      sandbox.call(method, path, { ...options, headers: { "x-language": language } });
+    return { en_GB: await ask("en_GB"), pl_PL: await ask("pl_PL") };
+  }
+
+  function messagesDiffer(answers: Record<Language, CallResult>, field = "message"): void {
+    const en = answers.en_GB.body[field];
+    const pl = answers.pl_PL.body[field];
+    expect(answers.pl_PL.status).toBe(answers.en_GB.status);
+    expect(en).toEqual(expect.stringMatching(/\S/));
+    expect(pl).toEqual(expect.stringMatching(/\S/));
+    expect(pl).not.toBe(en);
+  }
+
+  it("answers 401 in the request's language in the body, and in English in WWW-Authenticate", async () => {
+    const forged = await inBothLanguages("GET", "/packages/1", {
+      token: "eyJhbGciOiJFUzI1NiJ9.e30.c2ln",
+    });
+    expect(forged.pl_PL.status).toBe(401);
+    messagesDiffer(forged, "error_description");
+    expect(forged.pl_PL.body.error_description).toBe(HTTP_MESSAGES.token.forged.pl_PL);
+    expect(forged.pl_PL.headers.get("www-authenticate")).toContain(
+      HTTP_MESSAGES.token.forged.en_GB,
+    );
+    const none = await inBothLanguages("GET", "/account/services", { token: null });
+    messagesDiffer(none, "error_description");
+  });
+
+  it("answers 404, 405 and 413 in the request's language", async () => {
+    const missing = await inBothLanguages("GET", "/no-such-resource");
+    expect(missing.pl_PL.status).toBe(404);
+    messagesDiffer(missing);
+    expect(missing.pl_PL.body.message).toBe("Pod adresem /no-such-resource nie ma żadnego zasobu.");
+    const wrong = await inBothLanguages("DELETE", "/packages/validate");
+    expect(wrong.pl_PL.status).toBe(405);
+    messagesDiffer(wrong);
+    const large = await inBothLanguages("POST", "/packages", {
+      version: 2,
+      raw: `{"name":"${"x".repeat(1_100_000)}"}`,
+    });
+    expect(large.pl_PL.status).toBe(413);
+    messagesDiffer(large);
+  });
+
+  it("answers malformed JSON in the request's language", async () => {
+    const broken = await inBothLanguages("POST", "/packages", { version: 2, raw: "{" });
+    expect(broken.pl_PL.status).toBe(400);
+    expect(broken.pl_PL.body.code).toBe("malformed_json");
+    messagesDiffer(broken);
+  });
+
+  it("answers an injected fault in the request's language", async () => {
+    const added = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: 503, path: "/account/services", count: 2 }),
+    });
+    expect(added.status).toBe(201);
+    const fault = await inBothLanguages("GET", "/account/services");
+    expect(fault.pl_PL.status).toBe(503);
+    messagesDiffer(fault);
+    expect(fault.pl_PL.body.message).toBe(HTTP_MESSAGES.faults[503].message.pl_PL);
   });
 });

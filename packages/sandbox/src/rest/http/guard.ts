@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { HTTP_MESSAGES } from "../../http/http-messages.ts";
 import { requireAccessToken } from "../../oauth/require-access-token.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
 import {
@@ -89,10 +90,11 @@ function bodyLimitMiddleware(): MiddlewareHandler<SandboxEnv> {
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => {
-      const error = new RestError(413, "payload_too_large", {
-        en_GB: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-        pl_PL: `Treść żądania jest większa niż ${MAX_BODY_BYTES} bajtów.`,
-      });
+      const error = new RestError(
+        413,
+        "payload_too_large",
+        HTTP_MESSAGES.payloadTooLarge(MAX_BODY_BYTES),
+      );
       // The rest of the body is never read, so the connection cannot be reused.
       return c.json(error.body(c.get("language") ?? DEFAULT_LANGUAGE), 413, {
         Connection: "close",

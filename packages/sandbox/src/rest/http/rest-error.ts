@@ -3,6 +3,7 @@
 // `{ code, message, errors: [{ path, rule, message }] }`, in the language the
 // request asked for with X-Language.
 import type { Language } from "@shipbridge/core";
+import type { Localized } from "../../http/http-messages.ts";
 
 export interface RestErrorEntry {
   readonly path: string;
@@ -11,10 +12,7 @@ export interface RestErrorEntry {
 }
 
 /** A message in both languages of the API. */
-export interface Localized {
-  readonly pl_PL: string;
-  readonly en_GB: string;
-}
+export type { Localized } from "../../http/http-messages.ts";
 
 export type RestErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 422;
 
