@@ -7,6 +7,7 @@
 // `seed` makes a rule's random choices repeatable; `count` limits how often
 // it fires.
 import { z } from "zod";
+import { seededRandom } from "../rest/support/hashing.ts";
 
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 
@@ -66,18 +67,6 @@ export interface FaultRule extends ParsedRule {
   readonly id: string;
   /** How many times the rule has fired. */
   fired: number;
-}
-
-/** A small seeded generator (mulberry32), so that seeded rules are repeatable. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function pathMatcher(pattern: string | undefined): (path: string) => boolean {

@@ -16,6 +16,7 @@ import {
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";
+import { DEMO_SENDER } from "../account/demo-sender.ts";
 import { type Guard, V1_V2 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
@@ -25,17 +26,6 @@ import { validated, validationError } from "../http/validated-input.ts";
 import { checkPackage } from "../packages/package-input.ts";
 import type { PackageData } from "../packages/stored-package.ts";
 
-const SENDER = {
-  name: "Jan Kowalski",
-  company: "Demo Sklep sp. z o.o.",
-  street: "Marszałkowska 10",
-  postcode: "00-590",
-  city: "Warszawa",
-  country_code: "PL",
-  phone: "600100200",
-  email: "sklep@example.com",
-};
-
 function seedTemplates(): Array<{ name: string; packages: PackageData[] }> {
   return [
     {
@@ -43,8 +33,8 @@ function seedTemplates(): Array<{ name: string; packages: PackageData[] }> {
       packages: [
         {
           service: "inpost",
-          pickup: SENDER,
-          sender: SENDER,
+          pickup: DEMO_SENDER,
+          sender: DEMO_SENDER,
           receiver: {
             name: "Anna Nowak",
             street: "Piotrkowska 100",
@@ -64,8 +54,8 @@ function seedTemplates(): Array<{ name: string; packages: PackageData[] }> {
       packages: [
         {
           service: "dpd",
-          pickup: SENDER,
-          sender: SENDER,
+          pickup: DEMO_SENDER,
+          sender: DEMO_SENDER,
           receiver: {
             name: "Piotr Wiśniewski",
             street: "Floriańska 5",

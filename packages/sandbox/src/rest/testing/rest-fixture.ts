@@ -6,6 +6,7 @@
 // types, and the test controls (clock, stats) over HTTP.
 import type { SandboxConfigInput } from "../../config.ts";
 import { startSandbox } from "../../start-sandbox.ts";
+import { DEMO_SENDER } from "../account/demo-sender.ts";
 import type { RestStats } from "../rest-stats.ts";
 
 export const DEMO_CLIENT = { client_id: "demo-client", client_secret: "demo-secret" };
@@ -153,16 +154,7 @@ export class RestSandbox {
 export function sampleV2(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     service: "inpost",
-    pickup: {
-      name: "Jan Kowalski",
-      company: "Demo Sklep sp. z o.o.",
-      street: "Marszałkowska 10",
-      postcode: "00-590",
-      city: "Warszawa",
-      country_code: "PL",
-      phone: "600100200",
-      email: "sklep@example.com",
-    },
+    pickup: { ...DEMO_SENDER },
     receiver: {
       name: "Anna Nowak",
       street: "Floriańska 5",
