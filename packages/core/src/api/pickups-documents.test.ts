@@ -2,41 +2,14 @@
 // real HTTP: proposals, a pickup command and a documents command run to a
 // final status, address-book entries added, listed and removed, and the core
 // request schemas refusing bad input before anything is sent.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OAuthClient } from "../oauth/index.ts";
+import { describe, expect, it } from "vitest";
 import { isValidationError } from "../validation/index.ts";
-import { NotFoundError, ShippingClient } from "./index.ts";
+import { NotFoundError, type ShippingClient } from "./index.ts";
 import { packageV2 } from "./testing/packages.ts";
-import {
-  countingFetch,
-  type SandboxProcess,
-  sandboxTime,
-  startSandboxProcess,
-} from "./testing/sandbox-process.ts";
+import { countingFetch } from "./testing/sandbox-process.ts";
+import { useSandbox } from "./testing/shared-sandbox.ts";
 
-let sandbox: SandboxProcess;
-let oauth: OAuthClient;
-
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-  oauth = await sandbox.login();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-function timedClient(fetch?: typeof globalThis.fetch): ShippingClient {
-  const { clock, sleep } = sandboxTime(sandbox);
-  return new ShippingClient({
-    baseUrl: sandbox.baseUrl,
-    auth: oauth,
-    clock,
-    sleep,
-    validateResponses: true,
-    ...(fetch ? { fetch } : {}),
-  });
-}
+const sandbox = useSandbox({ client: { validateResponses: true } });
 
 async function orderedPackage(client: ShippingClient, reference: string): Promise<number> {
   const created = await client.packages.create(packageV2(reference));
@@ -57,7 +30,7 @@ const address = {
 
 describe("pickups", () => {
   it("proposes days and orders a courier within one", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const id = await orderedPackage(client, "pickup-client-1");
     const { pickup_dates } = await client.pickups.dateProposals({ packages: [{ id }] });
     const day = pickup_dates[0];
@@ -74,7 +47,7 @@ describe("pickups", () => {
 
   it("refuses a window that ends before it starts without sending it", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const error = await client.pickupCommands
       .put(crypto.randomUUID(), {
         packages: [{ id: 1 }],
@@ -91,7 +64,7 @@ describe("pickups", () => {
 
 describe("documents command", () => {
   it("runs to a final status and lists the labels document", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const id = await orderedPackage(client, "documents-client-1");
     const done = await client.documentsCommands.run(crypto.randomUUID(), {
       packages: [{ id }],
@@ -105,7 +78,7 @@ describe("documents command", () => {
 
   it("refuses an unknown document type without sending it", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const error = await client.documentsCommands
       .put(crypto.randomUUID(), {
         packages: [{ id: 1 }],
@@ -119,7 +92,7 @@ describe("documents command", () => {
 
 describe("address book", () => {
   it("adds, lists by type and removes an address", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const entry = await client.addressBook.create({
       type: "sender",
       label: "Magazyn główny",
@@ -138,7 +111,7 @@ describe("address book", () => {
 
   it("refuses a street with a bidi override without sending it", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const error = await client.addressBook
       .create({ type: "receiver", address: { ...address, street: "Marszałkowska\u202e 01" } })
       .catch((e: unknown) => e);

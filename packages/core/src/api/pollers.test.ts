@@ -2,45 +2,18 @@
 // clock, so a price calculated in the background, an order command and a
 // label that is not ready yet finish without waiting; deadlines and abort
 // signals are honoured.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OAuthClient } from "../oauth/index.ts";
+import { describe, expect, it } from "vitest";
 import { API_ERROR_CODES, isNotFoundError, isTimeoutError, ShippingClient } from "./index.ts";
 import { packageV2 } from "./testing/packages.ts";
-import {
-  countingFetch,
-  type SandboxProcess,
-  sandboxTime,
-  startSandboxProcess,
-} from "./testing/sandbox-process.ts";
+import { countingFetch, sandboxTime } from "./testing/sandbox-process.ts";
+import { useSandbox } from "./testing/shared-sandbox.ts";
 
-let sandbox: SandboxProcess;
-let oauth: OAuthClient;
-
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-  oauth = await sandbox.login();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-function timedClient(fetch?: typeof globalThis.fetch): ShippingClient {
-  const { clock, sleep } = sandboxTime(sandbox);
-  return new ShippingClient({
-    baseUrl: sandbox.baseUrl,
-    auth: oauth,
-    clock,
-    sleep,
-    validateResponses: true,
-    ...(fetch ? { fetch } : {}),
-  });
-}
+const sandbox = useSandbox({ client: { validateResponses: true } });
 
 describe("calculatePrice", () => {
   it("asks again while the calculation is pending in the background", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const { service: _carrier, user_reference_number: _ref, ...pkg } = packageV2();
     const { prices } = await client.packages.calculatePrice({
       package: pkg,
@@ -56,7 +29,7 @@ describe("calculatePrice", () => {
 describe("order commands", () => {
   it("run() puts the command and polls it to a final status", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const created = await client.packages.create(packageV2("poll-order-1"));
     const uuid = crypto.randomUUID();
     const first = await client.orderCommands.put(uuid, {
@@ -77,14 +50,14 @@ describe("order commands", () => {
   });
 
   it("wait() polls a command sent earlier to its final status without sending it again", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-wait-1"));
     const id = created.package.package_id;
     const uuid = crypto.randomUUID();
     const sent = await client.orderCommands.put(uuid, { packages: [{ id }] });
     expect(["queueing", "running"]).toContain(sent.status);
     const { fetch, requests } = countingFetch();
-    const final = await timedClient(fetch).orderCommands.wait(uuid);
+    const final = await sandbox.timedClient(fetch).orderCommands.wait(uuid);
     expect(final.status).toBe("successful");
     expect(final.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([id]);
     expect(requests.filter((r) => !r.startsWith("GET "))).toEqual([]);
@@ -94,18 +67,19 @@ describe("order commands", () => {
   it("wait() on a uuid the service does not know is a NotFoundError, and sends nothing", async () => {
     const { fetch, requests } = countingFetch();
     const uuid = crypto.randomUUID();
-    const error = await timedClient(fetch)
+    const error = await sandbox
+      .timedClient(fetch)
       .orderCommands.wait(uuid)
       .catch((e: unknown) => e);
     expect(isNotFoundError(error)).toBe(true);
     expect(requests).toEqual([`GET /order-commands/${uuid}`]);
-    await expect(timedClient().orderCommands.wait("not-a-uuid")).rejects.toMatchObject({
+    await expect(sandbox.timedClient().orderCommands.wait("not-a-uuid")).rejects.toMatchObject({
       code: "validation_failed",
     });
   });
 
   it("wait() stops at the deadline", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-wait-deadline"));
     const uuid = crypto.randomUUID();
     await client.orderCommands.put(uuid, { packages: [{ id: created.package.package_id }] });
@@ -117,7 +91,7 @@ describe("order commands", () => {
   });
 
   it("cancels through a cancel command", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-cancel-1"));
     const id = created.package.package_id;
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
@@ -131,7 +105,7 @@ describe("order commands", () => {
   });
 
   it("stops at the deadline", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-deadline-1"));
     const { clock } = sandboxTime(sandbox);
     const error = await client.orderCommands
@@ -153,7 +127,7 @@ describe("order commands", () => {
     const { clock } = sandboxTime(sandbox);
     const client = new ShippingClient({
       baseUrl: sandbox.baseUrl,
-      auth: oauth,
+      auth: sandbox.oauth,
       clock,
       // The first wait between two polls is where the merchant gives up.
       sleep: async (_ms, signal) => {
@@ -172,7 +146,7 @@ describe("order commands", () => {
 
   it("an aborted signal stops a call before it is sent", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const controller = new AbortController();
     controller.abort(new Error("gone"));
     await expect(client.countries({ signal: controller.signal })).rejects.toThrow("gone");
@@ -183,7 +157,7 @@ describe("order commands", () => {
 describe("labels", () => {
   it("waits while the label answers 204, then returns the PDF bytes", async () => {
     const { fetch, requests } = countingFetch();
-    const client = timedClient(fetch);
+    const client = sandbox.timedClient(fetch);
     const created = await client.packages.create(packageV2("poll-label-1"));
     const id = created.package.package_id;
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
@@ -197,7 +171,7 @@ describe("labels", () => {
   });
 
   it("stops at the deadline while the label is not ready", async () => {
-    const client = timedClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-label-late"));
     const id = created.package.package_id;
     await client.orderCommands.put(crypto.randomUUID(), { packages: [{ id }] });

@@ -3,8 +3,7 @@
 // reconciled by user_reference_number instead of being duplicated; a
 // creation without one stops with outcome_unknown; a 401 is answered with
 // one token renewal and one retry.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { OAuthClient } from "../oauth/index.ts";
+import { describe, expect, it } from "vitest";
 import {
   API_ERROR_CODES,
   isOutcomeUnknownError,
@@ -14,34 +13,14 @@ import {
   TimeoutError,
 } from "./index.ts";
 import { packageV2 } from "./testing/packages.ts";
-import {
-  countingFetch,
-  type SandboxProcess,
-  sandboxTime,
-  startSandboxProcess,
-} from "./testing/sandbox-process.ts";
+import { countingFetch } from "./testing/sandbox-process.ts";
+import { FAST_RETRY, useSandbox } from "./testing/shared-sandbox.ts";
 
-let sandbox: SandboxProcess;
-let oauth: OAuthClient;
-
-const fastRetry = { limit: 8, baseDelayMs: 5, maxDelayMs: 50 } as const;
-
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-  oauth = await sandbox.login();
-});
-
-afterEach(async () => {
-  await sandbox.clearFaults();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
+const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 
 describe("idempotent calls under injected faults", () => {
   it("a batch of 100 idempotent calls of ten kinds all succeed with 20% 502 and 429", async () => {
-    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    const client = sandbox.client();
     const created = await client.packages.create(packageV2("faults-read-1"));
     const id = created.package.package_id;
     const command = "6f1c2d6e-3b7a-4c59-9e8f-0a1b2c3d4e5f";
@@ -49,12 +28,10 @@ describe("idempotent calls under injected faults", () => {
     await sandbox.injectFaults({ status: 502, rate: 0.2, seed: 7 });
     await sandbox.injectFaults({ status: 429, rate: 0.2, retry_after: 0, seed: 11 });
     const { fetch, requests } = countingFetch();
-    const counted = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
+    const counted = sandbox.client({
       // About 36% of requests meet a fault; 12 retries make a failed call (13 faults
       // in a row, about 2 in a million) practically impossible, so the test cannot flake.
-      retry: { ...fastRetry, limit: 12 },
+      retry: { ...FAST_RETRY, limit: 12 },
       poll: { intervalMs: 5 },
       fetch,
     });
@@ -83,9 +60,7 @@ describe("idempotent calls under injected faults", () => {
   });
 
   it("gives up after the retry limit with the last answer's class", async () => {
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
+    const client = sandbox.client({
       retry: { limit: 2, baseDelayMs: 1 },
     });
     await sandbox.injectFaults({ status: 503, rate: 1, path: "/configuration" });
@@ -93,7 +68,7 @@ describe("idempotent calls under injected faults", () => {
   });
 
   it("fails at once when Retry-After is beyond the deadline", async () => {
-    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    const client = sandbox.client();
     await sandbox.injectFaults({ status: 429, rate: 1, retry_after: 3600, path: "/configuration" });
     const error = await client.countries().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -104,10 +79,7 @@ describe("idempotent calls under injected faults", () => {
 describe("timeouts", () => {
   it("an idempotent call that timed out is sent again", async () => {
     const { fetch, requests } = countingFetch();
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
-      retry: fastRetry,
+    const client = sandbox.client({
       // Long enough for the second attempt on a busy machine; the first never answers in time.
       timeoutMs: 1_000,
       fetch,
@@ -119,9 +91,7 @@ describe("timeouts", () => {
   });
 
   it("without retries left, a TimeoutError with code timeout", async () => {
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
+    const client = sandbox.client({
       retry: { limit: 0 },
       timeoutMs: 200,
     });
@@ -134,7 +104,7 @@ describe("timeouts", () => {
 
 describe("POST /packages is never blindly retried", () => {
   it("reconciles lost answers by user_reference_number: exactly one package", async () => {
-    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    const client = sandbox.client();
     await sandbox.injectFaults({
       status: 502,
       rate: 1,
@@ -151,7 +121,7 @@ describe("POST /packages is never blindly retried", () => {
   });
 
   it("creates again when the failed attempt left nothing behind", async () => {
-    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    const client = sandbox.client();
     await sandbox.injectFaults({
       status: 502,
       rate: 1,
@@ -166,7 +136,7 @@ describe("POST /packages is never blindly retried", () => {
   });
 
   it("a batch of creates under 20% lost answers makes no duplicate", async () => {
-    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, retry: fastRetry });
+    const client = sandbox.client();
     await sandbox.injectFaults({
       status: 502,
       rate: 0.2,
@@ -187,10 +157,7 @@ describe("POST /packages is never blindly retried", () => {
 
   it("a 429 is waited out and sent again, even without user_reference_number", async () => {
     const { fetch, requests } = countingFetch();
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
-      retry: fastRetry,
+    const client = sandbox.client({
       fetch,
     });
     await sandbox.injectFaults({
@@ -209,15 +176,7 @@ describe("POST /packages is never blindly retried", () => {
 
   it("a 429 asking for a wait past the deadline is reported as it is, not as an unknown outcome", async () => {
     const { fetch, requests } = countingFetch();
-    const time = sandboxTime(sandbox);
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
-      retry: fastRetry,
-      clock: time.clock,
-      sleep: time.sleep,
-      fetch,
-    });
+    const client = sandbox.timedClient(fetch);
     await sandbox.injectFaults({
       status: 429,
       rate: 1,
@@ -236,10 +195,7 @@ describe("POST /packages is never blindly retried", () => {
 
   it("without user_reference_number: not sent again, outcome_unknown", async () => {
     const { fetch, requests } = countingFetch();
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
-      retry: fastRetry,
+    const client = sandbox.client({
       fetch,
     });
     await sandbox.injectFaults({

@@ -2,8 +2,7 @@
 // API versions, the headers, the error classes by status, and local
 // validation that rejects before anything is sent.
 import { inspect } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OAuthClient } from "../oauth/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiError,
   AuthenticationError,
@@ -16,25 +15,14 @@ import {
   ValidationApiError,
 } from "./index.ts";
 import { packageV1, packageV2 } from "./testing/packages.ts";
-import {
-  countingFetch,
-  DEMO,
-  type SandboxProcess,
-  startSandboxProcess,
-} from "./testing/sandbox-process.ts";
+import { countingFetch, DEMO } from "./testing/sandbox-process.ts";
+import { useSandbox } from "./testing/shared-sandbox.ts";
 
-let sandbox: SandboxProcess;
-let oauth: OAuthClient;
+const sandbox = useSandbox();
 let client: ShippingClient;
 
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-  oauth = await sandbox.login();
-  client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, validateResponses: true });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
+beforeAll(() => {
+  client = sandbox.client({ validateResponses: true });
 });
 
 describe("packages", () => {
@@ -193,9 +181,7 @@ describe("other namespaces", () => {
   });
 
   it("acts for a company with X-Company-Id, per client or per call", async () => {
-    const forCompany = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: oauth,
+    const forCompany = sandbox.client({
       companyId: DEMO.companyId,
     });
     const created = await forCompany.packages.create(packageV2("company-order-1"));
@@ -298,7 +284,7 @@ describe("options", () => {
 describe("local validation", () => {
   it("rejects before sending, with every problem and its path", async () => {
     const { fetch, requests } = countingFetch();
-    const counted = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, fetch });
+    const counted = sandbox.client({ fetch });
     const bad = packageV2();
     const broken = {
       ...bad,
@@ -320,7 +306,7 @@ describe("local validation", () => {
 
   it("validate() reports local problems without asking the service", async () => {
     const { fetch, requests } = countingFetch();
-    const counted = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth, fetch });
+    const counted = sandbox.client({ fetch });
     const pkg = packageV2();
     const verdict = await counted.packages.validate({ ...pkg, parcels: [] });
     expect(verdict.valid).toBe(false);

@@ -10,23 +10,21 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShippingClient } from "../api/index.ts";
-import { DEMO, type SandboxProcess, startSandboxProcess } from "../api/testing/sandbox-process.ts";
+import { DEMO } from "../api/testing/sandbox-process.ts";
+import { useSandbox } from "../api/testing/shared-sandbox.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const README = join(here, "../../README.md");
 const PUBLIC_INDEX = join(here, "../index.ts");
 
-let sandbox: SandboxProcess;
+const sandbox = useSandbox();
 let workDir: string;
 
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
   workDir = await mkdtemp(join(tmpdir(), "shipbridge-readme-"));
 });
 
 afterAll(async () => {
-  await sandbox?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
@@ -104,7 +102,7 @@ describe("the core README example", () => {
     expect(numbers(first.stdout)).toBeDefined();
     expect(numbers(second.stdout)).toBe(numbers(first.stdout));
 
-    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: await sandbox.login() });
+    const client = sandbox.client();
     const { packages } = await client.packages.list({ user_reference_number: "1001" });
     expect(packages).toHaveLength(1);
     expect(packages[0]?.parcels?.[0]?.package_no).toBe(numbers(first.stdout));

@@ -4,15 +4,9 @@
 // aborted at any step and run again, it still leaves exactly one package and
 // one charge. Sleeping moves the sandbox's test clock, so commands and labels
 // complete without waiting.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ShippingClient } from "../api/index.ts";
-import {
-  countingFetch,
-  type SandboxProcess,
-  sandboxTime,
-  startSandboxProcess,
-} from "../api/testing/sandbox-process.ts";
-import type { OAuthClient } from "../oauth/index.ts";
+import { describe, expect, it } from "vitest";
+import { countingFetch } from "../api/testing/sandbox-process.ts";
+import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { type ShipOrderOptions, type ShipOrderResult, shipOrder } from "./ship-order.ts";
 import { isShipOrderError } from "./ship-order-error.ts";
@@ -20,41 +14,13 @@ import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
 import { toPackage } from "./to-package.ts";
 
 const STORE = "shop-test";
-const fastRetry = { limit: 8, baseDelayMs: 5, maxDelayMs: 50 } as const;
 const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };
 
-let sandbox: SandboxProcess;
-let oauth: OAuthClient;
-
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-  oauth = await sandbox.login();
-});
-
-afterEach(async () => {
-  await sandbox.clearFaults();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-/** A client whose pollers move the sandbox clock instead of waiting. */
-function makeClient(fetch?: typeof globalThis.fetch): ShippingClient {
-  const time = sandboxTime(sandbox);
-  return new ShippingClient({
-    baseUrl: sandbox.baseUrl,
-    auth: oauth,
-    clock: time.clock,
-    sleep: time.sleep,
-    retry: fastRetry,
-    ...(fetch === undefined ? {} : { fetch }),
-  });
-}
+const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 
 /** What the sandbox holds for one order: its packages, and the charges (order confirmations) of each. */
 async function ledger(reference: string) {
-  const client = makeClient();
+  const client = sandbox.timedClient();
   const { packages } = await client.packages.list({ user_reference_number: reference });
   const { messages } = await client.messages.list({ type: "order", limit: 500 });
   const ids = packages.map((pkg) => pkg.package_id);
@@ -68,7 +34,7 @@ async function expectOneShipment(reference: string, result: ShipOrderResult): Pr
   const { packages, charges } = await ledger(reference);
   expect(packages.map((pkg) => pkg.package_id)).toEqual([result.packageId]);
   expect(charges).toBe(1);
-  const command = await makeClient().orderCommands.get(result.commandId);
+  const command = await sandbox.timedClient().orderCommands.get(result.commandId);
   expect(command.status).toBe("successful");
   expect(command.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([
     result.packageId,
@@ -86,11 +52,11 @@ function expectShipped(result: ShipOrderResult): void {
 describe("shipOrder", () => {
   it("ships an order: one package, ordered, with tracking numbers and a PDF label", async () => {
     const order = sampleOrder({ id: "ship-1", cod: { amount: 193.69, currency: "PLN" } });
-    const result = await shipOrder(makeClient(), order, shipOptions);
+    const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expectShipped(result);
     expect(result.commandId).toBe(orderCommandId(STORE, "ship-1"));
     expect(result.steps).toEqual({ package: "created", order: "sent" });
-    const pkg = await makeClient().packages.get(result.packageId);
+    const pkg = await sandbox.timedClient().packages.get(result.packageId);
     expect(pkg.user_reference_number).toBe("ship-1");
     expect(pkg.additional_services?.cod?.amount).toBe(193.69);
     await expectOneShipment("ship-1", result);
@@ -98,9 +64,9 @@ describe("shipOrder", () => {
 
   it("run twice: the second run finds the package and the order, and charges nothing", async () => {
     const order = sampleOrder({ id: "ship-twice" });
-    const first = await shipOrder(makeClient(), order, shipOptions);
+    const first = await shipOrder(sandbox.timedClient(), order, shipOptions);
     const { fetch, requests } = countingFetch();
-    const second = await shipOrder(makeClient(fetch), order, shipOptions);
+    const second = await shipOrder(sandbox.timedClient(fetch), order, shipOptions);
     expect(second.steps).toEqual({ package: "found", order: "resumed" });
     expect(second.packageId).toBe(first.packageId);
     expect(second.trackingNumbers).toEqual(first.trackingNumbers);
@@ -111,12 +77,12 @@ describe("shipOrder", () => {
 
   it("does not order again a package that was ordered another way", async () => {
     const order = sampleOrder({ id: "ship-ordered-elsewhere" });
-    const client = makeClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(toPackage(order, shipOptions).package);
     await client.orderCommands.run("0b8f5a4e-2c1d-4e3f-8a9b-7c6d5e4f3a2b", {
       packages: [{ id: created.package.package_id }],
     });
-    const result = await shipOrder(makeClient(), order, shipOptions);
+    const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
     expectShipped(result);
     const { packages, charges } = await ledger("ship-ordered-elsewhere");
@@ -126,13 +92,15 @@ describe("shipOrder", () => {
 
   it("refuses to ship again an order whose package was cancelled", async () => {
     const order = sampleOrder({ id: "ship-cancelled" });
-    const first = await shipOrder(makeClient(), order, shipOptions);
-    await makeClient().cancelCommands.run("3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a", {
+    const first = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    await sandbox.timedClient().cancelCommands.run("3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a", {
       packages: [{ id: first.packageId }],
       reasonType: "other",
       reasonContent: "The customer cancelled the order.",
     });
-    const error = await shipOrder(makeClient(), order, shipOptions).catch((e: unknown) => e);
+    const error = await shipOrder(sandbox.timedClient(), order, shipOptions).catch(
+      (e: unknown) => e,
+    );
     expect(isShipOrderError(error)).toBe(true);
     expect((error as { code: string }).code).toBe("shipment_cancelled");
     const { packages, charges } = await ledger("ship-cancelled");
@@ -142,19 +110,21 @@ describe("shipOrder", () => {
 
   it("a failed order command stops with order_failed; ordering by hand, then rerunning, finishes the run", async () => {
     const order = sampleOrder({ id: "ship-failed-command" });
-    const client = makeClient();
+    const client = sandbox.timedClient();
     const created = await client.packages.create(toPackage(order, shipOptions).package);
     const id = created.package.package_id;
     // The order's own command uuid, used up by a command that fails (no such package).
     const commandId = orderCommandId(STORE, "ship-failed-command");
     await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
-    const error = await shipOrder(makeClient(), order, shipOptions).catch((e: unknown) => e);
+    const error = await shipOrder(sandbox.timedClient(), order, shipOptions).catch(
+      (e: unknown) => e,
+    );
     expect(isShipOrderError(error)).toBe(true);
     expect(error).toMatchObject({ code: "order_failed", packageId: id, commandId });
     expect((await ledger("ship-failed-command")).charges).toBe(0);
 
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
-    const result = await shipOrder(makeClient(), order, shipOptions);
+    const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
     expect(result.packageId).toBe(id);
     expectShipped(result);
@@ -167,7 +137,7 @@ describe("shipOrder", () => {
     const { fetch, requests } = countingFetch();
     const order = sampleOrder({ id: "ship-invalid", cod: { amount: 10, currency: "PLN" } });
     await expect(
-      shipOrder(makeClient(fetch), order, { storeId: STORE, sender: SENDER }),
+      shipOrder(sandbox.timedClient(fetch), order, { storeId: STORE, sender: SENDER }),
     ).rejects.toMatchObject({ code: "validation_failed" });
     expect(requests).toEqual([]);
   });
@@ -194,7 +164,7 @@ describe("shipOrder under injected faults", () => {
       for (let run = 0; run < 2; run++) {
         for (let attempt = 0; attempt < 5; attempt++) {
           try {
-            const result = await shipOrder(makeClient(), order, shipOptions);
+            const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
             const before = results.get(reference);
             if (before !== undefined) expect(result.packageId).toBe(before.packageId);
             else firstSteps.push(result.steps.package);
@@ -291,7 +261,7 @@ describe("shipOrder after a crash", () => {
     const reference = `ship-crash-${name.replaceAll(/\W+/g, "-")}`;
     const order = sampleOrder({ id: reference });
     const controller = new AbortController();
-    const crashed = await shipOrder(makeClient(crashingFetch(controller, crash)), order, {
+    const crashed = await shipOrder(sandbox.timedClient(crashingFetch(controller, crash)), order, {
       ...shipOptions,
       signal: controller.signal,
     }).then(
@@ -301,7 +271,7 @@ describe("shipOrder after a crash", () => {
     expect(controller.signal.aborted).toBe(true);
     expect(crashed).not.toBe("finished");
     const { fetch, requests } = countingFetch();
-    const rerun = await shipOrder(makeClient(fetch), order, shipOptions);
+    const rerun = await shipOrder(sandbox.timedClient(fetch), order, shipOptions);
     expectShipped(rerun);
     await expectOneShipment(reference, rerun);
     if (crash.commandSent) {

@@ -5,18 +5,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShippingClient } from "../api/index.ts";
 import { packageV2 } from "../api/testing/packages.ts";
-import {
-  type SandboxProcess,
-  sandboxTime,
-  startSandboxProcess,
-} from "../api/testing/sandbox-process.ts";
+import { useSandbox } from "../api/testing/shared-sandbox.ts";
 import { verifyTrackingPush } from "./tracking-push-control.ts";
 
 const SECRET = "shop-webhook-secret-0123456789";
 
-let sandbox: SandboxProcess;
+const sandbox = useSandbox();
 let server: Server;
 let hookUrl: string;
 const received: string[] = [];
@@ -32,11 +27,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tracking`;
-  sandbox = await startSandboxProcess();
 });
 
 afterAll(async () => {
-  await sandbox?.close();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
 });
 
@@ -52,13 +45,7 @@ async function pushesFor(packageId: number, count: number): Promise<string[]> {
 
 describe("verifyTrackingPush on the sandbox's pushes", () => {
   it("verifies every push of an ordered package under the registered secret only", async () => {
-    const { clock, sleep } = sandboxTime(sandbox);
-    const client = new ShippingClient({
-      baseUrl: sandbox.baseUrl,
-      auth: await sandbox.login(),
-      clock,
-      sleep,
-    });
+    const client = sandbox.timedClient();
     await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET, language: "pl_PL" });
     const created = await client.packages.create(packageV2("push-verify-1"));
     const id = created.package.package_id;

@@ -1,7 +1,9 @@
-// Test support: shipments the sandbox accepts, in both API versions.
-import type { PackageV1, PackageV2 } from "../../schemas/index.ts";
+// Test support: shipments the sandbox accepts, in both API versions, sent
+// from the demo shop's address.
+import type { Address, PackageV1, PackageV2 } from "../../schemas/index.ts";
 
-const pickup = {
+/** The demo shop's address: where its parcels are picked up. */
+export const SENDER: Address = {
   name: "Jan Kowalski",
   company: "Sklep Kowalski",
   street: "ul. Marszałkowska 1",
@@ -24,7 +26,7 @@ const receiver = {
 
 export function packageV2(reference?: string): PackageV2 {
   return {
-    pickup,
+    pickup: SENDER,
     receiver,
     service: "dpd",
     parcels: [{ width: 20, depth: 30, height: 10, weight: 2, type: "package" }],
@@ -34,7 +36,7 @@ export function packageV2(reference?: string): PackageV2 {
 
 export function packageV1(reference?: string): PackageV1 {
   return {
-    pickup,
+    pickup: SENDER,
     receiver,
     service: "dpd",
     type: "package",
