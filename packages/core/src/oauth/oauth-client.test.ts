@@ -3,17 +3,14 @@
 // single-flight renewal counted at the sandbox, reauthorization, and secrets
 // kept out of every printed form. Each test gets a fresh sandbox.
 import { inspect } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   authorizeInBrowser,
   closedPortUrl,
   DEMO,
-  followSandboxClock,
   injectFault,
-  type SandboxTime,
-  startTestSandbox,
-  type TestSandbox,
   tokenRequestCounts,
+  useTestSandbox,
 } from "../../test/oauth/sandbox-harness.ts";
 import { isShipbridgeError } from "../errors/shipbridge-error.ts";
 import {
@@ -29,17 +26,7 @@ import { OAuthClient, type OAuthClientOptions } from "./oauth-client.ts";
 
 const DAY = 24 * 60 * 60;
 
-let sandbox: TestSandbox;
-let time: SandboxTime;
-
-beforeEach(async () => {
-  sandbox = await startTestSandbox();
-  time = await followSandboxClock(sandbox.baseUrl);
-});
-
-afterEach(async () => {
-  await sandbox.close();
-});
+const { sandbox, time } = useTestSandbox("each");
 
 function client(options: Partial<OAuthClientOptions> = {}): OAuthClient {
   return new OAuthClient({

@@ -6,15 +6,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   DEMO,
-  followSandboxClock,
   injectFault,
-  type SandboxTime,
-  startTestSandbox,
-  type TestSandbox,
   tokenRequestCounts,
+  useTestSandbox,
 } from "../../test/oauth/sandbox-harness.ts";
 import { OAuthClient } from "./oauth-client.ts";
 import { SqliteTokenStore } from "./sqlite-token-store.ts";
@@ -22,17 +19,10 @@ import { SqliteTokenStore } from "./sqlite-token-store.ts";
 const WORKER = join(import.meta.dirname, "../../test/oauth/refresh-worker.ts");
 const DAY = 24 * 60 * 60;
 
-let sandbox: TestSandbox;
-let time: SandboxTime;
+const { sandbox, time } = useTestSandbox("all");
 const dir = mkdtempSync(join(tmpdir(), "shipbridge-multiprocess-"));
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  time = await followSandboxClock(sandbox.baseUrl);
-});
-
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,9 @@
 // Test harness for the OAuth client against the sandbox over real HTTP: starts
-// a sandbox on free ports, follows its test clock, reads its token-request
+// a sandbox on free ports for each test or for a whole file, follows its test clock, reads its token-request
 // counts, injects faults, and plays the merchant's browser through the login
 // and consent pages with a small cookie jar.
 import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { startSandbox } from "../../../sandbox/src/index.ts";
 import type { Clock } from "../../src/clock.ts";
 import { Browser, readForm } from "./browser.ts";
@@ -29,6 +30,45 @@ export async function startTestSandbox(config?: unknown): Promise<TestSandbox> {
     accountUrl: sandbox.accountUrl,
     close: async () => {
       await sandbox.close();
+    },
+  };
+}
+
+/**
+ * A sandbox and its followed clock, started before each test ("each") or
+ * once before the file's tests ("all") and closed after them. The returned
+ * objects read the sandbox that is current when they are used.
+ */
+export function useTestSandbox(lifetime: "each" | "all"): {
+  sandbox: TestSandbox;
+  time: SandboxTime;
+} {
+  let current: { sandbox: TestSandbox; time: SandboxTime } | undefined;
+  const started = () => {
+    if (current === undefined) throw new Error("the test sandbox is used outside its tests");
+    return current;
+  };
+  (lifetime === "each" ? beforeEach : beforeAll)(async () => {
+    const sandbox = await startTestSandbox();
+    current = { sandbox, time: await followSandboxClock(sandbox.baseUrl) };
+  });
+  (lifetime === "each" ? afterEach : afterAll)(async () => {
+    await current?.sandbox.close();
+  });
+  return {
+    sandbox: {
+      get baseUrl() {
+        return started().sandbox.baseUrl;
+      },
+      get accountUrl() {
+        return started().sandbox.accountUrl;
+      },
+      close: () => started().sandbox.close(),
+    },
+    time: {
+      clock: () => started().time.clock(),
+      offsetMs: () => started().time.offsetMs(),
+      advance: (seconds) => started().time.advance(seconds),
     },
   };
 }
