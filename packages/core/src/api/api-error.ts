@@ -81,58 +81,56 @@ export class ApiError extends ShipbridgeError {
 }
 Object.defineProperty(ApiError.prototype, BRAND, { value: "api" });
 
+/** How the classes below are built: from the message and the details. */
+type ApiErrorClass<T extends ApiError = ApiError> = new (
+  message: string,
+  details: ApiErrorDetails,
+) => T;
+
+/** The base of an ApiError class whose errors all carry one `code`. */
+function withCode(code: ApiErrorCode): ApiErrorClass {
+  return class extends ApiError {
+    constructor(message: string, details: ApiErrorDetails) {
+      super(code, message, details);
+    }
+  };
+}
+
+/** The same, for errors that also carry the `issues` found, each located by a field path. */
+function withIssues(
+  code: ApiErrorCode,
+): ApiErrorClass<ApiError & { readonly issues: readonly ApiIssue[] }> {
+  return class extends withCode(code) {
+    readonly issues: readonly ApiIssue[];
+    constructor(message: string, details: ApiErrorDetails) {
+      super(message, details);
+      this.issues = details.issues ?? [];
+    }
+  };
+}
+
 /** 400 or 422: the service rejected the input; `issues` name the fields. */
-export class ValidationApiError extends ApiError {
-  readonly issues: readonly ApiIssue[];
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.validation, message, details);
-    this.issues = details.issues ?? [];
-  }
-}
+export class ValidationApiError extends withIssues(API_ERROR_CODES.validation) {}
 /** 401: the token was rejected even after one refresh. */
-export class AuthenticationError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.authentication, message, details);
-  }
-}
+export class AuthenticationError extends withCode(API_ERROR_CODES.authentication) {}
 /** 403: the account (or the company in X-Company-Id) may not do this. */
-export class PermissionError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.permission, message, details);
-  }
-}
+export class PermissionError extends withCode(API_ERROR_CODES.permission) {}
 /** 404: no such resource (or not visible to this account). */
-export class NotFoundError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.notFound, message, details);
-  }
-}
+export class NotFoundError extends withCode(API_ERROR_CODES.notFound) {}
 /** 409: the request conflicts with the resource's state (e.g. editing an ordered package). */
-export class ConflictError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.conflict, message, details);
-  }
-}
+export class ConflictError extends withCode(API_ERROR_CODES.conflict) {}
 /** 429: too many requests; `retryAfter` is the wait the service asked for, in seconds. */
-export class RateLimitError extends ApiError {
+export class RateLimitError extends withCode(API_ERROR_CODES.rateLimited) {
   readonly retryAfter: number | undefined;
   constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.rateLimited, message, details);
+    super(message, details);
     this.retryAfter = details.retryAfter;
   }
 }
 /** 5xx: the service failed (after the retries allowed for the request). */
-export class ServiceError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.service, message, details);
-  }
-}
+export class ServiceError extends withCode(API_ERROR_CODES.service) {}
 /** No answer: the connection failed. */
-export class NetworkError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.network, message, details);
-  }
-}
+export class NetworkError extends withCode(API_ERROR_CODES.network) {}
 /**
  * No answer in time: one attempt timed out (`code` timeout), or the call's
  * overall deadline passed, including a poller's (`code` deadline_exceeded).
@@ -145,19 +143,9 @@ export class TimeoutError extends ApiError {}
  * user_reference_number to look it up by, or the look-up failed too.
  * Do not simply create again; look the package up first.
  */
-export class OutcomeUnknownError extends ApiError {
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.outcomeUnknown, message, details);
-  }
-}
+export class OutcomeUnknownError extends withCode(API_ERROR_CODES.outcomeUnknown) {}
 /** The answer did not match the expected shape (response validation); `issues` name the paths. */
-export class UnexpectedResponseError extends ApiError {
-  readonly issues: readonly ApiIssue[];
-  constructor(message: string, details: ApiErrorDetails) {
-    super(API_ERROR_CODES.unexpectedResponse, message, details);
-    this.issues = details.issues ?? [];
-  }
-}
+export class UnexpectedResponseError extends withIssues(API_ERROR_CODES.unexpectedResponse) {}
 
 function brandOf(value: unknown): unknown {
   return typeof value === "object" && value !== null
