@@ -1,7 +1,6 @@
 // The account's address book (/account/address-book): saved sender and
 // receiver addresses, listed (optionally by type), added and removed. A new
 // entry is checked with core's schemas first, every problem named by its path.
-import { z } from "zod";
 import {
   type AddressBookEntry,
   type AddressBookEntryRequest,
@@ -15,9 +14,7 @@ import {
 import type { ClientContext } from "../client-context.ts";
 import { checkInput } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
-import { callEndpoint } from "./endpoint.ts";
-
-const EntryIdSchema = z.number().int().positive();
+import { callEndpoint, callOnRecord } from "./endpoint.ts";
 
 export class AddressBookResource {
   readonly #context: ClientContext;
@@ -60,17 +57,15 @@ export class AddressBookResource {
 
   /** Removes a saved address; NotFoundError when there is none with this id. */
   async delete(id: number, options?: CallOptions): Promise<void> {
-    const checked = checkInput(this.#context, EntryIdSchema, id, options);
-    await callEndpoint(
+    await callOnRecord(
       this.#context,
+      id,
       {
         method: "DELETE",
-        path: `/account/address-book/${checked}`,
+        path: (checked) => `/account/address-book/${checked}`,
         response: undefined,
-        idempotent: true,
         version: 1,
       },
-      undefined,
       options,
     );
   }

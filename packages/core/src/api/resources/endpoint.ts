@@ -1,8 +1,10 @@
 // The common shape of the simple resources: send one request with an input
-// validated by the caller, check the answer against its inbound schema.
-import type { z } from "zod";
+// validated by the caller, check the answer against its inbound schema; or
+// check a record's id and send a request without a body to its address.
+import { z } from "zod";
 import type { ApiVersion } from "../../schemas/package.ts";
 import type { ClientContext } from "../client-context.ts";
+import { checkInput } from "../input-check.ts";
 import type { CallOptions, QueryValue } from "../transport.ts";
 
 export interface Endpoint<Out> {
@@ -41,4 +43,27 @@ export async function callEndpoint<Out>(
     options,
   );
   return context.transport.check(endpoint.response, raw, endpoint.method, endpoint.path);
+}
+
+/** The id of one record of the account (a template, a message, a payment, an address). */
+const RecordIdSchema = z.number().int().positive();
+
+/**
+ * Checks a record's id, then calls an endpoint at the record's address
+ * without a query or body. Such calls (reading, deleting, marking as read)
+ * are harmless to repeat.
+ */
+export async function callOnRecord<Out>(
+  context: ClientContext,
+  id: number,
+  endpoint: Omit<Endpoint<Out>, "path" | "idempotent"> & { readonly path: (id: number) => string },
+  options: CallOptions | undefined,
+): Promise<Out> {
+  const checked = checkInput(context, RecordIdSchema, id, options);
+  return callEndpoint(
+    context,
+    { ...endpoint, path: endpoint.path(checked), idempotent: true },
+    undefined,
+    options,
+  );
 }

@@ -2,7 +2,6 @@
 // Version 2 answers `content` in the language of X-Language; version 1
 // answers content_pl and content_en. Filters narrow the list; a message can
 // be marked as read.
-import { z } from "zod";
 import {
   type MessagesQuery,
   MessagesQuerySchema,
@@ -14,9 +13,7 @@ import {
 import { type ClientContext, versionOf } from "../client-context.ts";
 import { checkInput } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
-import { callEndpoint } from "./endpoint.ts";
-
-const MessageIdSchema = z.number().int().positive();
+import { callEndpoint, callOnRecord } from "./endpoint.ts";
 
 export class MessagesResource {
   readonly #context: ClientContext;
@@ -54,17 +51,15 @@ export class MessagesResource {
 
   /** Marks one message as read (harmless to repeat). */
   async markRead(id: number, options?: CallOptions): Promise<void> {
-    const checked = checkInput(this.#context, MessageIdSchema, id, options);
-    await callEndpoint(
+    await callOnRecord(
       this.#context,
+      id,
       {
         method: "POST",
-        path: `/messages/${checked}/read`,
+        path: (checked) => `/messages/${checked}/read`,
         response: undefined,
-        idempotent: true,
         version: 1,
       },
-      undefined,
       options,
     );
   }

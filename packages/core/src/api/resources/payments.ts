@@ -1,7 +1,6 @@
 // Topping up the account: creating a payment (not repeated on failure, since
 // each request is a new payment) and reading one back to see whether it was paid.
 
-import { z } from "zod";
 import {
   type PaymentCreateRequest,
   PaymentCreateRequestSchema,
@@ -11,9 +10,7 @@ import {
 import type { ClientContext } from "../client-context.ts";
 import { checkInput } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
-import { callEndpoint } from "./endpoint.ts";
-
-const PaymentIdSchema = z.number().int().positive();
+import { callEndpoint, callOnRecord } from "./endpoint.ts";
 
 export class PaymentsResource {
   readonly #context: ClientContext;
@@ -40,17 +37,15 @@ export class PaymentsResource {
 
   /** One payment and its status. */
   async get(id: number, options?: CallOptions): Promise<PaymentResponse> {
-    const checked = checkInput(this.#context, PaymentIdSchema, id, options);
-    return callEndpoint(
+    return callOnRecord(
       this.#context,
+      id,
       {
         method: "GET",
-        path: `/payments/${checked}`,
+        path: (checked) => `/payments/${checked}`,
         response: PaymentResponseSchema,
-        idempotent: true,
         version: 1,
       },
-      undefined,
       options,
     );
   }

@@ -25,7 +25,7 @@ import {
 import { type ClientContext, languageOf, versionOf } from "../client-context.ts";
 import { checkInput, packageResult } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
-import { callEndpoint } from "./endpoint.ts";
+import { callEndpoint, callOnRecord } from "./endpoint.ts";
 
 /** A new template: its name and the shipments it prefills (1 to 20). */
 export interface NewTemplate {
@@ -39,8 +39,6 @@ const NewTemplateSchema = z.strictObject({
   name: TemplateNameSchema,
   packages: z.array(z.unknown()).min(1).max(TEMPLATE_PACKAGES_MAX),
 });
-
-const TemplateIdSchema = z.number().int().positive();
 
 export interface TemplateWriteResult {
   readonly template: TemplateV2 | Record<string, unknown>;
@@ -119,16 +117,14 @@ export class TemplatesResource {
 
   /** Removes a template. */
   async delete(id: number, options?: CallOptions): Promise<void> {
-    const checked = checkInput(this.#context, TemplateIdSchema, id, options);
-    await callEndpoint(
+    await callOnRecord(
       this.#context,
+      id,
       {
         method: "DELETE",
-        path: `/account/package-templates/${checked}`,
+        path: (checked) => `/account/package-templates/${checked}`,
         response: undefined,
-        idempotent: true,
       },
-      undefined,
       options,
     );
   }
