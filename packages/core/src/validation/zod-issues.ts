@@ -14,13 +14,15 @@ function listValues(values: readonly unknown[]): string {
   return values.length > MAX_ALLOWED_LISTED ? `${shown.join(", ")}, …` : shown.join(", ");
 }
 
-function boundParams(
-  origin: string,
-  limit: number | bigint,
-  inclusive: boolean | undefined,
-  key: "minimum" | "maximum",
-): MessageParams {
-  return { origin, [key]: String(limit), inclusive: inclusive === false ? "no" : "yes" };
+/** A too_small or too_big message's parameters: what was measured, the bound, whether it is allowed. */
+function boundParams(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): MessageParams {
+  const [key, limit] =
+    issue.code === "too_small" ? ["minimum", issue.minimum] : ["maximum", issue.maximum];
+  return {
+    origin: issue.origin,
+    [key]: String(limit),
+    inclusive: issue.inclusive === false ? "no" : "yes",
+  };
 }
 
 /** A value that is absent (parsed with `reportInput`, so `input` is known). */
@@ -84,18 +86,8 @@ export function reportZodIssues(issues: readonly z.core.$ZodIssue[], findings: F
         });
         break;
       case "too_small":
-        findings.error(
-          path,
-          RULE_CODES.too_small,
-          boundParams(issue.origin, issue.minimum, issue.inclusive, "minimum"),
-        );
-        break;
       case "too_big":
-        findings.error(
-          path,
-          RULE_CODES.too_big,
-          boundParams(issue.origin, issue.maximum, issue.inclusive, "maximum"),
-        );
+        findings.error(path, RULE_CODES[issue.code], boundParams(issue));
         break;
       case "custom":
         findings.error(path, customRule(issue.params?.["rule"]), customParams(issue.params));
