@@ -4,8 +4,8 @@
 // answer tolerant. The reason types are the service's own codes, so reasonType
 // is a non-empty string rather than a closed list.
 import { z } from "zod";
-import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
-import { CommandErrorSchema, CommandStatusSchema } from "./order-command.ts";
+import { commandResponseSchema } from "./command-state.ts";
+import { PackageRefSchema } from "./identifiers.ts";
 
 export const CancelCommandRequestSchema = z.strictObject({
   packages: z.array(PackageRefSchema).min(1),
@@ -14,12 +14,7 @@ export const CancelCommandRequestSchema = z.strictObject({
 });
 export type CancelCommandRequest = z.infer<typeof CancelCommandRequestSchema>;
 
-export const CancelCommandResponseSchema = z.looseObject({
-  uuid: CommandUuidSchema,
-  status: CommandStatusSchema,
-  errors: z.array(CommandErrorSchema).nullish(),
+export const CancelCommandResponseSchema = commandResponseSchema({
   successfully_canceled_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
-  datetime_add: z.string().nullish(),
-  datetime_change: z.string().nullish(),
 });
 export type CancelCommandResponse = z.infer<typeof CancelCommandResponseSchema>;

@@ -2,9 +2,8 @@
 // answers.
 import { describe, expect, it } from "vitest";
 import { CancelCommandRequestSchema, CancelCommandResponseSchema } from "./cancel-command.ts";
+import { COMMAND_STATUSES, isFinalCommandStatus } from "./command-state.ts";
 import {
-  COMMAND_STATUSES,
-  isFinalCommandStatus,
   LabelOptionsSchema,
   OrderCommandRequestSchema,
   OrderCommandResponseSchema,

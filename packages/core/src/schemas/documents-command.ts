@@ -6,8 +6,9 @@
 // Decisions where the spec is silent: one command covers 1 to 500 packages;
 // page_format (a4 or a6, default a4) applies to labels, a protocol is always A4.
 import { z } from "zod";
-import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
-import { CommandErrorSchema, CommandStatusSchema, LABEL_PAGE_FORMATS } from "./order-command.ts";
+import { commandResponseSchema } from "./command-state.ts";
+import { PackageRefSchema } from "./identifiers.ts";
+import { LABEL_PAGE_FORMATS } from "./order-command.ts";
 
 export const DOCUMENT_TYPES = ["labels", "protocol"] as const;
 export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
@@ -30,13 +31,8 @@ export const CommandDocumentSchema = z.looseObject({
 });
 export type CommandDocument = z.infer<typeof CommandDocumentSchema>;
 
-export const DocumentsCommandResponseSchema = z.looseObject({
-  uuid: CommandUuidSchema,
-  status: CommandStatusSchema,
-  errors: z.array(CommandErrorSchema).nullish(),
+export const DocumentsCommandResponseSchema = commandResponseSchema({
   successfully_processed_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
   documents: z.array(CommandDocumentSchema).nullish(),
-  datetime_add: z.string().nullish(),
-  datetime_change: z.string().nullish(),
 });
 export type DocumentsCommandResponse = z.infer<typeof DocumentsCommandResponseSchema>;

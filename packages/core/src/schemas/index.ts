@@ -108,6 +108,15 @@ export {
   CitySchema,
 } from "./cities.ts";
 export {
+  COMMAND_STATUSES,
+  type CommandError,
+  CommandErrorSchema,
+  type CommandStatus,
+  CommandStatusSchema,
+  FINAL_COMMAND_STATUSES,
+  isFinalCommandStatus,
+} from "./command-state.ts";
+export {
   type CountryCode,
   CountryCodeSchema,
   type CurrencyCode,
@@ -176,13 +185,6 @@ export {
   OAuthErrorResponseSchema,
 } from "./oauth-error-response.ts";
 export {
-  COMMAND_STATUSES,
-  type CommandError,
-  CommandErrorSchema,
-  type CommandStatus,
-  CommandStatusSchema,
-  FINAL_COMMAND_STATUSES,
-  isFinalCommandStatus,
   LABEL_FILE_FORMATS,
   LABEL_PAGE_FORMATS,
   type LabelOptions,

@@ -8,9 +8,9 @@
 // - `errors[]` entries name the package they concern (package_id) and, when
 //   known, the field path; successfully_ordered_packages holds the summary of
 //   each ordered package (OrderSummaryPackageSchema).
-// - `status` is checked against COMMAND_STATUSES, because pollers decide on it.
 import { z } from "zod";
-import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
+import { commandResponseSchema } from "./command-state.ts";
+import { PackageRefSchema } from "./identifiers.ts";
 import { OrderSummaryPackageSchema } from "./package-details.ts";
 
 export const LABEL_FILE_FORMATS = ["pdf", "zpl"] as const;
@@ -22,34 +22,6 @@ export const LabelOptionsSchema = z.strictObject({
 });
 export type LabelOptions = z.infer<typeof LabelOptionsSchema>;
 
-export const COMMAND_STATUSES = [
-  "queueing",
-  "running",
-  "successful",
-  "partial_success",
-  "error",
-] as const;
-export const CommandStatusSchema = z.enum(COMMAND_STATUSES);
-export type CommandStatus = z.infer<typeof CommandStatusSchema>;
-
-/** Statuses after which a command never changes again. */
-export const FINAL_COMMAND_STATUSES = [
-  "successful",
-  "partial_success",
-  "error",
-] as const satisfies readonly CommandStatus[];
-
-export function isFinalCommandStatus(status: CommandStatus): boolean {
-  return (FINAL_COMMAND_STATUSES as readonly CommandStatus[]).includes(status);
-}
-
-export const CommandErrorSchema = z.looseObject({
-  package_id: z.number().nullish(),
-  path: z.string().nullish(),
-  message: z.string(),
-});
-export type CommandError = z.infer<typeof CommandErrorSchema>;
-
 export const OrderCommandRequestSchema = z.strictObject({
   packages: z.array(PackageRefSchema).min(1),
   label: LabelOptionsSchema.optional(),
@@ -58,12 +30,7 @@ export const OrderCommandRequestSchema = z.strictObject({
 });
 export type OrderCommandRequest = z.infer<typeof OrderCommandRequestSchema>;
 
-export const OrderCommandResponseSchema = z.looseObject({
-  uuid: CommandUuidSchema,
-  status: CommandStatusSchema,
-  errors: z.array(CommandErrorSchema).nullish(),
+export const OrderCommandResponseSchema = commandResponseSchema({
   successfully_ordered_packages: z.array(OrderSummaryPackageSchema).nullish(),
-  datetime_add: z.string().nullish(),
-  datetime_change: z.string().nullish(),
 });
 export type OrderCommandResponse = z.infer<typeof OrderCommandResponseSchema>;

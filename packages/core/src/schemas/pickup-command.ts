@@ -9,8 +9,8 @@
 // is for the service to say, since only it knows them.
 import { z } from "zod";
 import { RULE_CODES } from "../validation/rule-codes.ts";
-import { CommandUuidSchema, PackageRefSchema } from "./identifiers.ts";
-import { CommandErrorSchema, CommandStatusSchema } from "./order-command.ts";
+import { commandResponseSchema } from "./command-state.ts";
+import { PackageRefSchema } from "./identifiers.ts";
 import { PickupDateSchema } from "./pickup-date.ts";
 
 export const PICKUP_PACKAGES_MAX = 100;
@@ -63,12 +63,7 @@ export const PickupCommandPackageSchema = z.looseObject({
 });
 export type PickupCommandPackage = z.infer<typeof PickupCommandPackageSchema>;
 
-export const PickupCommandResponseSchema = z.looseObject({
-  uuid: CommandUuidSchema,
-  status: CommandStatusSchema,
-  errors: z.array(CommandErrorSchema).nullish(),
+export const PickupCommandResponseSchema = commandResponseSchema({
   successfully_ordered_packages: z.array(PickupCommandPackageSchema).nullish(),
-  datetime_add: z.string().nullish(),
-  datetime_change: z.string().nullish(),
 });
 export type PickupCommandResponse = z.infer<typeof PickupCommandResponseSchema>;
