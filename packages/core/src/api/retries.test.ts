@@ -13,7 +13,7 @@ import {
   TimeoutError,
 } from "./index.ts";
 import { packageV2 } from "./testing/packages.ts";
-import { countingFetch } from "./testing/sandbox-process.ts";
+import { countingFetch, onPackageCreation } from "./testing/sandbox-process.ts";
 import { FAST_RETRY, useSandbox } from "./testing/shared-sandbox.ts";
 
 const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
@@ -105,14 +105,7 @@ describe("timeouts", () => {
 describe("POST /packages is never blindly retried", () => {
   it("reconciles lost answers by user_reference_number: exactly one package", async () => {
     const client = sandbox.client();
-    await sandbox.injectFaults({
-      status: 502,
-      rate: 1,
-      path: "/packages",
-      method: "POST",
-      after: true,
-      count: 1,
-    });
+    await sandbox.injectFaults(onPackageCreation({ status: 502, rate: 1, after: true, count: 1 }));
     const result = await client.packages.create(packageV2("lost-answer-1"));
     expect(result.reconciled).toBe(true);
     const list = await client.packages.list({ user_reference_number: "lost-answer-1" });
@@ -122,13 +115,7 @@ describe("POST /packages is never blindly retried", () => {
 
   it("creates again when the failed attempt left nothing behind", async () => {
     const client = sandbox.client();
-    await sandbox.injectFaults({
-      status: 502,
-      rate: 1,
-      path: "/packages",
-      method: "POST",
-      count: 1,
-    });
+    await sandbox.injectFaults(onPackageCreation({ status: 502, rate: 1, count: 1 }));
     const result = await client.packages.create(packageV2("not-created-1"));
     expect(result.reconciled).toBe(false);
     const list = await client.packages.list({ user_reference_number: "not-created-1" });
@@ -137,14 +124,7 @@ describe("POST /packages is never blindly retried", () => {
 
   it("a batch of creates under 20% lost answers makes no duplicate", async () => {
     const client = sandbox.client();
-    await sandbox.injectFaults({
-      status: 502,
-      rate: 0.2,
-      path: "/packages",
-      method: "POST",
-      after: true,
-      seed: 3,
-    });
+    await sandbox.injectFaults(onPackageCreation({ status: 502, rate: 0.2, after: true, seed: 3 }));
     const references = Array.from({ length: 20 }, (_, i) => `batch-${i}`);
     const results = await Promise.all(references.map((r) => client.packages.create(packageV2(r))));
     expect(results.some((r) => r.reconciled)).toBe(true);
@@ -157,17 +137,10 @@ describe("POST /packages is never blindly retried", () => {
 
   it("a 429 is waited out and sent again, even without user_reference_number", async () => {
     const { fetch, requests } = countingFetch();
-    const client = sandbox.client({
-      fetch,
-    });
-    await sandbox.injectFaults({
-      status: 429,
-      rate: 1,
-      retry_after: 0,
-      path: "/packages",
-      method: "POST",
-      count: 1,
-    });
+    const client = sandbox.client({ fetch });
+    await sandbox.injectFaults(
+      onPackageCreation({ status: 429, rate: 1, retry_after: 0, count: 1 }),
+    );
     const result = await client.packages.create(packageV2());
     expect(result.reconciled).toBe(false);
     expect(result.package.package_id).toBeGreaterThan(0);
@@ -177,14 +150,9 @@ describe("POST /packages is never blindly retried", () => {
   it("a 429 asking for a wait past the deadline is reported as it is, not as an unknown outcome", async () => {
     const { fetch, requests } = countingFetch();
     const client = sandbox.timedClient(fetch);
-    await sandbox.injectFaults({
-      status: 429,
-      rate: 1,
-      retry_after: 3600,
-      path: "/packages",
-      method: "POST",
-      count: 1,
-    });
+    await sandbox.injectFaults(
+      onPackageCreation({ status: 429, rate: 1, retry_after: 3600, count: 1 }),
+    );
     const error = await client.packages.create(packageV2("rate-limited-1")).catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(3600);
@@ -195,17 +163,8 @@ describe("POST /packages is never blindly retried", () => {
 
   it("without user_reference_number: not sent again, outcome_unknown", async () => {
     const { fetch, requests } = countingFetch();
-    const client = sandbox.client({
-      fetch,
-    });
-    await sandbox.injectFaults({
-      status: 502,
-      rate: 1,
-      path: "/packages",
-      method: "POST",
-      after: true,
-      count: 1,
-    });
+    const client = sandbox.client({ fetch });
+    await sandbox.injectFaults(onPackageCreation({ status: 502, rate: 1, after: true, count: 1 }));
     const error = await client.packages.create(packageV2()).catch((e: unknown) => e);
     expect(isOutcomeUnknownError(error)).toBe(true);
     expect((error as { code: string }).code).toBe(API_ERROR_CODES.outcomeUnknown);

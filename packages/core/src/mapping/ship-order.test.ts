@@ -5,7 +5,7 @@
 // one charge. Sleeping moves the sandbox's test clock, so commands and labels
 // complete without waiting.
 import { describe, expect, it } from "vitest";
-import { countingFetch } from "../api/testing/sandbox-process.ts";
+import { countingFetch, onPackageCreation } from "../api/testing/sandbox-process.ts";
 import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { type ShipOrderOptions, type ShipOrderResult, shipOrder } from "./ship-order.ts";
@@ -147,14 +147,9 @@ describe("shipOrder under injected faults", () => {
   it("with 20% 502/429 and lost answers on POST /packages, never makes a duplicate", async () => {
     await sandbox.injectFaults({ status: 502, rate: 0.2, seed: 21 });
     await sandbox.injectFaults({ status: 429, rate: 0.2, retry_after: 0, seed: 22 });
-    await sandbox.injectFaults({
-      status: 502,
-      rate: 0.5,
-      path: "/packages",
-      method: "POST",
-      after: true,
-      seed: 23,
-    });
+    await sandbox.injectFaults(
+      onPackageCreation({ status: 502, rate: 0.5, after: true, seed: 23 }),
+    );
     const references = Array.from({ length: 8 }, (_, i) => `ship-faults-${i}`);
     const results = new Map<string, ShipOrderResult>();
     const firstSteps: string[] = [];

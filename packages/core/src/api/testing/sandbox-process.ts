@@ -33,6 +33,11 @@ export interface FaultRule {
   readonly latency_ms?: number;
 }
 
+/** A fault rule aimed at package creation (POST /packages) only. */
+export function onPackageCreation(rule: Omit<FaultRule, "path" | "method">): FaultRule {
+  return { ...rule, path: "/packages", method: "POST" };
+}
+
 export interface SandboxProcess {
   readonly baseUrl: string;
   readonly accountUrl: string;
