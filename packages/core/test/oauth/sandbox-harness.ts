@@ -5,15 +5,14 @@
 import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { startSandbox } from "../../../sandbox/src/index.ts";
+import { DEMO as DEMO_ACCOUNT, sandboxControl } from "../../src/api/testing/sandbox-process.ts";
 import type { Clock } from "../../src/clock.ts";
 import { Browser, readForm } from "./browser.ts";
 
+/** The demo account, with the redirect address its client registered. */
 export const DEMO = {
-  clientId: "demo-client",
-  clientSecret: "demo-secret",
+  ...DEMO_ACCOUNT,
   redirectUri: "http://127.0.0.1:3000/oauth/callback",
-  username: "demo@shipbridge.dev",
-  password: "demo-password",
 } as const;
 
 export interface TestSandbox {
@@ -73,24 +72,9 @@ export function useTestSandbox(lifetime: "each" | "all"): {
   };
 }
 
-async function control(
-  baseUrl: string,
-  path: string,
-  init?: { method?: string; body?: unknown },
-): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/_sandbox/${path}`, {
-    method: init?.method ?? "GET",
-    headers: init?.body === undefined ? {} : { "content-type": "application/json" },
-    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}: ${text}`);
-  return text === "" ? undefined : JSON.parse(text);
-}
-
 /** The offset of the sandbox's test clock from real time, read from GET /_sandbox/clock. */
 export async function sandboxClockOffsetMs(baseUrl: string): Promise<number> {
-  const body = (await control(baseUrl, "clock")) as { offset_seconds?: unknown };
+  const body = (await sandboxControl(baseUrl, "/clock")) as { offset_seconds?: unknown };
   if (typeof body.offset_seconds !== "number") {
     throw new Error(`GET /_sandbox/clock gave no offset_seconds: ${JSON.stringify(body)}`);
   }
@@ -112,7 +96,7 @@ export async function followSandboxClock(baseUrl: string): Promise<SandboxTime> 
     clock: () => new Date(Date.now() + offset),
     offsetMs: () => offset,
     advance: async (seconds: number) => {
-      await control(baseUrl, "clock/advance", { method: "POST", body: { seconds } });
+      await sandboxControl(baseUrl, "/clock/advance", { seconds });
       offset = await sandboxClockOffsetMs(baseUrl);
     },
   };
@@ -127,12 +111,12 @@ export interface TokenRequestCounts {
 }
 
 export async function tokenRequestCounts(baseUrl: string): Promise<TokenRequestCounts> {
-  const body = (await control(baseUrl, "stats")) as { token_requests: TokenRequestCounts };
+  const body = (await sandboxControl(baseUrl, "/stats")) as { token_requests: TokenRequestCounts };
   return body.token_requests;
 }
 
 export async function resetSandbox(baseUrl: string): Promise<void> {
-  await control(baseUrl, "reset", { method: "POST", body: {} });
+  await sandboxControl(baseUrl, "/reset", {});
 }
 
 export async function injectFault(
@@ -148,7 +132,7 @@ export async function injectFault(
     after?: boolean;
   },
 ): Promise<void> {
-  await control(baseUrl, "faults", { method: "POST", body: fault });
+  await sandboxControl(baseUrl, "/faults", fault);
 }
 
 /** An http address on 127.0.0.1 where nothing listens (a port that was just freed). */

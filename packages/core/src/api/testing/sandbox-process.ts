@@ -74,18 +74,8 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     },
   );
 
-  async function control(path: string, body?: unknown, method?: string): Promise<unknown> {
-    const response = await fetch(`${baseUrl}/_sandbox${path}`, {
-      method: method ?? (body === undefined ? "GET" : "POST"),
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-    });
-    const text = await response.text();
-    if (!response.ok)
-      throw new Error(`sandbox control ${path} answered ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const control = (path: string, body?: unknown, method?: string) =>
+    sandboxControl(baseUrl, path, body, method);
 
   return {
     baseUrl,
@@ -117,6 +107,27 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Calls one of the sandbox's test controls (/_sandbox/...) and returns its
+ * JSON: a POST when there is a body, a GET when not, unless a method is given.
+ */
+export async function sandboxControl(
+  baseUrl: string,
+  path: string,
+  body?: unknown,
+  method?: string,
+): Promise<unknown> {
+  const response = await fetch(`${baseUrl}/_sandbox${path}`, {
+    method: method ?? (body === undefined ? "GET" : "POST"),
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
 }
 
 /**
