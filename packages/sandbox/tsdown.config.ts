@@ -1,3 +1,4 @@
+// Build of the published package: ESM plus .d.ts from the TypeScript source, for Node 22+.
 import { defineConfig } from "tsdown";
 
 export default defineConfig({

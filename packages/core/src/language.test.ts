@@ -1,3 +1,4 @@
+// Tests of the languages of messages, named as the X-Language header names them.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE, isLanguage } from "./language.ts";
 

@@ -1,3 +1,4 @@
+// Tests of the REST client's error classes: codes, fields, guards across realms, and no secrets.
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";

@@ -1,3 +1,4 @@
+// Tests of how an HTTP answer becomes the error class of its status, with the service's issues.
 import { describe, expect, it } from "vitest";
 import {
   API_ERROR_CODES,

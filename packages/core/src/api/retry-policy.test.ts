@@ -1,3 +1,4 @@
+// Tests of the retry arithmetic: reading Retry-After, and exponential backoff with full jitter.
 import { describe, expect, it } from "vitest";
 import {
   backoffDelay,

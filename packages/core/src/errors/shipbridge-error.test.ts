@@ -1,3 +1,4 @@
+// Tests of the root error class: its stable code, its name, and the brand that works across copies.
 import { describe, expect, it } from "vitest";
 import { isShipbridgeError, ShipbridgeError } from "./shipbridge-error.ts";
 

@@ -1,3 +1,4 @@
+// Tests of HTTP Basic client authentication: RFC 6749 form-encoding of the id and the secret.
 import { describe, expect, it } from "vitest";
 import { clientSecretBasic, formUrlEncode } from "./client-authentication.ts";
 

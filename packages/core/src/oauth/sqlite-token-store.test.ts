@@ -1,3 +1,4 @@
+// Tests of the SQLite token store: one file shared by several stores, persistence, and no tokens in inspect.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

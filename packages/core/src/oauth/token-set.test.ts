@@ -1,3 +1,4 @@
+// Tests of TokenSet: expiry from expires_in with skew, records for stores, and redaction of tokens.
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { TokenSet } from "./token-set.ts";
