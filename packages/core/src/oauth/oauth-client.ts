@@ -46,7 +46,10 @@ export interface OAuthClientOptions {
   fetch?: typeof globalThis.fetch | undefined;
   /** Judges token expiry; the system clock by default. */
   clock?: Clock | undefined;
-  /** Renew this many seconds before the access token expires. Default 300. */
+  /**
+   * Renew this many seconds before the access token expires. Default 300. The margin never exceeds
+   * half the lifetime the token was issued with, so short-lived tokens are still used.
+   */
   refreshSkewSeconds?: number | undefined;
   /** The store key of this connection. Default: the client id and token endpoint. Give one per merchant when one app serves many. */
   key?: string | undefined;

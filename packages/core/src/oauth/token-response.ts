@@ -38,6 +38,7 @@ export async function processTokenResponse(
         token_type: token.token_type,
         refresh_token: token.refresh_token,
         expires_at: receivedAt + token.expires_in * 1000,
+        issued_at: receivedAt,
         scope: token.scope ?? options.requestedScope,
         grant_type: options.grantType,
       });

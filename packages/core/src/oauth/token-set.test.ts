@@ -58,6 +58,25 @@ describe("TokenSet", () => {
     );
   });
 
+  it("caps the skew at half the lifetime the token was issued with", () => {
+    const issuedAt = record.expires_at - 300_000;
+    const short = new TokenSet({ ...record, issued_at: issuedAt });
+    expect(short.effectiveSkewMs(300)).toBe(150_000);
+    expect(short.effectiveSkewMs(60)).toBe(60_000);
+    expect(short.isFresh(new Date(issuedAt), 300)).toBe(true);
+    expect(short.isFresh(new Date(record.expires_at - 151_000), 300)).toBe(true);
+    expect(short.isFresh(new Date(record.expires_at - 149_000), 300)).toBe(false);
+    // Without an issue time (records written before it was kept) the full skew applies.
+    expect(new TokenSet(record).effectiveSkewMs(300)).toBe(300_000);
+  });
+
+  it("keeps the issue time through toRecord and fromRecord, and refuses a corrupt one", () => {
+    const tokens = new TokenSet({ ...record, issued_at: record.expires_at - 300_000 });
+    const back = TokenSet.fromRecord(JSON.parse(JSON.stringify(tokens.toRecord())));
+    expect(back.issuedAt?.getTime()).toBe(record.expires_at - 300_000);
+    expect(() => TokenSet.fromRecord({ ...record, issued_at: "early" })).toThrow(/issued_at/);
+  });
+
   it("is never refreshable for client_credentials", () => {
     expect(new TokenSet({ ...record, grant_type: "client_credentials" }).refreshable).toBe(false);
     expect(new TokenSet({ ...record, refresh_token: undefined }).refreshable).toBe(false);

@@ -8,6 +8,9 @@ import { describe, INSPECT, REDACTED } from "./redaction.ts";
 
 export type GrantType = "authorization_code" | "refresh_token" | "password" | "client_credentials";
 
+/** The largest share of a token's lifetime that the renewal skew may take. */
+const MAX_SKEW_FRACTION = 0.5;
+
 const GRANT_TYPES: readonly string[] = [
   "authorization_code",
   "refresh_token",
@@ -22,6 +25,12 @@ export interface TokenRecord {
   refresh_token?: string | undefined;
   /** Milliseconds since the epoch, by the client's clock; null when the server gave no expires_in. */
   expires_at: number | null;
+  /**
+   * When the token response arrived, in milliseconds since the epoch by the client's clock. With
+   * expires_at it gives the lifetime the token was issued with, which caps the renewal skew.
+   * Absent in records written before it existed: the full skew applies to those.
+   */
+  issued_at?: number | null | undefined;
   scope?: string | undefined;
   grant_type: GrantType;
 }
@@ -32,6 +41,8 @@ export class TokenSet {
   readonly tokenType: string;
   /** When the access token expires, by the client's clock; undefined when the server did not say. */
   readonly expiresAt: Date | undefined;
+  /** When the token response arrived, by the client's clock; undefined when not known. */
+  readonly issuedAt: Date | undefined;
   readonly scope: string | undefined;
   /** The grant the connection was made with (kept across refreshes). */
   readonly grantType: GrantType;
@@ -41,6 +52,10 @@ export class TokenSet {
     this.#refreshToken = record.refresh_token;
     this.tokenType = record.token_type;
     this.expiresAt = record.expires_at === null ? undefined : new Date(record.expires_at);
+    this.issuedAt =
+      record.issued_at === null || record.issued_at === undefined
+        ? undefined
+        : new Date(record.issued_at);
     this.scope = record.scope;
     this.grantType = record.grant_type;
   }
@@ -58,10 +73,26 @@ export class TokenSet {
     return this.#refreshToken !== undefined && this.grantType !== "client_credentials";
   }
 
-  /** True when the access token is still valid `skewSeconds` from `now`. Tokens without a known expiry count as valid. */
+  /**
+   * The renewal margin actually applied, in milliseconds: the skew, but never more than half the
+   * lifetime the token was issued with. A token that lives 300 s renews 150 s before it expires
+   * instead of being stale on arrival under the default 300 s skew; a long-lived token renews the
+   * full skew early. Without a known issue time (old records) the full skew applies.
+   */
+  effectiveSkewMs(skewSeconds: number): number {
+    const skewMs = skewSeconds * 1000;
+    if (this.expiresAt === undefined || this.issuedAt === undefined) return skewMs;
+    const lifetimeMs = Math.max(0, this.expiresAt.getTime() - this.issuedAt.getTime());
+    return Math.min(skewMs, lifetimeMs * MAX_SKEW_FRACTION);
+  }
+
+  /**
+   * True when the access token is still valid the effective skew (see effectiveSkewMs) from `now`.
+   * Tokens without a known expiry count as valid.
+   */
   isFresh(now: Date, skewSeconds: number): boolean {
     if (this.expiresAt === undefined) return true;
-    return this.expiresAt.getTime() - skewSeconds * 1000 > now.getTime();
+    return this.expiresAt.getTime() - this.effectiveSkewMs(skewSeconds) > now.getTime();
   }
 
   /** The serializable form, with the tokens in clear, for a TokenStore to persist. */
@@ -71,6 +102,7 @@ export class TokenSet {
       token_type: this.tokenType,
       refresh_token: this.#refreshToken,
       expires_at: this.expiresAt === undefined ? null : this.expiresAt.getTime(),
+      issued_at: this.issuedAt === undefined ? null : this.issuedAt.getTime(),
       scope: this.scope,
       grant_type: this.grantType,
     };
@@ -96,6 +128,13 @@ export class TokenSet {
     }
     if (record.expires_at !== null && !Number.isFinite(record.expires_at)) {
       throw new TypeError("stored tokens: expires_at must be a number of milliseconds or null");
+    }
+    if (
+      record.issued_at !== undefined &&
+      record.issued_at !== null &&
+      !Number.isFinite(record.issued_at)
+    ) {
+      throw new TypeError("stored tokens: issued_at must be a number of milliseconds or null");
     }
     if (typeof record.grant_type !== "string" || !GRANT_TYPES.includes(record.grant_type)) {
       throw new TypeError(`stored tokens: grant_type must be one of ${GRANT_TYPES.join(", ")}`);
