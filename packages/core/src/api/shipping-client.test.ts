@@ -304,6 +304,19 @@ describe("local validation", () => {
     expect(requests).toEqual([]);
   });
 
+  it("refuses package ids that are not whole numbers above zero, sending nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    const counted = sandbox.client({ fetch });
+    for (const id of [Number.NaN, -5, 0, 1.5, Number.POSITIVE_INFINITY]) {
+      const named = { issues: [expect.objectContaining({ path: "id" })] };
+      await expect(counted.packages.get(id)).rejects.toMatchObject(named);
+      await expect(counted.packages.update(id, packageV2())).rejects.toMatchObject(named);
+      await expect(counted.packages.label(id)).rejects.toMatchObject(named);
+      await expect(counted.packages.tracking(id)).rejects.toMatchObject(named);
+    }
+    expect(requests).toEqual([]);
+  });
+
   it("validate() reports local problems without asking the service", async () => {
     const { fetch, requests } = countingFetch();
     const counted = sandbox.client({ fetch });

@@ -30,6 +30,7 @@ import {
   PackageListQuerySchema,
   type PackageListResponse,
   PackageListResponseSchema,
+  PackageRefSchema,
   type PackageV1,
   type PackageV2,
   type TrackingV1Response,
@@ -271,7 +272,7 @@ export class PackagesResource {
     const context = this.#context;
     const version = versionOf(context, options);
     const checked = checkPackage(context, input, version, "update", options);
-    const path = `/packages/${encodeURIComponent(String(id))}`;
+    const path = `/packages/${packageId(context, id, options)}`;
     // Writing the same content again leaves the same package: safe to retry.
     const answer = withoutWarnings(
       await context.transport.send(
@@ -320,7 +321,7 @@ export class PackagesResource {
   async get(id: number, options?: CallOptions): Promise<PackageDetails> {
     const context = this.#context;
     const version = versionOf(context, options);
-    const path = `/packages/${encodeURIComponent(String(id))}`;
+    const path = `/packages/${packageId(context, id, options)}`;
     const raw = await context.transport.send({ method: "GET", path, idempotent: true }, options);
     return context.transport.check(detailsSchema(version), raw, "GET", path);
   }
@@ -400,7 +401,7 @@ export class PackagesResource {
   async label(id: number, request: LabelRequest = {}, options?: CallOptions): Promise<Label> {
     const context = this.#context;
     const format = checkInput(context, LabelOptionsSchema, request, options);
-    const path = `/packages/${encodeURIComponent(String(id))}/label`;
+    const path = `/packages/${packageId(context, id, options)}/label`;
     const query = format.page_format ? { "label[page_format]": format.page_format } : undefined;
     const accept = LABEL_MEDIA[format.file_format ?? "pdf"];
     const deadline = pollDeadline(context, options);
@@ -436,7 +437,7 @@ export class PackagesResource {
   ): Promise<TrackingV1Response | TrackingV2Response> {
     const context = this.#context;
     const version = versionOf(context, options);
-    const path = `/packages/${encodeURIComponent(String(id))}/tracking`;
+    const path = `/packages/${packageId(context, id, options)}/tracking`;
     const raw = await context.transport.send({ method: "GET", path, idempotent: true }, options);
     return version === 1
       ? context.transport.check(TrackingV1ResponseSchema, raw, "GET", path)
@@ -457,4 +458,13 @@ export class PackagesResource {
     );
     return context.transport.check(AddToTrackingResponseSchema, raw, "POST", path);
   }
+}
+
+/**
+ * Checks a package id before it goes into an address: a whole number above
+ * zero (NaN, -5 and 1.5 are refused as a ValidationError at `id`, and nothing
+ * is sent).
+ */
+function packageId(context: ClientContext, id: number, options: CallOptions | undefined): number {
+  return checkInput(context, PackageRefSchema, { id }, options).id;
 }
