@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { countingFetch, onPackageCreation } from "../api/testing/sandbox-process.ts";
 import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
+import { RULE_CODES, ValidationError } from "../validation/index.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { type ShipOrderOptions, type ShipOrderResult, shipOrder } from "./ship-order.ts";
 import { isShipOrderError } from "./ship-order-error.ts";
@@ -140,6 +141,64 @@ describe("shipOrder", () => {
       shipOrder(sandbox.timedClient(fetch), order, { storeId: STORE, sender: SENDER }),
     ).rejects.toMatchObject({ code: "validation_failed" });
     expect(requests).toEqual([]);
+  });
+});
+
+describe("shipOrder's options", () => {
+  /** Runs shipOrder with options of any shape; returns the thrown error. */
+  async function refusal(options: unknown, requests: string[], fetch: typeof globalThis.fetch) {
+    const order = sampleOrder({ id: "ship-bad-options" });
+    const run = shipOrder(sandbox.timedClient(fetch), order, options as ShipOrderOptions);
+    const error = await run.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(requests).toEqual([]);
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).issues.map(({ path, rule }) => ({ path, rule }));
+  }
+
+  it("refuses a missing, empty, non-text or colon store id at options.storeId, sending nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    const { storeId: _, ...withoutStore } = shipOptions;
+    expect(await refusal(withoutStore, requests, fetch)).toEqual([
+      { path: "options.storeId", rule: RULE_CODES.required },
+    ]);
+    expect(await refusal({ ...shipOptions, storeId: "" }, requests, fetch)).toEqual([
+      { path: "options.storeId", rule: RULE_CODES.required },
+    ]);
+    expect(await refusal({ ...shipOptions, storeId: 42 }, requests, fetch)).toEqual([
+      { path: "options.storeId", rule: RULE_CODES.invalid_type },
+    ]);
+    expect(await refusal({ ...shipOptions, storeId: "a:b" }, requests, fetch)).toEqual([
+      { path: "options.storeId", rule: RULE_CODES.invalid_format },
+    ]);
+    expect(await refusal(undefined, requests, fetch)).toEqual([
+      { path: "options", rule: RULE_CODES.required },
+    ]);
+  });
+
+  it("lists the run's option problems beside the order's, in one error", async () => {
+    const { fetch, requests } = countingFetch();
+    const issues = await refusal(
+      {
+        storeId: "a:b",
+        sender: SENDER,
+        skipEmailSend: "yes",
+        deadline: "soon",
+        label: { file_format: "gif" },
+      },
+      requests,
+      fetch,
+    );
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: "options.storeId", rule: RULE_CODES.invalid_format },
+        { path: "options.skipEmailSend", rule: RULE_CODES.invalid_type },
+        { path: "options.deadline", rule: RULE_CODES.invalid_type },
+        expect.objectContaining({ path: expect.stringMatching(/^options\.label/) }),
+      ]),
+    );
   });
 });
 

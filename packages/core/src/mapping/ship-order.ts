@@ -3,7 +3,8 @@
 // already has, so a second run, a retry after a lost answer, or a rerun after
 // a crash at any step converges on exactly one package and one paid order:
 //
-// 1. toPackage (throws ValidationError before anything is sent).
+// 1. shipOrder's own options and toPackage (one ValidationError with every
+//    problem, `options.storeId` included, before anything is sent).
 // 2. Find the package by user_reference_number; create it only when there is
 //    none (the REST client reconciles a create whose answer was lost). After
 //    creating, look again and keep the package with the lowest id, so that
@@ -31,9 +32,11 @@ import type {
   PackageDetailsV2,
 } from "../schemas/index.ts";
 import { isFinalCommandStatus } from "../schemas/index.ts";
+import { isValidationError, ValidationError } from "../validation/index.ts";
 import type { MappingWarning } from "./mapping-warnings.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
+import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
 import type { StoreOrderInput } from "./store-order.ts";
 import { type ToPackageOptions, toPackage } from "./to-package.ts";
 
@@ -92,7 +95,19 @@ export async function shipOrder(
   order: StoreOrderInput,
   options: ShipOrderOptions,
 ): Promise<ShipOrderResult> {
-  const mapped = toPackage(order, options);
+  const language = shipOrderLanguage(options);
+  const optionIssues = shipOrderOptionIssues(options, language);
+  let mapped: ReturnType<typeof toPackage>;
+  try {
+    mapped = toPackage(order, options);
+  } catch (error) {
+    // Every problem at once: the run's own options beside the order's and the mapping's.
+    if (optionIssues.length > 0 && isValidationError(error)) {
+      throw new ValidationError([...optionIssues, ...error.issues], language);
+    }
+    throw error;
+  }
+  if (optionIssues.length > 0) throw new ValidationError(optionIssues, language);
   const commandId = orderCommandId(options.storeId, String(order.id).trim());
   const reference = mapped.package.user_reference_number as string;
   const call: CallOptions = {

@@ -1,0 +1,92 @@
+// Checks the options that shipOrder adds to toPackage's before anything is
+// sent: the store id that names the order command and the package reference,
+// the label format, and the per-run call options. Every problem comes back as
+// a ValidationError issue at its `options.…` path with a rule from RULE_CODES.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
+import { LabelOptionsSchema } from "../schemas/index.ts";
+import {
+  type Finding,
+  RULE_CODES,
+  renderMessage,
+  ValidationError,
+  type ValidationIssue,
+  validateInput,
+} from "../validation/index.ts";
+
+/** How the "no colon" rule of the store id is worded, per language. */
+const STORE_ID_FORMAT: Record<Language, string> = {
+  en_GB: "a store id without a colon (:)",
+  pl_PL: "identyfikator sklepu bez dwukropka (:)",
+};
+
+/** The language of the run's messages: the options' language when it is one. */
+export function shipOrderLanguage(options: unknown): Language {
+  const language = (options as { language?: unknown } | null | undefined)?.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The problems of shipOrder's own options (toPackage checks the rest).
+ * Throws at once when `options` is not an object at all, since nothing else can be read.
+ */
+export function shipOrderOptionIssues(options: unknown, language: Language): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const report = (path: string, rule: Finding["rule"], params: Finding["params"] = {}): void => {
+    issues.push({ path, rule, message: renderMessage({ path, rule, params }, language) });
+  };
+  if (options === undefined || options === null) {
+    report("options", RULE_CODES.required);
+    throw new ValidationError(issues, language);
+  }
+  if (typeof options !== "object") {
+    report("options", RULE_CODES.invalid_type, { expected: "object" });
+    throw new ValidationError(issues, language);
+  }
+  const given = options as Record<string, unknown>;
+
+  const storeId = given["storeId"];
+  if (storeId === undefined || storeId === null || storeId === "") {
+    report("options.storeId", RULE_CODES.required);
+  } else if (typeof storeId !== "string") {
+    report("options.storeId", RULE_CODES.invalid_type, { expected: "string" });
+  } else if (storeId.trim() === "") {
+    report("options.storeId", RULE_CODES.too_small, { minimum: 1, origin: "string" });
+  } else if (storeId.includes(":")) {
+    report("options.storeId", RULE_CODES.invalid_format, { format: STORE_ID_FORMAT[language] });
+  }
+
+  if (given["label"] !== undefined) {
+    const label = validateInput(LabelOptionsSchema, given["label"], { language });
+    if (!label.ok) {
+      for (const issue of label.error.issues) {
+        issues.push({
+          ...issue,
+          path: issue.path === "" ? "options.label" : `options.label.${issue.path}`,
+        });
+      }
+    }
+  }
+  if (given["skipEmailSend"] !== undefined && typeof given["skipEmailSend"] !== "boolean") {
+    report("options.skipEmailSend", RULE_CODES.invalid_type, { expected: "boolean" });
+  }
+  if (given["signal"] !== undefined && !(given["signal"] instanceof AbortSignal)) {
+    report("options.signal", RULE_CODES.invalid_type, { expected: "AbortSignal" });
+  }
+  const deadline = given["deadline"];
+  if (
+    deadline !== undefined &&
+    !(deadline instanceof Date && Number.isFinite(deadline.getTime())) &&
+    !(typeof deadline === "number" && Number.isFinite(deadline))
+  ) {
+    report("options.deadline", RULE_CODES.invalid_type, { expected: "date" });
+  }
+  const companyId = given["companyId"];
+  if (
+    companyId !== undefined &&
+    !(typeof companyId === "string" && companyId.trim() !== "") &&
+    !(typeof companyId === "number" && Number.isInteger(companyId) && companyId > 0)
+  ) {
+    report("options.companyId", RULE_CODES.invalid_type, { expected: "string" });
+  }
+  return issues;
+}
