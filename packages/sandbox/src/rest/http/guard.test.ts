@@ -105,6 +105,39 @@ describe("content negotiation", () => {
     }
   });
 
+  it("names the negotiated version in the Content-Type of JSON answers, errors included", async () => {
+    const mediaType = (r: CallResult) => r.headers.get("content-type")?.split(";")[0];
+    for (const accept of [null, "*/*", "application/json", V1_JSON]) {
+      const v1 = await sandbox.call("GET", "/account/services", { accept });
+      expect(mediaType(v1), String(accept)).toBe(V1_JSON);
+    }
+    const created = await sandbox.call("POST", "/packages", { version: 2, body: sampleV2() });
+    expect(created.status).toBe(201);
+    expect(mediaType(created)).toBe(V2_JSON);
+    expect(created.headers.get("content-type")).toContain("charset=utf-8");
+    const invalid = await sandbox.call("POST", "/packages", { version: 2, body: {} });
+    expect(invalid.status).toBe(400);
+    expect(mediaType(invalid)).toBe(V2_JSON);
+    const missing = await sandbox.call("GET", "/packages/999999", { version: 2 });
+    expect(missing.status).toBe(404);
+    expect(mediaType(missing)).toBe(V2_JSON);
+  });
+
+  it("answers in application/json where no version was negotiated, and on the sandbox's own endpoints", async () => {
+    const notAcceptable = await sandbox.call("GET", "/account/services", { accept: "text/html" });
+    expect(notAcceptable.headers.get("content-type")).toMatch(/^application\/json/);
+    const unauthenticated = await sandbox.call("GET", "/account/services", { token: null });
+    expect(unauthenticated.headers.get("content-type")).toMatch(/^application\/json/);
+    const clock = await fetch(`${sandbox.baseUrl}/_sandbox/clock`);
+    expect(clock.headers.get("content-type")).toMatch(/^application\/json/);
+    const token = await fetch(`${sandbox.baseUrl}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    expect(token.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
   it("answers 415 for a body without Content-Type, of another type, or of another version", async () => {
     const none = await sandbox.call("POST", "/packages", {
       version: 2,

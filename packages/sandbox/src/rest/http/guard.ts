@@ -3,7 +3,8 @@
 // access token (401), the body's size (413), Accept (406), the body's
 // Content-Type (415) and X-Company-Id (403). Each route declares the versions
 // it has and the other media types it can produce; the guard records the
-// chosen version and language on the request.
+// chosen version and language on the request, and labels every JSON answer
+// after negotiation with the vendor media type of that version.
 
 import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core";
 import type { MiddlewareHandler } from "hono";
@@ -16,9 +17,11 @@ import { requireAccessToken } from "../../oauth/require-access-token.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
 import {
   type ApiVersion,
+  mediaTypeOf,
   type NegotiationOptions,
   negotiateAccept,
   negotiateContentType,
+  vendorMediaType,
 } from "./negotiation.ts";
 import { resolveAccount } from "./request-account.ts";
 import { RestError } from "./rest-error.ts";
@@ -58,6 +61,9 @@ function negotiationMiddleware(options: RouteOptions): MiddlewareHandler<Sandbox
       version = negotiateContentType(c.req.header("content-type"), accepted, options);
     c.set("apiVersion", version);
     await next();
+    // JSON answers (errors included) name the version they speak.
+    if (mediaTypeOf(c.res.headers.get("content-type") ?? undefined) === "application/json")
+      c.res.headers.set("content-type", vendorMediaType(version));
   });
 }
 

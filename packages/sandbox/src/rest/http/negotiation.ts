@@ -3,6 +3,8 @@
 // `*/*` or no Accept at all mean v1. Bodies of POST and PUT carry the same
 // vendor type (or plain application/json) in Content-Type. Each endpoint says
 // which versions it has; asking an endpoint for a version it lacks is a 406.
+// JSON answers carry the negotiated vendor type (vendorMediaType), also when
+// the client asked for application/json or */*.
 import { RestError } from "./rest-error.ts";
 
 export type ApiVersion = 1 | 2;
@@ -53,6 +55,11 @@ export interface NegotiationOptions {
   readonly versions: readonly ApiVersion[];
   /** Media types besides JSON that the endpoint can produce (e.g. application/pdf). */
   readonly produces?: readonly string[];
+}
+
+/** The media type of a JSON answer in `version`, as the API's answers name it. */
+export function vendorMediaType(version: ApiVersion): string {
+  return `application/vnd.furgonetka.v${version}+json; charset=utf-8`;
 }
 
 function versionList(versions: readonly ApiVersion[]): string {
