@@ -112,6 +112,65 @@ describe.each(["baseUrl", "accountUrl"] as const)(
       expect((await sandbox.whoami(tokens.access_token)).status).toBe(200);
     });
 
+    it("reads an injected fault as an OAuth error, with its status and Retry-After", async () => {
+      const as = server(host);
+      const expected = [
+        { status: 503, error: "temporarily_unavailable", retryAfter: "7" },
+        { status: 429, error: "temporarily_unavailable", retryAfter: "1" },
+        { status: 500, error: "server_error", retryAfter: null },
+        { status: 504, error: "server_error", retryAfter: null },
+      ];
+      for (const fault of expected) {
+        const added = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            status: fault.status,
+            path: "/oauth/token",
+            count: 1,
+            ...(fault.status === 503 ? { retry_after: 7 } : {}),
+          }),
+        });
+        expect(added.status).toBe(201);
+        const response = await oauth.clientCredentialsGrantRequest(
+          as,
+          client,
+          clientAuth,
+          {},
+          insecure,
+        );
+        const error = await oauth
+          .processClientCredentialsResponse(as, client, response)
+          .catch((e: unknown) => e);
+        // oauth4webapi reads the error body of 4xx answers; of 5xx it keeps the response.
+        let answer: Response;
+        let body: Record<string, unknown>;
+        if (fault.status < 500) {
+          expect(error, String(fault.status)).toBeInstanceOf(oauth.ResponseBodyError);
+          const bodyError = error as oauth.ResponseBodyError;
+          expect(bodyError.error).toBe(fault.error);
+          answer = bodyError.response;
+          body = bodyError.cause as Record<string, unknown>;
+        } else {
+          expect(error).toBeInstanceOf(oauth.OperationProcessingError);
+          expect((error as oauth.OperationProcessingError).code).toBe(
+            oauth.RESPONSE_IS_NOT_CONFORM,
+          );
+          answer = (error as oauth.OperationProcessingError).cause as Response;
+          body = (await answer.json()) as Record<string, unknown>;
+        }
+        expect(answer.status).toBe(fault.status);
+        expect(answer.headers.get("retry-after")).toBe(fault.retryAfter);
+        expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(Object.keys(body).sort(), String(fault.status)).toEqual([
+          "error",
+          "error_description",
+        ]);
+        expect(body.error).toBe(fault.error);
+        expect(body.error_description).toMatch(/\S/);
+      }
+    });
+
     it("sees the Basic challenge and invalid_client for a wrong secret", async () => {
       const as = server(host);
       const response = await oauth.clientCredentialsGrantRequest(
