@@ -18,6 +18,7 @@ it("exports the mapping's public values and nothing else", () => {
     "mapOrderToPackage",
     "orderCommandId",
     "shipOrder",
+    "shipOrderReference",
     "toPackage",
   ]);
 });

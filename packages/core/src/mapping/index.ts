@@ -22,6 +22,7 @@ export {
   ShipOrderError,
   type ShipOrderErrorCode,
 } from "./ship-order-error.ts";
+export { shipOrderReference } from "./ship-order-reference.ts";
 export {
   LENGTH_UNITS,
   type LengthUnit,

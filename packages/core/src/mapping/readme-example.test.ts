@@ -103,7 +103,7 @@ describe("the core README example", () => {
     expect(numbers(second.stdout)).toBe(numbers(first.stdout));
 
     const client = sandbox.client();
-    const { packages } = await client.packages.list({ user_reference_number: "1001" });
+    const { packages } = await client.packages.list({ user_reference_number: "my-shop:1001" });
     expect(packages).toHaveLength(1);
     expect(packages[0]?.parcels?.[0]?.package_no).toBe(numbers(first.stdout));
     const { messages } = await client.messages.list({ type: "order", limit: 500 });

@@ -1,6 +1,7 @@
 // The error of shipOrder when the service answered but the order cannot be
-// shipped: the order command failed for the package, or the order's shipment
-// was cancelled earlier. Invalid orders raise ValidationError instead, and
+// shipped: the order command failed for the package, the order's shipment
+// was cancelled earlier, or the package under the order's reference belongs to
+// another order. Invalid orders raise ValidationError instead, and
 // transport failures the REST client's ApiError classes.
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
 
@@ -10,6 +11,8 @@ export const SHIP_ORDER_ERROR_CODES = {
   orderFailed: "order_failed",
   /** The order's package was cancelled; shipOrder does not ship a cancelled order again. */
   shipmentCancelled: "shipment_cancelled",
+  /** The package found under the order's reference is another order's (its receiver differs); it is not shipped. */
+  packageMismatch: "package_mismatch",
 } as const;
 export type ShipOrderErrorCode =
   (typeof SHIP_ORDER_ERROR_CODES)[keyof typeof SHIP_ORDER_ERROR_CODES];

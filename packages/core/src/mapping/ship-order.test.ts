@@ -10,7 +10,8 @@ import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
 import { RULE_CODES, ValidationError } from "../validation/index.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { type ShipOrderOptions, type ShipOrderResult, shipOrder } from "./ship-order.ts";
-import { isShipOrderError } from "./ship-order-error.ts";
+import { isShipOrderError, SHIP_ORDER_ERROR_CODES } from "./ship-order-error.ts";
+import { shipOrderReference } from "./ship-order-reference.ts";
 import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
 import { toPackage } from "./to-package.ts";
 
@@ -20,7 +21,8 @@ const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { i
 const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 
 /** What the sandbox holds for one order: its packages, and the charges (order confirmations) of each. */
-async function ledger(reference: string) {
+async function ledger(orderId: string) {
+  const reference = shipOrderReference(STORE, orderId);
   const client = sandbox.timedClient();
   const { packages } = await client.packages.list({ user_reference_number: reference });
   const { messages } = await client.messages.list({ type: "order", limit: 500 });
@@ -31,8 +33,8 @@ async function ledger(reference: string) {
   return { packages, charges };
 }
 
-async function expectOneShipment(reference: string, result: ShipOrderResult): Promise<void> {
-  const { packages, charges } = await ledger(reference);
+async function expectOneShipment(orderId: string, result: ShipOrderResult): Promise<void> {
+  const { packages, charges } = await ledger(orderId);
   expect(packages.map((pkg) => pkg.package_id)).toEqual([result.packageId]);
   expect(charges).toBe(1);
   const command = await sandbox.timedClient().orderCommands.get(result.commandId);
@@ -40,6 +42,11 @@ async function expectOneShipment(reference: string, result: ShipOrderResult): Pr
   expect(command.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([
     result.packageId,
   ]);
+}
+
+/** toPackage's options as shipOrder uses them: the package carries the store's reference. */
+function asShipOrderMaps(order: { id: string | number }) {
+  return { ...shipOptions, userReferenceNumber: shipOrderReference(STORE, String(order.id)) };
 }
 
 function expectShipped(result: ShipOrderResult): void {
@@ -58,7 +65,7 @@ describe("shipOrder", () => {
     expect(result.commandId).toBe(orderCommandId(STORE, "ship-1"));
     expect(result.steps).toEqual({ package: "created", order: "sent" });
     const pkg = await sandbox.timedClient().packages.get(result.packageId);
-    expect(pkg.user_reference_number).toBe("ship-1");
+    expect(pkg.user_reference_number).toBe(`${STORE}:ship-1`);
     expect(pkg.additional_services?.cod?.amount).toBe(193.69);
     await expectOneShipment("ship-1", result);
   });
@@ -79,7 +86,7 @@ describe("shipOrder", () => {
   it("does not order again a package that was ordered another way", async () => {
     const order = sampleOrder({ id: "ship-ordered-elsewhere" });
     const client = sandbox.timedClient();
-    const created = await client.packages.create(toPackage(order, shipOptions).package);
+    const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
     await client.orderCommands.run("0b8f5a4e-2c1d-4e3f-8a9b-7c6d5e4f3a2b", {
       packages: [{ id: created.package.package_id }],
     });
@@ -112,7 +119,7 @@ describe("shipOrder", () => {
   it("a failed order command stops with order_failed; ordering by hand, then rerunning, finishes the run", async () => {
     const order = sampleOrder({ id: "ship-failed-command" });
     const client = sandbox.timedClient();
-    const created = await client.packages.create(toPackage(order, shipOptions).package);
+    const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
     const id = created.package.package_id;
     // The order's own command uuid, used up by a command that fails (no such package).
     const commandId = orderCommandId(STORE, "ship-failed-command");
@@ -141,6 +148,79 @@ describe("shipOrder", () => {
       shipOrder(sandbox.timedClient(fetch), order, { storeId: STORE, sender: SENDER }),
     ).rejects.toMatchObject({ code: "validation_failed" });
     expect(requests).toEqual([]);
+  });
+});
+
+describe("two stores on one shipping account", () => {
+  const storeA: ShipOrderOptions = { ...shipOptions, storeId: "store-a" };
+  const storeB: ShipOrderOptions = { ...shipOptions, storeId: "store-b" };
+  const orderOfA = sampleOrder({ id: "1001" });
+  const orderOfB = sampleOrder({
+    id: "1001",
+    shipping_address: {
+      first_name: "Piotr",
+      last_name: "Zieliński",
+      street: "ul. Krótka 2",
+      postcode: "00-950",
+      city: "Warszawa",
+      country_code: "pl",
+    },
+  });
+
+  it("ship the same order id as two packages, each to its own receiver", async () => {
+    const a = await shipOrder(sandbox.timedClient(), orderOfA, storeA);
+    const b = await shipOrder(sandbox.timedClient(), orderOfB, storeB);
+    expect(b.steps).toEqual({ package: "created", order: "sent" });
+    expect(b.packageId).not.toBe(a.packageId);
+    expect(b.commandId).not.toBe(a.commandId);
+    const client = sandbox.timedClient();
+    const [pkgA, pkgB] = await Promise.all([
+      client.packages.get(a.packageId),
+      client.packages.get(b.packageId),
+    ]);
+    expect(pkgA.user_reference_number).toBe("store-a:1001");
+    expect(pkgB.user_reference_number).toBe("store-b:1001");
+    expect(pkgA.receiver?.postcode).toBe("80-831");
+    expect(pkgB.receiver?.postcode).toBe("00-950");
+    // Each rerun finds its own store's package again.
+    const again = await shipOrder(sandbox.timedClient(), orderOfB, storeB);
+    expect(again).toMatchObject({ packageId: b.packageId, steps: { package: "found" } });
+  });
+
+  it("refuses, with package_mismatch, a package under the reference whose receiver is not the order's", async () => {
+    // A reference shared by both stores' orders (a userReferenceNumber chosen without the store).
+    const shared = "shared-ref-1002";
+    const a = await shipOrder(
+      sandbox.timedClient(),
+      { ...orderOfA, id: "1002" },
+      {
+        ...storeA,
+        userReferenceNumber: shared,
+      },
+    );
+    const { fetch, requests } = countingFetch();
+    const error = await shipOrder(
+      sandbox.timedClient(fetch),
+      { ...orderOfB, id: "1002" },
+      {
+        ...storeB,
+        userReferenceNumber: shared,
+      },
+    ).catch((e: unknown) => e);
+    expect(isShipOrderError(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: SHIP_ORDER_ERROR_CODES.packageMismatch,
+      packageId: a.packageId,
+      commandId: orderCommandId("store-b", "1002"),
+    });
+    const paths = (error as { problems: { path: string }[] }).problems.map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(["receiver.postcode", "receiver.name"]));
+    // Nothing was created, ordered or fetched for the other store's package.
+    expect(requests.filter((r) => !r.startsWith("GET /packages?"))).toEqual([]);
+    const { packages } = await sandbox.timedClient().packages.list({
+      user_reference_number: shared,
+    });
+    expect(packages.map((pkg) => pkg.package_id)).toEqual([a.packageId]);
   });
 });
 

@@ -5,10 +5,14 @@
 //
 // 1. shipOrder's own options and toPackage (one ValidationError with every
 //    problem, `options.storeId` included, before anything is sent).
-// 2. Find the package by user_reference_number; create it only when there is
-//    none (the REST client reconciles a create whose answer was lost). After
-//    creating, look again and keep the package with the lowest id, so that
-//    even two concurrent runs order the same package.
+// 2. Find the package by user_reference_number (`options.userReferenceNumber`,
+//    else shipOrderReference: `${storeId}:${orderId}`, so stores sharing an
+//    account never meet); create it only when there is none (the REST client
+//    reconciles a create whose answer was lost). After creating, look again
+//    and keep the package with the lowest id, so that even two concurrent runs
+//    order the same package. A package found whose receiver country, postcode
+//    or name is not the order's is another order's: package_mismatch, and
+//    nothing is ordered.
 // 3. The order command's uuid is UUID v5 of `${storeId}:${orderId}`
 //    (orderCommandId). If the command exists, it is waited for without being
 //    sent again (orderCommands.wait); if the package was already ordered
@@ -30,6 +34,7 @@ import type {
   OrderCommandRequest,
   OrderCommandResponse,
   PackageDetailsV2,
+  PackageV2,
 } from "../schemas/index.ts";
 import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
@@ -37,6 +42,7 @@ import type { MappingWarning } from "./mapping-warnings.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
+import { shipOrderReference } from "./ship-order-reference.ts";
 import type { StoreOrderInput } from "./store-order.ts";
 import { type ToPackageOptions, toPackage } from "./to-package.ts";
 
@@ -99,7 +105,11 @@ export async function shipOrder(
   const optionIssues = shipOrderOptionIssues(options, language);
   let mapped: ReturnType<typeof toPackage>;
   try {
-    mapped = toPackage(order, options);
+    mapped = toPackage(order, {
+      ...options,
+      userReferenceNumber:
+        options.userReferenceNumber ?? shipOrderReference(options.storeId, orderId(order)),
+    });
   } catch (error) {
     // Every problem at once: the run's own options beside the order's and the mapping's.
     if (optionIssues.length > 0 && isValidationError(error)) {
@@ -108,7 +118,7 @@ export async function shipOrder(
     throw error;
   }
   if (optionIssues.length > 0) throw new ValidationError(optionIssues, language);
-  const commandId = orderCommandId(options.storeId, String(order.id).trim());
+  const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
   const call: CallOptions = {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -129,6 +139,14 @@ export async function shipOrder(
     pkg = (await findPackage(client, reference, call)) ?? created.package;
   }
   const packageId = pkg.package_id;
+  const differences = receiverDifferences(mapped.package, pkg);
+  if (differences.length > 0) {
+    throw new ShipOrderError(
+      SHIP_ORDER_ERROR_CODES.packageMismatch,
+      `Package ${packageId} has the reference ${JSON.stringify(reference)} but is not this order's shipment (${differences.map((d) => d.path).join(", ")} differ); it is not shipped. Give each store a distinct storeId, or a distinct userReferenceNumber per order.`,
+      { packageId, commandId, problems: differences },
+    );
+  }
   if (pkg.state === "canceled") {
     throw new ShipOrderError(
       SHIP_ORDER_ERROR_CODES.shipmentCancelled,
@@ -176,6 +194,45 @@ export async function shipOrder(
     warnings,
     steps: { package: packageStep, order: orderStep },
   };
+}
+
+/** The order id as shipOrder names it (the command uuid and the default reference). */
+function orderId(order: StoreOrderInput): string {
+  return String((order as { id?: unknown } | null | undefined)?.id ?? "").trim();
+}
+
+/** The receiver fields that tell two shipments apart, compared loosely (case, spaces, dashes). */
+const RECEIVER_KEYS = ["country_code", "postcode", "name"] as const;
+
+function loose(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  return value.toLowerCase().replaceAll(/[\s-]+/g, "");
+}
+
+/**
+ * Where a package found by the reference differs from the order's package: a
+ * different receiver country, postcode or name means it is another order's
+ * shipment (another store's, or a reused reference). Fields either side leaves
+ * out are not compared.
+ */
+function receiverDifferences(
+  expected: PackageV2,
+  found: PackageDetailsV2,
+): { path: string; message: string }[] {
+  const want = (expected.receiver ?? {}) as Record<string, unknown>;
+  const have = (found.receiver ?? {}) as Record<string, unknown>;
+  const differences: { path: string; message: string }[] = [];
+  for (const key of RECEIVER_KEYS) {
+    const a = loose(want[key]);
+    const b = loose(have[key]);
+    if (a !== undefined && b !== undefined && a !== b) {
+      differences.push({
+        path: `receiver.${key}`,
+        message: `The package's receiver ${key.replace("_", " ")} is not the order's.`,
+      });
+    }
+  }
+  return differences;
 }
 
 /** The order's package: the one with the lowest id among those with its user_reference_number. */
