@@ -65,7 +65,7 @@ describe("faults", () => {
     const first = await clientCredentials();
     expect(first.status).toBe(502);
     expect(first.headers.get("x-sandbox-fault")).toBe(rule.id);
-    expect(first.body).toMatchObject({ code: "bad_gateway" });
+    expect(first.body).toMatchObject({ error: "server_error" });
     expect((await clientCredentials()).status).toBe(502);
     expect((await clientCredentials()).status).toBe(200);
     const listed = await (await sandbox.control("GET", "/_sandbox/faults")).json();
