@@ -2,8 +2,10 @@
 // measured by the client's injectable clock, and the sleep the pollers wait
 // with (injectable too, so tests can drive the sandbox's test clock instead
 // of waiting). Both honour an AbortSignal.
+
 import type { Clock } from "../clock.ts";
 import { API_ERROR_CODES, TimeoutError } from "./api-error.ts";
+import { ApiUsageError } from "./api-usage-error.ts";
 
 /** Waits `ms` milliseconds, or rejects with the signal's reason when it is aborted. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -34,7 +36,9 @@ export class Deadline {
 
   constructor(at: DeadlineInput, clock: Clock) {
     this.atMs = typeof at === "number" ? at : at.getTime();
-    if (!Number.isFinite(this.atMs)) throw new RangeError("deadline must be a valid date");
+    if (!Number.isFinite(this.atMs)) {
+      throw new ApiUsageError("deadline", "must be a valid date or epoch milliseconds");
+    }
     this.#clock = clock;
   }
 

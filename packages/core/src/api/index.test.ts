@@ -7,7 +7,9 @@ import * as api from "./index.ts";
 it("exports the client, its errors and guards, and nothing else", () => {
   expect(Object.keys(api).sort()).toEqual([
     "API_ERROR_CODES",
+    "API_USAGE_ERROR_CODES",
     "ApiError",
+    "ApiUsageError",
     "AuthenticationError",
     "ConflictError",
     "NetworkError",
@@ -21,6 +23,7 @@ it("exports the client, its errors and guards, and nothing else", () => {
     "UnexpectedResponseError",
     "ValidationApiError",
     "isApiError",
+    "isApiUsageError",
     "isAuthenticationError",
     "isConflictError",
     "isNetworkError",

@@ -29,6 +29,12 @@ export {
   UnexpectedResponseError,
   ValidationApiError,
 } from "./api-error.ts";
+export {
+  API_USAGE_ERROR_CODES,
+  ApiUsageError,
+  type ApiUsageErrorCode,
+  isApiUsageError,
+} from "./api-usage-error.ts";
 export { type ShippingAuth, staticToken } from "./auth.ts";
 export type { DeadlineInput, Sleep } from "./deadline.ts";
 export type { PollOptions } from "./poll.ts";

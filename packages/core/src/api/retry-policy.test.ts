@@ -44,6 +44,9 @@ describe("backoff", () => {
 
   it("rejects impossible settings with the option's name", () => {
     expect(() => resolveRetryOptions({ limit: -1 })).toThrow(/retry\.limit/);
+    expect(() => resolveRetryOptions({ maxDelayMs: Number.NaN })).toThrow(
+      expect.objectContaining({ code: "invalid_api_options", option: "retry.maxDelayMs" }),
+    );
     expect(resolveRetryOptions(undefined)).toEqual(DEFAULT_RETRY);
   });
 });

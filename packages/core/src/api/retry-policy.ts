@@ -3,6 +3,7 @@
 // exactly what the service asked for in Retry-After (seconds or an HTTP date).
 // Which requests are safe to repeat is decided per request by the caller:
 // reads, PUTs of commands with a client-chosen uuid, and the validating POSTs.
+import { ApiUsageError } from "./api-usage-error.ts";
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 4. */
@@ -33,7 +34,10 @@ export function resolveRetryOptions(options: RetryOptions | undefined): Resolved
   const resolved = { ...DEFAULT_RETRY, ...options };
   for (const [name, value] of Object.entries(resolved)) {
     if (!Number.isFinite(value) || value < 0) {
-      throw new RangeError(`retry.${name} must be a finite number >= 0, got ${String(value)}`);
+      throw new ApiUsageError(
+        `retry.${name}`,
+        `must be a finite number >= 0, got ${String(value)}`,
+      );
     }
   }
   return { ...resolved, limit: Math.floor(resolved.limit) };

@@ -4,9 +4,12 @@
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  API_USAGE_ERROR_CODES,
   type ApiError,
+  ApiUsageError,
   AuthenticationError,
   ConflictError,
+  isApiUsageError,
   isValidationApiError,
   NotFoundError,
   PermissionError,
@@ -259,25 +262,50 @@ describe("errors by status", () => {
 });
 
 describe("options", () => {
-  it("names the option that is wrong", () => {
+  /** The error a constructor call throws. */
+  function thrown(make: () => unknown): unknown {
+    try {
+      make();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("expected the constructor to throw");
+  }
+
+  it("names the option that is wrong, with the stable invalid_api_options code", () => {
     const auth = staticToken("t");
-    expect(() => new ShippingClient({ baseUrl: "api.furgonetka.pl", auth })).toThrow(/baseUrl/);
-    expect(() => new ShippingClient({ baseUrl: "ftp://example.com", auth })).toThrow(/baseUrl/);
-    expect(() => new ShippingClient({ baseUrl: sandbox.baseUrl, auth: {} as never })).toThrow(
-      /auth/,
-    );
-    expect(
-      () => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, version: 3 as never }),
-    ).toThrow(/version/);
-    expect(
-      () => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, language: "de_DE" as never }),
-    ).toThrow(/language/);
-    expect(() => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, timeoutMs: 0 })).toThrow(
-      /timeoutMs/,
-    );
-    expect(
-      () => new ShippingClient({ baseUrl: sandbox.baseUrl, auth, retry: { limit: -1 } }),
-    ).toThrow(/retry\.limit/);
+    const baseUrl = sandbox.baseUrl;
+    const cases: [string, () => unknown][] = [
+      ["baseUrl", () => new ShippingClient({ baseUrl: "api.furgonetka.pl", auth })],
+      ["baseUrl", () => new ShippingClient({ baseUrl: "ftp://example.com", auth })],
+      ["auth", () => new ShippingClient({ baseUrl, auth: {} as never })],
+      ["options", () => new ShippingClient(undefined as never)],
+      ["version", () => new ShippingClient({ baseUrl, auth, version: 3 as never })],
+      ["language", () => new ShippingClient({ baseUrl, auth, language: "de_DE" as never })],
+      ["timeoutMs", () => new ShippingClient({ baseUrl, auth, timeoutMs: 0 })],
+      ["retry.limit", () => new ShippingClient({ baseUrl, auth, retry: { limit: -1 } })],
+      [
+        "retry.baseDelayMs",
+        () => new ShippingClient({ baseUrl, auth, retry: { baseDelayMs: Number.NaN } }),
+      ],
+    ];
+    for (const [option, make] of cases) {
+      const error = thrown(make);
+      expect(error).toBeInstanceOf(ApiUsageError);
+      expect(isApiUsageError(error)).toBe(true);
+      expect(error).toMatchObject({ code: API_USAGE_ERROR_CODES.INVALID_OPTIONS, option });
+      expect((error as Error).message).toContain(option);
+    }
+  });
+
+  it("refuses an invalid per-call deadline with the same code, sending nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    const counted = sandbox.client({ fetch });
+    await expect(counted.countries({ deadline: Number.NaN })).rejects.toMatchObject({
+      code: API_USAGE_ERROR_CODES.INVALID_OPTIONS,
+      option: "deadline",
+    });
+    expect(requests).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 // namespace per resource; every call validates its input before sending,
 // takes per-call options (version, company, language, signal, deadline),
 // retries what is safe to retry and raises ApiError subclasses.
+
 import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../language.ts";
 import {
@@ -17,6 +18,7 @@ import {
   type StreetsRequest,
   type StreetsResponse,
 } from "../schemas/index.ts";
+import { ApiUsageError } from "./api-usage-error.ts";
 import type { ShippingAuth } from "./auth.ts";
 import type { AccountServicesLike, ClientContext } from "./client-context.ts";
 import { realSleep, type Sleep } from "./deadline.ts";
@@ -76,7 +78,7 @@ export interface ShippingClientOptions {
 function httpUrl(value: string | URL | undefined): string {
   const text = String(value);
   if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
-    throw new TypeError("baseUrl must be the service's absolute http(s) address");
+    throw new ApiUsageError("baseUrl", "must be the service's absolute http(s) address");
   }
   return new URL(text).toString();
 }
@@ -84,7 +86,10 @@ function httpUrl(value: string | URL | undefined): string {
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
-    throw new RangeError(`${name} must be a positive number of milliseconds, got ${String(value)}`);
+    throw new ApiUsageError(
+      name,
+      `must be a positive number of milliseconds, got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -106,22 +111,27 @@ export class ShippingClient {
   readonly #context: ClientContext;
 
   constructor(options: ShippingClientOptions) {
+    if (typeof options !== "object" || options === null) {
+      throw new ApiUsageError("options", "must be an object with baseUrl and auth");
+    }
     if (typeof options.auth?.accessToken !== "function") {
-      throw new TypeError("auth must provide accessToken(), e.g. an OAuthClient");
+      throw new ApiUsageError("auth", "must provide accessToken(), e.g. an OAuthClient");
     }
     const baseUrl = httpUrl(options.baseUrl);
     const clock = options.clock ?? systemClock;
     const retry = resolveRetryOptions(options.retry);
     const version = options.version ?? 2;
     if (!API_VERSIONS.includes(version)) {
-      throw new RangeError(
-        `version must be one of ${API_VERSIONS.join(", ")}, got ${String(version)}`,
+      throw new ApiUsageError(
+        "version",
+        `must be one of ${API_VERSIONS.join(", ")}, got ${String(version)}`,
       );
     }
     const language = options.language ?? DEFAULT_LANGUAGE;
     if (!isLanguage(language)) {
-      throw new RangeError(
-        `language must be one of ${LANGUAGES.join(", ")}, got ${String(language)}`,
+      throw new ApiUsageError(
+        "language",
+        `must be one of ${LANGUAGES.join(", ")}, got ${String(language)}`,
       );
     }
     const transport = new Transport({
