@@ -211,8 +211,10 @@ const en: Record<RuleCode, Template> = {
     p(x, "service_id") === ""
       ? `The carrier "${p(x, "carrier")}" is not available on your account (GET /account/services).`
       : `service_id ${p(x, "service_id")} is not one of your account's services (GET /account/services).`,
-  carrier_unknown: () =>
-    "The carrier of this number cannot be recognised; give service (e.g. inpost, dpd, poczta).",
+  carrier_unknown: (x) =>
+    p(x, "carrier") === ""
+      ? "The carrier of this number cannot be recognised; give service (e.g. inpost, dpd, poczta)."
+      : `The carrier "${p(x, "carrier")}" is not known; use one of: ${p(x, "allowed")}.`,
   carrier_mismatch: (x) =>
     `The number ${p(x, "number")} has the format of ${p(x, "carrier")}, not ${p(x, "service")}.`,
   pickup_unavailable: (x) => {
@@ -233,6 +235,46 @@ const en: Record<RuleCode, Template> = {
     p(x, "field") === "max_time"
       ? `max_time must be after min_time and at most ${p(x, "to")}.`
       : `min_time must be from ${p(x, "from")} and before ${p(x, "to")}.`,
+  carrier_weight_limit: (x) =>
+    `${p(x, "carrier")} takes parcels up to ${p(x, "limit")} kg; this one weighs ${p(x, "actual")} kg.`,
+  carrier_length_limit: (x) =>
+    `${p(x, "carrier")} takes parcels whose longest side is at most ${p(x, "limit")} cm; this one has ${p(x, "actual")} cm.`,
+  package_listed_twice: (x) => `Package ${p(x, "package_id")} is listed more than once.`,
+  package_not_found: (x) => `There is no package ${p(x, "package_id")} on this account.`,
+  package_not_ordered: (x) => {
+    const id = p(x, "package_id");
+    switch (p(x, "action")) {
+      case "cancel":
+        return `Package ${id} is not ordered, so there is nothing to cancel.`;
+      case "pickup":
+        return `Package ${id} is not ordered yet; order it before ordering only its pickup.`;
+      case "documents":
+        return `Package ${id} is not ordered, so it has no documents.`;
+      default:
+        return `Package ${id} is not ordered.`;
+    }
+  },
+  package_already_ordered: (x) =>
+    p(x, "command") === ""
+      ? `Package ${p(x, "package_id")} is already ordered; it is not ordered or charged again.`
+      : `Package ${p(x, "package_id")} was already ordered by command ${p(x, "command")}; it is not ordered or charged again.`,
+  package_cancelled: (x) => {
+    const id = p(x, "package_id");
+    switch (p(x, "action")) {
+      case "order":
+        return `Package ${id} was cancelled and cannot be ordered.`;
+      case "documents":
+        return `Package ${id} was cancelled, so it has no documents.`;
+      default:
+        return `Package ${id} was cancelled.`;
+    }
+  },
+  package_already_cancelled: (x) =>
+    p(x, "command") === ""
+      ? `Package ${p(x, "package_id")} is already cancelled; it is not refunded again.`
+      : `Package ${p(x, "package_id")} was already cancelled by command ${p(x, "command")}; it is not refunded again.`,
+  package_not_cancellable: (x) =>
+    `Package ${p(x, "package_id")} has been collected by the courier and can no longer be cancelled.`,
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
 };
@@ -342,8 +384,10 @@ const pl: Record<RuleCode, Template> = {
     p(x, "service_id") === ""
       ? `Przewoźnik "${p(x, "carrier")}" nie jest dostępny na Twoim koncie (GET /account/services).`
       : `service_id ${p(x, "service_id")} nie jest jedną z usług Twojego konta (GET /account/services).`,
-  carrier_unknown: () =>
-    "Nie można rozpoznać przewoźnika tego numeru; podaj service (np. inpost, dpd, poczta).",
+  carrier_unknown: (x) =>
+    p(x, "carrier") === ""
+      ? "Nie można rozpoznać przewoźnika tego numeru; podaj service (np. inpost, dpd, poczta)."
+      : `Przewoźnik „${p(x, "carrier")}” jest nieznany; użyj jednego z: ${p(x, "allowed")}.`,
   carrier_mismatch: (x) =>
     `Numer ${p(x, "number")} ma format przewoźnika ${p(x, "carrier")}, a nie ${p(x, "service")}.`,
   pickup_unavailable: (x) => {
@@ -364,6 +408,46 @@ const pl: Record<RuleCode, Template> = {
     p(x, "field") === "max_time"
       ? `max_time musi być po min_time i najpóźniej ${p(x, "to")}.`
       : `min_time musi być od ${p(x, "from")} i przed ${p(x, "to")}.`,
+  carrier_weight_limit: (x) =>
+    `${p(x, "carrier")} przyjmuje paczki do ${numberPl(x, "limit")} kg, a ta waży ${numberPl(x, "actual")} kg.`,
+  carrier_length_limit: (x) =>
+    `${p(x, "carrier")} przyjmuje paczki o najdłuższym boku do ${numberPl(x, "limit")} cm, a ta ma ${numberPl(x, "actual")} cm.`,
+  package_listed_twice: (x) => `Przesyłka ${p(x, "package_id")} występuje więcej niż raz.`,
+  package_not_found: (x) => `Na tym koncie nie ma przesyłki ${p(x, "package_id")}.`,
+  package_not_ordered: (x) => {
+    const id = p(x, "package_id");
+    switch (p(x, "action")) {
+      case "cancel":
+        return `Przesyłka ${id} nie jest zamówiona, więc nie ma czego anulować.`;
+      case "pickup":
+        return `Przesyłka ${id} nie jest jeszcze zamówiona; zamów ją przed zamówieniem samego odbioru.`;
+      case "documents":
+        return `Przesyłka ${id} nie jest zamówiona, więc nie ma dokumentów.`;
+      default:
+        return `Przesyłka ${id} nie jest zamówiona.`;
+    }
+  },
+  package_already_ordered: (x) =>
+    p(x, "command") === ""
+      ? `Przesyłka ${p(x, "package_id")} jest już zamówiona; nie jest zamawiana ani obciążana ponownie.`
+      : `Przesyłka ${p(x, "package_id")} została już zamówiona poleceniem ${p(x, "command")}; nie jest zamawiana ani obciążana ponownie.`,
+  package_cancelled: (x) => {
+    const id = p(x, "package_id");
+    switch (p(x, "action")) {
+      case "order":
+        return `Przesyłka ${id} została anulowana i nie można jej zamówić.`;
+      case "documents":
+        return `Przesyłka ${id} została anulowana, więc nie ma dokumentów.`;
+      default:
+        return `Przesyłka ${id} została anulowana.`;
+    }
+  },
+  package_already_cancelled: (x) =>
+    p(x, "command") === ""
+      ? `Przesyłka ${p(x, "package_id")} jest już anulowana; nie jest zwracana ponownie.`
+      : `Przesyłka ${p(x, "package_id")} została już anulowana poleceniem ${p(x, "command")}; nie jest zwracana ponownie.`,
+  package_not_cancellable: (x) =>
+    `Przesyłka ${p(x, "package_id")} została odebrana przez kuriera i nie można jej już anulować.`,
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
 };

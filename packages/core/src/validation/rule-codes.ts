@@ -57,6 +57,17 @@ export const RULE_CODES = {
   pickup_one_carrier: "pickup_one_carrier",
   pickup_date_unavailable: "pickup_date_unavailable",
   pickup_outside_window: "pickup_outside_window",
+  // A carrier's limits, when a price quote refuses a parcel.
+  carrier_weight_limit: "carrier_weight_limit",
+  carrier_length_limit: "carrier_length_limit",
+  // The packages of a command (ordering, cancelling, a pickup, documents).
+  package_listed_twice: "package_listed_twice",
+  package_not_found: "package_not_found",
+  package_not_ordered: "package_not_ordered",
+  package_already_ordered: "package_already_ordered",
+  package_cancelled: "package_cancelled",
+  package_already_cancelled: "package_already_cancelled",
+  package_not_cancellable: "package_not_cancellable",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
 } as const;

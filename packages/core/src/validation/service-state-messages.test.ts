@@ -1,6 +1,7 @@
 // Tests of the messages of the checks only the service can make (the
-// account's carriers, a parcel number's carrier, pickups), case by case and in
-// both languages, as the sandbox answers them in its 400s.
+// account's carriers, a parcel number's carrier, pickups, a carrier's limits
+// in a price quote, the packages of a command), case by case and in both
+// languages, as the sandbox answers them.
 import { describe, expect, it } from "vitest";
 import type { Language } from "../language.ts";
 import type { MessageParams } from "./findings.ts";
@@ -69,5 +70,82 @@ describe("service-state messages", () => {
         "pl_PL",
       ),
     ).toBe("max_time musi być po min_time i najpóźniej 16:00.");
+  });
+
+  it("carrier_unknown names a carrier given by name, and keeps the parcel-number wording otherwise", () => {
+    expect(say(RULE_CODES.carrier_unknown, { carrier: "fedx", allowed: "inpost, dpd" })).toBe(
+      'The carrier "fedx" is not known; use one of: inpost, dpd.',
+    );
+    expect(
+      say(RULE_CODES.carrier_unknown, { carrier: "fedx", allowed: "inpost, dpd" }, "pl_PL"),
+    ).toBe("Przewoźnik „fedx” jest nieznany; użyj jednego z: inpost, dpd.");
+    expect(say(RULE_CODES.carrier_unknown, {})).toBe(
+      "The carrier of this number cannot be recognised; give service (e.g. inpost, dpd, poczta).",
+    );
+  });
+
+  it("carrier_weight_limit and carrier_length_limit give the limit and the actual value", () => {
+    const weight = { carrier: "InPost", limit: 25, actual: 30.5 };
+    expect(say(RULE_CODES.carrier_weight_limit, weight)).toBe(
+      "InPost takes parcels up to 25 kg; this one weighs 30.5 kg.",
+    );
+    expect(say(RULE_CODES.carrier_weight_limit, weight, "pl_PL")).toBe(
+      "InPost przyjmuje paczki do 25 kg, a ta waży 30,5 kg.",
+    );
+    const length = { carrier: "DPD", limit: 175, actual: 200 };
+    expect(say(RULE_CODES.carrier_length_limit, length)).toBe(
+      "DPD takes parcels whose longest side is at most 175 cm; this one has 200 cm.",
+    );
+    expect(say(RULE_CODES.carrier_length_limit, length, "pl_PL")).toBe(
+      "DPD przyjmuje paczki o najdłuższym boku do 175 cm, a ta ma 200 cm.",
+    );
+  });
+
+  it("package_listed_twice and package_not_found name the package", () => {
+    expect(say(RULE_CODES.package_listed_twice, { package_id: 7 })).toBe(
+      "Package 7 is listed more than once.",
+    );
+    expect(say(RULE_CODES.package_listed_twice, { package_id: 7 }, "pl_PL")).toBe(
+      "Przesyłka 7 występuje więcej niż raz.",
+    );
+    expect(say(RULE_CODES.package_not_found, { package_id: 7 })).toBe(
+      "There is no package 7 on this account.",
+    );
+    expect(say(RULE_CODES.package_not_found, { package_id: 7 }, "pl_PL")).toBe(
+      "Na tym koncie nie ma przesyłki 7.",
+    );
+  });
+
+  it("package_not_ordered and package_cancelled say what the command could not do", () => {
+    expect(say(RULE_CODES.package_not_ordered, { package_id: 7, action: "cancel" })).toBe(
+      "Package 7 is not ordered, so there is nothing to cancel.",
+    );
+    expect(say(RULE_CODES.package_not_ordered, { package_id: 7, action: "pickup" }, "pl_PL")).toBe(
+      "Przesyłka 7 nie jest jeszcze zamówiona; zamów ją przed zamówieniem samego odbioru.",
+    );
+    expect(say(RULE_CODES.package_not_ordered, { package_id: 7, action: "documents" })).toBe(
+      "Package 7 is not ordered, so it has no documents.",
+    );
+    expect(say(RULE_CODES.package_cancelled, { package_id: 7, action: "order" })).toBe(
+      "Package 7 was cancelled and cannot be ordered.",
+    );
+    expect(say(RULE_CODES.package_cancelled, { package_id: 7, action: "documents" }, "pl_PL")).toBe(
+      "Przesyłka 7 została anulowana, więc nie ma dokumentów.",
+    );
+  });
+
+  it("package_already_ordered, package_already_cancelled and package_not_cancellable", () => {
+    expect(say(RULE_CODES.package_already_ordered, { package_id: 7, command: "c-1" })).toBe(
+      "Package 7 was already ordered by command c-1; it is not ordered or charged again.",
+    );
+    expect(
+      say(RULE_CODES.package_already_cancelled, { package_id: 7, command: "c-2" }, "pl_PL"),
+    ).toBe("Przesyłka 7 została już anulowana poleceniem c-2; nie jest zwracana ponownie.");
+    expect(say(RULE_CODES.package_not_cancellable, { package_id: 7 })).toBe(
+      "Package 7 has been collected by the courier and can no longer be cancelled.",
+    );
+    expect(say(RULE_CODES.package_not_cancellable, { package_id: 7 }, "pl_PL")).toBe(
+      "Przesyłka 7 została odebrana przez kuriera i nie można jej już anulować.",
+    );
   });
 });
