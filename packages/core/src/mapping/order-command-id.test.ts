@@ -1,5 +1,6 @@
 // Tests of the deterministic order command uuid.
 import { describe, expect, it } from "vitest";
+import { RULE_CODES, ValidationError } from "../validation/index.ts";
 import { ORDER_COMMAND_NAMESPACE, orderCommandId, uuidV5 } from "./order-command-id.ts";
 
 const DNS_NAMESPACE = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
@@ -15,7 +16,9 @@ describe("uuidV5", () => {
   });
 
   it("rejects a namespace that is not a uuid", () => {
-    expect(() => uuidV5("x", "not-a-uuid")).toThrow(/namespace must be a uuid/);
+    expect(issuesOf(() => uuidV5("x", "not-a-uuid"))).toEqual([
+      { path: "namespace", rule: RULE_CODES.invalid_format },
+    ]);
   });
 });
 
@@ -40,10 +43,31 @@ describe("orderCommandId", () => {
 
   it("refuses a store id with a colon, which would make names ambiguous", () => {
     expect(() => orderCommandId("shop:1", "1")).toThrow(/colon/);
+    expect(issuesOf(() => orderCommandId("shop:1", "1"))).toEqual([
+      { path: "storeId", rule: RULE_CODES.invalid_format },
+    ]);
   });
 
-  it("refuses empty ids", () => {
-    expect(() => orderCommandId("", "1001")).toThrow(TypeError);
-    expect(() => orderCommandId("shop", "")).toThrow(TypeError);
+  it("refuses empty and non-text ids with a ValidationError naming each", () => {
+    expect(issuesOf(() => orderCommandId("", ""))).toEqual([
+      { path: "storeId", rule: RULE_CODES.required },
+      { path: "orderId", rule: RULE_CODES.required },
+    ]);
+    expect(issuesOf(() => orderCommandId(undefined as never, 1001 as never))).toEqual([
+      { path: "storeId", rule: RULE_CODES.required },
+      { path: "orderId", rule: RULE_CODES.invalid_type },
+    ]);
   });
 });
+
+/** The path and rule of each issue of the ValidationError that `run` throws. */
+function issuesOf(run: () => unknown): { path: string; rule: string }[] {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).code).toBe("validation_failed");
+    return (error as ValidationError).issues.map(({ path, rule }) => ({ path, rule }));
+  }
+  throw new Error("expected a ValidationError");
+}

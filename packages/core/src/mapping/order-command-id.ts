@@ -4,6 +4,15 @@
 // store id and the order id (RFC 9562 UUID version 5: SHA-1 over a namespace
 // and a name) makes ordering idempotent across retries, reruns and crashes.
 import { createHash } from "node:crypto";
+import { DEFAULT_LANGUAGE } from "../language.ts";
+import {
+  type Finding,
+  RULE_CODES,
+  renderMessage,
+  ValidationError,
+  type ValidationIssue,
+} from "../validation/index.ts";
+import { storeIdProblem } from "./store-id.ts";
 
 /** The namespace of shipbridge order commands. Fixed forever: changing it would re-order paid orders. */
 export const ORDER_COMMAND_NAMESPACE = "6f1c3b52-4d0e-4c8f-9a57-2b8e1d4c7a90";
@@ -13,9 +22,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 9562 UUID version 5 of `name` within `namespace` (itself a uuid). */
 export function uuidV5(name: string, namespace: string): string {
   if (!UUID.test(namespace)) {
-    throw new TypeError(
-      "The uuid namespace must be a uuid such as 6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+    const params = { format: "uuid" };
+    const message = renderMessage(
+      { path: "namespace", rule: RULE_CODES.invalid_format, params },
+      DEFAULT_LANGUAGE,
     );
+    throw new ValidationError([{ path: "namespace", rule: RULE_CODES.invalid_format, message }]);
   }
   const bytes = createHash("sha1")
     .update(Buffer.from(namespace.replaceAll("-", ""), "hex"))
@@ -33,15 +45,25 @@ export function uuidV5(name: string, namespace: string): string {
  * in ORDER_COMMAND_NAMESPACE. The same store and order always give the same
  * uuid; different stores on one account never collide on the same order id.
  * The store id may not contain a colon (order ids may, e.g. Shopify gids).
+ * @throws ValidationError at `storeId` / `orderId` (code validation_failed) for an empty
+ *   id, a non-text id or a store id with a colon.
  */
 export function orderCommandId(storeId: string, orderId: string): string {
-  if (storeId.length === 0 || orderId.length === 0) {
-    throw new TypeError("orderCommandId needs a non-empty store id and order id");
+  const issues: ValidationIssue[] = [];
+  const report = (path: string, problem: Pick<Finding, "rule" | "params">): void => {
+    issues.push({
+      path,
+      rule: problem.rule,
+      message: renderMessage({ path, ...problem }, DEFAULT_LANGUAGE),
+    });
+  };
+  const store = storeIdProblem(storeId, DEFAULT_LANGUAGE);
+  if (store !== undefined) report("storeId", store);
+  if (orderId === undefined || orderId === null || orderId === "") {
+    report("orderId", { rule: RULE_CODES.required, params: {} });
+  } else if (typeof orderId !== "string") {
+    report("orderId", { rule: RULE_CODES.invalid_type, params: { expected: "string" } });
   }
-  // With no colon in the store id, `${storeId}:${orderId}` splits one way only,
-  // so two different (store, order) pairs can never share a name.
-  if (storeId.includes(":")) {
-    throw new TypeError("The store id must not contain a colon");
-  }
+  if (issues.length > 0) throw new ValidationError(issues);
   return uuidV5(`${storeId}:${orderId}`, ORDER_COMMAND_NAMESPACE);
 }

@@ -12,12 +12,7 @@ import {
   type ValidationIssue,
   validateInput,
 } from "../validation/index.ts";
-
-/** How the "no colon" rule of the store id is worded, per language. */
-const STORE_ID_FORMAT: Record<Language, string> = {
-  en_GB: "a store id without a colon (:)",
-  pl_PL: "identyfikator sklepu bez dwukropka (:)",
-};
+import { storeIdProblem } from "./store-id.ts";
 
 /** The language of the run's messages: the options' language when it is one. */
 export function shipOrderLanguage(options: unknown): Language {
@@ -44,16 +39,8 @@ export function shipOrderOptionIssues(options: unknown, language: Language): Val
   }
   const given = options as Record<string, unknown>;
 
-  const storeId = given["storeId"];
-  if (storeId === undefined || storeId === null || storeId === "") {
-    report("options.storeId", RULE_CODES.required);
-  } else if (typeof storeId !== "string") {
-    report("options.storeId", RULE_CODES.invalid_type, { expected: "string" });
-  } else if (storeId.trim() === "") {
-    report("options.storeId", RULE_CODES.too_small, { minimum: 1, origin: "string" });
-  } else if (storeId.includes(":")) {
-    report("options.storeId", RULE_CODES.invalid_format, { format: STORE_ID_FORMAT[language] });
-  }
+  const storeId = storeIdProblem(given["storeId"], language);
+  if (storeId !== undefined) report("options.storeId", storeId.rule, storeId.params);
 
   if (given["label"] !== undefined) {
     const label = validateInput(LabelOptionsSchema, given["label"], { language });
