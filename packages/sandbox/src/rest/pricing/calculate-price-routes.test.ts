@@ -1,6 +1,8 @@
 // POST /packages/calculate-price over real HTTP: the first quote of a new
 // package is pending, a repeat gives every carrier's price; v2 adds
-// adjusted_price; unavailable carriers say why; `access` is never sent.
+// adjusted_price; unavailable carriers say why, with core's rule codes and
+// messages; `access` is never sent.
+import { renderMessage } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox } from "../testing/rest-fixture.ts";
 
@@ -117,6 +119,62 @@ describe("POST /packages/calculate-price", () => {
     expect(inpost).toMatchObject({ available: false, pricing: null, lowest_price: false });
     expect(inpost.errors[0].message).toContain("25 kg");
     expect(ups).toMatchObject({ available: true, lowest_price: true });
+  });
+
+  it("gives each refusal core's rule, its index in services.service and core's message in X-Language", async () => {
+    const body = {
+      package: {
+        ...request(1).package,
+        parcels: [{ width: 130, depth: 20, height: 10, weight: 28, type: "package" }],
+      },
+      services: { service: ["inpost", "no-such-carrier"] },
+    };
+    const quoted = async (language: "en_GB" | "pl_PL") => {
+      const options = { version: 2 as const, body, headers: { "x-language": language } };
+      await sandbox.call("POST", "/packages/calculate-price", options);
+      const res = await sandbox.call("POST", "/packages/calculate-price", options);
+      expect(res.status).toBe(200);
+      return res.body.services_prices;
+    };
+    const [inpost, unknown] = await quoted("en_GB");
+    expect(inpost.errors).toEqual([
+      {
+        path: "package.parcels[0].weight",
+        rule: "carrier_weight_limit",
+        message: renderMessage(
+          {
+            path: "",
+            rule: "carrier_weight_limit",
+            params: { carrier: "InPost Kurier", limit: 25, actual: 28 },
+          },
+          "en_GB",
+        ),
+      },
+      {
+        path: "package.parcels[0]",
+        rule: "carrier_length_limit",
+        message: renderMessage(
+          {
+            path: "",
+            rule: "carrier_length_limit",
+            params: { carrier: "InPost Kurier", limit: 120, actual: 130 },
+          },
+          "en_GB",
+        ),
+      },
+    ]);
+    expect(unknown.errors).toHaveLength(1);
+    expect(unknown.errors[0]).toMatchObject({
+      path: "services.service[1]",
+      rule: "carrier_unknown",
+    });
+    expect(unknown.errors[0].message).toContain('"no-such-carrier"');
+    const [inpostPl, unknownPl] = await quoted("pl_PL");
+    expect(inpostPl.errors[0].message).toBe(
+      "InPost Kurier przyjmuje paczki do 25 kg, a ta waży 28 kg.",
+    );
+    expect(unknownPl.errors[0].rule).toBe("carrier_unknown");
+    expect(unknownPl.errors[0].message).toContain("„no-such-carrier”");
   });
 
   it("refuses an invalid request with field paths", async () => {

@@ -6,16 +6,19 @@
 // service does while it computes in the background; asking again gives the
 // prices. Prices follow the sandbox's tariff (price-quote.ts); v2 adds
 // `adjusted_price` (null) to each pricing. The removed `access` field is never
-// sent.
+// sent. A carrier that cannot quote says why in its `errors`, with core's rule
+// codes and messages: carrier_unknown at services.service[i] for a carrier
+// the sandbox does not know, and the carrier's limits (price-quote.ts).
 import { type Language, packageV1ToV2, validateCalculatePrice } from "@shipbridge/core";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";
-import { CARRIER_OFFERS, isCarrier } from "../account/carriers.ts";
+import { CARRIER_OFFERS, CARRIERS, isCarrier } from "../account/carriers.ts";
 import { type Guard, V1_V2 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
 import { resolveAccount } from "../http/request-account.ts";
+import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
 import { pricingOut } from "../packages/package-details.ts";
 import type { PackageData } from "../packages/stored-package.ts";
@@ -33,20 +36,19 @@ function servicePrices(
   language: Language,
   serviceIds: ReadonlyMap<string, number>,
 ): Record<string, unknown>[] {
-  const prices = request.services.service.map((name) => {
+  const prices = request.services.service.map((name, index) => {
     if (!isCarrier(name)) {
       return {
         service: name,
         service_id: null,
         available: false,
         errors: [
-          {
-            path: "services.service",
-            message:
-              language === "pl_PL"
-                ? `Przewoźnik "${name}" nie jest obsługiwany.`
-                : `The carrier "${name}" is not served.`,
-          },
+          ruleEntry(
+            `services.service[${index}]`,
+            "carrier_unknown",
+            { carrier: name, allowed: CARRIERS.join(", ") },
+            language,
+          ),
         ],
         pricing: null,
         lowest_price: false,

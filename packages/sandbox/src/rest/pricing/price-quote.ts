@@ -5,9 +5,12 @@
 //       + 2.50 zł for every additional-service flag that is set
 //       + COD: 5.00 zł + 1 % of the amount
 // gross = round(net × 1.23). A carrier that cannot take a parcel (too heavy,
-// too long) is quoted as unavailable, with the reasons in `errors`.
+// too long) is quoted as unavailable, with the reasons in `errors`: core's
+// carrier_weight_limit and carrier_length_limit, with core's message.
 import type { Language } from "@shipbridge/core";
 import { CARRIER_OFFERS, type Carrier, VAT_RATE } from "../account/carriers.ts";
+import type { RestErrorEntry } from "../http/rest-error.ts";
+import { ruleEntry } from "../http/rule-message.ts";
 import type { ParcelData } from "../packages/stored-package.ts";
 
 export const FLAG_SURCHARGE_NET = 250;
@@ -21,7 +24,7 @@ export interface QuoteInput {
 
 export interface Quote {
   readonly available: boolean;
-  readonly errors: Array<{ path: string; message: string }>;
+  readonly errors: RestErrorEntry[];
   /** Grosze. */
   readonly net: number;
   readonly gross: number;
@@ -46,27 +49,29 @@ function codAmount(services: Readonly<Record<string, unknown>> | undefined): num
 
 export function quote(carrier: Carrier, input: QuoteInput, language: Language): Quote {
   const offer = CARRIER_OFFERS[carrier];
-  const errors: Array<{ path: string; message: string }> = [];
+  const errors: RestErrorEntry[] = [];
   let net = 0;
   input.parcels.forEach((parcel, index) => {
     const longest = Math.max(parcel.width, parcel.depth, parcel.height);
     if (parcel.weight > offer.maxWeightKg) {
-      errors.push({
-        path: `package.parcels[${index}].weight`,
-        message:
-          language === "pl_PL"
-            ? `${offer.name} przyjmuje paczki do ${offer.maxWeightKg} kg, a ta waży ${parcel.weight} kg.`
-            : `${offer.name} takes parcels up to ${offer.maxWeightKg} kg; this one weighs ${parcel.weight} kg.`,
-      });
+      errors.push(
+        ruleEntry(
+          `package.parcels[${index}].weight`,
+          "carrier_weight_limit",
+          { carrier: offer.name, limit: offer.maxWeightKg, actual: parcel.weight },
+          language,
+        ),
+      );
     }
     if (longest > offer.maxLengthCm) {
-      errors.push({
-        path: `package.parcels[${index}]`,
-        message:
-          language === "pl_PL"
-            ? `${offer.name} przyjmuje paczki o najdłuższym boku do ${offer.maxLengthCm} cm, a ta ma ${longest} cm.`
-            : `${offer.name} takes parcels whose longest side is at most ${offer.maxLengthCm} cm; this one has ${longest} cm.`,
-      });
+      errors.push(
+        ruleEntry(
+          `package.parcels[${index}]`,
+          "carrier_length_limit",
+          { carrier: offer.name, limit: offer.maxLengthCm, actual: longest },
+          language,
+        ),
+      );
     }
     const kg = billedKg(parcel);
     net += (parcel.quantity ?? 1) * (offer.baseNet + offer.perKgNet * (kg - 1));
