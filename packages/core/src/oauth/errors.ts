@@ -20,6 +20,8 @@ export const OAUTH_CLIENT_ERROR_CODES = {
   INVALID_REDIRECT: "invalid_redirect",
   /** The client was configured or called without something it needs. */
   INVALID_OPTIONS: "invalid_oauth_options",
+  /** A token store handed back a record that is not a TokenSet's (corrupt or written by something else). */
+  INVALID_STORED_TOKENS: "invalid_stored_tokens",
 } as const;
 
 export type OAuthClientErrorCode =
@@ -128,12 +130,16 @@ export class TokenEndpointError extends ShipbridgeError {
   }
 }
 
-/** The redirect carries neither a code nor an error, or the client lacks an option it needs. */
+/**
+ * The redirect carries neither a code nor an error, the client lacks an option it needs, or a
+ * token store holds a corrupt record.
+ */
 export class OAuthUsageError extends ShipbridgeError {
   constructor(
     code:
       | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_REDIRECT
-      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_OPTIONS,
+      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_OPTIONS
+      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS,
     message: string,
   ) {
     super(code, message);

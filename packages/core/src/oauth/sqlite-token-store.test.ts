@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeTokenStoreContract, tokens } from "../../test/oauth/token-store-contract.ts";
+import { OAUTH_CLIENT_ERROR_CODES, OAuthUsageError } from "./errors.ts";
 import { SqliteTokenStore } from "./sqlite-token-store.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "shipbridge-sqlite-store-"));
@@ -41,6 +42,40 @@ describe("SqliteTokenStore", () => {
     const second = new SqliteTokenStore(file);
     expect(second.get("k")?.tokens.refreshToken).toBe("r");
     second.close();
+  });
+
+  it("answers a corrupt row with invalid_stored_tokens, naming no token", () => {
+    const file = join(dir, "corrupt.db");
+    const store = new SqliteTokenStore(file);
+    store.compareAndSet("json", undefined, tokens("secret-access", "secret-refresh"));
+    store.compareAndSet("shape", undefined, tokens("secret-access", "secret-refresh"));
+    const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
+    const raw = new DatabaseSync(file);
+    raw
+      .prepare("UPDATE shipbridge_oauth_tokens SET record = ? WHERE key = ?")
+      .run('{"access_token": "secret-access", "token_', "json");
+    raw
+      .prepare("UPDATE shipbridge_oauth_tokens SET record = ? WHERE key = ?")
+      .run(JSON.stringify({ access_token: "secret-access", token_type: 7 }), "shape");
+    raw.close();
+    for (const [key, named] of [
+      ["json", /not JSON/],
+      ["shape", /token_type/],
+    ] as const) {
+      const error = (() => {
+        try {
+          store.get(key);
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(OAuthUsageError);
+      expect(error).toMatchObject({ code: OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS });
+      expect((error as Error).message).toMatch(named);
+      expect((error as Error).message).not.toContain("secret-");
+    }
+    store.close();
   });
 
   it("shows its file but no tokens when inspected", () => {

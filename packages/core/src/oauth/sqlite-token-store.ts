@@ -6,6 +6,7 @@
 // lease is a row with an expiry, taken by a single conditional upsert.
 // node:sqlite is loaded when a store is made, not when the package is imported.
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { OAUTH_CLIENT_ERROR_CODES, OAuthUsageError } from "./errors.ts";
 import { describe, INSPECT } from "./redaction.ts";
 import { TokenSet } from "./token-set.ts";
 import type { TokenStore, TokenStoreEntry } from "./token-store.ts";
@@ -67,7 +68,16 @@ export class SqliteTokenStore implements TokenStore {
   get(key: string): TokenStoreEntry | undefined {
     const row = this.#select.get(key) as { version: number; record: string | null } | undefined;
     if (row?.record == null) return undefined;
-    return { tokens: TokenSet.fromRecord(JSON.parse(row.record)), version: row.version };
+    let record: unknown;
+    try {
+      record = JSON.parse(row.record);
+    } catch {
+      throw new OAuthUsageError(
+        OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS,
+        `stored tokens under this key are not JSON; disconnect and connect the shipping account again`,
+      );
+    }
+    return { tokens: TokenSet.fromRecord(record), version: row.version };
   }
 
   compareAndSet(

@@ -1,6 +1,7 @@
 // Tests of TokenSet: expiry from expires_in with skew, records for stores, and redaction of tokens.
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { OAUTH_CLIENT_ERROR_CODES, OAuthUsageError } from "./errors.ts";
 import { TokenSet } from "./token-set.ts";
 
 const record = {
@@ -45,6 +46,28 @@ describe("TokenSet", () => {
     expect(() => TokenSet.fromRecord({ ...record, grant_type: "implicit" })).toThrow(/grant_type/);
     expect(() => TokenSet.fromRecord({ ...record, expires_at: "soon" })).toThrow(/expires_at/);
     expect(() => TokenSet.fromRecord(null)).toThrow(/object/);
+  });
+
+  it("throws OAuthUsageError with the stable invalid_stored_tokens code for a corrupt record", () => {
+    for (const corrupt of [
+      null,
+      "text",
+      { ...record, access_token: "" },
+      { ...record, refresh_token: 5 },
+      { ...record, scope: 1 },
+      { ...record, expires_at: "soon" },
+      { ...record, grant_type: "implicit" },
+    ]) {
+      let error: unknown;
+      try {
+        TokenSet.fromRecord(corrupt);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(OAuthUsageError);
+      expect(error).toMatchObject({ code: OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS });
+      expect((error as Error).message).not.toContain("secret");
+    }
   });
 
   it("judges freshness with the skew, and treats a token without expiry as fresh", () => {

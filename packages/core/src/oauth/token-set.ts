@@ -4,6 +4,7 @@
 // refreshed). The tokens sit in private fields, so util.inspect, String() and
 // JSON.stringify show a summary only; stores persist a TokenSet through the
 // explicit toRecord() / TokenSet.fromRecord() pair.
+import { OAUTH_CLIENT_ERROR_CODES, OAuthUsageError } from "./errors.ts";
 import { describe, INSPECT, REDACTED } from "./redaction.ts";
 
 export type GrantType = "authorization_code" | "refresh_token" | "password" | "client_credentials";
@@ -33,6 +34,14 @@ export interface TokenRecord {
   issued_at?: number | null | undefined;
   scope?: string | undefined;
   grant_type: GrantType;
+}
+
+/** A store's record that cannot be read as tokens. */
+function corrupt(detail: string): OAuthUsageError {
+  return new OAuthUsageError(
+    OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS,
+    `stored tokens: ${detail}; disconnect and connect the shipping account again`,
+  );
 }
 
 export class TokenSet {
@@ -108,36 +117,38 @@ export class TokenSet {
     };
   }
 
-  /** Reads a record written by toRecord(); throws a TypeError naming the first bad field. */
+  /**
+   * Reads a record written by toRecord().
+   * @throws OAuthUsageError with code invalid_stored_tokens, naming the first bad field (never its value).
+   */
   static fromRecord(value: unknown): TokenSet {
-    if (typeof value !== "object" || value === null)
-      throw new TypeError("stored tokens: expected an object");
+    if (typeof value !== "object" || value === null) throw corrupt("expected an object");
     const record = value as Record<string, unknown>;
     const text = (field: string, optional: boolean): void => {
       const v = record[field];
       if (v === undefined && optional) return;
       if (typeof v !== "string" || v.length === 0 || v === REDACTED) {
-        throw new TypeError(`stored tokens: ${field} must be a non-empty string`);
+        throw corrupt(`${field} must be a non-empty string`);
       }
     };
     text("access_token", false);
     text("token_type", false);
     text("refresh_token", true);
     if (record.scope !== undefined && typeof record.scope !== "string") {
-      throw new TypeError("stored tokens: scope must be a string");
+      throw corrupt("scope must be a string");
     }
     if (record.expires_at !== null && !Number.isFinite(record.expires_at)) {
-      throw new TypeError("stored tokens: expires_at must be a number of milliseconds or null");
+      throw corrupt("expires_at must be a number of milliseconds or null");
     }
     if (
       record.issued_at !== undefined &&
       record.issued_at !== null &&
       !Number.isFinite(record.issued_at)
     ) {
-      throw new TypeError("stored tokens: issued_at must be a number of milliseconds or null");
+      throw corrupt("issued_at must be a number of milliseconds or null");
     }
     if (typeof record.grant_type !== "string" || !GRANT_TYPES.includes(record.grant_type)) {
-      throw new TypeError(`stored tokens: grant_type must be one of ${GRANT_TYPES.join(", ")}`);
+      throw corrupt(`grant_type must be one of ${GRANT_TYPES.join(", ")}`);
     }
     return new TokenSet(record as unknown as TokenRecord);
   }
