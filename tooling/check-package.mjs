@@ -1,14 +1,20 @@
 // check:packages for one published package (run from its folder after build):
-// publint --strict, arethetypeswrong (esm-only profile), and a consumer test
-// that loads the built package through require(), as Medusa loads plugins.
+// publint --strict, arethetypeswrong (esm-only profile), and consumer tests on
+// the packed tarball as npm users get it: installed with npm into a scratch
+// folder (with the tarballs of the workspace packages it depends on), then
+// loaded by name through require(), as Medusa loads plugins, and through
+// import(); each bin answers --help.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 const cwd = process.cwd();
-const pkg = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8"));
-const run = (cmd, args) => execFileSync(cmd, args, { cwd, stdio: "inherit" });
+const root = resolve(import.meta.dirname, "..");
+const readManifest = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+const pkg = readManifest(cwd);
+const run = (cmd, args, options = {}) =>
+  execFileSync(cmd, args, { cwd, stdio: "inherit", ...options });
 
 run("pnpm", ["exec", "publint", "--strict"]);
 run("pnpm", ["exec", "attw", "--pack", ".", "--profile", "esm-only"]);
@@ -16,8 +22,51 @@ run("pnpm", ["exec", "attw", "--pack", ".", "--profile", "esm-only"]);
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 22)
   throw new Error(`the require() consumer test needs Node >= 22, found ${process.version}`);
-const require = createRequire(join(cwd, "package.json"));
-const loaded = require(join(cwd, pkg.exports["."].default));
-const names = Object.keys(loaded);
-if (names.length === 0) throw new Error(`${pkg.name}: require() returned a module with no exports`);
-console.log(`${pkg.name}: require() loads ${names.length} exports`);
+
+// The workspace packages this one needs at run time, itself first.
+const workspace = new Map(
+  readdirSync(join(root, "packages")).map((name) => {
+    const dir = join(root, "packages", name);
+    return [readManifest(dir).name, dir];
+  }),
+);
+const needed = [cwd];
+for (let i = 0; i < needed.length; i++) {
+  for (const dep of Object.keys(readManifest(needed[i]).dependencies ?? {})) {
+    const dir = workspace.get(dep);
+    if (dir && !needed.includes(dir)) needed.push(dir);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "shipbridge-consumer-"));
+try {
+  const tarballs = needed.map((dir) => {
+    const before = new Set(readdirSync(scratch));
+    run("pnpm", ["pack", "--pack-destination", scratch], { cwd: dir, stdio: "ignore" });
+    return join(
+      scratch,
+      readdirSync(scratch).find((f) => !before.has(f)),
+    );
+  });
+  const app = join(scratch, "app");
+  run("mkdir", ["-p", app]);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs], { cwd: app });
+
+  const name = JSON.stringify(pkg.name);
+  const probe = `
+    const viaRequire = require(${name});
+    import(${name}).then((viaImport) => {
+      const names = Object.keys(viaRequire);
+      if (names.length === 0) throw new Error("require() returned a module with no exports");
+      if (names.join() !== Object.keys(viaImport).join()) throw new Error("require() and import() disagree");
+      console.log(${name} + ": require() and import() load " + names.length + " exports from the packed tarball");
+    });`;
+  run("node", ["-e", probe], { cwd: app });
+  for (const bin of Object.keys(pkg.bin ?? {})) {
+    run(join(app, "node_modules", ".bin", bin), ["--help"], { cwd: app, stdio: "ignore" });
+    console.log(`${pkg.name}: bin ${bin} answers --help`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

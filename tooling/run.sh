@@ -1,43 +1,67 @@
 #!/usr/bin/env bash
 # The project's entry point: bootstraps Node 24 and pnpm from the npm registry
-# into a git-ignored cache inside the repo (nothing global changes), installs
-# dependencies, then runs one job: `test` (every test) or `demo`.
+# into the git-ignored .cache/ folder inside the repo, installs dependencies,
+# then runs one job: `test` (every test) or `demo`. Nothing global is needed
+# beyond Node >= 20 and npm, and nothing outside the repo changes: npm's and
+# pnpm's caches and store, and every tool's config and state, live in .cache/.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cache="$root/.cache/toolchain"
-node_version="$(tr -d 'v \n' < "$root/.nvmrc")"
-pnpm_version="$(node -p "require('$root/package.json').packageManager.split('@')[1]")"
-
+cache="$root/.cache"
+toolchain="$cache/toolchain"
 log() { printf '[shipbridge] %s\n' "$*" >&2; }
+die() { log "$*"; exit 1; }
 
-major="$(node -p 'process.versions.node.split(".")[0]')"
-if [ "$major" -lt 22 ]; then
-  if [ ! -x "$cache/node/node_modules/.bin/node" ] || \
-     [ "$("$cache/node/node_modules/.bin/node" -p process.version)" != "v$node_version" ]; then
-    log "Node $(node -v) is older than 22: installing Node $node_version from the npm registry into .cache/"
-    mkdir -p "$cache/node"
-    npm install --prefix "$cache/node" --no-save --no-audit --no-fund --loglevel=error "node@$node_version" >&2
+command -v node >/dev/null 2>&1 || die "Node.js >= 20 with npm is needed to bootstrap (node was not found on PATH)."
+command -v npm >/dev/null 2>&1 || die "npm is needed to bootstrap (npm was not found on PATH)."
+
+# Keep every cache, store and config of npm, pnpm and turbo inside the repo.
+export npm_config_cache="$cache/npm"
+export npm_config_store_dir="$cache/pnpm-store"
+export npm_config_cache_dir="$cache/pnpm-cache"
+export npm_config_state_dir="$cache/pnpm-state"
+export npm_config_update_notifier=false
+export XDG_CONFIG_HOME="$cache/config" XDG_CACHE_HOME="$cache/xdg-cache" XDG_DATA_HOME="$cache/data" XDG_STATE_HOME="$cache/state"
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+
+node_version="$(tr -d 'v \n' < "$root/.nvmrc")"
+pnpm_version="$(node -p "require(process.argv[1]).packageManager.split('@')[1]" "$root/package.json")"
+# The oldest Node that runs the workspace as it is: TypeScript sources run
+# directly (type stripping is on by default from 22.18) and node:sqlite needs
+# no flag.
+min_node="22.18.0"
+
+version_at_least() { # $1 >= $2, both x.y.z
+  [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]
+}
+
+current="$(node -p 'process.versions.node')"
+if ! version_at_least "$current" "$min_node"; then
+  bin="$toolchain/node/node_modules/.bin/node"
+  if [ ! -x "$bin" ] || [ "$("$bin" -p process.version 2>/dev/null)" != "v$node_version" ]; then
+    log "Node $current is older than $min_node: installing Node $node_version from the npm registry into .cache/"
+    rm -rf "$toolchain/node" && mkdir -p "$toolchain/node"
+    # The node package brings its binary through an install script.
+    npm install --prefix "$toolchain/node" --no-save --no-audit --no-fund --ignore-scripts=false \
+      --loglevel=error "node@$node_version" >&2
+    [ "$("$bin" -p process.version 2>/dev/null)" = "v$node_version" ] ||
+      die "installing Node $node_version from the npm registry did not give a working node binary"
   fi
-  export PATH="$cache/node/node_modules/.bin:$PATH"
+  export PATH="$toolchain/node/node_modules/.bin:$PATH"
 fi
 
-if [ ! -x "$cache/pnpm/node_modules/.bin/pnpm" ] || \
-   [ "$("$cache/pnpm/node_modules/.bin/pnpm" --version)" != "$pnpm_version" ]; then
+pnpm_bin="$toolchain/pnpm/node_modules/.bin/pnpm"
+if [ ! -x "$pnpm_bin" ] || [ "$("$pnpm_bin" --version 2>/dev/null)" != "$pnpm_version" ]; then
   log "installing pnpm $pnpm_version from the npm registry into .cache/"
-  mkdir -p "$cache/pnpm"
-  npm install --prefix "$cache/pnpm" --no-save --no-audit --no-fund --loglevel=error "pnpm@$pnpm_version" >&2
+  rm -rf "$toolchain/pnpm" && mkdir -p "$toolchain/pnpm"
+  npm install --prefix "$toolchain/pnpm" --no-save --no-audit --no-fund --loglevel=error "pnpm@$pnpm_version" >&2
+  [ "$("$pnpm_bin" --version 2>/dev/null)" = "$pnpm_version" ] || die "installing pnpm $pnpm_version did not work"
 fi
-export PATH="$cache/pnpm/node_modules/.bin:$PATH"
-export npm_config_nodedir=""   # npm-only setting; pnpm warns about it otherwise
+export PATH="$toolchain/pnpm/node_modules/.bin:$PATH"
 
 cd "$root"
 log "node $(node -v), pnpm $(pnpm --version)"
-if [ "${CI:-}" = "true" ]; then
-  pnpm install --frozen-lockfile --reporter=append-only >&2
-else
-  pnpm install --prefer-offline --reporter=append-only >&2
-fi
+pnpm install --frozen-lockfile --reporter=append-only >&2
 
 job="${1:-}"
 shift || true
@@ -45,6 +69,5 @@ case "$job" in
   test) exec node tooling/test-all.mjs "$@" ;;
   demo) exec pnpm --silent demo "$@" ;;
   sandbox) exec pnpm --silent sandbox "$@" ;;
-  pnpm) exec pnpm "$@" ;;
-  *) echo "usage: bash tooling/run.sh test|demo|sandbox|pnpm ..." >&2; exit 2 ;;
+  *) echo "usage: bash tooling/run.sh test|demo|sandbox [args]" >&2; exit 2 ;;
 esac

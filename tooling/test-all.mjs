@@ -24,18 +24,30 @@ const run = spawnSync(
     "--force",
     "--continue",
     "--concurrency=2",
-    ...process.argv.slice(2),
   ],
   { cwd: root, stdio: "inherit", env: { ...process.env, SHIPBRIDGE_TEST_REPORT_DIR: reportDir } },
 );
 
 let passed = 0;
 let failed = 0;
-const reports = existsSync(reportDir)
-  ? readdirSync(reportDir).filter((f) => f.endsWith(".json"))
-  : [];
-for (const file of reports) {
-  const report = JSON.parse(readFileSync(join(reportDir, file), "utf8"));
+// Every package with a test script must have reported; one that crashed
+// before writing its report counts as a failed suite.
+const expected = ["packages", "apps"].flatMap((dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir)).filter((name) => {
+        const manifest = join(root, dir, name, "package.json");
+        return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).scripts?.test;
+      })
+    : [],
+);
+for (const name of expected) {
+  const file = join(reportDir, `${name}.json`);
+  if (!existsSync(file)) {
+    console.log(`[shipbridge] ${name}: the test runner wrote no report`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, "utf8"));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   if (!report.success && (report.numFailedTests ?? 0) === 0)
