@@ -59,6 +59,38 @@ describe("idempotent calls under injected faults", () => {
     expect(stats.faults_injected).toBeGreaterThan(0);
   });
 
+  it("50 idempotent calls all succeed with the client's default retry settings at a combined 20% 502/429 rate", async () => {
+    const setup = sandbox.client();
+    const created = await setup.packages.create(packageV2("faults-default-1"));
+    const id = created.package.package_id;
+    const command = "9b2e4c1a-7d3f-4e8b-a6c5-1f0e9d8c7b6a";
+    await setup.orderCommands.put(command, { packages: [{ id }] });
+    // Rules are tried in order and the first that fires answers: 10% + 90% x 1/9 = 20% of requests.
+    await sandbox.injectFaults({ status: 502, rate: 0.1, seed: 21 });
+    await sandbox.injectFaults({ status: 429, rate: 1 / 9, retry_after: 0, seed: 22 });
+    const { fetch, requests } = countingFetch();
+    // No retry option at all: DEFAULT_RETRY, as a store gets it.
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: sandbox.oauth, fetch });
+    const kinds: (() => Promise<unknown>)[] = [
+      () => client.packages.get(id),
+      () => client.countries(),
+      () => client.packages.list({ user_reference_number: "faults-default-1" }),
+      () => client.orderCommands.put(command, { packages: [{ id }] }),
+      () => client.orderCommands.get(command),
+    ];
+    const results: PromiseSettledResult<unknown>[] = [];
+    // Ten at a time, so the backoffs overlap and the test takes seconds, not minutes.
+    for (let batch = 0; batch < 5; batch += 1) {
+      const calls = kinds.flatMap((call) => [call(), call()]);
+      results.push(...(await Promise.allSettled(calls)));
+    }
+    expect(results).toHaveLength(50);
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(requests.length).toBeGreaterThan(50);
+    const stats = (await sandbox.control("/stats")) as { faults_injected: number };
+    expect(stats.faults_injected).toBeGreaterThanOrEqual(requests.length - 50);
+  }, 120_000);
+
   it("gives up after the retry limit with the last answer's class", async () => {
     const client = sandbox.client({
       retry: { limit: 2, baseDelayMs: 1 },

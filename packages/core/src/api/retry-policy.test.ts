@@ -42,6 +42,18 @@ describe("backoff", () => {
     }
   });
 
+  it("retries idempotent calls often enough by default that a 20% fault rate almost never fails one", () => {
+    // A call fails only when its first attempt and every retry meet a fault.
+    const failure = 0.2 ** (DEFAULT_RETRY.limit + 1);
+    expect(failure).toBeLessThan(2e-5);
+    // ...and the backoffs stay bounded: the sum of the capped waits before the last retry.
+    let longest = 0;
+    for (let attempt = 1; attempt <= DEFAULT_RETRY.limit; attempt += 1) {
+      longest += backoffDelay(attempt, DEFAULT_RETRY);
+    }
+    expect(longest).toBeLessThanOrEqual(30_000);
+  });
+
   it("rejects impossible settings with the option's name", () => {
     expect(() => resolveRetryOptions({ limit: -1 })).toThrow(/retry\.limit/);
     expect(() => resolveRetryOptions({ maxDelayMs: Number.NaN })).toThrow(
