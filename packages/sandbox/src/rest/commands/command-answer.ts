@@ -1,9 +1,11 @@
 // What GET and PUT of a command answer: its uuid, its status by the sandbox
-// clock, and, once final, the per-package errors and the packages it handled.
-import type { Language } from "@shipbridge/core";
+// clock, and, once final, the per-package errors ({ package_id, path, rule,
+// message }, the message core's in the request's language) and the packages
+// it handled.
+import { type Language, renderMessage } from "@shipbridge/core";
 import { RestError } from "../http/rest-error.ts";
 import { isoSeconds } from "../support/datetime.ts";
-import type { StoredCommand } from "./command-store.ts";
+import type { PackageError, StoredCommand } from "./command-store.ts";
 import { COMMAND_DURATION_MS, commandStatus, QUEUEING_MS } from "./command-timeline.ts";
 
 /** Where each kind of command lists the packages it handled. */
@@ -38,11 +40,7 @@ export function commandAnswer(
   const errors = final
     ? command.outcomes
         .filter((o) => !o.ok && o.error)
-        .map((o) => ({
-          package_id: o.package_id,
-          path: o.error?.path ?? null,
-          message: o.error?.message[language] ?? "",
-        }))
+        .map((o) => ({ package_id: o.package_id, ...errorEntry(o.error, language) }))
     : [];
   const done = final ? ok.map((o) => summarize(o.package_id)) : [];
   const body: Record<string, unknown> = {
@@ -54,6 +52,16 @@ export function commandAnswer(
     datetime_change: isoSeconds(changedAt),
   };
   return { status, final, body };
+}
+
+function errorEntry(
+  error: PackageError | undefined,
+  language: Language,
+): { path: string | null; rule?: string; message: string } {
+  if (error === undefined) return { path: null, message: "" };
+  if (error.rule === undefined) return { path: error.path, message: error.message[language] };
+  const { path, rule, params } = error;
+  return { path, rule, message: renderMessage({ path, rule, params }, language) };
 }
 
 const POLISH_KIND: Record<string, string> = {

@@ -3,16 +3,32 @@
 // accepted and the outcome for each package, decided atomically at that
 // moment. What a client sees of the command then unfolds with the sandbox
 // clock (command-timeline.ts).
+import type { MessageParams, RuleCode } from "@shipbridge/core";
 import type { SandboxDatabase } from "../../state/database.ts";
 import type { Localized } from "../http/rest-error.ts";
 
 export type CommandKind = "order" | "cancel" | "pickup" | "documents";
 
+/** Why a command refused a package: core's rule code and the parameters of its message. */
+export interface Refusal {
+  readonly rule: RuleCode;
+  readonly params: MessageParams;
+}
+
+/**
+ * Why the package was not ordered (or cancelled, ...), at the field path of
+ * the request. The message is rendered in the language of each answer;
+ * commands stored before refusals carried a rule have their text instead.
+ */
+export type PackageError = { readonly path: string } & (
+  | Refusal
+  | { readonly rule?: undefined; readonly message: Localized }
+);
+
 export interface PackageOutcome {
   readonly package_id: number;
   readonly ok: boolean;
-  /** Why the package was not ordered (or cancelled), with the field path of the request. */
-  readonly error?: { readonly path: string; readonly message: Localized } | undefined;
+  readonly error?: PackageError | undefined;
 }
 
 export interface StoredCommand {

@@ -1,21 +1,14 @@
 // How a command decides each of its packages: in the order the request lists
 // them, a package listed twice or not on the account is refused for that
-// reason; every other package goes to the command's own decision, which
-// either refuses it (a reason in both languages) or does its work and
+// reason (core's package_listed_twice, package_not_found); every other
+// package goes to the command's own decision, which either refuses it (one of
+// core's rule codes and its message's parameters) or does its work and
 // accepts it. A refusal is reported at the package's path, packages[i].id.
-import type { Localized } from "../http/rest-error.ts";
 import type { StoredPackage } from "../packages/stored-package.ts";
-import type { PackageOutcome } from "./command-store.ts";
+import type { PackageOutcome, Refusal } from "./command-store.ts";
 
 /** Refuses the package with this reason, or returns undefined to accept it. */
-export type PackageDecision = (pkg: StoredPackage) => Localized | undefined;
-
-export function noSuchPackage(id: number): Localized {
-  return {
-    en_GB: `There is no package ${id} on this account.`,
-    pl_PL: `Na tym koncie nie ma przesyłki ${id}.`,
-  };
-}
+export type PackageDecision = (pkg: StoredPackage) => Refusal | undefined;
 
 export function decidePackages(
   refs: readonly { readonly id: number }[],
@@ -24,19 +17,15 @@ export function decidePackages(
 ): PackageOutcome[] {
   const seen = new Set<number>();
   return refs.map(({ id }, index): PackageOutcome => {
-    const refuse = (message: Localized): PackageOutcome => ({
+    const refuse = (refusal: Refusal): PackageOutcome => ({
       package_id: id,
       ok: false,
-      error: { path: `packages[${index}].id`, message },
+      error: { path: `packages[${index}].id`, ...refusal },
     });
-    if (seen.has(id))
-      return refuse({
-        en_GB: `Package ${id} is listed more than once.`,
-        pl_PL: `Przesyłka ${id} występuje więcej niż raz.`,
-      });
+    if (seen.has(id)) return refuse({ rule: "package_listed_twice", params: { package_id: id } });
     seen.add(id);
     const pkg = find(id);
-    if (!pkg) return refuse(noSuchPackage(id));
+    if (!pkg) return refuse({ rule: "package_not_found", params: { package_id: id } });
     const refusal = decide(pkg);
     return refusal ? refuse(refusal) : { package_id: id, ok: true };
   });

@@ -55,7 +55,8 @@ describe("PUT /documents-command/{uuid}", () => {
         {
           package_id: draft,
           path: "packages[2].id",
-          message: expect.stringContaining("not ordered"),
+          rule: "package_not_ordered",
+          message: `Package ${draft} is not ordered, so it has no documents.`,
         },
       ],
       documents: [

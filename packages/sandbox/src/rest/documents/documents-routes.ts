@@ -12,7 +12,7 @@ import { type DocumentsCommandRequest, DocumentsCommandRequestSchema } from "@sh
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
-import type { StoredCommand } from "../commands/command-store.ts";
+import type { Refusal, StoredCommand } from "../commands/command-store.ts";
 import { commandCompletesAt } from "../commands/command-timeline.ts";
 import { decidePackages } from "../commands/package-outcomes.ts";
 import type { Guard } from "../http/guard.ts";
@@ -47,13 +47,12 @@ export function documentsRoutes(ctx: SandboxContext, guard: Guard): Hono<Sandbox
       decidePackages(
         body.packages,
         (id) => packages.find(account.key, id),
-        (pkg) =>
-          pkg.orderCommand === null || pkg.cancelCommand !== null
-            ? {
-                en_GB: `Package ${pkg.id} is not ordered (or was cancelled), so it has no documents.`,
-                pl_PL: `Przesyłka ${pkg.id} nie jest zamówiona (lub została anulowana), więc nie ma dokumentów.`,
-              }
-            : undefined,
+        (pkg): Refusal | undefined => {
+          const params = { package_id: pkg.id, action: "documents" };
+          if (pkg.orderCommand === null) return { rule: "package_not_ordered", params };
+          if (pkg.cancelCommand !== null) return { rule: "package_cancelled", params };
+          return undefined;
+        },
       ),
     extra: (command, answer) => ({
       documents:

@@ -4,7 +4,7 @@
 // (renderMessage), so the sandbox and the client library say the same thing
 // in the same language and there is one source of truth for both.
 import { type Language, type MessageParams, type RuleCode, renderMessage } from "@shipbridge/core";
-import type { Localized, RestErrorEntry } from "./rest-error.ts";
+import type { RestErrorEntry } from "./rest-error.ts";
 
 /** The `errors[]` entry for a broken rule: its path, core's code and core's message in `language`. */
 export function ruleEntry(
@@ -14,12 +14,4 @@ export function ruleEntry(
   language: Language,
 ): RestErrorEntry {
   return { path, rule, message: renderMessage({ path, rule, params }, language) };
-}
-
-/** Core's message for a broken rule in both languages of the API. */
-export function ruleMessage(rule: RuleCode, params: MessageParams): Localized {
-  return {
-    en_GB: renderMessage({ path: "", rule, params }, "en_GB"),
-    pl_PL: renderMessage({ path: "", rule, params }, "pl_PL"),
-  };
 }

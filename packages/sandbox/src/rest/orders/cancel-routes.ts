@@ -10,6 +10,7 @@ import { CancelCommandRequestSchema } from "@shipbridge/core";
 import type { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
+import type { Refusal } from "../commands/command-store.ts";
 import { commandCompletesAt } from "../commands/command-timeline.ts";
 import { decidePackages } from "../commands/package-outcomes.ts";
 import type { Guard } from "../http/guard.ts";
@@ -32,23 +33,17 @@ export function cancelRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
       decidePackages(
         body.packages,
         (id) => packages.find(account.key, id),
-        (pkg) => {
+        (pkg): Refusal | undefined => {
           const id = pkg.id;
           if (pkg.orderCommand === null)
-            return {
-              en_GB: `Package ${id} is not ordered, so there is nothing to cancel.`,
-              pl_PL: `Przesyłka ${id} nie jest zamówiona, więc nie ma czego anulować.`,
-            };
+            return { rule: "package_not_ordered", params: { package_id: id, action: "cancel" } };
           if (pkg.cancelCommand !== null)
             return {
-              en_GB: `Package ${id} was already cancelled by command ${pkg.cancelCommand}; it is not refunded again.`,
-              pl_PL: `Przesyłka ${id} została już anulowana poleceniem ${pkg.cancelCommand}; nie jest zwracana ponownie.`,
+              rule: "package_already_cancelled",
+              params: { package_id: id, command: pkg.cancelCommand },
             };
           if (!canCancel(pkg, now))
-            return {
-              en_GB: `Package ${id} has been collected by the courier and can no longer be cancelled.`,
-              pl_PL: `Przesyłka ${id} została odebrana przez kuriera i nie można jej już anulować.`,
-            };
+            return { rule: "package_not_cancellable", params: { package_id: id } };
           if (charges.has(id, "charge")) {
             charges.record({
               account: account.key,

@@ -1,7 +1,9 @@
 // Ordering and cancelling over real HTTP: the command's status by the
 // sandbox clock, idempotency on the client's UUID, exactly one charge per
-// package (and one refund), tracking numbers, and the package's state.
+// package (and one refund), tracking numbers, the package's state, and
+// refused packages with core's rule codes and messages.
 import { randomUUID } from "node:crypto";
+import { renderMessage } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 
@@ -123,13 +125,62 @@ describe("PUT /order-commands/{uuid}", () => {
       {
         package_id: ordered,
         path: "packages[0].id",
+        rule: "package_already_ordered",
         message: expect.stringContaining("została już zamówiona"),
       },
       {
         package_id: 999999,
         path: "packages[2].id",
-        message: expect.stringContaining("nie ma przesyłki"),
+        rule: "package_not_found",
+        message: renderMessage(
+          { path: "", rule: "package_not_found", params: { package_id: 999999 } },
+          "pl_PL",
+        ),
       },
+    ]);
+  });
+
+  it("refuses a package listed twice and a cancelled one, with core's rule and message", async () => {
+    const id = await createPackage();
+    const cancelled = await createPackage();
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [{ id: cancelled }] },
+    });
+    await sandbox.advance(5);
+    await sandbox.call("PUT", `/cancel-command/${randomUUID()}`, {
+      body: { packages: [{ id: cancelled }], reasonType: "mistake" },
+    });
+    await sandbox.advance(5);
+    const uuid = randomUUID();
+    await sandbox.call("PUT", `/order-commands/${uuid}`, {
+      body: { packages: [{ id }, { id }, { id: cancelled }] },
+    });
+    await sandbox.advance(5);
+    const res = await sandbox.call("GET", `/order-commands/${uuid}`);
+    expect(res.body.status).toBe("partial_success");
+    expect(res.body.errors).toEqual([
+      {
+        package_id: id,
+        path: "packages[1].id",
+        rule: "package_listed_twice",
+        message: `Package ${id} is listed more than once.`,
+      },
+      {
+        package_id: cancelled,
+        path: "packages[2].id",
+        rule: "package_cancelled",
+        message: `Package ${cancelled} was cancelled and cannot be ordered.`,
+      },
+    ]);
+    const pickupOnly = randomUUID();
+    const fresh = await createPackage();
+    await sandbox.call("PUT", `/order-commands/${pickupOnly}`, {
+      body: { packages: [{ id: fresh }], only_order_pickup: true },
+    });
+    await sandbox.advance(5);
+    const notOrdered = await sandbox.call("GET", `/order-commands/${pickupOnly}`);
+    expect(notOrdered.body.errors).toEqual([
+      expect.objectContaining({ path: "packages[0].id", rule: "package_not_ordered" }),
     ]);
   });
 
@@ -194,7 +245,10 @@ describe("PUT /cancel-command/{uuid}", () => {
     });
     const refused = await sandbox.call("GET", `/cancel-command/${second.body.uuid}`);
     expect(refused.body.status).toBe("error");
-    expect(refused.body.errors[0].message).toContain("already cancelled");
+    expect(refused.body.errors[0]).toMatchObject({
+      rule: "package_already_cancelled",
+      message: expect.stringContaining("already cancelled"),
+    });
     const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
     expect(details.body).toMatchObject({ state: "canceled", cancel_available: false });
     const tracking = await sandbox.call("GET", `/packages/${id}/tracking`);
@@ -218,9 +272,15 @@ describe("PUT /cancel-command/{uuid}", () => {
     await sandbox.advance(5);
     const res = await sandbox.call("GET", `/cancel-command/${uuid}`);
     expect(res.body.status).toBe("error");
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      expect.stringContaining("collected"),
-      expect.stringContaining("not ordered"),
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        rule: "package_not_cancellable",
+        message: expect.stringContaining("collected"),
+      }),
+      expect.objectContaining({
+        rule: "package_not_ordered",
+        message: expect.stringContaining("not ordered"),
+      }),
     ]);
   });
 

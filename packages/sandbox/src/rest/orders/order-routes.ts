@@ -17,6 +17,7 @@ import { OrderCommandRequestSchema } from "@shipbridge/core";
 import type { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
+import type { Refusal } from "../commands/command-store.ts";
 import { commandCompletesAt } from "../commands/command-timeline.ts";
 import { decidePackages } from "../commands/package-outcomes.ts";
 import type { Guard } from "../http/guard.ts";
@@ -64,24 +65,18 @@ export function orderRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
       return decidePackages(
         body.packages,
         (id) => packages.find(account.key, id),
-        (pkg) => {
+        (pkg): Refusal | undefined => {
           const id = pkg.id;
           if (pkg.cancelCommand !== null)
-            return {
-              en_GB: `Package ${id} was cancelled and cannot be ordered.`,
-              pl_PL: `Przesyłka ${id} została anulowana i nie można jej zamówić.`,
-            };
+            return { rule: "package_cancelled", params: { package_id: id, action: "order" } };
           if (body.only_order_pickup) {
             if (pkg.orderCommand !== null) return undefined;
-            return {
-              en_GB: `Package ${id} is not ordered yet; order it before ordering only its pickup.`,
-              pl_PL: `Przesyłka ${id} nie jest jeszcze zamówiona; zamów ją przed zamówieniem samego odbioru.`,
-            };
+            return { rule: "package_not_ordered", params: { package_id: id, action: "pickup" } };
           }
           if (pkg.orderCommand !== null)
             return {
-              en_GB: `Package ${id} was already ordered by command ${pkg.orderCommand}; it is not ordered or charged again.`,
-              pl_PL: `Przesyłka ${id} została już zamówiona poleceniem ${pkg.orderCommand}; nie jest zamawiana ani obciążana ponownie.`,
+              rule: "package_already_ordered",
+              params: { package_id: id, command: pkg.orderCommand },
             };
           charges.record({
             account: account.key,

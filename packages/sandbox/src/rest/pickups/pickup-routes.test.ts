@@ -64,6 +64,27 @@ describe("courier pickups", () => {
       pickup_number: numbers[0],
       pickup_date: body.pickup_date,
     });
+    const again = randomUUID();
+    await sandbox.call("PUT", `/pickup-commands/${again}`, {
+      body: { ...body, packages: [{ id: a }, { id: 999999 }] },
+    });
+    await sandbox.advance(5);
+    const refused = await sandbox.call("GET", `/pickup-commands/${again}`);
+    expect(refused.body.status).toBe("error");
+    expect(refused.body.errors).toEqual([
+      {
+        package_id: a,
+        path: "packages[0].id",
+        rule: "pickup_unavailable",
+        message: `A pickup (${numbers[0]}) is already ordered for package ${a}.`,
+      },
+      {
+        package_id: 999999,
+        path: "packages[1].id",
+        rule: "package_not_found",
+        message: "There is no package 999999 on this account.",
+      },
+    ]);
   });
 
   it("refuses a day or window that is not on offer, and packages that cannot be picked up", async () => {

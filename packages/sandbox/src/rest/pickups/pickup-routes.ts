@@ -19,12 +19,13 @@ import {
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";
+import type { Refusal } from "../commands/command-store.ts";
 import { decidePackages } from "../commands/package-outcomes.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import type { RestErrorEntry } from "../http/rest-error.ts";
-import { ruleEntry, ruleMessage } from "../http/rule-message.ts";
+import { ruleEntry } from "../http/rule-message.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
 import { hash32 } from "../support/hashing.ts";
@@ -115,12 +116,15 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
       return decidePackages(
         body.packages,
         (id) => packages.find(account.key, id),
-        (pkg) => {
+        (pkg): Refusal | undefined => {
           const problem = pickupProblem(pkg, now);
-          if (problem) return ruleMessage("pickup_unavailable", problem);
+          if (problem) return { rule: "pickup_unavailable", params: problem };
           carrier ??= pkg.service;
           if (pkg.service !== carrier)
-            return ruleMessage("pickup_one_carrier", { carriers: `${carrier}, ${pkg.service}` });
+            return {
+              rule: "pickup_one_carrier",
+              params: { carriers: `${carrier}, ${pkg.service}` },
+            };
           packages.markPickup(pkg.id, {
             command: uuid,
             number: `${pkg.service.toUpperCase()}-${number}`,
