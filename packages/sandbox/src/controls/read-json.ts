@@ -36,7 +36,7 @@ export async function readControlBody<S extends z.ZodType>(
       );
     }
   }
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) {
     throw new ControlInputError(
       "The request body is not valid; see errors.",

@@ -35,17 +35,16 @@ describe("clock", () => {
   });
 
   it.each([
-    [{ seconds: -1 }, "seconds"],
-    [{}, "seconds"],
-    [{ seconds: "10" }, "seconds"],
-    [{ seconds: 1, extra: true }, ""],
-  ])("refuses %j with 400 naming the field", async (body, path) => {
+    [{ seconds: -1 }, "seconds", "too_small"],
+    [{}, "seconds", "required"],
+    [{ seconds: "10" }, "seconds", "invalid_type"],
+    [{ seconds: 1, extra: true }, "extra", "unknown_field"],
+  ])("refuses %j with 400 naming the field %s and the rule %s", async (body, path, rule) => {
     const response = await sandbox.control("POST", "/_sandbox/clock/advance", body);
     expect(response.status).toBe(400);
     const answer = await response.json();
     expect(answer.code).toBe("invalid_request");
-    expect(answer.errors.length).toBeGreaterThan(0);
-    if (path) expect(answer.errors[0].path).toBe(path);
+    expect(answer.errors).toEqual([{ path, rule, message: expect.stringMatching(/\S/) }]);
   });
 
   it("refuses a malformed JSON body with 400", async () => {
@@ -177,19 +176,18 @@ describe("faults", () => {
   });
 
   it.each([
-    [{ status: 418 }, "status"],
-    [{ status: 502, rate: 2 }, "rate"],
-    [{ rate: 1 }, "status"],
-    [{ status: 502, path: "packages" }, "path"],
-    [{ latency_ms: 5, after: true }, "after"],
-    [{ status: 502, count: 0 }, "count"],
-    [{ status: 502, colour: "red" }, ""],
-  ])("refuses the rule %j with 400 naming %s", async (rule, path) => {
-    const response = await sandbox.control("POST", "/_sandbox/faults", rule);
+    [{ status: 418 }, "status", "invalid_value"],
+    [{ status: 502, rate: 2 }, "rate", "too_big"],
+    [{ rate: 1 }, "status", "required"],
+    [{ status: 502, path: "packages" }, "path", "invalid_format"],
+    [{ latency_ms: 5, after: true }, "after", "invalid_value"],
+    [{ status: 502, count: 0 }, "count", "too_small"],
+    [{ status: 502, colour: "red" }, "colour", "unknown_field"],
+  ])("refuses the rule %j with 400 naming %s and the rule %s", async (body, path, rule) => {
+    const response = await sandbox.control("POST", "/_sandbox/faults", body);
     expect(response.status).toBe(400);
     const answer = await response.json();
-    if (path) expect(answer.errors.map((e: { path: string }) => e.path)).toContain(path);
-    else expect(answer.errors.length).toBeGreaterThan(0);
+    expect(answer.errors).toContainEqual({ path, rule, message: expect.stringMatching(/\S/) });
   });
 });
 
@@ -275,7 +273,9 @@ describe("run-time application registration", () => {
     expect((await sandbox.control("POST", "/_sandbox/applications", body)).status).toBe(201);
     const again = await sandbox.control("POST", "/_sandbox/applications", body);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ errors: [{ path: "client_id" }] });
+    expect(await again.json()).toMatchObject({
+      errors: [{ path: "client_id", rule: "invalid_value" }],
+    });
     const list = await (await sandbox.control("GET", "/_sandbox/applications")).json();
     expect(list.applications.map((a: { client_id: string }) => a.client_id)).toContain("given-id");
     expect(JSON.stringify(list)).not.toContain("given-secret-123");
@@ -283,14 +283,17 @@ describe("run-time application registration", () => {
   });
 
   it.each([
-    [{ redirect_uri: "not a url" }, "redirect_uri"],
-    [{ redirect_uri: "https://x.example/cb#frag" }, "redirect_uri"],
-    [{ client_secret: "short" }, "client_secret"],
-    [{ client_id: "has space" }, "client_id"],
-  ])("refuses %j naming %s", async (body, path) => {
+    [{ redirect_uri: "not a url" }, "redirect_uri", "invalid_format"],
+    [{ redirect_uri: "https://x.example/cb#frag" }, "redirect_uri", "invalid_value"],
+    [{ client_secret: "short" }, "client_secret", "too_small"],
+    [{ client_id: "has space" }, "client_id", "invalid_format"],
+    [{ name: 5 }, "name", "invalid_type"],
+  ])("refuses %j naming %s and the rule %s", async (body, path, rule) => {
     const response = await sandbox.control("POST", "/_sandbox/applications", body);
     expect(response.status).toBe(400);
-    expect((await response.json()).errors[0].path).toBe(path);
+    expect((await response.json()).errors).toEqual([
+      { path, rule, message: expect.stringMatching(/\S/) },
+    ]);
   });
 });
 

@@ -137,7 +137,13 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
     } catch (error) {
       if (error instanceof ApplicationExistsError) {
         return jsonError(c, 409, "conflict", error.message, {
-          errors: [{ path: "client_id", message: "this client_id is already registered" }],
+          errors: [
+            {
+              path: "client_id",
+              rule: "invalid_value",
+              message: "this client_id is already registered",
+            },
+          ],
         });
       }
       throw error;

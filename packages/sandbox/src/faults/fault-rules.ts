@@ -54,6 +54,7 @@ export const FaultRuleInputSchema = z
   .refine((r) => r.status !== undefined || r.latency_ms !== undefined, {
     message: "a rule needs a status to answer, a latency_ms to add, or both",
     path: ["status"],
+    params: { rule: "required" },
   })
   .refine((r) => !r.after || r.status !== undefined, {
     message: "after: true needs a status: the answer that replaces the processed one",
