@@ -1,6 +1,7 @@
 // The sandbox's test controls under {base_url}/_sandbox/. They exist only in
 // the sandbox: the test clock, fault injection, token-request counts, a reset,
-// run-time registration of OAuth applications and a token check.
+// run-time registration of OAuth applications, a token check, and problem
+// states on a package's tracking.
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
@@ -15,9 +16,36 @@ import {
 } from "../oauth/applications.ts";
 import { requireAccessToken } from "../oauth/require-access-token.ts";
 import { restStats } from "../rest/rest-stats.ts";
+import { isoSeconds } from "../rest/support/datetime.ts";
+import {
+  addTrackingProblem,
+  TrackingProblemInputSchema,
+  type TrackingProblemRefusal,
+} from "../rest/tracking/tracking-problems.ts";
 import { deliverTrackingPushes } from "../rest/tracking/tracking-push.ts";
+import { describeState } from "../rest/tracking/tracking-timeline.ts";
 import { ControlInputError, readControlBody } from "./read-json.ts";
 import type { TokenStats } from "./token-stats.ts";
+
+const TRACKING_PROBLEM_REFUSALS: Record<
+  TrackingProblemRefusal,
+  { status: 404 | 409; message: (id: number) => string }
+> = {
+  package_not_found: { status: 404, message: (id) => `There is no package ${id}.` },
+  package_not_ordered: {
+    status: 409,
+    message: (id) =>
+      `Package ${id} has no tracking yet: order it and let the order complete (advance the clock 5 seconds).`,
+  },
+  package_canceled: {
+    status: 409,
+    message: (id) => `Package ${id} is cancelled; its tracking has ended.`,
+  },
+  package_returned: {
+    status: 409,
+    message: (id) => `Package ${id} was returned to the sender; its tracking has ended.`,
+  },
+};
 
 export interface SandboxControls {
   readonly faults: FaultRules;
@@ -148,6 +176,29 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
       }
       throw error;
     }
+  });
+
+  app.post("/packages/:id{[0-9]+}/tracking", async (c) => {
+    const id = Number(c.req.param("id"));
+    const input = await readControlBody(c, TrackingProblemInputSchema);
+    const result = addTrackingProblem(ctx, id, input);
+    if (!result.ok) {
+      const { status, message } = TRACKING_PROBLEM_REFUSALS[result.reason];
+      return jsonError(c, status, result.reason, message(id));
+    }
+    // Pushed before the answer, like a clock advance, so a test sees it delivered.
+    const pushes = await deliverTrackingPushes(ctx);
+    const { problem } = result;
+    return c.json(
+      {
+        package_id: id,
+        state: problem.state,
+        description: problem.description ?? describeState(problem.state, "en_GB"),
+        datetime: isoSeconds(problem.at),
+        tracking_pushes: pushes,
+      },
+      201,
+    );
   });
 
   app.get("/whoami", requireAccessToken(ctx), (c) => {

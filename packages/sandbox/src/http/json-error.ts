@@ -36,10 +36,11 @@ function ruleOf(issue: z.core.$ZodIssue): RuleCode {
   switch (issue.code) {
     case "invalid_type":
       return issue.input === undefined ? RULE_CODES.required : RULE_CODES.invalid_type;
+    case "invalid_value":
+      return issue.input === undefined ? RULE_CODES.required : RULE_CODES.invalid_value;
     case "too_small":
     case "too_big":
     case "invalid_format":
-    case "invalid_value":
       return RULE_CODES[issue.code];
     case "custom": {
       const rule: unknown = issue.params?.rule;

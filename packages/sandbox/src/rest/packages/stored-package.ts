@@ -51,6 +51,16 @@ export interface StoredPackage {
   readonly pickupCommand: string | null;
   readonly pickupNumber: string | null;
   readonly pickupDate: PickupWindow | null;
+  /** Problem states put on the package's tracking by the test control, oldest first. */
+  readonly trackingProblems: readonly TrackingProblem[];
+}
+
+/** A problem state on a package's tracking (POST /_sandbox/packages/{id}/tracking). */
+export interface TrackingProblem {
+  readonly state: "collect-problem" | "delivery-problem" | "returned";
+  /** The merchant-facing text; null for the state's own description. */
+  readonly description: string | null;
+  readonly at: number;
 }
 
 /** A day and a time window for the courier ("YYYY-MM-DD", "HH:MM"). */
@@ -204,6 +214,23 @@ export class PackageStore {
       .run(pickup.command, pickup.number, JSON.stringify(pickup.date), id);
   }
 
+  /** Appends a problem state to the package's tracking. */
+  addTrackingProblem(id: number, problem: TrackingProblem): void {
+    this.#db.sql
+      .prepare(
+        "INSERT INTO rest_tracking_problems (package_id, state, description, at) VALUES (?, ?, ?, ?)",
+      )
+      .run(id, problem.state, problem.description, problem.at);
+  }
+
+  /** The package of any account, by its id (ids are unique across accounts). */
+  findAnyAccount(id: number): StoredPackage | undefined {
+    const row = this.#db.sql.prepare("SELECT * FROM rest_packages WHERE id = ?").get(id) as
+      | PackageRow
+      | undefined;
+    return row ? this.#fromRow(row) : undefined;
+  }
+
   /** The package (of any account) that carries a tracking number. */
   findByNumber(packageNo: string): StoredPackage | undefined {
     const row = this.#db.sql
@@ -220,6 +247,11 @@ export class PackageStore {
         "SELECT package_no FROM rest_parcel_numbers WHERE package_id = ? ORDER BY parcel_index",
       )
       .all(row.id) as Array<{ package_no: string }>;
+    const problems = this.#db.sql
+      .prepare(
+        "SELECT state, description, at FROM rest_tracking_problems WHERE package_id = ? ORDER BY at, id",
+      )
+      .all(row.id) as unknown as TrackingProblem[];
     return {
       id: row.id,
       account: row.account,
@@ -239,6 +271,11 @@ export class PackageStore {
       pickupCommand: row.pickup_command,
       pickupNumber: row.pickup_number,
       pickupDate: row.pickup_date === null ? null : (JSON.parse(row.pickup_date) as PickupWindow),
+      trackingProblems: problems.map((p) => ({
+        state: p.state,
+        description: p.description,
+        at: p.at,
+      })),
     };
   }
 }

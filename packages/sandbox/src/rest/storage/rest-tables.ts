@@ -148,6 +148,17 @@ const MIGRATIONS: ReadonlyArray<readonly [string, string]> = [
        created_at INTEGER NOT NULL
      ) STRICT;`,
   ],
+  [
+    "rest-008-tracking-problems",
+    `CREATE TABLE rest_tracking_problems (
+       id INTEGER PRIMARY KEY AUTOINCREMENT,
+       package_id INTEGER NOT NULL REFERENCES rest_packages (id),
+       state TEXT NOT NULL,
+       description TEXT,
+       at INTEGER NOT NULL
+     ) STRICT;
+     CREATE INDEX rest_tracking_problems_package ON rest_tracking_problems (package_id, at);`,
+  ],
 ];
 
 /** Creates (once) every table of the REST API. */

@@ -19,7 +19,7 @@ import { isLanguage, type Language, trackingPushControl } from "@shipbridge/core
 import type { SandboxContext } from "../../context.ts";
 import { PackageStore } from "../packages/stored-package.ts";
 import { isoSeconds } from "../support/datetime.ts";
-import { describeState, parcelEvents } from "./tracking-timeline.ts";
+import { describeEvent, parcelEvents } from "./tracking-timeline.ts";
 
 export const MAX_PUSH_ATTEMPTS = 5;
 const PUSH_TIMEOUT_MS = 5_000;
@@ -111,7 +111,7 @@ function collectDue(ctx: SandboxContext): Pending[] {
         partner_order_id: pkg.data.user_reference_number ?? null,
         tracking: {
           state: event.state,
-          description: describeState(event.state, language),
+          description: describeEvent(event, language),
           datetime: isoSeconds(event.at),
           branch: event.branch,
         },

@@ -18,12 +18,12 @@ import { packageNotFound } from "../packages/package-input.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
 import { isoSeconds } from "../support/datetime.ts";
 import { carrierOfNumber } from "./tracking-numbers.ts";
-import { describeState, parcelEvents } from "./tracking-timeline.ts";
+import { describeEvent, parcelEvents } from "./tracking-timeline.ts";
 
 function events(pkg: StoredPackage, parcelIndex: number, now: number, language: Language) {
   return parcelEvents(pkg, parcelIndex, now).map((e) => ({
     state: e.state,
-    status: describeState(e.state, language),
+    status: describeEvent(e, language),
     datetime: isoSeconds(e.at),
     branch: e.branch,
   }));

@@ -38,6 +38,7 @@ function pkg(overrides: Partial<StoredPackage> = {}): StoredPackage {
     cancelCommand: null,
     canceledAt: null,
     parcelNumbers: ["11", "12"],
+    trackingProblems: [],
     pickupCommand: null,
     pickupNumber: null,
     pickupDate: null,

@@ -5,16 +5,22 @@
 //   in-transit  at T + 6 h     (left the sorting hub)
 //   delivered   at T + 24 h, plus 30 min for every further parcel of the package
 // A cancelled package ends with `canceled` at the moment the cancellation
-// completed. The label is ready 5 s after T.
+// completed. The label is ready 5 s after T. Problem states put on by the
+// test control (collect-problem, delivery-problem, returned) join the
+// timeline at their instant; `returned` ends it, so nothing scheduled after it
+// happens.
 import type { TrackingState as CoreTrackingState, Language } from "@shipbridge/core";
 import type { StoredPackage } from "../packages/stored-package.ts";
 
 /** The states the sandbox moves a parcel through: some of @shipbridge/core's TRACKING_STATES. */
 export const TRACKING_STATES = [
   "ordered",
+  "collect-problem",
   "collected",
   "in-transit",
+  "delivery-problem",
   "delivered",
+  "returned",
   "canceled",
 ] as const satisfies readonly CoreTrackingState[];
 export type TrackingState = (typeof TRACKING_STATES)[number];
@@ -30,6 +36,8 @@ export interface TrackingEvent {
   readonly state: TrackingState;
   readonly at: number;
   readonly branch: string;
+  /** Text given with a problem state; otherwise the state's own description. */
+  readonly description?: string;
 }
 
 const DESCRIPTIONS: Record<TrackingState, Record<Language, string>> = {
@@ -40,11 +48,25 @@ const DESCRIPTIONS: Record<TrackingState, Record<Language, string>> = {
   collected: { en_GB: "Collected by the courier", pl_PL: "Odebrana przez kuriera" },
   "in-transit": { en_GB: "In transit", pl_PL: "W drodze" },
   delivered: { en_GB: "Delivered", pl_PL: "Doręczona" },
+  "collect-problem": {
+    en_GB: "The courier could not collect the shipment",
+    pl_PL: "Kurier nie mógł odebrać przesyłki",
+  },
+  "delivery-problem": {
+    en_GB: "The shipment could not be delivered",
+    pl_PL: "Nie udało się doręczyć przesyłki",
+  },
+  returned: { en_GB: "Returned to the sender", pl_PL: "Zwrócona do nadawcy" },
   canceled: { en_GB: "Order cancelled", pl_PL: "Zamówienie anulowane" },
 };
 
 export function describeState(state: TrackingState, language: Language): string {
   return DESCRIPTIONS[state][language];
+}
+
+/** What an event says: the text given with it, or its state's description. */
+export function describeEvent(event: TrackingEvent, language: Language): string {
+  return event.description ?? describeState(event.state, language);
 }
 
 function cityOf(address: unknown): string {
@@ -61,7 +83,7 @@ export function parcelTimeline(pkg: StoredPackage, parcelIndex: number): Trackin
   const t = pkg.orderedAt;
   const origin = cityOf(pkg.data.pickup ?? pkg.data.sender);
   const destination = cityOf(pkg.data.receiver);
-  const all: TrackingEvent[] = [
+  const scheduled: TrackingEvent[] = [
     { state: "ordered", at: t, branch: origin },
     { state: "collected", at: t + COLLECTED_AFTER_MS, branch: origin },
     { state: "in-transit", at: t + IN_TRANSIT_AFTER_MS, branch: "Sortownia Stryków" },
@@ -71,6 +93,18 @@ export function parcelTimeline(pkg: StoredPackage, parcelIndex: number): Trackin
       branch: destination,
     },
   ];
+  const problems = pkg.trackingProblems.map(
+    (p): TrackingEvent => ({
+      state: p.state,
+      at: p.at,
+      branch: p.state === "delivery-problem" ? destination : origin,
+      ...(p.description === null ? {} : { description: p.description }),
+    }),
+  );
+  // A stable sort: a scheduled state and a problem at the same instant keep that order.
+  const merged = [...scheduled, ...problems].sort((a, b) => a.at - b.at);
+  const returned = merged.findIndex((e) => e.state === "returned");
+  const all = returned === -1 ? merged : merged.slice(0, returned + 1);
   if (pkg.canceledAt === null) return all;
   const canceledAt = pkg.canceledAt;
   return [
