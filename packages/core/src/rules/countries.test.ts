@@ -7,7 +7,9 @@ import {
   COUNTRIES_ADDED_IN_V1_0_112,
   COUNTRIES_BEFORE_V1_0_112,
   CountryCatalog,
+  type CountryLookup,
   checkCountryCode,
+  countryCatalogFromResponse,
   createCountryCatalog,
   PHONE_PREFIXES,
   SUPPORTED_COUNTRIES,
@@ -125,36 +127,118 @@ describe("CountryCatalog", () => {
   });
 });
 
-describe("checkCountryCode", () => {
-  function check(value: unknown, catalog = new CountryCatalog()) {
-    const findings = new Findings();
-    checkCountryCode(value, "receiver.country_code", catalog, findings);
-    return findings.errors;
-  }
-
-  it("accepts a supported country", () => {
-    expect(check("PL")).toEqual([]);
-    expect(check("HR")).toEqual([]);
+describe("CountryCatalog: authoritative or not", () => {
+  it("does not treat the built-in list as authoritative", () => {
+    expect(new CountryCatalog().authoritative).toBe(false);
+    expect(createCountryCatalog().authoritative).toBe(false);
+    expect(BUILT_IN_COUNTRIES.authoritative).toBe(false);
   });
 
-  it("rejects a real country the service does not serve", () => {
-    expect(check("US")).toEqual([
-      { path: "receiver.country_code", rule: "country_not_supported", params: { country: "US" } },
+  it("does not treat a list given at creation as authoritative unless told so", () => {
+    expect(new CountryCatalog(["PL", "US"]).authoritative).toBe(false);
+    expect(createCountryCatalog(["PL", "US"]).authoritative).toBe(false);
+    expect(createCountryCatalog(["PL", "US"], { authoritative: false }).authoritative).toBe(false);
+    const told = createCountryCatalog(["PL", "US"], { authoritative: true });
+    expect(told.authoritative).toBe(true);
+    expect(told.list()).toEqual(["PL", "US"]);
+  });
+
+  it("becomes authoritative when the live list replaces the built-in one", () => {
+    const catalog = new CountryCatalog();
+    catalog.replace(["PL", "US"]);
+    expect(catalog.authoritative).toBe(true);
+  });
+
+  it("is authoritative when created from the country list answer", () => {
+    const catalog = countryCatalogFromResponse({ list: ["PL", "us", 42, "XX"] });
+    expect(catalog.authoritative).toBe(true);
+    expect(catalog.list()).toEqual(["PL", "US"]);
+  });
+
+  it("leaves the built-in catalog alone when another one is replaced", () => {
+    new CountryCatalog().replace(["US"]);
+    expect(BUILT_IN_COUNTRIES.authoritative).toBe(false);
+  });
+});
+
+describe("checkCountryCode", () => {
+  function check(value: unknown, catalog: CountryLookup = new CountryCatalog()) {
+    const findings = new Findings();
+    checkCountryCode(value, "receiver.country_code", catalog, findings);
+    return { errors: findings.errors, warnings: findings.warnings };
+  }
+  const live = () => new CountryCatalog().replace(["PL", "DE"]);
+
+  it("accepts a supported country without a warning", () => {
+    expect(check("PL")).toEqual({ errors: [], warnings: [] });
+    expect(check("HR")).toEqual({ errors: [], warnings: [] });
+    expect(check("DE", live())).toEqual({ errors: [], warnings: [] });
+  });
+
+  it.each(["GB", "CY", "UA", "US"])(
+    "only warns about %s when the list is the built-in one, which may be incomplete",
+    (country) => {
+      expect(check(country)).toEqual({
+        errors: [],
+        warnings: [
+          { path: "receiver.country_code", rule: "country_unverified", params: { country } },
+        ],
+      });
+      expect(check(country, BUILT_IN_COUNTRIES)).toEqual(check(country));
+    },
+  );
+
+  it("rejects a real country outside the live list", () => {
+    expect(check("US", live())).toEqual({
+      errors: [
+        { path: "receiver.country_code", rule: "country_not_supported", params: { country: "US" } },
+      ],
+      warnings: [],
+    });
+  });
+
+  it("rejects a country outside a list created as authoritative", () => {
+    const catalog = createCountryCatalog(["PL"], { authoritative: true });
+    expect(check("CZ", catalog).errors.map((finding) => finding.rule)).toEqual([
+      "country_not_supported",
+    ]);
+  });
+
+  it("treats a lookup that does not say it is authoritative as the built-in list", () => {
+    const lookup: CountryLookup = { has: (code) => code === "PL" };
+    expect(check("DE", lookup).warnings.map((finding) => finding.rule)).toEqual([
+      "country_unverified",
+    ]);
+    expect(check("DE", { ...lookup, authoritative: true }).errors.map((f) => f.rule)).toEqual([
+      "country_not_supported",
     ]);
   });
 
   it("accepts that country once the live list has it", () => {
-    expect(check("US", new CountryCatalog().replace(["PL", "US"]))).toEqual([]);
+    expect(check("US", new CountryCatalog().replace(["PL", "US"]))).toEqual({
+      errors: [],
+      warnings: [],
+    });
   });
 
-  it("rejects a string that is not an ISO code", () => {
-    expect(check("Polska")[0]?.rule).toBe("country_invalid");
-    expect(check("pl")[0]?.rule).toBe("country_invalid");
+  it.each([
+    ["Polska", "built-in"],
+    ["pl", "built-in"],
+    ["XX", "built-in"],
+    ["UK", "built-in"],
+    ["Polska", "live"],
+    ["pl", "live"],
+    ["XX", "live"],
+    ["UK", "live"],
+  ])("rejects %s, not an ISO code, with the %s list", (value, which) => {
+    const result = check(value, which === "live" ? live() : new CountryCatalog());
+    expect(result.errors.map((finding) => finding.rule)).toEqual(["country_invalid"]);
+    expect(result.warnings).toEqual([]);
   });
 
   it("leaves absent values and other types to the schema", () => {
-    expect(check(undefined)).toEqual([]);
-    expect(check(null)).toEqual([]);
-    expect(check(48)).toEqual([]);
+    expect(check(undefined)).toEqual({ errors: [], warnings: [] });
+    expect(check(null)).toEqual({ errors: [], warnings: [] });
+    expect(check(48)).toEqual({ errors: [], warnings: [] });
   });
 });

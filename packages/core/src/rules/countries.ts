@@ -3,6 +3,9 @@
 // phone-number verification, which narrow the dictionary's `phone_prefixes`.
 // One list, kept as data; a CountryCatalog carries it, and the live list from
 // the API (the country list answer's `list`) can replace the built-in one.
+// Only the live list is authoritative: the built-in one holds our own reading
+// of the years before v1.0.112, so a country outside it is a warning (load the
+// live list), never an error that would block a merchant's real shipment.
 // Catalogs are plain objects owned by the caller: there is no global state.
 import type { Findings } from "../validation/findings.ts";
 import { RULE_CODES } from "../validation/rule-codes.ts";
@@ -49,27 +52,51 @@ const BUILT_IN_PHONE_PREFIX_ENTRIES: readonly PhonePrefixEntry[] = Object.freeze
   Object.entries(PHONE_PREFIXES).map(([country_code, prefix]) => ({ country_code, prefix })),
 );
 
+/** How a catalog's list is to be trusted. */
+export interface CountryCatalogOptions {
+  /**
+   * True when the list is the service's own (its country list answer): a
+   * country outside it is then an error. Default false: a country outside the
+   * list is only a warning, because the list may be incomplete.
+   */
+  readonly authoritative?: boolean;
+}
+
 /**
- * The countries the service accepts. Starts from the built-in list; `replace`
- * swaps in the live list (`GET` country list, field `list`).
+ * The countries the service accepts. Starts from the built-in list, which is
+ * not authoritative; `replace` swaps in the live list (`GET` country list,
+ * field `list`), which is.
  */
 export class CountryCatalog {
   #codes: ReadonlySet<string>;
   #list: readonly string[];
+  #authoritative: boolean;
 
-  constructor(codes: Iterable<string> = SUPPORTED_COUNTRIES) {
+  constructor(codes: Iterable<string> = SUPPORTED_COUNTRIES, options: CountryCatalogOptions = {}) {
     this.#list = CountryCatalog.#clean(codes);
     this.#codes = new Set(this.#list);
+    this.#authoritative = options.authoritative === true;
   }
 
   /**
-   * Replaces the list with the live one. Entries that are not ISO 3166-1
-   * alpha-2 codes are dropped; lower case is accepted. Returns the catalog.
+   * Replaces the list with the live one, which makes the catalog
+   * authoritative. Entries that are not ISO 3166-1 alpha-2 codes are dropped;
+   * lower case is accepted. Returns the catalog.
    */
   replace(list: Iterable<unknown>): this {
     this.#list = CountryCatalog.#clean(list);
     this.#codes = new Set(this.#list);
+    this.#authoritative = true;
     return this;
+  }
+
+  /**
+   * True when the list is the service's own (replaced from the live list, or
+   * created as authoritative): a country outside it is an error. False for the
+   * built-in list: a country outside it is a warning.
+   */
+  get authoritative(): boolean {
+    return this.#authoritative;
   }
 
   /** True when the service accepts this country. */
@@ -111,23 +138,52 @@ export class CountryCatalog {
   }
 }
 
-/** A catalog with the built-in list. */
-export function createCountryCatalog(codes?: Iterable<string>): CountryCatalog {
-  return new CountryCatalog(codes);
+/**
+ * A catalog with the built-in list (not authoritative), or with the given
+ * codes, authoritative only when `options.authoritative` says so.
+ */
+export function createCountryCatalog(
+  codes?: Iterable<string>,
+  options?: CountryCatalogOptions,
+): CountryCatalog {
+  return new CountryCatalog(codes, options);
 }
 
-/** The catalog used when the caller passes none. Read-only by contract: never replaced. */
-export const BUILT_IN_COUNTRIES: Pick<
-  CountryCatalog,
-  "has" | "list" | "phoneVerificationCountries" | "narrowPhonePrefixes"
-> = new CountryCatalog();
-
-/** What a country check needs from a catalog. */
-export type CountryLookup = Pick<CountryCatalog, "has">;
+/**
+ * An authoritative catalog from the service's country list answer
+ * (`GET /configuration/allowed-countries`): its `list` replaces the built-in one.
+ */
+export function countryCatalogFromResponse(response: {
+  readonly list: Iterable<unknown>;
+}): CountryCatalog {
+  return new CountryCatalog().replace(response.list);
+}
 
 /**
- * Checks one `country_code` value: an ISO 3166-1 alpha-2 code that the
- * catalog accepts. Absent values are left to the schema.
+ * The catalog used when the caller passes none: the built-in list, not
+ * authoritative. Read-only by contract: never replaced.
+ */
+export const BUILT_IN_COUNTRIES: Pick<
+  CountryCatalog,
+  "has" | "list" | "phoneVerificationCountries" | "narrowPhonePrefixes" | "authoritative"
+> = new CountryCatalog();
+
+/**
+ * What a country check needs from a catalog: whether a country is on the
+ * list, and whether the list is the service's own. Without `authoritative:
+ * true`, a country outside the list is a warning, not an error.
+ */
+export interface CountryLookup {
+  has(code: string): boolean;
+  readonly authoritative?: boolean;
+}
+
+/**
+ * Checks one `country_code` value: an ISO 3166-1 alpha-2 code (an error
+ * otherwise) that the catalog accepts. A country outside an authoritative
+ * list is the error `country_not_supported`; outside a list that is not
+ * authoritative (the built-in one), the warning `country_unverified`.
+ * Absent values are left to the schema.
  */
 export function checkCountryCode(
   value: unknown,
@@ -140,7 +196,10 @@ export function checkCountryCode(
     if (typeof value === "string") findings.error(path, RULE_CODES.country_invalid);
     return;
   }
-  if (!catalog.has(value)) {
+  if (catalog.has(value)) return;
+  if (catalog.authoritative === true) {
     findings.error(path, RULE_CODES.country_not_supported, { country: value });
+  } else {
+    findings.warn(path, RULE_CODES.country_unverified, { country: value });
   }
 }

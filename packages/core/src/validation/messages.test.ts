@@ -137,4 +137,51 @@ describe("the message catalogue", () => {
     const odd = { path: "", rule: RULE_CODES.invalid_format, params: { format: "ipv4" } };
     expect(renderMessage(odd, "en_GB")).toBe("The format is wrong: expected ipv4.");
   });
+
+  it.each([
+    ["date", "Expected a date (a Date object).", "Oczekiwano wartości typu: data (obiekt Date)."],
+    [
+      "AbortSignal",
+      "Expected an AbortSignal (for example from an AbortController).",
+      "Oczekiwano wartości typu: AbortSignal (np. z AbortController).",
+    ],
+    ["string", "Expected text.", "Oczekiwano wartości typu: tekst."],
+  ])("names the expected type %s in both languages", (expected, en, pl) => {
+    const finding = { path: "options", rule: RULE_CODES.invalid_type, params: { expected } };
+    expect(renderMessage(finding, "en_GB")).toBe(en);
+    expect(renderMessage(finding, "pl_PL")).toBe(pl);
+  });
+
+  it("names a reserved character in both languages", () => {
+    const finding = {
+      path: "storeId",
+      rule: RULE_CODES.reserved_character,
+      params: { character: ":" },
+    };
+    expect(renderMessage(finding, "en_GB")).toBe(
+      'Remove the character ":": it is reserved and may not appear in this value.',
+    );
+    expect(renderMessage(finding, "pl_PL")).toBe(
+      "Usuń znak „:”: jest zastrzeżony i nie może wystąpić w tej wartości.",
+    );
+    const bare = { path: "storeId", rule: RULE_CODES.reserved_character, params: {} };
+    expect(renderMessage(bare, "en_GB")).toBe(
+      "This value contains a reserved character; remove it.",
+    );
+    expect(renderMessage(bare, "pl_PL")).toBe("Ta wartość zawiera zastrzeżony znak; usuń go.");
+  });
+
+  it("asks for the live country list when a country is not on the built-in one", () => {
+    const finding = {
+      path: "receiver.country_code",
+      rule: RULE_CODES.country_unverified,
+      params: { country: "UA" },
+    };
+    expect(renderMessage(finding, "en_GB")).toBe(
+      "The country UA is not on the built-in list of countries the service ships to, which may be incomplete; load the live country list from the service to check it.",
+    );
+    expect(renderMessage(finding, "pl_PL")).toBe(
+      "Kraju UA nie ma na wbudowanej liście krajów obsługiwanych przez serwis, a ta lista może być niepełna; wczytaj aktualną listę krajów z serwisu, aby to sprawdzić.",
+    );
+  });
 });

@@ -16,6 +16,8 @@ const TYPE_NAMES: Record<Language, Readonly<Record<string, string>>> = {
     object: "an object",
     array: "a list",
     null: "null",
+    date: "a date (a Date object)",
+    AbortSignal: "an AbortSignal (for example from an AbortController)",
   },
   pl_PL: {
     string: "tekst",
@@ -25,6 +27,8 @@ const TYPE_NAMES: Record<Language, Readonly<Record<string, string>>> = {
     object: "obiekt",
     array: "lista",
     null: "null",
+    date: "data (obiekt Date)",
+    AbortSignal: "AbortSignal (np. z AbortController)",
   },
 };
 
@@ -147,6 +151,10 @@ const en: Record<RuleCode, Template> = {
     }
   },
   unknown_field: (x) => `Unknown field "${p(x, "field")}": remove it or check its spelling.`,
+  reserved_character: (x) =>
+    p(x, "character") === ""
+      ? "This value contains a reserved character; remove it."
+      : `Remove the character "${p(x, "character")}": it is reserved and may not appear in this value.`,
   service_required: () =>
     "Give the carrier, either as service (a name such as dpd) or as service_id (from your account services).",
   location_required: () => "Give the place to search near: coordinates, search_phrase or address.",
@@ -176,6 +184,8 @@ const en: Record<RuleCode, Template> = {
   country_invalid: () =>
     "Not a country code: use a two-letter ISO 3166-1 code in capitals, such as PL.",
   country_not_supported: (x) => `The service does not accept the country ${p(x, "country")}.`,
+  country_unverified: (x) =>
+    `The country ${p(x, "country")} is not on the built-in list of countries the service ships to, which may be incomplete; load the live country list from the service to check it.`,
   flag_not_offered: (x) => `The carrier ${p(x, "carrier")} does not offer ${p(x, "flag")}.`,
   delivery_time_invalid: () =>
     'Give the delivery time as { "from": "HH:MM", "to": "HH:MM" }, with from no later than to, for example { "from": "13:00", "to": "15:00" }.',
@@ -319,6 +329,10 @@ const pl: Record<RuleCode, Template> = {
     }
   },
   unknown_field: (x) => `Nieznane pole „${p(x, "field")}”: usuń je lub popraw pisownię.`,
+  reserved_character: (x) =>
+    p(x, "character") === ""
+      ? "Ta wartość zawiera zastrzeżony znak; usuń go."
+      : `Usuń znak „${p(x, "character")}”: jest zastrzeżony i nie może wystąpić w tej wartości.`,
   service_required: () =>
     "Podaj przewoźnika: jako service (nazwę, np. dpd) albo jako service_id (z usług Twojego konta).",
   location_required: () =>
@@ -349,6 +363,8 @@ const pl: Record<RuleCode, Template> = {
   country_invalid: () =>
     "To nie jest kod kraju: użyj dwuliterowego kodu ISO 3166-1 wielkimi literami, np. PL.",
   country_not_supported: (x) => `Serwis nie obsługuje kraju ${p(x, "country")}.`,
+  country_unverified: (x) =>
+    `Kraju ${p(x, "country")} nie ma na wbudowanej liście krajów obsługiwanych przez serwis, a ta lista może być niepełna; wczytaj aktualną listę krajów z serwisu, aby to sprawdzić.`,
   flag_not_offered: (x) => `Przewoźnik ${p(x, "carrier")} nie oferuje usługi ${p(x, "flag")}.`,
   delivery_time_invalid: () =>
     'Podaj godziny doręczenia jako { "from": "GG:MM", "to": "GG:MM" }, gdzie from nie jest późniejsze niż to, np. { "from": "13:00", "to": "15:00" }.',

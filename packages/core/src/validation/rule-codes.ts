@@ -9,6 +9,7 @@ export const RULE_CODES = {
   too_small: "too_small",
   too_big: "too_big",
   unknown_field: "unknown_field",
+  reserved_character: "reserved_character",
   service_required: "service_required",
   location_required: "location_required",
   input_unreadable: "input_unreadable",
@@ -26,6 +27,7 @@ export const RULE_CODES = {
   regions_with_country_code: "regions_with_country_code",
   country_invalid: "country_invalid",
   country_not_supported: "country_not_supported",
+  country_unverified: "country_unverified",
   // Additional services.
   flag_not_offered: "flag_not_offered",
   delivery_time_out_of_range: "delivery_time_out_of_range",

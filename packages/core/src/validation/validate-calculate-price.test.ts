@@ -1,6 +1,7 @@
 // Tests of validateCalculatePrice: renamed carriers, quote rules and problems
 // by path.
 import { describe, expect, it } from "vitest";
+import { CountryCatalog } from "../rules/countries.ts";
 import { validateCalculatePrice } from "./validate-calculate-price.ts";
 
 function quote(): Record<string, unknown> {
@@ -51,6 +52,32 @@ describe("validateCalculatePrice", () => {
     expect(result.ok ? [] : result.error.issues.map(({ path, rule }) => ({ path, rule }))).toEqual([
       { path: "package.receiver.phone", rule: "phone_invalid" },
       { path: "package.parcels[0].weight", rule: "weight_invalid" },
+    ]);
+  });
+
+  it("only warns about a receiver country outside the built-in list", () => {
+    const input = quote();
+    (input["package"] as Record<string, unknown>)["receiver"] = {
+      postcode: "SW1A 1AA",
+      country_code: "GB",
+    };
+    const result = validateCalculatePrice(input, { version: 2 });
+    expect(result.ok).toBe(true);
+    expect(result.warnings.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "package.receiver.country_code", rule: "country_unverified" },
+    ]);
+  });
+
+  it("refuses a receiver country outside the live list", () => {
+    const input = quote();
+    (input["package"] as Record<string, unknown>)["receiver"] = {
+      postcode: "SW1A 1AA",
+      country_code: "GB",
+    };
+    const countries = new CountryCatalog().replace(["PL", "DE"]);
+    const result = validateCalculatePrice(input, { version: 2, countries });
+    expect(result.ok ? [] : result.error.issues.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "package.receiver.country_code", rule: "country_not_supported" },
     ]);
   });
 

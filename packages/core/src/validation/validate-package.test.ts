@@ -241,12 +241,68 @@ describe("validatePackage: every problem at once", () => {
 });
 
 describe("validatePackage: countries", () => {
-  it("refuses a receiver country the service does not serve", () => {
+  function receiverIn(country: string): Pkg {
     const input = sampleV2Package();
-    section(input, "receiver")["country_code"] = "US";
+    section(input, "receiver")["country_code"] = country;
+    return input;
+  }
+
+  it.each(["GB", "CY", "UA", "US"])(
+    "accepts a receiver in %s by default, warning that the built-in list may be incomplete",
+    (country) => {
+      const result = v2(receiverIn(country));
+      if (!result.ok) throw new Error(result.error.message);
+      expect(section(result.value as Pkg, "receiver")["country_code"]).toBe(country);
+      const warnings = result.warnings.filter((w) => w.rule === "country_unverified");
+      expect(warnings.map(({ path }) => path)).toEqual(["receiver.country_code"]);
+      expect(warnings[0]?.message).toBe(
+        `The country ${country} is not on the built-in list of countries the service ships to, which may be incomplete; load the live country list from the service to check it.`,
+      );
+    },
+  );
+
+  it("warns in Polish when asked", () => {
+    const result = v2(receiverIn("GB"), { language: "pl_PL" });
+    expect(result.warnings.find((w) => w.rule === "country_unverified")?.message).toBe(
+      "Kraju GB nie ma na wbudowanej liście krajów obsługiwanych przez serwis, a ta lista może być niepełna; wczytaj aktualną listę krajów z serwisu, aby to sprawdzić.",
+    );
+  });
+
+  it("does not warn about a country on the built-in list", () => {
+    const result = v2(receiverIn("DE"));
+    expect(result.ok).toBe(true);
+    expect(result.warnings.filter((w) => w.rule === "country_unverified")).toEqual([]);
+  });
+
+  it("refuses a receiver country outside the live list", () => {
+    const input = receiverIn("US");
     section(input, "receiver")["phone"] = "+1 212 555 0100";
-    expect(issuesOf(v2(input))).toEqual([
+    const countries = new CountryCatalog().replace(["PL", "DE"]);
+    const result = v2(input, { countries });
+    expect(issuesOf(result)).toEqual([
       { path: "receiver.country_code", rule: "country_not_supported" },
+    ]);
+    expect(result.warnings.filter((w) => w.rule === "country_unverified")).toEqual([]);
+  });
+
+  it("refuses a sender country outside the live list, in v1 as well", () => {
+    const input = sampleV1Package();
+    section(input, "sender")["country_code"] = "GB";
+    const countries = new CountryCatalog().replace(["PL"]);
+    const result = validatePackage(input, { version: 1, clock: AFTER_CUTOFF, countries });
+    expect(issuesOf(result)).toContainEqual({
+      path: "sender.country_code",
+      rule: "country_not_supported",
+    });
+  });
+
+  it.each(["UK", "XX", "pl"])("refuses %s, not an ISO code, with either list", (country) => {
+    expect(issuesOf(v2(receiverIn(country)))).toEqual([
+      { path: "receiver.country_code", rule: "country_invalid" },
+    ]);
+    const countries = new CountryCatalog().replace(["PL"]);
+    expect(issuesOf(v2(receiverIn(country), { countries }))).toEqual([
+      { path: "receiver.country_code", rule: "country_invalid" },
     ]);
   });
 
@@ -254,7 +310,9 @@ describe("validatePackage: countries", () => {
     const input = sampleV2Package();
     section(input, "receiver")["country_code"] = "US";
     const countries = new CountryCatalog().replace(["PL", "US"]);
-    expect(v2(input, { countries }).ok).toBe(true);
+    const result = v2(input, { countries });
+    expect(result.ok).toBe(true);
+    expect(result.warnings.filter((w) => w.rule === "country_unverified")).toEqual([]);
   });
 
   it("leaves phones of other countries as given", () => {

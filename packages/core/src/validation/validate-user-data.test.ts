@@ -10,8 +10,17 @@ describe("validateUserData", () => {
     }
   });
 
-  it("refuses a country without phone verification", () => {
+  it("only warns about a country outside the built-in list, which may be incomplete", () => {
     const result = validateUserData({ country_code: "US" });
+    expect(result.ok).toBe(true);
+    expect(result.warnings.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "country_code", rule: "country_unverified" },
+    ]);
+  });
+
+  it("refuses a country outside the live list", () => {
+    const countries = new CountryCatalog().replace(["PL", "US"]);
+    const result = validateUserData({ country_code: "DE" }, { countries });
     expect(result.ok ? [] : result.error.issues.map(({ path, rule }) => ({ path, rule }))).toEqual([
       { path: "country_code", rule: "country_not_supported" },
     ]);
@@ -19,8 +28,19 @@ describe("validateUserData", () => {
 
   it("follows the live list", () => {
     const countries = new CountryCatalog().replace(["PL", "US"]);
-    expect(validateUserData({ country_code: "US" }, { countries }).ok).toBe(true);
-    expect(validateUserData({ country_code: "DE" }, { countries }).ok).toBe(false);
+    const result = validateUserData({ country_code: "US" }, { countries });
+    expect(result.ok).toBe(true);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("refuses a value that is not an ISO code with either list", () => {
+    const countries = new CountryCatalog().replace(["PL"]);
+    for (const options of [{}, { countries }]) {
+      const result = validateUserData({ country_code: "XX" }, options);
+      expect(result.ok ? [] : result.error.issues.map(({ rule }) => rule)).toEqual([
+        "country_invalid",
+      ]);
+    }
   });
 
   it("normalizes a Polish phone number", () => {

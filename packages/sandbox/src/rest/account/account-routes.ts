@@ -15,6 +15,7 @@ import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated, validationError } from "../http/validated-input.ts";
+import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
 import { isoSeconds } from "../support/datetime.ts";
 import { accountServices } from "./account-services.ts";
 
@@ -77,7 +78,7 @@ export function accountRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     const account = requireUserAccount(c, ctx);
     const language = c.get("language");
     const body = await readJsonObject(c);
-    const result = validateUserData(body, { language });
+    const result = validateUserData(body, { language, countries: ALLOWED_COUNTRIES });
     if (!result.ok) throw validationError(result.error.issues);
     const updated = ctx.db.transaction(() => {
       const current = readUserData(

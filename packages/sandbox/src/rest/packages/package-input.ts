@@ -19,6 +19,7 @@ import type { ApiVersion } from "../http/negotiation.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
 import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
+import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
 import type { PackageData } from "./stored-package.ts";
 
 export interface CheckedPackage {
@@ -67,6 +68,7 @@ export function checkPackage(
     clock: () => options.now,
     language: options.language,
     accountServices: options.services,
+    countries: ALLOWED_COUNTRIES,
     ...(namesCarrierOnly(body) ? { contract: "furgonetka" as const } : {}),
   });
   if (!result.ok) throw validationError(entries(result.error.issues));

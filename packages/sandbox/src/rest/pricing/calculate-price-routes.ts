@@ -22,6 +22,7 @@ import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
 import { pricingOut } from "../packages/package-details.ts";
 import type { PackageData } from "../packages/stored-package.ts";
+import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
 import { canonicalJson, sha256Hex } from "../support/hashing.ts";
 import { quote } from "./price-quote.ts";
 
@@ -84,7 +85,11 @@ export function calculatePriceRoutes(ctx: SandboxContext, guard: Guard): Hono<Sa
     const language = c.get("language");
     const services = account.username === null ? [] : accountServices(account.key);
     const body = await readJsonObject(c);
-    const result = validateCalculatePrice(body, { version, language });
+    const result = validateCalculatePrice(body, {
+      version,
+      language,
+      countries: ALLOWED_COUNTRIES,
+    });
     if (!result.ok) throw validationError(result.error.issues);
     const value = result.value as { package: unknown; services: { service: string[] } };
     const request: QuoteRequest = {

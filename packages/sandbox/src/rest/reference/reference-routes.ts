@@ -1,7 +1,8 @@
 // Reference data; any access token may read it, a user's or an application's:
-//   GET /configuration/allowed-countries  { list }: core's unified country list
+//   GET /configuration/allowed-countries  { list }: the sandbox's country list
+//                                         (allowed-countries.ts, core's unified list)
 //   GET /configuration/dictionary         { currencies, phone_prefixes } (prefixes narrowed
-//                                         to the phone-verification countries, from core)
+//                                         to the phone-verification countries, the same list)
 //   GET /regulations                      { regulations: [RegulationDocument] }
 //   GET /cities?query=&country_code=&postcode=&limit=        cities by name prefix
 //   GET /streets?city=&query=&postcode=&country_code=&limit= streets of a city by prefix
@@ -9,7 +10,6 @@
 // Searches ignore case and Polish diacritics. Query parameters are checked
 // by core's schemas, so unknown ones are named in a 400.
 import {
-  BUILT_IN_COUNTRIES,
   CitiesRequestSchema,
   countriesOfRegions,
   StreetsRequestSchema,
@@ -20,6 +20,7 @@ import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { foldText, POLISH_CITIES, postcodeOf } from "../geography/polish-cities.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { validated, validationError } from "../http/validated-input.ts";
+import { ALLOWED_COUNTRIES } from "./allowed-countries.ts";
 import { FOREIGN_PLACES } from "./foreign-places.ts";
 import { queryInput } from "./query-input.ts";
 import { regulations } from "./regulations.ts";
@@ -49,12 +50,12 @@ export function referenceRoutes(_ctx: SandboxContext, guard: Guard): Hono<Sandbo
   const app = new Hono<SandboxEnv>();
 
   app.get("/configuration/allowed-countries", guard(V1), (c) =>
-    c.json({ list: [...BUILT_IN_COUNTRIES.list()] }, 200),
+    c.json({ list: [...ALLOWED_COUNTRIES.list()] }, 200),
   );
 
   app.get("/configuration/dictionary", guard(V1), (c) =>
     c.json(
-      { currencies: [...CURRENCIES], phone_prefixes: BUILT_IN_COUNTRIES.narrowPhonePrefixes() },
+      { currencies: [...CURRENCIES], phone_prefixes: ALLOWED_COUNTRIES.narrowPhonePrefixes() },
       200,
     ),
   );
