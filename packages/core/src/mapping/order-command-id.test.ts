@@ -42,9 +42,9 @@ describe("orderCommandId", () => {
   });
 
   it("refuses a store id with a colon, which would make names ambiguous", () => {
-    expect(() => orderCommandId("shop:1", "1")).toThrow(/colon/);
+    expect(() => orderCommandId("shop:1", "1")).toThrow(/":".*reserved/);
     expect(issuesOf(() => orderCommandId("shop:1", "1"))).toEqual([
-      { path: "storeId", rule: RULE_CODES.invalid_format },
+      { path: "storeId", rule: RULE_CODES.reserved_character },
     ]);
   });
 

@@ -57,7 +57,7 @@ export function orderCommandId(storeId: string, orderId: string): string {
       message: renderMessage({ path, ...problem }, DEFAULT_LANGUAGE),
     });
   };
-  const store = storeIdProblem(storeId, DEFAULT_LANGUAGE);
+  const store = storeIdProblem(storeId);
   if (store !== undefined) report("storeId", store);
   if (orderId === undefined || orderId === null || orderId === "") {
     report("orderId", { rule: RULE_CODES.required, params: {} });

@@ -39,7 +39,7 @@ export function shipOrderOptionIssues(options: unknown, language: Language): Val
   }
   const given = options as Record<string, unknown>;
 
-  const storeId = storeIdProblem(given["storeId"], language);
+  const storeId = storeIdProblem(given["storeId"]);
   if (storeId !== undefined) report("options.storeId", storeId.rule, storeId.params);
 
   if (given["label"] !== undefined) {

@@ -251,7 +251,7 @@ describe("shipOrder's options", () => {
       { path: "options.storeId", rule: RULE_CODES.invalid_type },
     ]);
     expect(await refusal({ ...shipOptions, storeId: "a:b" }, requests, fetch)).toEqual([
-      { path: "options.storeId", rule: RULE_CODES.invalid_format },
+      { path: "options.storeId", rule: RULE_CODES.reserved_character },
     ]);
     expect(await refusal(undefined, requests, fetch)).toEqual([
       { path: "options", rule: RULE_CODES.required },
@@ -273,7 +273,7 @@ describe("shipOrder's options", () => {
     );
     expect(issues).toEqual(
       expect.arrayContaining([
-        { path: "options.storeId", rule: RULE_CODES.invalid_format },
+        { path: "options.storeId", rule: RULE_CODES.reserved_character },
         { path: "options.skipEmailSend", rule: RULE_CODES.invalid_type },
         { path: "options.deadline", rule: RULE_CODES.invalid_type },
         expect.objectContaining({ path: expect.stringMatching(/^options\.label/) }),

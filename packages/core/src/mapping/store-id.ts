@@ -2,21 +2,11 @@
 // without a colon. With no colon in it, `${storeId}:${orderId}` splits one way
 // only, so the order command uuid and the package reference of two different
 // (store, order) pairs never coincide. Used by orderCommandId and shipOrder.
-import type { Language } from "../language.ts";
 import type { Finding } from "../validation/index.ts";
 import { RULE_CODES } from "../validation/index.ts";
 
-/** How the "no colon" rule is worded, per language. */
-const STORE_ID_FORMAT: Record<Language, string> = {
-  en_GB: "a store id without a colon (:)",
-  pl_PL: "identyfikator sklepu bez dwukropka (:)",
-};
-
 /** What is wrong with a store id, as a rule and its message parameters; undefined when it is fine. */
-export function storeIdProblem(
-  value: unknown,
-  language: Language,
-): Pick<Finding, "rule" | "params"> | undefined {
+export function storeIdProblem(value: unknown): Pick<Finding, "rule" | "params"> | undefined {
   if (value === undefined || value === null || value === "") {
     return { rule: RULE_CODES.required, params: {} };
   }
@@ -27,7 +17,7 @@ export function storeIdProblem(
     return { rule: RULE_CODES.too_small, params: { minimum: 1, origin: "string" } };
   }
   if (value.includes(":")) {
-    return { rule: RULE_CODES.invalid_format, params: { format: STORE_ID_FORMAT[language] } };
+    return { rule: RULE_CODES.reserved_character, params: { character: ":" } };
   }
   return undefined;
 }
