@@ -16,6 +16,39 @@ const pkg = readManifest(cwd);
 const run = (cmd, args, options = {}) =>
   execFileSync(cmd, args, { cwd, stdio: "inherit", ...options });
 
+// npm's cache stays inside the repo: turbo and pnpm do not hand npm_config_cache
+// to scripts, so it is named here. Every attempt is bounded (npm's own fetch
+// timeouts, plus a hard limit on the whole command) and retried, so a hung
+// registry connection cannot hold CI.
+const npmCache = join(root, ".cache", "npm");
+const INSTALL_ATTEMPTS = 3;
+const INSTALL_LIMIT_MS = 180_000;
+function installWithRetry(tarballs, app) {
+  const args = [
+    "install",
+    "--no-audit",
+    "--no-fund",
+    "--loglevel=error",
+    `--cache=${npmCache}`,
+    "--prefer-offline",
+    "--fetch-timeout=60000",
+    "--fetch-retries=2",
+    "--fetch-retry-mintimeout=2000",
+    "--fetch-retry-maxtimeout=10000",
+    ...tarballs,
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      run("npm", args, { cwd: app, timeout: INSTALL_LIMIT_MS, killSignal: "SIGKILL" });
+      return;
+    } catch (error) {
+      if (attempt >= INSTALL_ATTEMPTS) throw error;
+      console.error(`npm install of the packed tarballs failed (attempt ${attempt}); retrying`);
+      rmSync(join(app, "node_modules"), { recursive: true, force: true });
+    }
+  }
+}
+
 run("pnpm", ["exec", "publint", "--strict"]);
 run("pnpm", ["exec", "attw", "--pack", ".", "--profile", "esm-only"]);
 
@@ -51,7 +84,7 @@ try {
   const app = join(scratch, "app");
   run("mkdir", ["-p", app]);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs], { cwd: app });
+  installWithRetry(tarballs, app);
 
   const name = JSON.stringify(pkg.name);
   const probe = `

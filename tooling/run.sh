@@ -31,6 +31,20 @@ pnpm_version="$(node -p "require(process.argv[1]).packageManager.split('@')[1]" 
 # no flag.
 min_node="22.18.0"
 
+# Every network step is bounded and retried: a hung registry connection must
+# not hold a run. retry LIMIT_SECONDS COMMAND...
+retry() {
+  local limit="$1" attempt
+  shift
+  for attempt in 1 2 3; do
+    timeout --kill-after=10 "$limit" "$@" && return 0
+    log "attempt $attempt of: $1 ${2:-} failed or timed out; retrying"
+    sleep $((attempt * 5))
+  done
+  return 1
+}
+npm_net=(--fetch-timeout=60000 --fetch-retries=2 --fetch-retry-mintimeout=2000 --fetch-retry-maxtimeout=10000)
+
 version_at_least() { # $1 >= $2, both x.y.z
   [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]
 }
@@ -42,8 +56,8 @@ if ! version_at_least "$current" "$min_node"; then
     log "Node $current is older than $min_node: installing Node $node_version from the npm registry into .cache/"
     rm -rf "$toolchain/node" && mkdir -p "$toolchain/node"
     # The node package brings its binary through an install script.
-    npm install --prefix "$toolchain/node" --no-save --no-audit --no-fund --ignore-scripts=false \
-      --loglevel=error "node@$node_version" >&2
+    retry 300 npm install --prefix "$toolchain/node" --no-save --no-audit --no-fund --ignore-scripts=false \
+      --loglevel=error "${npm_net[@]}" "node@$node_version" >&2 || die "installing Node $node_version failed three times"
     [ "$("$bin" -p process.version 2>/dev/null)" = "v$node_version" ] ||
       die "installing Node $node_version from the npm registry did not give a working node binary"
   fi
@@ -54,14 +68,16 @@ pnpm_bin="$toolchain/pnpm/node_modules/.bin/pnpm"
 if [ ! -x "$pnpm_bin" ] || [ "$("$pnpm_bin" --version 2>/dev/null)" != "$pnpm_version" ]; then
   log "installing pnpm $pnpm_version from the npm registry into .cache/"
   rm -rf "$toolchain/pnpm" && mkdir -p "$toolchain/pnpm"
-  npm install --prefix "$toolchain/pnpm" --no-save --no-audit --no-fund --loglevel=error "pnpm@$pnpm_version" >&2
+  retry 300 npm install --prefix "$toolchain/pnpm" --no-save --no-audit --no-fund --loglevel=error \
+    "${npm_net[@]}" "pnpm@$pnpm_version" >&2 || die "installing pnpm $pnpm_version failed three times"
   [ "$("$pnpm_bin" --version 2>/dev/null)" = "$pnpm_version" ] || die "installing pnpm $pnpm_version did not work"
 fi
 export PATH="$toolchain/pnpm/node_modules/.bin:$PATH"
 
 cd "$root"
 log "node $(node -v), pnpm $(pnpm --version)"
-pnpm install --frozen-lockfile --reporter=append-only >&2
+retry 900 pnpm install --frozen-lockfile --reporter=append-only --config.fetch-timeout=60000 \
+  --config.fetch-retries=2 >&2 || die "pnpm install failed three times"
 
 job="${1:-}"
 shift || true
