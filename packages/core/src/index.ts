@@ -4,7 +4,7 @@
 export * from "./api/index.ts";
 export { type Clock, systemClock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
-export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./language.ts";
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./issues/language.ts";
 export * from "./mapping/index.ts";
 export * from "./oauth/index.ts";
 // The rules' data and the few helpers a store needs on its own; the per-rule

@@ -2,7 +2,7 @@
 // clock and sleep the pollers use, the polling settings and the defaults that
 // input validation needs (version, language, the account's services).
 import type { Clock } from "../clock.ts";
-import type { Language } from "../language.ts";
+import type { Language } from "../issues/language.ts";
 import type { AccountServiceRef } from "../rules/shipment-contract.ts";
 import type { ApiVersion } from "../schemas/package.ts";
 import type { Deadline, Sleep } from "./deadline.ts";

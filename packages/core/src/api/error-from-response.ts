@@ -1,7 +1,7 @@
 // Turns an answer of the service that is not 2xx into the ApiError subclass
 // for its status. The service's error body is `{ code, message, errors: [{
 // path, rule?, message }] }`; its `errors[]` become `issues` with field paths.
-import { formatPath } from "../validation/path.ts";
+import { formatPath } from "../issues/path.ts";
 import {
   ApiError,
   type ApiErrorDetails,

@@ -4,7 +4,7 @@
 // retries what is safe to retry and raises ApiError subclasses.
 
 import { type Clock, systemClock } from "../clock.ts";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../language.ts";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../issues/language.ts";
 import {
   type AddressAutocompleteRequest,
   type AddressAutocompleteResponse,

@@ -17,9 +17,9 @@ import ky, {
 } from "ky";
 import type { z } from "zod";
 import type { Clock } from "../clock.ts";
-import type { Language } from "../language.ts";
+import type { Language } from "../issues/language.ts";
 import type { ApiVersion } from "../schemas/package.ts";
-import { formatPath } from "../validation/path.ts";
+import { formatPath } from "../issues/path.ts";
 import {
   API_ERROR_CODES,
   type ApiIssue,

@@ -2,7 +2,7 @@
 // validation warnings (path, stable rule code, message in the caller's
 // language) and sit beside them in toPackage's result. Warnings never stop a
 // shipment; they tell the merchant what was decided on their behalf.
-import type { Language } from "../language.ts";
+import type { Language } from "../issues/language.ts";
 import type { MessageParams, RuleCode } from "../validation/index.ts";
 
 /** Stable codes of the warnings only the mapping gives. */

@@ -4,7 +4,7 @@
 // store id and the order id (RFC 9562 UUID version 5: SHA-1 over a namespace
 // and a name) makes ordering idempotent across retries, reruns and crashes.
 import { createHash } from "node:crypto";
-import { DEFAULT_LANGUAGE } from "../language.ts";
+import { DEFAULT_LANGUAGE } from "../issues/language.ts";
 import {
   type Finding,
   RULE_CODES,

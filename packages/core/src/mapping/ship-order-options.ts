@@ -2,7 +2,7 @@
 // sent: the store id that names the order command and the package reference,
 // the label format, and the per-run call options. Every problem comes back as
 // a ValidationError issue at its `options.…` path with a rule from RULE_CODES.
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { LabelOptionsSchema } from "../schemas/index.ts";
 import {
   type Finding,

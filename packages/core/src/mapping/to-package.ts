@@ -32,7 +32,7 @@
 //   (NUL) is an error at the field it came from.
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import {
   type AccountServiceRef,
   currentCarrierName,

@@ -1,6 +1,6 @@
 // Tests of the COD rule: the amount, the amount sent, and the IBAN.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkCashOnDelivery, isValidCodAmount } from "./cash-on-delivery.ts";
 
 const IBAN = "PL61109010140000071219812874";

@@ -3,8 +3,8 @@
 // floating point noise (0.1 + 0.2 = 0.30000000000000004) never reaches the
 // service. The IBAN is sent in its compact form; a bare Polish account number
 // (NRB) is sent as a Polish IBAN.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 import { normalizeIban } from "./iban.ts";
 

@@ -1,7 +1,7 @@
 // Tests of the rule that only the contract carrier may leave pickup and sender
 // null.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   CONTRACT_ADDRESS_CARRIER,
   checkContractAddresses,

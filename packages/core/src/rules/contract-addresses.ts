@@ -8,8 +8,8 @@
 // data. A postal shipment known to run on the service's own contract
 // ("furgonetka") has no carrier contract to take them from, so null is refused
 // there too. Change CONTRACT_ADDRESS_CARRIER if the service says otherwise.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 import type { ShipmentContract } from "./shipment-contract.ts";
 

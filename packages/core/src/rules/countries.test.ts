@@ -1,7 +1,7 @@
 // Tests of the country lists, the phone prefixes, the CountryCatalog and the
 // country check.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   BUILT_IN_COUNTRIES,
   COUNTRIES_ADDED_IN_V1_0_112,

@@ -7,8 +7,8 @@
 // of the years before v1.0.112, so a country outside it is a warning (load the
 // live list), never an error that would block a merchant's real shipment.
 // Catalogs are plain objects owned by the caller: there is no global state.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { isIsoCountryCode } from "./regions.ts";
 
 /**

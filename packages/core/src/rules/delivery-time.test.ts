@@ -1,6 +1,6 @@
 // Tests of delivery_on_time: reading times, windows, and the range rule.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkDeliveryTime, readDeliveryTimes, withinWindow } from "./delivery-time.ts";
 
 describe("delivery_on_time times", () => {

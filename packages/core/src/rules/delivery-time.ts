@@ -4,8 +4,8 @@
 // `to`. The schema checks each time's format; this rule adds what a shape
 // cannot say (the order of the two ends) and a clear message for the
 // "13:00-15:00" text that merchants type, which the request does not take.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { asRecord, type Draft } from "./draft.ts";
 
 /** A time window, "HH:MM" to "HH:MM", both ends included. */

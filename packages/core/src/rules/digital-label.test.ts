@@ -1,7 +1,7 @@
 // Tests of the digital_label rule: booleans kept, legacy strings read as true
 // with a warning.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { normalizeDigitalLabel } from "./digital-label.ts";
 
 function run(value: unknown) {

@@ -1,7 +1,7 @@
 // digital_label is boolean since v1.0.92. A legacy string value (any string,
 // as the service reads it) is sent as true, with a warning.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
 export const DIGITAL_LABEL_BOOLEAN_SINCE = "v1.0.92";

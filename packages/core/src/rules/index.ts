@@ -25,7 +25,7 @@ export {
 } from "./countries.ts";
 export { checkDeliveryTime } from "./delivery-time.ts";
 export { DIGITAL_LABEL_BOOLEAN_SINCE, normalizeDigitalLabel } from "./digital-label.ts";
-export { type ForbiddenCharacter, findForbiddenCharacter, isCleanText } from "./free-text.ts";
+export { type ForbiddenCharacter, findForbiddenCharacter, isCleanText } from "../schemas/forbidden-characters.ts";
 export { ibanMod97, isValidIban, normalizeIban } from "./iban.ts";
 export {
   LEGACY_RESPONSE_FIELDS,
@@ -97,4 +97,4 @@ export {
   type ShipmentContract,
   type ShipmentContractOptions,
 } from "./shipment-contract.ts";
-export { isWholeGrosze, roundToGrosze, toGrosze } from "./whole-grosze.ts";
+export { isWholeGrosze, roundToGrosze, toGrosze } from "../schemas/whole-grosze.ts";

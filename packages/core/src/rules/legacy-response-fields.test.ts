@@ -1,6 +1,6 @@
 // Tests of reading answers that still carry removed or renamed fields.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   LEGACY_RESPONSE_FIELDS,
   upgradeCountryList,

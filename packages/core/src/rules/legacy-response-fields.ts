@@ -2,10 +2,10 @@
 // documents each one; the upgrade functions read an answer that still carries
 // a legacy field into the current form (copying, never mutating the input) and
 // report a `legacy_field_read` warning for each field they read or drop.
-import type { Language } from "../language.ts";
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Language } from "../issues/language.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { asRecord, type Draft, hasOwn } from "./draft.ts";
 import { RENAMED_CARRIERS, RENAMED_INPUT_FIELDS } from "./renamed-fields.ts";
 

@@ -1,7 +1,7 @@
 // Tests of the whole-centimetre rule: rounding up, floating point noise,
 // invalid values.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkParcelDimensions } from "./parcel-dimensions.ts";
 
 function run(parcel: Record<string, unknown>) {

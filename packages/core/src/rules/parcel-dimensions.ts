@@ -3,9 +3,9 @@
 // and surcharge it), with a warning. Zero, negative and non-finite values are
 // errors. A value within floating point noise of a whole number (0.3 m is
 // 30.000000000000004 cm in doubles) is that whole number, not one more.
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
 export const DIMENSION_FIELDS: readonly string[] = Object.freeze(["width", "depth", "height"]);

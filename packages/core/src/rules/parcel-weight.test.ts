@@ -1,6 +1,6 @@
 // Tests of the positive-weight rule.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkParcelWeight } from "./parcel-weight.ts";
 
 function check(weight: unknown) {

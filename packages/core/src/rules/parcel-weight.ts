@@ -1,7 +1,7 @@
 // A parcel's weight (kg) must be a positive, finite number.
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
 /** Reports a weight that is zero, negative or not finite. */

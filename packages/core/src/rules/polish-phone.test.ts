@@ -1,7 +1,7 @@
 // Tests of the Polish phone rule: normalizing to 9 digits, and refusing the
 // rest.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkPolishPhone, normalizePolishPhone } from "./polish-phone.ts";
 
 describe("normalizePolishPhone", () => {

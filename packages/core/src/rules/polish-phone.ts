@@ -3,9 +3,9 @@
 // dots or brackets is normalized to the 9 digits the service wants:
 // "+48 600-100-200", "0048600100200" and "600 100 200" all become "600100200".
 // Numbers of other countries are left as given.
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
 const MAX_PHONE_LENGTH = 40;

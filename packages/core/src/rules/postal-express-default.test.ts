@@ -1,7 +1,7 @@
 // Tests of the v1.0.109 warning for own-contract postal shipments without a
 // postal product.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkPostalExpressDefault } from "./postal-express-default.ts";
 import type { ShipmentContract } from "./shipment-contract.ts";
 

@@ -2,8 +2,8 @@
 // carrier's product flags in additional_services is created as an express
 // parcel (poczta_ekspres24). `kurier48: true` keeps the earlier behaviour.
 // This is never an error; it is a warning, so the merchant sees what will happen.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { type Draft, isRequested } from "./draft.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "./service-flags.ts";
 import type { ShipmentContract } from "./shipment-contract.ts";

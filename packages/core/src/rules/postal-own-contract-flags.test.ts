@@ -1,7 +1,7 @@
 // Tests of the postal own-contract flag rule from 2026-08-24, by an injected
 // time.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   checkPostalOwnContractFlags,
   POSTAL_FLAGS_FORBIDDEN_FROM,

@@ -12,9 +12,9 @@
 // Decision: the day starts at midnight in Poland, where the service and its
 // carrier work: 2026-08-24 00:00 Europe/Warsaw, which is summer time (UTC+2),
 // so the cut-off instant is 2026-08-23T22:00:00Z.
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { type Draft, isRequested } from "./draft.ts";
 import { POSTAL_CARRIER } from "./service-flags.ts";
 import type { ShipmentContract } from "./shipment-contract.ts";

@@ -1,7 +1,7 @@
 // Tests of the rule that the receiver has a first name and a surname (or a
 // company).
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { checkReceiverName, hasFirstNameAndSurname } from "./receiver-name.ts";
 
 function check(receiver: Record<string, unknown>) {

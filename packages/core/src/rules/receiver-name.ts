@@ -2,8 +2,8 @@
 // person. Decision: `receiver.name` must hold at least two words (each with a
 // letter), unless `receiver.company` is given, in which case the company is the
 // addressee and a single contact name (or none beyond the schema's) is enough.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
 const LETTER = /\p{L}/u;

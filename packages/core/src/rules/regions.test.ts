@@ -2,7 +2,7 @@
 // excluding country_code.
 import { describe, expect, it } from "vitest";
 import { REGIONS } from "../schemas/index.ts";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   checkRegionsExcludeCountryCode,
   countriesOfRegions,

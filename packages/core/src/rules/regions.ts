@@ -11,8 +11,8 @@
 //   Southern Territories (TF) and the British Indian Ocean Territory (IO) in
 //   `africa`; Heard and McDonald Islands (HM) and the US Minor Outlying
 //   Islands (UM) in `oceania`.
-import type { Findings } from "../validation/findings.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { asRecord } from "./draft.ts";
 
 // biome-ignore format: a dense table of country codes reads better than one per line

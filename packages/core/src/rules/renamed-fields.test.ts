@@ -1,7 +1,7 @@
 // Tests of the renamed and removed input fields and carrier names of the API's
 // history.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   applyRenamedCarrier,
   applyRenamedCarriers,

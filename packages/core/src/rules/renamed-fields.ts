@@ -2,9 +2,9 @@
 // release that did it. Renamed ones are accepted under the old name with a
 // deprecation warning and sent under the new one; removed ones are errors that
 // name the field and the release, so a merchant knows what to change.
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { type Draft, hasOwn } from "./draft.ts";
 
 export interface RenamedField {

@@ -2,7 +2,7 @@
 // it.
 import { describe, expect, it } from "vitest";
 import { ADDITIONAL_SERVICE_KEYS } from "../schemas/additional-services.ts";
-import { Findings } from "../validation/findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import {
   CARRIERS,
   carrierOffers,

@@ -4,9 +4,9 @@
 // does not offer it, and the postal carrier's delivery_on_time window
 // (13:00–20:00) is enforced (times are read by delivery-time.ts). A carrier
 // the catalogue does not know is not checked: the service may have added it since.
-import type { Findings } from "../validation/findings.ts";
-import { joinPath } from "../validation/path.ts";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { readDeliveryTimes, type TimeWindow, withinWindow } from "./delivery-time.ts";
 import { type Draft, isRequested } from "./draft.ts";
 import { keyAsWritten } from "./renamed-fields.ts";

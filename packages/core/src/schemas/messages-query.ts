@@ -9,7 +9,7 @@
 // type the service adds later is still read; it becomes filterable once it is
 // added here.
 import { z } from "zod";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 
 export const MESSAGE_TYPES = ["info", "order", "cancel", "payment", "notice"] as const;
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES);

@@ -8,7 +8,7 @@
 // max_time after min_time. Whether the day and window are among the proposals
 // is for the service to say, since only it knows them.
 import { z } from "zod";
-import { RULE_CODES } from "../validation/rule-codes.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { commandResponseSchema } from "./command-state.ts";
 import { PackageRefSchema } from "./identifiers.ts";
 import { PickupDateSchema } from "./pickup-date.ts";

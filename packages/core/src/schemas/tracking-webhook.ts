@@ -8,7 +8,7 @@
 // guessed, short enough for any shop's configuration field), and the language
 // of the pushed descriptions is pl_PL unless en_GB is asked for.
 import { z } from "zod";
-import { LANGUAGES } from "../language.ts";
+import { LANGUAGES } from "../issues/language.ts";
 
 export const TRACKING_WEBHOOK_SECRET_MIN = 16;
 export const TRACKING_WEBHOOK_SECRET_MAX = 128;

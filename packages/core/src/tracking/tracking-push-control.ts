@@ -9,7 +9,7 @@
 // with TrackingPushSchema and compares the checksums in constant time. The
 // secret never appears in a result, an error or a message.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { type TrackingPush, TrackingPushSchema } from "../schemas/index.ts";
 import {
   RULE_CODES,

@@ -1,12 +1,12 @@
 // Validation of requests before they reach the service: one error type that
 // carries every problem at once, warnings returned beside the result, messages
 // in English and Polish. The sandbox answers its 400s with these same functions.
-export type { Finding, MessageParams } from "./findings.ts";
-export { Findings } from "./findings.ts";
+export type { Finding, MessageParams } from "../issues/issue-collector.ts";
+export { Findings } from "../issues/issue-collector.ts";
 export { type LegacyResponseKind, readLegacyResponse } from "./legacy-response.ts";
-export { MESSAGES, renderMessage } from "./messages.ts";
+export { MESSAGES, renderMessage } from "../issues/messages.ts";
 export type { ValidationOptions, ValidationResult } from "./result.ts";
-export { RULE_CODES, type RuleCode } from "./rule-codes.ts";
+export { RULE_CODES, type RuleCode } from "../issues/rule-codes.ts";
 export {
   type AddressAutocompleteValidationOptions,
   validateAddressAutocomplete,

@@ -7,8 +7,8 @@ import {
   upgradePackage,
   upgradeServicesPrices,
 } from "../rules/legacy-response-fields.ts";
-import { Findings } from "./findings.ts";
-import { renderMessage } from "./messages.ts";
+import { Findings } from "../issues/issue-collector.ts";
+import { renderMessage } from "../issues/messages.ts";
 import type { ValidationOptions } from "./result.ts";
 import { resolveLanguage } from "./run-validation.ts";
 import type { ValidationWarning } from "./validation-error.ts";

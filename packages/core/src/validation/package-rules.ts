@@ -20,8 +20,8 @@ import {
 } from "../rules/renamed-fields.ts";
 import { checkServiceFlags } from "../rules/service-flags.ts";
 import type { ShipmentContract } from "../rules/shipment-contract.ts";
-import type { Findings } from "./findings.ts";
-import { joinPath } from "./path.ts";
+import type { Findings } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
 
 const ADDRESSES = ["pickup", "sender", "receiver"] as const;
 

@@ -1,6 +1,6 @@
 // What every validate function returns: the normalized value with warnings, or
 // the ValidationError with warnings. Nothing is thrown.
-import type { Language } from "../language.ts";
+import type { Language } from "../issues/language.ts";
 import type { ValidationError, ValidationWarning } from "./validation-error.ts";
 
 export type ValidationResult<T> =

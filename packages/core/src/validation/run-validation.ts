@@ -5,11 +5,11 @@
 // caller's language. Any exception, from hostile getters, proxies or anything
 // else, becomes an `input_unreadable` problem: nothing is ever thrown.
 import type { z } from "zod";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
-import { type Finding, Findings } from "./findings.ts";
-import { renderMessage } from "./messages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
+import { type Finding, Findings } from "../issues/issue-collector.ts";
+import { renderMessage } from "../issues/messages.ts";
 import type { ValidationResult } from "./result.ts";
-import { RULE_CODES } from "./rule-codes.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import {
   ValidationError,
   type ValidationIssue,

@@ -3,10 +3,10 @@
 // in a price quote, the packages of a command), case by case and in both
 // languages, as the sandbox answers them.
 import { describe, expect, it } from "vitest";
-import type { Language } from "../language.ts";
-import type { MessageParams } from "./findings.ts";
-import { renderMessage } from "./messages.ts";
-import { RULE_CODES, type RuleCode } from "./rule-codes.ts";
+import type { Language } from "../issues/language.ts";
+import type { MessageParams } from "../issues/issue-collector.ts";
+import { renderMessage } from "../issues/messages.ts";
+import { RULE_CODES, type RuleCode } from "../issues/rule-codes.ts";
 
 const say = (rule: RuleCode, params: MessageParams, language: Language = "en_GB") =>
   renderMessage({ path: "", rule, params }, language);

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CountryCatalog } from "../rules/countries.ts";
-import { RULE_CODES } from "./rule-codes.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import {
   SAMPLE_ACCOUNT_SERVICES,
   sampleOwnPostalPackage,

@@ -2,8 +2,8 @@
 // with the field path, the stable rule code and a message in the caller's
 // language. Warnings have the same shape but are returned, never thrown.
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
-import { DEFAULT_LANGUAGE, type Language } from "../language.ts";
-import type { RuleCode } from "./rule-codes.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../issues/language.ts";
+import type { RuleCode } from "../issues/rule-codes.ts";
 
 export const VALIDATION_FAILED = "validation_failed";
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PointsMapRequestSchema } from "../schemas/index.ts";
-import { Findings } from "./findings.ts";
+import { Findings } from "../issues/issue-collector.ts";
 import { reportZodIssues } from "./zod-issues.ts";
 
 function report(schema: z.ZodType, input: unknown) {

@@ -3,9 +3,9 @@
 // value `required`, and so on. Zod's own English messages are not used, so
 // that every message comes from the catalogue, in the caller's language.
 import type { z } from "zod";
-import type { Findings, MessageParams } from "./findings.ts";
-import { formatPath, joinPath } from "./path.ts";
-import { RULE_CODES, type RuleCode } from "./rule-codes.ts";
+import type { Findings, MessageParams } from "../issues/issue-collector.ts";
+import { formatPath, joinPath } from "../issues/path.ts";
+import { RULE_CODES, type RuleCode } from "../issues/rule-codes.ts";
 
 const MAX_ALLOWED_LISTED = 12;
 

@@ -1,6 +1,6 @@
 // The account: the carrier services it may use (their account-specific
 // service_id), its tracking webhook, and the user's own data.
-import type { Language } from "../../language.ts";
+import type { Language } from "../../issues/language.ts";
 import {
   type AccountServicesResponse,
   AccountServicesResponseSchema,

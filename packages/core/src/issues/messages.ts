@@ -1,8 +1,8 @@
 // The message catalogue: for every rule code, a message in English and in
 // Polish, filled in with the finding's parameters. The caller picks the
 // language the same way the service's X-Language header does.
-import type { Language } from "../language.ts";
-import type { Finding, MessageParams } from "./findings.ts";
+import type { Language } from "./language.ts";
+import type { Finding, MessageParams } from "./issue-collector.ts";
 import type { RuleCode } from "./rule-codes.ts";
 
 type Template = (params: MessageParams) => string;

@@ -1,6 +1,6 @@
 // Tests of the findings collector and its scoped paths.
 import { describe, expect, it } from "vitest";
-import { Findings } from "./findings.ts";
+import { Findings } from "./issue-collector.ts";
 
 describe("Findings", () => {
   it("keeps errors and warnings apart", () => {

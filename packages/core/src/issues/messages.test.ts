@@ -1,6 +1,6 @@
 // Tests of the message catalogue in English and Polish.
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../language.ts";
+import { LANGUAGES } from "./language.ts";
 import { MESSAGES, renderMessage } from "./messages.ts";
 import { RULE_CODES, type RuleCode } from "./rule-codes.ts";
 

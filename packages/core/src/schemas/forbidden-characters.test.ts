@@ -4,7 +4,7 @@
 // punctuation, emoji and the harmless direction marks).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findForbiddenCharacter, isCleanText } from "./free-text.ts";
+import { findForbiddenCharacter, isCleanText } from "./forbidden-characters.ts";
 
 describe("findForbiddenCharacter", () => {
   it("passes ordinary names, streets and cities", () => {
