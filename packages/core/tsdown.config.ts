@@ -1,8 +1,15 @@
 // Build of the published package: ESM plus .d.ts from the TypeScript source, for Node 22+.
+// One entry per subpath of package.json's exports; the keys name the dist files.
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: {
+    index: "src/index.ts",
+    schemas: "src/schemas/index.ts",
+    rules: "src/rules/index.ts",
+    oauth: "src/oauth/index.ts",
+    internal: "src/internal.ts",
+  },
   format: "esm",
   platform: "node",
   target: "node22",

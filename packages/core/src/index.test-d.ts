@@ -2,16 +2,16 @@
 // Run by vitest's typecheck mode; nothing here executes.
 import { describe, expectTypeOf, it } from "vitest";
 import {
-  type PackageDetailsV1,
-  type PackageDetailsV2,
-  type PackageV1,
-  type PackageV2,
+  type Issue,
+  type RuleCode,
+  type SafeToPackageResult,
   type ShipbridgeError,
   type ShippingClient,
+  safeToPackage,
   toPackage,
-  type ValidationIssue,
   validatePackage,
 } from "./index.ts";
+import type { PackageDetailsV1, PackageDetailsV2, PackageV1, PackageV2 } from "./schemas/index.ts";
 
 describe("public types", () => {
   it("puts the parcel type on the package in v1 and on each parcel in v2", () => {
@@ -25,16 +25,28 @@ describe("public types", () => {
     if (result.ok) {
       expectTypeOf(result.value).toEqualTypeOf<PackageV2>();
     } else {
-      expectTypeOf(result.error.issues).toEqualTypeOf<readonly ValidationIssue[]>();
+      expectTypeOf(result.error.issues).toEqualTypeOf<readonly Issue[]>();
       expectTypeOf(result.error).toExtend<ShipbridgeError>();
     }
     const v1 = validatePackage({}, { version: 1 });
     if (v1.ok) expectTypeOf(v1.value).toEqualTypeOf<PackageV1>();
   });
 
-  it("gives each validation issue a path, a rule code and a message", () => {
-    expectTypeOf<ValidationIssue["path"]>().toEqualTypeOf<string>();
-    expectTypeOf<ValidationIssue["message"]>().toEqualTypeOf<string>();
+  it("gives each issue a path, a rule code and a message", () => {
+    expectTypeOf<Issue["path"]>().toEqualTypeOf<string>();
+    expectTypeOf<Issue["rule"]>().toEqualTypeOf<RuleCode>();
+    expectTypeOf<Issue["message"]>().toEqualTypeOf<string>();
+  });
+
+  it("narrows safeToPackage's result by its success flag, as zod's safeParse", () => {
+    const result = safeToPackage({});
+    expectTypeOf(result).toEqualTypeOf<SafeToPackageResult>();
+    if (result.success) {
+      expectTypeOf(result.data).toEqualTypeOf<PackageV2>();
+      expectTypeOf(result.warnings).toEqualTypeOf<readonly Issue[]>();
+    } else {
+      expectTypeOf(result.error.issues).toEqualTypeOf<readonly Issue[]>();
+    }
   });
 
   it("builds a v2 package from a store order", () => {

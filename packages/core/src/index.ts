@@ -1,78 +1,117 @@
-// @shipbridge/core: the public surface. Everything a store adapter or a custom
-// store needs, and deliberately nothing else.
+// @shipbridge/core: what a store needs, and deliberately nothing else. The
+// schemas, the rules' data, the OAuth client alone and the sandbox's internals
+// sit behind the subpaths /schemas, /rules, /oauth and /internal.
 
-export * from "./api/index.ts";
-export { type Clock, systemClock } from "./clock.ts";
+// The REST client: the client, its option and result types, and its errors
+// with codes and guards.
+export {
+  API_ERROR_CODES,
+  API_USAGE_ERROR_CODES,
+  ApiError,
+  ApiUsageError,
+  AuthenticationError,
+  type CallOptions,
+  ConflictError,
+  type DeadlineInput,
+  isApiError,
+  isApiUsageError,
+  isAuthenticationError,
+  isConflictError,
+  isNetworkError,
+  isNotFoundError,
+  isOutcomeUnknownError,
+  isPermissionError,
+  isRateLimitError,
+  isServiceError,
+  isTimeoutError,
+  isUnexpectedResponseError,
+  isValidationApiError,
+  type Label,
+  type LabelRequest,
+  NetworkError,
+  type NewTemplate,
+  NotFoundError,
+  OutcomeUnknownError,
+  type PackageDetails,
+  type PackageValidationResult,
+  type PackageWriteResult,
+  PermissionError,
+  type PollOptions,
+  type PriceQuoteResult,
+  RateLimitError,
+  type RetryOptions,
+  ServiceError,
+  type ShippingAuth,
+  ShippingClient,
+  type ShippingClientOptions,
+  staticToken,
+  type TemplateWriteResult,
+  TimeoutError,
+  type TrackingWebhook,
+  UnexpectedResponseError,
+  type UserData,
+  type UserDataWriteResult,
+  ValidationApiError,
+} from "./api/index.ts";
+export type { Clock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
-export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./issues/language.ts";
-export * from "./mapping/index.ts";
-export * from "./oauth/index.ts";
-// The rules' data and the few helpers a store needs on its own; the per-rule
-// check functions stay internal and run through the validate* functions.
+export type { Issue } from "./issues/issue.ts";
+export type { Language } from "./issues/language.ts";
+export { RULE_CODES, type RuleCode } from "./issues/rule-codes.ts";
+// The mapping: a store order to a package, and to one paid shipment.
 export {
-  BUILT_IN_COUNTRIES,
-  CARRIERS,
-  type Carrier,
-  CONTRACT_ADDRESS_CARRIER,
-  CountryCatalog,
-  type CountryCatalogOptions,
-  type CountryLookup,
-  carrierOffers,
-  countriesOfRegions,
-  countryCatalogFromResponse,
-  createCountryCatalog,
-  type ForbiddenCharacter,
-  findForbiddenCharacter,
-  ISO_COUNTRY_CODES,
-  isCleanText,
-  isValidIban,
-  isWholeGrosze,
-  LEGACY_RESPONSE_FIELDS,
-  normalizeIban,
-  normalizePolishPhone,
-  PHONE_PREFIXES,
-  POSTAL_FLAGS_FORBIDDEN_FROM,
-  POSTAL_FORBIDDEN_FLAGS,
-  REGION_COUNTRIES,
-  REMOVED_INPUT_FIELDS,
-  RENAMED_CARRIERS,
-  RENAMED_INPUT_FIELDS,
-  regionOf,
-  roundToGrosze,
-  SERVICE_FLAGS,
-  type ServiceFlag,
-  SUPPORTED_COUNTRIES,
-  toGrosze,
-} from "./rules/index.ts";
-export * from "./schemas/index.ts";
+  isShipOrderError,
+  type SafeToPackageResult,
+  SHIP_ORDER_ERROR_CODES,
+  ShipOrderError,
+  type ShipOrderOptions,
+  type ShipOrderResult,
+  type StoreAddress,
+  type StoreCod,
+  type StoreCustomer,
+  type StoreDimensions,
+  type StoreOrder,
+  type StoreOrderInput,
+  type StoreOrderItem,
+  StoreOrderSchema,
+  type StorePickupPoint,
+  type StoreShippingChoice,
+  type StoreTotals,
+  type StoreWeight,
+  safeToPackage,
+  shipOrder,
+  type ToPackageOptions,
+  type ToPackageResult,
+  toPackage,
+} from "./mapping/index.ts";
+// The OAuth 2.0 client and the token stores.
 export {
-  type TrackingPushFields,
-  trackingPushControl,
-  verifyTrackingPush,
-} from "./tracking/tracking-push-control.ts";
+  AuthorizationDeniedError,
+  MemoryTokenStore,
+  OAUTH_CLIENT_ERROR_CODES,
+  OAuthClient,
+  type OAuthClientOptions,
+  OAuthError,
+  OAuthUsageError,
+  ReauthorizationRequiredError,
+  SqliteTokenStore,
+  StateMismatchError,
+  TokenEndpointError,
+  type TokenStore,
+} from "./oauth/index.ts";
+export { verifyTrackingPush } from "./tracking/tracking-push-control.ts";
+// Validation before a request is sent.
 export {
   type AddressAutocompleteValidationOptions,
   type CalculatePriceValidationOptions,
   isValidationError,
-  type LegacyResponseKind,
-  type MessageParams,
-  type PackageOperation,
   type PackageValidationOptions,
-  RULE_CODES,
-  type RuleCode,
-  readLegacyResponse,
-  renderMessage,
-  summarizeIssues,
   type UserDataValidationOptions,
   VALIDATION_FAILED,
   ValidationError,
-  type ValidationIssue,
-  type ValidationOptions,
   type ValidationResult,
-  type ValidationWarning,
   validateAddressAutocomplete,
   validateCalculatePrice,
-  validateInput,
   validatePackage,
   validateUserData,
 } from "./validation/index.ts";

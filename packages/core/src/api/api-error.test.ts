@@ -24,7 +24,7 @@ describe("ApiError hierarchy", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(ShipbridgeError);
     expect(isShipbridgeError(error)).toBe(true);
-    expect(error.code).toBe(API_ERROR_CODES.notFound);
+    expect(error.code).toBe(API_ERROR_CODES.not_found);
     expect(error.name).toBe("NotFoundError");
     expect(error.status).toBe(404);
     expect(error.method).toBe("GET");
@@ -38,7 +38,7 @@ describe("ApiError hierarchy", () => {
     });
     expect(validation.issues[0]?.path).toBe("receiver.phone");
     expect(new RateLimitError("slow down", { ...where, retryAfter: 3 }).retryAfter).toBe(3);
-    const late = new TimeoutError(API_ERROR_CODES.deadlineExceeded, "late", where);
+    const late = new TimeoutError(API_ERROR_CODES.deadline_exceeded, "late", where);
     expect(isTimeoutError(late)).toBe(true);
     expect(late.code).toBe("deadline_exceeded");
   });

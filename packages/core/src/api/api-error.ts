@@ -9,26 +9,26 @@ import { ShipbridgeError } from "../errors/shipbridge-error.ts";
 /** Stable, machine-readable codes of the REST client's errors. */
 export const API_ERROR_CODES = {
   /** A failure without a more specific class (e.g. 405, 406, 415). */
-  apiError: "api_error",
+  api_error: "api_error",
   /** The service rejected the input (400/422). Local validation raises ValidationError (`validation_failed`) instead. */
-  validation: "rejected_by_service",
-  authentication: "authentication_failed",
-  permission: "permission_denied",
-  notFound: "not_found",
+  rejected_by_service: "rejected_by_service",
+  authentication_failed: "authentication_failed",
+  permission_denied: "permission_denied",
+  not_found: "not_found",
   conflict: "conflict",
-  rateLimited: "rate_limited",
-  service: "service_unavailable",
-  network: "network_error",
+  rate_limited: "rate_limited",
+  service_unavailable: "service_unavailable",
+  network_error: "network_error",
   timeout: "timeout",
-  deadlineExceeded: "deadline_exceeded",
-  outcomeUnknown: "outcome_unknown",
-  unexpectedResponse: "unexpected_response",
+  deadline_exceeded: "deadline_exceeded",
+  outcome_unknown: "outcome_unknown",
+  unexpected_response: "unexpected_response",
 } as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 
 /** One problem the service (or a response check) found, located by a field path. */
-export interface ApiIssue {
+export interface Issue {
   /** Dotted path of the field, e.g. `receiver.phone` or `parcels[0].weight`; "" for the whole request. */
   readonly path: string;
   /** The rule that was broken, as the service names it ("service" when it names none). */
@@ -46,7 +46,7 @@ export interface ApiErrorDetails {
   readonly requestId?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
-  readonly issues?: readonly ApiIssue[];
+  readonly issues?: readonly Issue[];
   readonly retryAfter?: number;
   readonly cause?: unknown;
 }
@@ -99,9 +99,9 @@ function withCode(code: ApiErrorCode): ApiErrorClass {
 /** The same, for errors that also carry the `issues` found, each located by a field path. */
 function withIssues(
   code: ApiErrorCode,
-): ApiErrorClass<ApiError & { readonly issues: readonly ApiIssue[] }> {
+): ApiErrorClass<ApiError & { readonly issues: readonly Issue[] }> {
   return class extends withCode(code) {
-    readonly issues: readonly ApiIssue[];
+    readonly issues: readonly Issue[];
     constructor(message: string, details: ApiErrorDetails) {
       super(message, details);
       this.issues = details.issues ?? [];
@@ -110,17 +110,17 @@ function withIssues(
 }
 
 /** 400 or 422: the service rejected the input; `issues` name the fields. */
-export class ValidationApiError extends withIssues(API_ERROR_CODES.validation) {}
+export class ValidationApiError extends withIssues(API_ERROR_CODES.rejected_by_service) {}
 /** 401: the token was rejected even after one refresh. */
-export class AuthenticationError extends withCode(API_ERROR_CODES.authentication) {}
+export class AuthenticationError extends withCode(API_ERROR_CODES.authentication_failed) {}
 /** 403: the account (or the company in X-Company-Id) may not do this. */
-export class PermissionError extends withCode(API_ERROR_CODES.permission) {}
+export class PermissionError extends withCode(API_ERROR_CODES.permission_denied) {}
 /** 404: no such resource (or not visible to this account). */
-export class NotFoundError extends withCode(API_ERROR_CODES.notFound) {}
+export class NotFoundError extends withCode(API_ERROR_CODES.not_found) {}
 /** 409: the request conflicts with the resource's state (e.g. editing an ordered package). */
 export class ConflictError extends withCode(API_ERROR_CODES.conflict) {}
 /** 429: too many requests; `retryAfter` is the wait the service asked for, in seconds. */
-export class RateLimitError extends withCode(API_ERROR_CODES.rateLimited) {
+export class RateLimitError extends withCode(API_ERROR_CODES.rate_limited) {
   readonly retryAfter: number | undefined;
   constructor(message: string, details: ApiErrorDetails) {
     super(message, details);
@@ -128,9 +128,9 @@ export class RateLimitError extends withCode(API_ERROR_CODES.rateLimited) {
   }
 }
 /** 5xx: the service failed (after the retries allowed for the request). */
-export class ServiceError extends withCode(API_ERROR_CODES.service) {}
+export class ServiceError extends withCode(API_ERROR_CODES.service_unavailable) {}
 /** No answer: the connection failed. */
-export class NetworkError extends withCode(API_ERROR_CODES.network) {}
+export class NetworkError extends withCode(API_ERROR_CODES.network_error) {}
 /**
  * No answer in time: one attempt timed out (`code` timeout), or the call's
  * overall deadline passed, including a poller's (`code` deadline_exceeded).
@@ -143,9 +143,9 @@ export class TimeoutError extends ApiError {}
  * user_reference_number to look it up by, or the look-up failed too.
  * Do not simply create again; look the package up first.
  */
-export class OutcomeUnknownError extends withCode(API_ERROR_CODES.outcomeUnknown) {}
+export class OutcomeUnknownError extends withCode(API_ERROR_CODES.outcome_unknown) {}
 /** The answer did not match the expected shape (response validation); `issues` name the paths. */
-export class UnexpectedResponseError extends withIssues(API_ERROR_CODES.unexpectedResponse) {}
+export class UnexpectedResponseError extends withIssues(API_ERROR_CODES.unexpected_response) {}
 
 function brandOf(value: unknown): unknown {
   return typeof value === "object" && value !== null
@@ -164,19 +164,23 @@ function guard<T extends ApiError>(
 // Type guards that work across realms and across copies of this package:
 // they look at a registered symbol brand and the stable `code`, never at instanceof.
 export const isApiError = guard<ApiError>(undefined);
-export const isValidationApiError = guard<ValidationApiError>([API_ERROR_CODES.validation]);
-export const isAuthenticationError = guard<AuthenticationError>([API_ERROR_CODES.authentication]);
-export const isPermissionError = guard<PermissionError>([API_ERROR_CODES.permission]);
-export const isNotFoundError = guard<NotFoundError>([API_ERROR_CODES.notFound]);
+export const isValidationApiError = guard<ValidationApiError>([
+  API_ERROR_CODES.rejected_by_service,
+]);
+export const isAuthenticationError = guard<AuthenticationError>([
+  API_ERROR_CODES.authentication_failed,
+]);
+export const isPermissionError = guard<PermissionError>([API_ERROR_CODES.permission_denied]);
+export const isNotFoundError = guard<NotFoundError>([API_ERROR_CODES.not_found]);
 export const isConflictError = guard<ConflictError>([API_ERROR_CODES.conflict]);
-export const isRateLimitError = guard<RateLimitError>([API_ERROR_CODES.rateLimited]);
-export const isServiceError = guard<ServiceError>([API_ERROR_CODES.service]);
-export const isNetworkError = guard<NetworkError>([API_ERROR_CODES.network]);
+export const isRateLimitError = guard<RateLimitError>([API_ERROR_CODES.rate_limited]);
+export const isServiceError = guard<ServiceError>([API_ERROR_CODES.service_unavailable]);
+export const isNetworkError = guard<NetworkError>([API_ERROR_CODES.network_error]);
 export const isTimeoutError = guard<TimeoutError>([
   API_ERROR_CODES.timeout,
-  API_ERROR_CODES.deadlineExceeded,
+  API_ERROR_CODES.deadline_exceeded,
 ]);
-export const isOutcomeUnknownError = guard<OutcomeUnknownError>([API_ERROR_CODES.outcomeUnknown]);
+export const isOutcomeUnknownError = guard<OutcomeUnknownError>([API_ERROR_CODES.outcome_unknown]);
 export const isUnexpectedResponseError = guard<UnexpectedResponseError>([
-  API_ERROR_CODES.unexpectedResponse,
+  API_ERROR_CODES.unexpected_response,
 ]);

@@ -6,7 +6,7 @@ import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.t
 
 export const API_USAGE_ERROR_CODES = {
   /** A ShippingClient option or a per-call option is missing or out of range. */
-  INVALID_OPTIONS: "invalid_api_options",
+  invalid_api_options: "invalid_api_options",
 } as const;
 
 export type ApiUsageErrorCode = (typeof API_USAGE_ERROR_CODES)[keyof typeof API_USAGE_ERROR_CODES];
@@ -16,7 +16,7 @@ export class ApiUsageError extends ShipbridgeError {
   readonly option: string;
 
   constructor(option: string, message: string) {
-    super(API_USAGE_ERROR_CODES.INVALID_OPTIONS, `${option}: ${message}`);
+    super(API_USAGE_ERROR_CODES.invalid_api_options, `${option}: ${message}`);
     this.option = option;
   }
 }
@@ -25,7 +25,7 @@ export class ApiUsageError extends ShipbridgeError {
 export function isApiUsageError(value: unknown): value is ApiUsageError {
   return (
     isShipbridgeError(value) &&
-    value.code === API_USAGE_ERROR_CODES.INVALID_OPTIONS &&
+    value.code === API_USAGE_ERROR_CODES.invalid_api_options &&
     "option" in value
   );
 }

@@ -57,7 +57,7 @@ export class Deadline {
   /** The error for a call that ran out of its budget. */
   exceeded(method: string, path: string, what: string, cause?: unknown): TimeoutError {
     return new TimeoutError(
-      API_ERROR_CODES.deadlineExceeded,
+      API_ERROR_CODES.deadline_exceeded,
       `${what} did not finish before the deadline (${new Date(this.atMs).toISOString()}): ${method} ${path}`,
       { method, path, cause },
     );

@@ -43,7 +43,7 @@ describe("errorFromResponse", () => {
       expect(error, String(status)).toBeInstanceOf(type);
       expect(error.status).toBe(status);
     }
-    expect(errorFromResponse(answer(415, {}), {}, context).code).toBe(API_ERROR_CODES.apiError);
+    expect(errorFromResponse(answer(415, {}), {}, context).code).toBe(API_ERROR_CODES.api_error);
   });
 
   it("turns the service's errors[] into issues with paths, and keeps the body", () => {

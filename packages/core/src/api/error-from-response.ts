@@ -5,9 +5,9 @@ import { formatPath } from "../issues/path.ts";
 import {
   ApiError,
   type ApiErrorDetails,
-  type ApiIssue,
   AuthenticationError,
   ConflictError,
+  type Issue,
   NotFoundError,
   PermissionError,
   RateLimitError,
@@ -32,10 +32,10 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** The service's `errors[]` as issues; tolerant of entries without a path or rule. */
-export function issuesOf(body: unknown): ApiIssue[] {
+export function issuesOf(body: unknown): Issue[] {
   const errors = record(body)?.errors;
   if (!Array.isArray(errors)) return [];
-  return errors.map((entry): ApiIssue => {
+  return errors.map((entry): Issue => {
     const e = record(entry) ?? {};
     const path = Array.isArray(e.path)
       ? formatPath(e.path as PropertyKey[])

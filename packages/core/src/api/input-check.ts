@@ -12,10 +12,10 @@ import type {
   PackageV2,
 } from "../schemas/index.ts";
 import {
+  type Issue,
   type PackageOperation,
   type ValidationOptions,
   type ValidationResult,
-  type ValidationWarning,
   validateCalculatePrice,
   validateInput,
   validatePackage,
@@ -25,7 +25,7 @@ import type { CallOptions } from "./transport.ts";
 
 export interface Checked<T> {
   readonly value: T;
-  readonly warnings: readonly ValidationWarning[];
+  readonly warnings: readonly Issue[];
 }
 
 /** A validate function of core's validation module. */

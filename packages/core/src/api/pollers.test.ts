@@ -87,7 +87,7 @@ describe("order commands", () => {
     const error = await client.orderCommands
       .wait(uuid, { deadline: clock().getTime() + 500 })
       .catch((e: unknown) => e);
-    expect((error as { code?: string }).code).toBe(API_ERROR_CODES.deadlineExceeded);
+    expect((error as { code?: string }).code).toBe(API_ERROR_CODES.deadline_exceeded);
   });
 
   it("cancels through a cancel command", async () => {
@@ -118,7 +118,7 @@ describe("order commands", () => {
       )
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
-    expect((error as { code: string }).code).toBe(API_ERROR_CODES.deadlineExceeded);
+    expect((error as { code: string }).code).toBe(API_ERROR_CODES.deadline_exceeded);
   });
 
   it("stops when the signal is aborted while it waits", async () => {
@@ -179,6 +179,6 @@ describe("labels", () => {
     const error = await client.packages
       .label(id, {}, { deadline: new Date(clock().getTime() + 1_000) })
       .catch((e: unknown) => e);
-    expect((error as { code?: string }).code).toBe(API_ERROR_CODES.deadlineExceeded);
+    expect((error as { code?: string }).code).toBe(API_ERROR_CODES.deadline_exceeded);
   });
 });

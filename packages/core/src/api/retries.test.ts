@@ -199,7 +199,7 @@ describe("POST /packages is never blindly retried", () => {
     await sandbox.injectFaults(onPackageCreation({ status: 502, rate: 1, after: true, count: 1 }));
     const error = await client.packages.create(packageV2()).catch((e: unknown) => e);
     expect(isOutcomeUnknownError(error)).toBe(true);
-    expect((error as { code: string }).code).toBe(API_ERROR_CODES.outcomeUnknown);
+    expect((error as { code: string }).code).toBe(API_ERROR_CODES.outcome_unknown);
     expect(requests.filter((r) => r.startsWith("POST /packages"))).toHaveLength(1);
   });
 });

@@ -293,7 +293,7 @@ describe("options", () => {
       const error = thrown(make);
       expect(error).toBeInstanceOf(ApiUsageError);
       expect(isApiUsageError(error)).toBe(true);
-      expect(error).toMatchObject({ code: API_USAGE_ERROR_CODES.INVALID_OPTIONS, option });
+      expect(error).toMatchObject({ code: API_USAGE_ERROR_CODES.invalid_api_options, option });
       expect((error as Error).message).toContain(option);
     }
   });
@@ -302,7 +302,7 @@ describe("options", () => {
     const { fetch, requests } = countingFetch();
     const counted = sandbox.client({ fetch });
     await expect(counted.countries({ deadline: Number.NaN })).rejects.toMatchObject({
-      code: API_USAGE_ERROR_CODES.INVALID_OPTIONS,
+      code: API_USAGE_ERROR_CODES.invalid_api_options,
       option: "deadline",
     });
     expect(requests).toEqual([]);

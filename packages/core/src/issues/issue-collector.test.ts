@@ -1,10 +1,10 @@
 // Tests of the findings collector and its scoped paths.
 import { describe, expect, it } from "vitest";
-import { Findings } from "./issue-collector.ts";
+import { IssueCollector } from "./issue-collector.ts";
 
-describe("Findings", () => {
+describe("IssueCollector", () => {
   it("keeps errors and warnings apart", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     findings.error("receiver.phone", "phone_invalid");
     findings.warn("parcels[0].width", "dimension_rounded", { field: "width", from: 1.5, to: 2 });
     expect(findings.errors).toEqual([
@@ -20,7 +20,7 @@ describe("Findings", () => {
   });
 
   it("scopes paths under a prefix and reports into the same lists", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const scoped = findings.scoped("package");
     scoped.error("receiver.phone", "phone_invalid");
     scoped.error("", "required");

@@ -1,12 +1,13 @@
 // The collector that rules report into: problems (which make the input invalid)
-// and warnings (which never do). Findings carry a rule code and message
+// and warnings (which never do). Its raw issues carry a rule code and message
 // parameters; the message text is chosen later, in the caller's language.
 import type { RuleCode } from "./rule-codes.ts";
 
 /** Values substituted into a message template. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-export interface Finding {
+/** An issue before its message is rendered: the rule's parameters instead of text. */
+export interface RawIssue {
   readonly path: string;
   readonly rule: RuleCode;
   readonly params: MessageParams;
@@ -14,12 +15,12 @@ export interface Finding {
 
 const NO_PARAMS: MessageParams = Object.freeze({});
 
-export class Findings {
-  readonly errors: Finding[];
-  readonly warnings: Finding[];
+export class IssueCollector {
+  readonly errors: RawIssue[];
+  readonly warnings: RawIssue[];
   readonly #prefix: string;
 
-  constructor(errors: Finding[] = [], warnings: Finding[] = [], prefix = "") {
+  constructor(errors: RawIssue[] = [], warnings: RawIssue[] = [], prefix = "") {
     this.errors = errors;
     this.warnings = warnings;
     this.#prefix = prefix;
@@ -34,8 +35,8 @@ export class Findings {
   }
 
   /** A view that reports into the same lists, with `prefix` before every path. */
-  scoped(prefix: string): Findings {
-    return new Findings(this.errors, this.warnings, this.#path(prefix));
+  scoped(prefix: string): IssueCollector {
+    return new IssueCollector(this.errors, this.warnings, this.#path(prefix));
   }
 
   #path(path: string): string {

@@ -1,8 +1,9 @@
 // The message catalogue: for every rule code, a message in English and in
 // Polish, filled in with the finding's parameters. The caller picks the
 // language the same way the service's X-Language header does.
+
+import type { MessageParams, RawIssue } from "./issue-collector.ts";
 import type { Language } from "./language.ts";
-import type { Finding, MessageParams } from "./issue-collector.ts";
 import type { RuleCode } from "./rule-codes.ts";
 
 type Template = (params: MessageParams) => string;
@@ -287,6 +288,13 @@ const en: Record<RuleCode, Template> = {
     `Package ${p(x, "package_id")} has been collected by the courier and can no longer be cancelled.`,
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
+  // The order-to-package mapping.
+  pickup_point_dropped: (x) =>
+    `The pickup point ${p(x, "point")} belongs to ${p(x, "pointCarrier")}, but the order ships with ${p(x, "carrier")} (the shipping method changed after the point was chosen), so the point was left out and the parcel goes to the address.`,
+  pickup_point_unverified: (x) =>
+    `The carrier of service_id ${p(x, "serviceId")} is unknown (pass accountServices to check it), so the pickup point ${p(x, "point")} of ${p(x, "pointCarrier")} was kept without checking that it matches.`,
+  bidi_characters_removed: (x) =>
+    `Invisible text-direction characters (${p(x, "characters")}) were removed from this text: they change how an address is displayed, not what it says, and the service does not accept them.`,
 };
 
 const pl: Record<RuleCode, Template> = {
@@ -466,6 +474,13 @@ const pl: Record<RuleCode, Template> = {
     `Przesyłka ${p(x, "package_id")} została odebrana przez kuriera i nie można jej już anulować.`,
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
+  // The order-to-package mapping.
+  pickup_point_dropped: (x) =>
+    `Punkt odbioru ${p(x, "point")} należy do przewoźnika ${p(x, "pointCarrier")}, a zamówienie jest wysyłane przez ${p(x, "carrier")} (metoda dostawy zmieniła się po wyborze punktu), więc punkt pominięto i przesyłka trafi pod adres.`,
+  pickup_point_unverified: (x) =>
+    `Przewoźnik usługi service_id ${p(x, "serviceId")} jest nieznany (przekaż accountServices, aby to sprawdzić), więc punkt odbioru ${p(x, "point")} przewoźnika ${p(x, "pointCarrier")} pozostawiono bez sprawdzenia.`,
+  bidi_characters_removed: (x) =>
+    `Z tego tekstu usunięto niewidoczne znaki zmieniające kierunek tekstu (${p(x, "characters")}): zmieniają one sposób wyświetlania adresu, a nie jego treść, i serwis ich nie przyjmuje.`,
 };
 
 /** The message templates, by language and rule code. */
@@ -474,7 +489,7 @@ export const MESSAGES: Readonly<Record<Language, Readonly<Record<RuleCode, Templ
   pl_PL: pl,
 };
 
-/** The message of a finding in the given language. */
-export function renderMessage(finding: Finding, language: Language): string {
-  return MESSAGES[language][finding.rule](finding.params);
+/** The message of a raw issue in the given language. */
+export function renderMessage(issue: RawIssue, language: Language): string {
+  return MESSAGES[language][issue.rule](issue.params);
 }

@@ -72,6 +72,13 @@ export const RULE_CODES = {
   package_not_cancellable: "package_not_cancellable",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
+  // Warnings of the order-to-package mapping (toPackage, shipOrder).
+  /** The order's pickup point belongs to another carrier than the chosen service; it was left out. */
+  pickup_point_dropped: "pickup_point_dropped",
+  /** The chosen service's carrier is unknown (a service_id without account services); the point was kept unchecked. */
+  pickup_point_unverified: "pickup_point_unverified",
+  /** Bidi override characters were removed from an address text; they change its display, not its content. */
+  bidi_characters_removed: "bidi_characters_removed",
 } as const;
 
 export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];

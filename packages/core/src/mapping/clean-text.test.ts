@@ -2,7 +2,7 @@
 // overrides are removed and reported, other controls are reported with their
 // position, and every cleaned text passes the rule's own isCleanText.
 import { describe, expect, it } from "vitest";
-import { isCleanText } from "../rules/index.ts";
+import { isCleanText } from "../schemas/forbidden-characters.ts";
 import { cleanText } from "./clean-text.ts";
 
 describe("cleanText", () => {

@@ -12,7 +12,11 @@
 //   is reported, with its position in the text as given, for the caller to
 //   turn into an error, and left out of the cleaned text.
 // What counts as forbidden is the rule's own findForbiddenCharacter.
-import { type ForbiddenCharacter, findForbiddenCharacter, isCleanText } from "../rules/index.ts";
+import {
+  type ForbiddenCharacter,
+  findForbiddenCharacter,
+  isCleanText,
+} from "../schemas/forbidden-characters.ts";
 
 /** A run of whitespace; it is folded when it holds a control or a line/paragraph separator. */
 const WHITESPACE_RUN = /\p{White_Space}+/gu;

@@ -1,13 +1,8 @@
 // The store-neutral mapping: the StoreOrder every adapter produces, toPackage
 // (order to a valid v2 package) and shipOrder (order to one paid shipment,
-// safe to rerun), with their options, results, warnings and errors. The parts
+// safe to rerun), with their options, results and errors. The parts
 // of StoreOrderSchema are exported as types only, and the uuid helper behind
 // orderCommandId stays internal.
-export {
-  MAPPING_WARNING_CODES,
-  type MappingWarning,
-  type MappingWarningCode,
-} from "./mapping-warnings.ts";
 export { ORDER_COMMAND_NAMESPACE, orderCommandId } from "./order-command-id.ts";
 export type { BoxDimensions } from "./packing.ts";
 export {
@@ -43,10 +38,10 @@ export {
 } from "./store-order.ts";
 export {
   type CodAccount,
-  mapOrderToPackage,
   type PostalService,
+  type SafeToPackageResult,
+  safeToPackage,
   type ToPackageOptions,
-  type ToPackageOutcome,
   type ToPackageResult,
   toPackage,
   USER_REFERENCE_MAX_LENGTH,

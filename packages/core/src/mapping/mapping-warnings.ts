@@ -1,63 +1,27 @@
-// Warnings of the order-to-package mapping. They have the shape of the
+// Warnings of the order-to-package mapping. They are Issues like the
 // validation warnings (path, stable rule code, message in the caller's
 // language) and sit beside them in toPackage's result. Warnings never stop a
 // shipment; they tell the merchant what was decided on their behalf.
+import type { Issue } from "../issues/issue.ts";
+import type { MessageParams } from "../issues/issue-collector.ts";
 import type { Language } from "../issues/language.ts";
-import type { MessageParams, RuleCode } from "../validation/index.ts";
+import { renderMessage } from "../issues/messages.ts";
+import type { RULE_CODES } from "../issues/rule-codes.ts";
 
-/** Stable codes of the warnings only the mapping gives. */
-export const MAPPING_WARNING_CODES = {
-  /** The order's pickup point belongs to another carrier than the chosen service; it was left out. */
-  pickup_point_dropped: "pickup_point_dropped",
-  /** The chosen service's carrier is unknown (a service_id without account services); the point was kept unchecked. */
-  pickup_point_unverified: "pickup_point_unverified",
-  /** Bidi override characters were removed from an address text; they change its display, not its content. */
-  bidi_characters_removed: "bidi_characters_removed",
-} as const;
-export type MappingWarningCode = (typeof MAPPING_WARNING_CODES)[keyof typeof MAPPING_WARNING_CODES];
-
-/** A warning of toPackage or shipOrder: a validation rule's, or one of the mapping's own. */
-export interface MappingWarning {
-  /** Where the cause sits: `order.pickup_point.carrier`, `options.postalService`, or a package path. */
-  readonly path: string;
-  readonly rule: RuleCode | MappingWarningCode;
-  readonly message: string;
-}
-
-type Template = (params: MessageParams) => string;
-
-function p(params: MessageParams, key: string): string {
-  const value = params[key];
-  return value === undefined ? "" : String(value);
-}
-
-const MESSAGES: Readonly<Record<Language, Readonly<Record<MappingWarningCode, Template>>>> = {
-  en_GB: {
-    pickup_point_dropped: (x) =>
-      `The pickup point ${p(x, "point")} belongs to ${p(x, "pointCarrier")}, but the order ships with ${p(x, "carrier")} (the shipping method changed after the point was chosen), so the point was left out and the parcel goes to the address.`,
-    pickup_point_unverified: (x) =>
-      `The carrier of service_id ${p(x, "serviceId")} is unknown (pass accountServices to check it), so the pickup point ${p(x, "point")} of ${p(x, "pointCarrier")} was kept without checking that it matches.`,
-    bidi_characters_removed: (x) =>
-      `Invisible text-direction characters (${p(x, "characters")}) were removed from this text: they change how an address is displayed, not what it says, and the service does not accept them.`,
-  },
-  pl_PL: {
-    pickup_point_dropped: (x) =>
-      `Punkt odbioru ${p(x, "point")} należy do przewoźnika ${p(x, "pointCarrier")}, a zamówienie jest wysyłane przez ${p(x, "carrier")} (metoda dostawy zmieniła się po wyborze punktu), więc punkt pominięto i przesyłka trafi pod adres.`,
-    pickup_point_unverified: (x) =>
-      `Przewoźnik usługi service_id ${p(x, "serviceId")} jest nieznany (przekaż accountServices, aby to sprawdzić), więc punkt odbioru ${p(x, "point")} przewoźnika ${p(x, "pointCarrier")} pozostawiono bez sprawdzenia.`,
-    bidi_characters_removed: (x) =>
-      `Z tego tekstu usunięto niewidoczne znaki zmieniające kierunek tekstu (${p(x, "characters")}): zmieniają one sposób wyświetlania adresu, a nie jego treść, i serwis ich nie przyjmuje.`,
-  },
-};
+/** The rule codes of the warnings only the mapping gives. */
+type MappingWarningRule =
+  | typeof RULE_CODES.pickup_point_dropped
+  | typeof RULE_CODES.pickup_point_unverified
+  | typeof RULE_CODES.bidi_characters_removed;
 
 /** A mapping warning with its message in the given language. */
 export function mappingWarning(
   path: string,
-  rule: MappingWarningCode,
+  rule: MappingWarningRule,
   params: MessageParams,
   language: Language,
-): MappingWarning {
-  return { path, rule, message: MESSAGES[language][rule](params) };
+): Issue {
+  return { path, rule, message: renderMessage({ path, rule, params }, language) };
 }
 
 /** The informational v1.0.109 message, worded for the mapping's `postalService` option. */

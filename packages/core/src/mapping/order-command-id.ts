@@ -6,11 +6,11 @@
 import { createHash } from "node:crypto";
 import { DEFAULT_LANGUAGE } from "../issues/language.ts";
 import {
-  type Finding,
+  type Issue,
+  type RawIssue,
   RULE_CODES,
   renderMessage,
   ValidationError,
-  type ValidationIssue,
 } from "../validation/index.ts";
 import { storeIdProblem } from "./store-id.ts";
 
@@ -49,8 +49,8 @@ export function uuidV5(name: string, namespace: string): string {
  *   id, a non-text id or a store id with a colon.
  */
 export function orderCommandId(storeId: string, orderId: string): string {
-  const issues: ValidationIssue[] = [];
-  const report = (path: string, problem: Pick<Finding, "rule" | "params">): void => {
+  const issues: Issue[] = [];
+  const report = (path: string, problem: Pick<RawIssue, "rule" | "params">): void => {
     issues.push({
       path,
       rule: problem.rule,

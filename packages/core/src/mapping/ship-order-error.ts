@@ -8,11 +8,11 @@ import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.t
 /** Stable codes of ShipOrderError. */
 export const SHIP_ORDER_ERROR_CODES = {
   /** The order command ended without ordering the package; `problems` says why. */
-  orderFailed: "order_failed",
+  order_failed: "order_failed",
   /** The order's package was cancelled; shipOrder does not ship a cancelled order again. */
-  shipmentCancelled: "shipment_cancelled",
+  shipment_cancelled: "shipment_cancelled",
   /** The package found under the order's reference is another order's (its receiver differs); it is not shipped. */
-  packageMismatch: "package_mismatch",
+  package_mismatch: "package_mismatch",
 } as const;
 export type ShipOrderErrorCode =
   (typeof SHIP_ORDER_ERROR_CODES)[keyof typeof SHIP_ORDER_ERROR_CODES];

@@ -5,11 +5,11 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { LabelOptionsSchema } from "../schemas/index.ts";
 import {
-  type Finding,
+  type Issue,
+  type RawIssue,
   RULE_CODES,
   renderMessage,
   ValidationError,
-  type ValidationIssue,
   validateInput,
 } from "../validation/index.ts";
 import { storeIdProblem } from "./store-id.ts";
@@ -24,9 +24,9 @@ export function shipOrderLanguage(options: unknown): Language {
  * The problems of shipOrder's own options (toPackage checks the rest).
  * Throws at once when `options` is not an object at all, since nothing else can be read.
  */
-export function shipOrderOptionIssues(options: unknown, language: Language): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const report = (path: string, rule: Finding["rule"], params: Finding["params"] = {}): void => {
+export function shipOrderOptionIssues(options: unknown, language: Language): Issue[] {
+  const issues: Issue[] = [];
+  const report = (path: string, rule: RawIssue["rule"], params: RawIssue["params"] = {}): void => {
     issues.push({ path, rule, message: renderMessage({ path, rule, params }, language) });
   };
   if (options === undefined || options === null) {

@@ -209,7 +209,7 @@ describe("two stores on one shipping account", () => {
     ).catch((e: unknown) => e);
     expect(isShipOrderError(error)).toBe(true);
     expect(error).toMatchObject({
-      code: SHIP_ORDER_ERROR_CODES.packageMismatch,
+      code: SHIP_ORDER_ERROR_CODES.package_mismatch,
       packageId: a.packageId,
       commandId: orderCommandId("store-b", "1002"),
     });

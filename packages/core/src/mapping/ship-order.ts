@@ -30,6 +30,7 @@ import {
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
+import type { Issue } from "../issues/issue.ts";
 import type {
   OrderCommandRequest,
   OrderCommandResponse,
@@ -38,7 +39,6 @@ import type {
 } from "../schemas/index.ts";
 import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
-import type { MappingWarning } from "./mapping-warnings.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
@@ -84,7 +84,7 @@ export interface ShipOrderResult {
   readonly trackingUrls: readonly string[];
   readonly label: Label;
   /** toPackage's warnings and the service's. */
-  readonly warnings: readonly MappingWarning[];
+  readonly warnings: readonly Issue[];
   readonly steps: ShipOrderSteps;
 }
 
@@ -126,7 +126,7 @@ export async function shipOrder(
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
     ...(options.language === undefined ? {} : { language: options.language }),
   };
-  const warnings: MappingWarning[] = [...mapped.warnings];
+  const warnings: Issue[] = [...mapped.warnings];
 
   // Step 2: find or create the package.
   let pkg = await findPackage(client, reference, call);
@@ -142,14 +142,14 @@ export async function shipOrder(
   const differences = receiverDifferences(mapped.package, pkg);
   if (differences.length > 0) {
     throw new ShipOrderError(
-      SHIP_ORDER_ERROR_CODES.packageMismatch,
+      SHIP_ORDER_ERROR_CODES.package_mismatch,
       `Package ${packageId} has the reference ${JSON.stringify(reference)} but is not this order's shipment (${differences.map((d) => d.path).join(", ")} differ); it is not shipped. Give each store a distinct storeId, or a distinct userReferenceNumber per order.`,
       { packageId, commandId, problems: differences },
     );
   }
   if (pkg.state === "canceled") {
     throw new ShipOrderError(
-      SHIP_ORDER_ERROR_CODES.shipmentCancelled,
+      SHIP_ORDER_ERROR_CODES.shipment_cancelled,
       `The shipment of order ${JSON.stringify(reference)} (package ${packageId}) was cancelled; it is not shipped again automatically.`,
       { packageId, commandId },
     );
@@ -285,7 +285,7 @@ function orderFailed(
     .map((error) => ({ path: error.path ?? "", message: error.message }));
   const said = problems.map((problem) => problem.message).join("; ");
   return new ShipOrderError(
-    SHIP_ORDER_ERROR_CODES.orderFailed,
+    SHIP_ORDER_ERROR_CODES.order_failed,
     `Package ${packageId} was not ordered (command ${commandId} ended ${command.status})${said ? `: ${said}` : ""}`,
     { packageId, commandId, problems },
   );

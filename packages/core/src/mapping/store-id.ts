@@ -2,11 +2,11 @@
 // without a colon. With no colon in it, `${storeId}:${orderId}` splits one way
 // only, so the order command uuid and the package reference of two different
 // (store, order) pairs never coincide. Used by orderCommandId and shipOrder.
-import type { Finding } from "../validation/index.ts";
+import type { RawIssue } from "../validation/index.ts";
 import { RULE_CODES } from "../validation/index.ts";
 
 /** What is wrong with a store id, as a rule and its message parameters; undefined when it is fine. */
-export function storeIdProblem(value: unknown): Pick<Finding, "rule" | "params"> | undefined {
+export function storeIdProblem(value: unknown): Pick<RawIssue, "rule" | "params"> | undefined {
   if (value === undefined || value === null || value === "") {
     return { rule: RULE_CODES.required, params: {} };
   }

@@ -3,12 +3,12 @@
 // v1.0.109 postal option, and errors named by order/options paths. Every
 // package built here is checked again with validatePackage.
 import { describe, expect, it } from "vitest";
-import type { AccountServiceRef } from "../rules/index.ts";
+import type { AccountServiceRef } from "../rules/shipment-contract.ts";
 import { isValidationError, type ValidationError, validatePackage } from "../validation/index.ts";
 import type { StoreOrderInput } from "./store-order.ts";
 import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
 import {
-  mapOrderToPackage,
+  safeToPackage,
   type ToPackageOptions,
   toPackage,
   USER_REFERENCE_MAX_LENGTH,
@@ -31,8 +31,8 @@ function build(order: StoreOrderInput, extra: ToPackageOptions = {}) {
 }
 
 function failure(order: unknown, extra: ToPackageOptions = {}): ValidationError {
-  const outcome = mapOrderToPackage(order, { ...options, ...extra });
-  if (outcome.ok) throw new Error("expected the mapping to fail");
+  const outcome = safeToPackage(order, { ...options, ...extra });
+  if (outcome.success) throw new Error("expected the mapping to fail");
   expect(() => toPackage(order as StoreOrderInput, { ...options, ...extra })).toThrow(
     outcome.error.message,
   );
@@ -470,9 +470,9 @@ describe("toPackage: errors and references", () => {
   });
 
   it("asks for a sender (or pickup) address", () => {
-    const outcome = mapOrderToPackage(sampleOrder(), {});
-    expect(outcome.ok).toBe(false);
-    if (!outcome.ok) {
+    const outcome = safeToPackage(sampleOrder(), {});
+    expect(outcome.success).toBe(false);
+    if (!outcome.success) {
       expect(outcome.error.issues).toEqual([
         expect.objectContaining({ path: "options.sender", rule: "required" }),
       ]);

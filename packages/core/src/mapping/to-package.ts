@@ -33,15 +33,11 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
-import {
-  type AccountServiceRef,
-  currentCarrierName,
-  hasFirstNameAndSurname,
-  normalizePolishPhone,
-  POSTAL_CARRIER,
-  POSTAL_PRODUCT_FLAGS,
-  resolveShipmentContract,
-} from "../rules/index.ts";
+import { normalizePolishPhone } from "../rules/polish-phone.ts";
+import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
+import { currentCarrierName } from "../rules/renamed-fields.ts";
+import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
+import { type AccountServiceRef, resolveShipmentContract } from "../rules/shipment-contract.ts";
 import type {
   AdditionalServices,
   Address,
@@ -52,21 +48,16 @@ import type {
   ServiceContract,
 } from "../schemas/index.ts";
 import {
-  type Finding,
+  type Issue,
+  type RawIssue,
   RULE_CODES,
   renderMessage,
   ValidationError,
-  type ValidationIssue,
   validateInput,
   validatePackage,
 } from "../validation/index.ts";
 import { type CleanedText, cleanText } from "./clean-text.ts";
-import {
-  MAPPING_WARNING_CODES,
-  type MappingWarning,
-  mappingWarning,
-  postalExpressMessage,
-} from "./mapping-warnings.ts";
+import { mappingWarning, postalExpressMessage } from "./mapping-warnings.ts";
 import { type BoxDimensions, parcelDimensions, totalWeightKg } from "./packing.ts";
 import { covers, SourcePaths } from "./source-paths.ts";
 import {
@@ -131,33 +122,43 @@ export interface ToPackageOptions {
 export interface ToPackageResult {
   /** The validated, normalized v2 package. */
   readonly package: PackageV2;
-  readonly warnings: readonly MappingWarning[];
+  readonly warnings: readonly Issue[];
 }
 
-/** The result form of toPackage, for callers that prefer not to catch. */
-export type ToPackageOutcome =
-  | ({ readonly ok: true } & ToPackageResult)
+/** What safeToPackage returns: the package with its warnings, or the error; modeled on zod's safeParse. */
+export type SafeToPackageResult =
   | {
-      readonly ok: false;
-      readonly error: ValidationError;
-      readonly warnings: readonly MappingWarning[];
-    };
+      readonly success: true;
+      /** The validated, normalized v2 package. */
+      readonly data: PackageV2;
+      readonly warnings: readonly Issue[];
+    }
+  | { readonly success: false; readonly error: ValidationError };
+
+/** The builder's outcome: failures keep the warnings found before the error. */
+type BuildOutcome =
+  | ({ readonly ok: true } & ToPackageResult)
+  | { readonly ok: false; readonly error: ValidationError; readonly warnings: readonly Issue[] };
 
 /**
  * Builds a valid v2 package from a store order.
  * @throws ValidationError naming `order.…` / `options.…` paths, with every problem at once.
  */
 export function toPackage(order: StoreOrderInput, options: ToPackageOptions = {}): ToPackageResult {
-  const outcome = mapOrderToPackage(order, options);
+  const outcome = buildPackage(order, options);
   if (!outcome.ok) throw outcome.error;
   return { package: outcome.package, warnings: outcome.warnings };
 }
 
-/** Like toPackage, but returns the ValidationError instead of throwing it. */
-export function mapOrderToPackage(
-  order: unknown,
-  options: ToPackageOptions = {},
-): ToPackageOutcome {
+/** Like toPackage, but returns the ValidationError instead of throwing it (as zod's safeParse does). */
+export function safeToPackage(order: unknown, options: ToPackageOptions = {}): SafeToPackageResult {
+  const outcome = buildPackage(order, options);
+  return outcome.ok
+    ? { success: true, data: outcome.package, warnings: outcome.warnings }
+    : { success: false, error: outcome.error };
+}
+
+function buildPackage(order: unknown, options: ToPackageOptions): BuildOutcome {
   const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
   const parsed = validateInput(StoreOrderSchema, order, { language });
   if (!parsed.ok) {
@@ -175,8 +176,8 @@ class PackageBuilder {
   readonly #options: ToPackageOptions;
   readonly #language: Language;
   readonly #sources = new SourcePaths();
-  readonly #errors: ValidationIssue[] = [];
-  readonly #warnings: MappingWarning[] = [];
+  readonly #errors: Issue[] = [];
+  readonly #warnings: Issue[] = [];
 
   constructor(order: StoreOrder, options: ToPackageOptions, language: Language) {
     this.#order = order;
@@ -184,7 +185,7 @@ class PackageBuilder {
     this.#language = language;
   }
 
-  #error(path: string, rule: Finding["rule"], params: Finding["params"] = {}): void {
+  #error(path: string, rule: RawIssue["rule"], params: RawIssue["params"] = {}): void {
     const message = renderMessage({ path, rule, params }, this.#language);
     this.#errors.push({ path, rule, message });
   }
@@ -195,7 +196,7 @@ class PackageBuilder {
       this.#warnings.push(
         mappingWarning(
           source,
-          MAPPING_WARNING_CODES.bidi_characters_removed,
+          RULE_CODES.bidi_characters_removed,
           { characters: cleaned.removedBidi.join(", ") },
           this.#language,
         ),
@@ -222,7 +223,7 @@ class PackageBuilder {
     return copy as A;
   }
 
-  build(): ToPackageOutcome {
+  build(): BuildOutcome {
     const pkg: Record<string, unknown> = {};
     this.#addresses(pkg);
     pkg["receiver"] = this.#receiver();
@@ -453,7 +454,7 @@ class PackageBuilder {
       this.#warnings.push(
         mappingWarning(
           "order.pickup_point.carrier",
-          MAPPING_WARNING_CODES.pickup_point_unverified,
+          RULE_CODES.pickup_point_unverified,
           { ...params, serviceId },
           this.#language,
         ),
@@ -464,7 +465,7 @@ class PackageBuilder {
       this.#warnings.push(
         mappingWarning(
           "order.pickup_point",
-          MAPPING_WARNING_CODES.pickup_point_dropped,
+          RULE_CODES.pickup_point_dropped,
           { ...params, carrier },
           this.#language,
         ),
@@ -472,7 +473,7 @@ class PackageBuilder {
     }
   }
 
-  #validate(pkg: Record<string, unknown>): ToPackageOutcome {
+  #validate(pkg: Record<string, unknown>): BuildOutcome {
     const options = this.#options;
     const result = validatePackage(pkg, {
       version: 2,
@@ -486,7 +487,7 @@ class PackageBuilder {
     });
     const warnings = unique([
       ...this.#warnings,
-      ...result.warnings.map((warning): MappingWarning => {
+      ...result.warnings.map((warning): Issue => {
         if (warning.rule === RULE_CODES.postal_express_default) {
           const explicit = options.postalService === "express";
           return {

@@ -2,7 +2,6 @@
 // the state in constant time, turns an RFC 6749 error into a typed error, and
 // yields the URL-decoded code to exchange.
 import { timingSafeEqual } from "node:crypto";
-import { AuthorizationRedirectResultSchema } from "../schemas/authorization-redirect-result.ts";
 import {
   AuthorizationDeniedError,
   OAUTH_CLIENT_ERROR_CODES,
@@ -28,13 +27,13 @@ export function validateAuthorizationResponse(
     url = new URL(callbackUrl);
   } catch {
     throw new OAuthUsageError(
-      OAUTH_CLIENT_ERROR_CODES.INVALID_REDIRECT,
+      OAUTH_CLIENT_ERROR_CODES.invalid_redirect,
       "callbackUrl: must be the full return address, including its query string",
     );
   }
   if (typeof expectedState !== "string" || expectedState.length === 0) {
     throw new OAuthUsageError(
-      OAUTH_CLIENT_ERROR_CODES.INVALID_OPTIONS,
+      OAUTH_CLIENT_ERROR_CODES.invalid_oauth_options,
       "expectedState: must be the state returned by authorizationUrl()",
     );
   }
@@ -49,12 +48,12 @@ export function validateAuthorizationResponse(
       throw new AuthorizationDeniedError(params.error_description);
     throw new OAuthError(params.error, params.error_description);
   }
-  const parsed = AuthorizationRedirectResultSchema.safeParse(params);
-  if (!parsed.success) {
+  const code = params.code;
+  if (code === undefined || code === "") {
     throw new OAuthUsageError(
-      OAUTH_CLIENT_ERROR_CODES.INVALID_REDIRECT,
+      OAUTH_CLIENT_ERROR_CODES.invalid_redirect,
       "callbackUrl: the return address carries neither an authorization code nor an error",
     );
   }
-  return parsed.data.code;
+  return code;
 }

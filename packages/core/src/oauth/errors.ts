@@ -5,23 +5,23 @@ import { ShipbridgeError } from "../errors/shipbridge-error.ts";
 
 export const OAUTH_CLIENT_ERROR_CODES = {
   /** The server answered with an RFC 6749 error (`error`, `error_description`). */
-  OAUTH_ERROR: "oauth_error",
+  oauth_error: "oauth_error",
   /** The user refused access at the consent page (redirect with `error=access_denied`). */
-  AUTHORIZATION_DENIED: "authorization_denied",
+  authorization_denied: "authorization_denied",
   /** The `state` on the return address is not the one that was sent: a possible CSRF attempt. */
-  STATE_MISMATCH: "state_mismatch",
+  state_mismatch: "state_mismatch",
   /** The refresh token is used, expired or revoked, or nothing is stored: the merchant must connect the account again. */
-  REAUTHORIZATION_REQUIRED: "reauthorization_required",
+  reauthorization_required: "reauthorization_required",
   /** Every token endpoint address failed with a network error, a timeout or a 5xx. */
-  TOKEN_ENDPOINT_UNAVAILABLE: "token_endpoint_unavailable",
+  token_endpoint_unavailable: "token_endpoint_unavailable",
   /** The token endpoint answered something that is neither a token response nor an RFC 6749 error. */
-  INVALID_TOKEN_RESPONSE: "invalid_token_response",
+  invalid_token_response: "invalid_token_response",
   /** The return address carries neither a code nor an error. */
-  INVALID_REDIRECT: "invalid_redirect",
+  invalid_redirect: "invalid_redirect",
   /** The client was configured or called without something it needs. */
-  INVALID_OPTIONS: "invalid_oauth_options",
+  invalid_oauth_options: "invalid_oauth_options",
   /** A token store handed back a record that is not a TokenSet's (corrupt or written by something else). */
-  INVALID_STORED_TOKENS: "invalid_stored_tokens",
+  invalid_stored_tokens: "invalid_stored_tokens",
 } as const;
 
 export type OAuthClientErrorCode =
@@ -52,7 +52,7 @@ export class OAuthError extends ShipbridgeError {
     const message =
       options.message ??
       `${where} refused the request with "${error}"${errorDescription ? `: ${errorDescription}` : ""}`;
-    super(options.code ?? OAUTH_CLIENT_ERROR_CODES.OAUTH_ERROR, message, { cause: options.cause });
+    super(options.code ?? OAUTH_CLIENT_ERROR_CODES.oauth_error, message, { cause: options.cause });
     this.error = error;
     this.errorDescription = errorDescription;
     this.status = options.status;
@@ -63,7 +63,7 @@ export class OAuthError extends ShipbridgeError {
 export class AuthorizationDeniedError extends OAuthError {
   constructor(errorDescription: string | undefined) {
     super("access_denied", errorDescription, {
-      code: OAUTH_CLIENT_ERROR_CODES.AUTHORIZATION_DENIED,
+      code: OAUTH_CLIENT_ERROR_CODES.authorization_denied,
       message: `the account owner did not allow access to the shipping account${errorDescription ? ` (${errorDescription})` : ""}`,
     });
   }
@@ -73,7 +73,7 @@ export class AuthorizationDeniedError extends OAuthError {
 export class StateMismatchError extends ShipbridgeError {
   constructor(detail: string) {
     super(
-      OAUTH_CLIENT_ERROR_CODES.STATE_MISMATCH,
+      OAUTH_CLIENT_ERROR_CODES.state_mismatch,
       `the return address was rejected: ${detail}; start the connection again from your store`,
     );
   }
@@ -102,7 +102,7 @@ export class ReauthorizationRequiredError extends ShipbridgeError {
       not_connected: "no shipping account is connected",
     }[reason];
     super(
-      OAUTH_CLIENT_ERROR_CODES.REAUTHORIZATION_REQUIRED,
+      OAUTH_CLIENT_ERROR_CODES.reauthorization_required,
       `${why}: reconnect your shipping account`,
       options,
     );
@@ -119,8 +119,8 @@ export class TokenEndpointError extends ShipbridgeError {
 
   constructor(
     code:
-      | typeof OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE
-      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_TOKEN_RESPONSE,
+      | typeof OAUTH_CLIENT_ERROR_CODES.token_endpoint_unavailable
+      | typeof OAUTH_CLIENT_ERROR_CODES.invalid_token_response,
     message: string,
     options: { status?: number; endpoints: readonly string[]; cause?: unknown },
   ) {
@@ -137,9 +137,9 @@ export class TokenEndpointError extends ShipbridgeError {
 export class OAuthUsageError extends ShipbridgeError {
   constructor(
     code:
-      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_REDIRECT
-      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_OPTIONS
-      | typeof OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS,
+      | typeof OAUTH_CLIENT_ERROR_CODES.invalid_redirect
+      | typeof OAUTH_CLIENT_ERROR_CODES.invalid_oauth_options
+      | typeof OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens,
     message: string,
   ) {
     super(code, message);

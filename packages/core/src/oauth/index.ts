@@ -1,4 +1,5 @@
-// The OAuth 2.0 client's public surface, re-exported by the package index.
+// @shipbridge/core/oauth: the OAuth 2.0 client alone, with its token stores and
+// errors. It loads neither the REST client (ky) nor the schemas (zod).
 export {
   AuthorizationDeniedError,
   OAUTH_CLIENT_ERROR_CODES,

@@ -140,7 +140,7 @@ describe("grants and token addresses", () => {
       .loginWithClientCredentials()
       .catch((e) => e);
     expect(error).toBeInstanceOf(TokenEndpointError);
-    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.token_endpoint_unavailable);
     expect(error.status).toBe(429);
     expect(error.message).toContain("retry after 7 seconds");
     expect((await tokenRequestCounts(sandbox.baseUrl)).by_host?.account).toBe(0);
@@ -152,7 +152,7 @@ describe("grants and token addresses", () => {
       .loginWithPassword({ username: DEMO.username, password: DEMO.password })
       .catch((e) => e);
     expect(error).toBeInstanceOf(OAuthError);
-    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.OAUTH_ERROR);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.oauth_error);
     expect(error.error).toBe("invalid_client");
     expect(error.status).toBe(401);
     expect(isShipbridgeError(error)).toBe(true);
@@ -177,7 +177,7 @@ describe("grants and token addresses", () => {
       .loginWithPassword({ username: DEMO.username, password: DEMO.password })
       .catch((e) => e);
     expect(error).toBeInstanceOf(TokenEndpointError);
-    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.token_endpoint_unavailable);
     expect(error.status).toBe(503);
     expect(error.message).toContain(sandbox.accountUrl);
     expect(error.message).not.toContain(DEMO.password);
@@ -240,7 +240,7 @@ describe("authorization-code flow through the sandbox's pages", () => {
     const other = oauth.authorizationUrl().state;
     const error = await oauth.handleRedirect(callback, other).catch((e) => e);
     expect(error).toBeInstanceOf(StateMismatchError);
-    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.STATE_MISMATCH);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.state_mismatch);
     const withoutState = new URL(callback);
     withoutState.searchParams.delete("state");
     await expect(oauth.handleRedirect(withoutState, other)).rejects.toBeInstanceOf(
@@ -258,7 +258,7 @@ describe("authorization-code flow through the sandbox's pages", () => {
     const error = await oauth.handleRedirect(callback, state).catch((e) => e);
     expect(error).toBeInstanceOf(AuthorizationDeniedError);
     expect(error).toBeInstanceOf(OAuthError);
-    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.AUTHORIZATION_DENIED);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.authorization_denied);
     expect(error.error).toBe("access_denied");
     expect((await tokenRequestCounts(sandbox.baseUrl)).total).toBe(0);
   });
@@ -398,7 +398,7 @@ describe("reauthorization", () => {
     await elsewhere.refresh();
     const error = await oauth.accessToken({ forceRefresh: true }).catch((e) => e);
     expect(error).toBeInstanceOf(ReauthorizationRequiredError);
-    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.REAUTHORIZATION_REQUIRED);
+    expect(error.code).toBe(OAUTH_CLIENT_ERROR_CODES.reauthorization_required);
     expect(error.reason).toBe("refresh_token_rejected");
     expect(error.cause).toBeInstanceOf(OAuthError);
     expect(error.cause.error).toBe("invalid_grant");

@@ -77,7 +77,7 @@ interface RenewRequest {
 const POLL_MS = 15;
 
 function invalidOption(message: string): OAuthUsageError {
-  return new OAuthUsageError(OAUTH_CLIENT_ERROR_CODES.INVALID_OPTIONS, message);
+  return new OAuthUsageError(OAUTH_CLIENT_ERROR_CODES.invalid_oauth_options, message);
 }
 
 function requireText(value: unknown, path: string): string {

@@ -71,7 +71,7 @@ describe("SqliteTokenStore", () => {
         return undefined;
       })();
       expect(error).toBeInstanceOf(OAuthUsageError);
-      expect(error).toMatchObject({ code: OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS });
+      expect(error).toMatchObject({ code: OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens });
       expect((error as Error).message).toMatch(named);
       expect((error as Error).message).not.toContain("secret-");
     }

@@ -73,7 +73,7 @@ export class SqliteTokenStore implements TokenStore {
       record = JSON.parse(row.record);
     } catch {
       throw new OAuthUsageError(
-        OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS,
+        OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens,
         `stored tokens under this key are not JSON; disconnect and connect the shipping account again`,
       );
     }

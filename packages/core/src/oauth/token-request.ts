@@ -72,7 +72,7 @@ export async function tokenEndpointRequest(
     return { response, endpoint };
   }
   throw new TokenEndpointError(
-    OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE,
+    OAUTH_CLIENT_ERROR_CODES.token_endpoint_unavailable,
     `the token endpoint is unavailable; tried ${failures.join("; ")}`,
     { status: lastStatus, endpoints: target.endpoints, cause: lastCause },
   );

@@ -3,9 +3,8 @@
 // clock; an RFC 6749 error becomes an OAuthError; anything else is an
 // INVALID_TOKEN_RESPONSE. Bodies are never quoted in messages: they hold tokens.
 import type { Clock } from "../clock.ts";
-import { OAuthErrorResponseSchema } from "../schemas/oauth-error-response.ts";
-import { TokenResponseSchema } from "../schemas/token-response.ts";
 import { OAUTH_CLIENT_ERROR_CODES, OAuthError, TokenEndpointError } from "./errors.ts";
+import { readOAuthErrorResponse, readTokenResponse } from "./oauth-responses.ts";
 import type { TokenEndpointAnswer } from "./token-request.ts";
 import { type GrantType, TokenSet } from "./token-set.ts";
 
@@ -30,7 +29,7 @@ export async function processTokenResponse(
     body = undefined;
   }
   if (response.ok) {
-    const parsed = TokenResponseSchema.safeParse(body);
+    const parsed = readTokenResponse(body);
     if (parsed.success) {
       const token = parsed.data;
       return new TokenSet({
@@ -43,11 +42,9 @@ export async function processTokenResponse(
         grant_type: options.grantType,
       });
     }
-    const fields = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`,
-    );
+    const fields = parsed.problems;
     throw new TokenEndpointError(
-      OAUTH_CLIENT_ERROR_CODES.INVALID_TOKEN_RESPONSE,
+      OAUTH_CLIENT_ERROR_CODES.invalid_token_response,
       `the token endpoint ${endpoint} answered HTTP ${response.status} without a valid token response (${fields.join("; ")})`,
       { status: response.status, endpoints: [endpoint] },
     );
@@ -55,19 +52,19 @@ export async function processTokenResponse(
   if (response.status === 429) {
     const retryAfter = response.headers.get("retry-after");
     throw new TokenEndpointError(
-      OAUTH_CLIENT_ERROR_CODES.TOKEN_ENDPOINT_UNAVAILABLE,
+      OAUTH_CLIENT_ERROR_CODES.token_endpoint_unavailable,
       `the token endpoint ${endpoint} is rate limiting requests (HTTP 429)${retryAfter ? `; retry after ${retryAfter} seconds` : ""}`,
       { status: 429, endpoints: [endpoint] },
     );
   }
-  const error = OAuthErrorResponseSchema.safeParse(body);
-  if (error.success) {
-    throw new OAuthError(error.data.error, error.data.error_description, {
+  const error = readOAuthErrorResponse(body);
+  if (error !== undefined) {
+    throw new OAuthError(error.error, error.error_description, {
       status: response.status,
     });
   }
   throw new TokenEndpointError(
-    OAUTH_CLIENT_ERROR_CODES.INVALID_TOKEN_RESPONSE,
+    OAUTH_CLIENT_ERROR_CODES.invalid_token_response,
     `the token endpoint ${endpoint} answered HTTP ${response.status} without an OAuth 2.0 error body`,
     { status: response.status, endpoints: [endpoint] },
   );

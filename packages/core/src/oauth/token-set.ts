@@ -39,7 +39,7 @@ export interface TokenRecord {
 /** A store's record that cannot be read as tokens. */
 function corrupt(detail: string): OAuthUsageError {
   return new OAuthUsageError(
-    OAUTH_CLIENT_ERROR_CODES.INVALID_STORED_TOKENS,
+    OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens,
     `stored tokens: ${detail}; disconnect and connect the shipping account again`,
   );
 }

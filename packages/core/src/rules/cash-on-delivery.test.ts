@@ -1,12 +1,12 @@
 // Tests of the COD rule: the amount, the amount sent, and the IBAN.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkCashOnDelivery, isValidCodAmount } from "./cash-on-delivery.ts";
 
 const IBAN = "PL61109010140000071219812874";
 
 function run(cod: Record<string, unknown>) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkCashOnDelivery(cod, findings);
   return { cod, errors: findings.errors };
 }

@@ -3,7 +3,7 @@
 // floating point noise (0.1 + 0.2 = 0.30000000000000004) never reaches the
 // service. The IBAN is sent in its compact form; a bare Polish account number
 // (NRB) is sent as a Polish IBAN.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 import { normalizeIban } from "./iban.ts";
@@ -18,7 +18,7 @@ export function isValidCodAmount(amount: number): boolean {
 }
 
 /** Checks a draft of additional_services.cod, normalizing its IBAN. */
-export function checkCashOnDelivery(cod: Draft, findings: Findings): void {
+export function checkCashOnDelivery(cod: Draft, findings: IssueCollector): void {
   const amount = cod["amount"];
   if (typeof amount === "number") {
     if (isValidCodAmount(amount)) cod["amount"] = Math.round(amount * 100) / 100;

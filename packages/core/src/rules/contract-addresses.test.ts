@@ -1,7 +1,7 @@
 // Tests of the rule that only the contract carrier may leave pickup and sender
 // null.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import {
   CONTRACT_ADDRESS_CARRIER,
   checkContractAddresses,
@@ -12,7 +12,7 @@ import type { ShipmentContract } from "./shipment-contract.ts";
 const ADDRESS = { name: "Jan Kowalski", street: "Prosta 1", city: "Warszawa" };
 
 function check(pkg: Record<string, unknown>, shipment: ShipmentContract) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkContractAddresses(pkg, shipment, findings);
   return findings.errors;
 }

@@ -8,7 +8,7 @@
 // data. A postal shipment known to run on the service's own contract
 // ("furgonetka") has no carrier contract to take them from, so null is refused
 // there too. Change CONTRACT_ADDRESS_CARRIER if the service says otherwise.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 import type { ShipmentContract } from "./shipment-contract.ts";
@@ -27,7 +27,7 @@ export function contractSuppliesAddresses(shipment: ShipmentContract): boolean {
 export function checkContractAddresses(
   pkg: Draft,
   shipment: ShipmentContract,
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   if (contractSuppliesAddresses(shipment)) return;
   for (const field of CONTRACT_ADDRESS_FIELDS) {

@@ -1,7 +1,7 @@
 // Tests of the country lists, the phone prefixes, the CountryCatalog and the
 // country check.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import {
   BUILT_IN_COUNTRIES,
   COUNTRIES_ADDED_IN_V1_0_112,
@@ -163,7 +163,7 @@ describe("CountryCatalog: authoritative or not", () => {
 
 describe("checkCountryCode", () => {
   function check(value: unknown, catalog: CountryLookup = new CountryCatalog()) {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     checkCountryCode(value, "receiver.country_code", catalog, findings);
     return { errors: findings.errors, warnings: findings.warnings };
   }

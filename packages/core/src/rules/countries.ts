@@ -7,7 +7,7 @@
 // of the years before v1.0.112, so a country outside it is a warning (load the
 // live list), never an error that would block a merchant's real shipment.
 // Catalogs are plain objects owned by the caller: there is no global state.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { isIsoCountryCode } from "./regions.ts";
 
@@ -189,7 +189,7 @@ export function checkCountryCode(
   value: unknown,
   path: string,
   catalog: CountryLookup,
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   if (value === undefined || value === null) return;
   if (!isIsoCountryCode(value)) {

@@ -1,6 +1,6 @@
 // Tests of delivery_on_time: reading times, windows, and the range rule.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkDeliveryTime, readDeliveryTimes, withinWindow } from "./delivery-time.ts";
 
 describe("delivery_on_time times", () => {
@@ -42,7 +42,7 @@ describe("delivery_on_time times", () => {
 
 describe("checkDeliveryTime", () => {
   function check(value: unknown) {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     checkDeliveryTime({ delivery_on_time: value }, findings);
     return findings.errors;
   }

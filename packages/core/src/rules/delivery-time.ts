@@ -4,7 +4,7 @@
 // `to`. The schema checks each time's format; this rule adds what a shape
 // cannot say (the order of the two ends) and a clear message for the
 // "13:00-15:00" text that merchants type, which the request does not take.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { asRecord, type Draft } from "./draft.ts";
 
@@ -54,7 +54,7 @@ export function withinWindow(times: readonly string[], window: TimeWindow): bool
  * Reports a delivery_on_time given as text, or as a range that ends before it
  * starts. Other shapes and badly written times are left to the schema.
  */
-export function checkDeliveryTime(additionalServices: Draft, findings: Findings): void {
+export function checkDeliveryTime(additionalServices: Draft, findings: IssueCollector): void {
   const value = additionalServices["delivery_on_time"];
   if (typeof value === "string") {
     findings.error(PATH, RULE_CODES.delivery_time_invalid);

@@ -1,11 +1,11 @@
 // Tests of the digital_label rule: booleans kept, legacy strings read as true
 // with a warning.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { normalizeDigitalLabel } from "./digital-label.ts";
 
 function run(value: unknown) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   const services: Record<string, unknown> = { digital_label: value };
   normalizeDigitalLabel(services, findings);
   return { value: services["digital_label"], findings };

@@ -1,13 +1,20 @@
-// The validation rules of the shipping service, as data and functions: regions
-// and countries, the service-flag catalogue, renames and removals of the API's
-// history, the postal carrier's own-contract rules, and the input rules that
-// merchants trip over.
-export { checkCashOnDelivery, isValidCodAmount } from "./cash-on-delivery.ts";
+// @shipbridge/core/rules: the validation rules' data and the few helpers a
+// store needs on its own (regions and countries, the country catalog, the
+// service-flag catalogue, the renames of the API's history, the postal
+// carrier's own-contract dates, phone, IBAN, text and amount helpers). The
+// per-rule check functions stay internal and run through the validate*
+// functions of the package root.
+
+// The text and amount helpers sit beside the schemas that use them.
+export {
+  type ForbiddenCharacter,
+  findForbiddenCharacter,
+  isCleanText,
+} from "../schemas/forbidden-characters.ts";
+export { isWholeGrosze, roundToGrosze, toGrosze } from "../schemas/whole-grosze.ts";
 export {
   CONTRACT_ADDRESS_CARRIER,
   CONTRACT_ADDRESS_FIELDS,
-  checkContractAddresses,
-  contractSuppliesAddresses,
 } from "./contract-addresses.ts";
 export {
   BUILT_IN_COUNTRIES,
@@ -16,44 +23,22 @@ export {
   CountryCatalog,
   type CountryCatalogOptions,
   type CountryLookup,
-  checkCountryCode,
   countryCatalogFromResponse,
   createCountryCatalog,
   PHONE_PREFIXES,
   type PhonePrefixEntry,
   SUPPORTED_COUNTRIES,
 } from "./countries.ts";
-export { checkDeliveryTime } from "./delivery-time.ts";
-export { DIGITAL_LABEL_BOOLEAN_SINCE, normalizeDigitalLabel } from "./digital-label.ts";
-export { type ForbiddenCharacter, findForbiddenCharacter, isCleanText } from "../schemas/forbidden-characters.ts";
-export { ibanMod97, isValidIban, normalizeIban } from "./iban.ts";
+export { DIGITAL_LABEL_BOOLEAN_SINCE } from "./digital-label.ts";
+export { isValidIban, normalizeIban } from "./iban.ts";
+export { LEGACY_RESPONSE_FIELDS, type LegacyResponseField } from "./legacy-response-fields.ts";
+export { normalizePolishPhone } from "./polish-phone.ts";
+export { POSTAL_EXPRESS_DEFAULT_SINCE } from "./postal-express-default.ts";
 export {
-  LEGACY_RESPONSE_FIELDS,
-  type LegacyResponseField,
-  upgradeCountryList,
-  upgradeDuty,
-  upgradeMessage,
-  upgradeMessages,
-  upgradePackage,
-  upgradeServicesPrices,
-} from "./legacy-response-fields.ts";
-export { checkParcelDimensions, DIMENSION_FIELDS } from "./parcel-dimensions.ts";
-export { checkParcelWeight } from "./parcel-weight.ts";
-export { checkPolishPhone, normalizePolishPhone } from "./polish-phone.ts";
-export {
-  checkPostalExpressDefault,
-  POSTAL_EXPRESS_DEFAULT_SINCE,
-} from "./postal-express-default.ts";
-export {
-  checkPostalOwnContractFlags,
-  POSTAL_FLAGS_FORBIDDEN_DAY,
   POSTAL_FLAGS_FORBIDDEN_FROM,
   POSTAL_FORBIDDEN_FLAGS,
-  postalFlagRuleInForce,
 } from "./postal-own-contract-flags.ts";
-export { checkReceiverName, hasFirstNameAndSurname } from "./receiver-name.ts";
 export {
-  checkRegionsExcludeCountryCode,
   countriesOfRegions,
   ISO_COUNTRY_CODES,
   isIsoCountryCode,
@@ -62,39 +47,21 @@ export {
   regionOf,
 } from "./regions.ts";
 export {
-  applyRenamedCarrier,
-  applyRenamedCarriers,
-  applyRenamedFields,
-  currentCarrierName,
-  keyAsWritten,
   REMOVED_INPUT_FIELDS,
   RENAMED_CARRIERS,
   RENAMED_INPUT_FIELDS,
   type RemovedField,
   type RenamedField,
   type RenamedValue,
-  rejectRemovedFields,
 } from "./renamed-fields.ts";
 export {
   CARRIERS,
   type Carrier,
   carrierOffers,
-  checkServiceFlags,
   isKnownCarrier,
   PALLET_CARRIER,
   POSTAL_CARRIER,
   POSTAL_PRODUCT_FLAGS,
-  readDeliveryTimes,
   SERVICE_FLAGS,
   type ServiceFlag,
-  serviceFlag,
-  type TimeWindow,
-  withinWindow,
 } from "./service-flags.ts";
-export {
-  type AccountServiceRef,
-  resolveShipmentContract,
-  type ShipmentContract,
-  type ShipmentContractOptions,
-} from "./shipment-contract.ts";
-export { isWholeGrosze, roundToGrosze, toGrosze } from "../schemas/whole-grosze.ts";

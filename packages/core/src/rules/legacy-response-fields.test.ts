@@ -1,6 +1,6 @@
 // Tests of reading answers that still carry removed or renamed fields.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import {
   LEGACY_RESPONSE_FIELDS,
   upgradeCountryList,
@@ -32,14 +32,14 @@ describe("the table of legacy answer fields", () => {
 
 describe("country list: countries gives way to list", () => {
   it("keeps an answer with list as it is", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const body = { list: ["PL"], countries: ["PL"] };
     expect(upgradeCountryList(body, findings)).toBe(body);
     expect(findings.warnings).toEqual([]);
   });
 
   it("reads countries given as codes", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     expect(upgradeCountryList({ countries: ["PL", "DE"] }, findings)).toEqual({
       countries: ["PL", "DE"],
       list: ["PL", "DE"],
@@ -54,7 +54,7 @@ describe("country list: countries gives way to list", () => {
   });
 
   it("reads countries given as objects or as a code-to-name map", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     expect(
       upgradeCountryList(
         { countries: [{ code: "PL", name: "Polska" }, { country_code: "CZ" }] },
@@ -69,7 +69,7 @@ describe("country list: countries gives way to list", () => {
   });
 
   it("leaves anything else alone", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     expect(upgradeCountryList("PL", findings)).toBe("PL");
     expect(upgradeCountryList({ list: [] }, findings)).toEqual({ list: [] });
   });
@@ -77,7 +77,7 @@ describe("country list: countries gives way to list", () => {
 
 describe("messages v2: content replaces content_pl and content_en", () => {
   it("picks the caller's language", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const message = { id: 1, content_pl: "Cześć", content_en: "Hello" };
     expect(upgradeMessage(message, "pl_PL", "messages[0]", findings)).toMatchObject({
       content: "Cześć",
@@ -93,7 +93,7 @@ describe("messages v2: content replaces content_pl and content_en", () => {
   });
 
   it("falls back to the other language, and names the field it read", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     expect(upgradeMessage({ content_pl: "Cześć" }, "en_GB", "m", findings)).toMatchObject({
       content: "Cześć",
     });
@@ -107,14 +107,14 @@ describe("messages v2: content replaces content_pl and content_en", () => {
   });
 
   it("keeps a message that has content", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const message = { content: "Hello", content_pl: "Cześć" };
     expect(upgradeMessage(message, "pl_PL", "m", findings)).toBe(message);
     expect(findings.warnings).toEqual([]);
   });
 
   it("reads every message of an answer", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const body = upgradeMessages(
       { messages: [{ content: "A" }, { content_en: "B" }] },
       "en_GB",
@@ -127,7 +127,7 @@ describe("messages v2: content replaces content_pl and content_en", () => {
 
 describe("DutyOut: content replaces items", () => {
   it("describes the items as content", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     expect(
       upgradeDuty({ items: [{ description: "Books" }, { name: "Tea" }, "Cups"] }, "duty", findings),
     ).toEqual({ content: "Books, Tea, Cups" });
@@ -135,7 +135,7 @@ describe("DutyOut: content replaces items", () => {
   });
 
   it("keeps existing content and drops items", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     expect(upgradeDuty({ items: [], content: "Books" }, "duty", findings)).toEqual({
       content: "Books",
     });
@@ -144,7 +144,7 @@ describe("DutyOut: content replaces items", () => {
 
 describe("services_prices: access is gone", () => {
   it("drops access with a warning", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const body = { services_prices: [{ service: "dpd", access: null }, { service: "gls" }] };
     expect(upgradeServicesPrices(body, findings)).toEqual({
       services_prices: [{ service: "dpd" }, { service: "gls" }],
@@ -156,7 +156,7 @@ describe("services_prices: access is gone", () => {
 
 describe("package answers", () => {
   it("drops documents_available and renames legacy flags and carriers", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const body = {
       package_id: 1,
       service: "ruch",
@@ -181,7 +181,7 @@ describe("package answers", () => {
   });
 
   it("returns a current answer unchanged", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const body = { package_id: 1, service: "dpd", additional_services: { rod: true } };
     expect(upgradePackage(body, findings)).toBe(body);
     expect(findings.warnings).toEqual([]);

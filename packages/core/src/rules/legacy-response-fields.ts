@@ -2,8 +2,9 @@
 // documents each one; the upgrade functions read an answer that still carries
 // a legacy field into the current form (copying, never mutating the input) and
 // report a `legacy_field_read` warning for each field they read or drop.
+
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import type { Language } from "../issues/language.ts";
-import type { Findings } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { asRecord, type Draft, hasOwn } from "./draft.ts";
@@ -69,7 +70,7 @@ export const LEGACY_RESPONSE_FIELDS: readonly LegacyResponseField[] = Object.fre
   },
 ]);
 
-function warn(findings: Findings, path: string, field: string, replacement = ""): void {
+function warn(findings: IssueCollector, path: string, field: string, replacement = ""): void {
   findings.warn(path, RULE_CODES.legacy_field_read, { field, replacement });
 }
 
@@ -80,7 +81,7 @@ function without(record: Draft, field: string): Draft {
 }
 
 /** Reads a country list answer that has `countries` but no `list`. */
-export function upgradeCountryList(body: unknown, findings: Findings): unknown {
+export function upgradeCountryList(body: unknown, findings: IssueCollector): unknown {
   const record = asRecord(body);
   if (record === undefined || !hasOwn(record, "countries")) return body;
   if (Array.isArray(record["list"])) return body;
@@ -106,7 +107,7 @@ export function upgradeMessage(
   message: unknown,
   language: Language,
   path: string,
-  findings: Findings,
+  findings: IssueCollector,
 ): unknown {
   const record = asRecord(message);
   if (record === undefined || typeof record["content"] === "string") return message;
@@ -120,7 +121,11 @@ export function upgradeMessage(
 }
 
 /** Reads every message of a messages answer. */
-export function upgradeMessages(body: unknown, language: Language, findings: Findings): unknown {
+export function upgradeMessages(
+  body: unknown,
+  language: Language,
+  findings: IssueCollector,
+): unknown {
   const record = asRecord(body);
   const messages = record?.["messages"];
   if (record === undefined || !Array.isArray(messages)) return body;
@@ -140,7 +145,7 @@ function describeItem(item: unknown): string | undefined {
 }
 
 /** Reads a duty section that has `items` but no `content`. */
-export function upgradeDuty(duty: unknown, path: string, findings: Findings): unknown {
+export function upgradeDuty(duty: unknown, path: string, findings: IssueCollector): unknown {
   const record = asRecord(duty);
   if (record === undefined || !hasOwn(record, "items")) return duty;
   const rest = without(record, "items");
@@ -153,7 +158,7 @@ export function upgradeDuty(duty: unknown, path: string, findings: Findings): un
 }
 
 /** Drops the removed `access` of every entry of a price calculation answer. */
-export function upgradeServicesPrices(body: unknown, findings: Findings): unknown {
+export function upgradeServicesPrices(body: unknown, findings: IssueCollector): unknown {
   const record = asRecord(body);
   const prices = record?.["services_prices"];
   if (record === undefined || !Array.isArray(prices)) return body;
@@ -173,7 +178,7 @@ export function upgradeServicesPrices(body: unknown, findings: Findings): unknow
  * additional-service flags, drops removed ones, and names renamed carriers
  * by their current name.
  */
-export function upgradePackage(body: unknown, findings: Findings): unknown {
+export function upgradePackage(body: unknown, findings: IssueCollector): unknown {
   let record = asRecord(body);
   if (record === undefined) return body;
   if (hasOwn(record, "documents_available")) {

@@ -1,11 +1,11 @@
 // Tests of the whole-centimetre rule: rounding up, floating point noise,
 // invalid values.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkParcelDimensions } from "./parcel-dimensions.ts";
 
 function run(parcel: Record<string, unknown>) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkParcelDimensions(parcel, "parcels[0]", findings);
   return { parcel, findings };
 }

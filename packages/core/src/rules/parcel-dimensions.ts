@@ -3,7 +3,7 @@
 // and surcharge it), with a warning. Zero, negative and non-finite values are
 // errors. A value within floating point noise of a whole number (0.3 m is
 // 30.000000000000004 cm in doubles) is that whole number, not one more.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
@@ -20,7 +20,7 @@ function noisyWhole(value: number): number | undefined {
 }
 
 /** Rounds each fractional dimension of a parcel draft up, or reports it. */
-export function checkParcelDimensions(parcel: Draft, path: string, findings: Findings): void {
+export function checkParcelDimensions(parcel: Draft, path: string, findings: IssueCollector): void {
   for (const field of DIMENSION_FIELDS) {
     const value = parcel[field];
     if (typeof value !== "number") continue;

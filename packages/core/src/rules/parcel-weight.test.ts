@@ -1,10 +1,10 @@
 // Tests of the positive-weight rule.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkParcelWeight } from "./parcel-weight.ts";
 
 function check(weight: unknown) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkParcelWeight({ weight }, "parcels[1]", findings);
   return findings.errors;
 }

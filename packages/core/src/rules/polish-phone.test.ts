@@ -1,7 +1,7 @@
 // Tests of the Polish phone rule: normalizing to 9 digits, and refusing the
 // rest.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkPolishPhone, normalizePolishPhone } from "./polish-phone.ts";
 
 describe("normalizePolishPhone", () => {
@@ -37,7 +37,7 @@ describe("normalizePolishPhone", () => {
 
 describe("checkPolishPhone", () => {
   function run(address: Record<string, unknown>) {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     checkPolishPhone(address, "receiver", findings);
     return { address, findings };
   }

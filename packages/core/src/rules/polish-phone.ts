@@ -3,7 +3,7 @@
 // dots or brackets is normalized to the 9 digits the service wants:
 // "+48 600-100-200", "0048600100200" and "600 100 200" all become "600100200".
 // Numbers of other countries are left as given.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
@@ -27,7 +27,7 @@ export function normalizePolishPhone(value: string): string | undefined {
  * Normalizes the phone of an address draft in Poland, or reports it.
  * An address without a country_code is left to the schema.
  */
-export function checkPolishPhone(address: Draft, path: string, findings: Findings): void {
+export function checkPolishPhone(address: Draft, path: string, findings: IssueCollector): void {
   const phone = address["phone"];
   if (address["country_code"] !== "PL" || typeof phone !== "string" || phone === "") return;
   const normalized = normalizePolishPhone(phone);

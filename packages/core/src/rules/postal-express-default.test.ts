@@ -1,14 +1,14 @@
 // Tests of the v1.0.109 warning for own-contract postal shipments without a
 // postal product.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkPostalExpressDefault } from "./postal-express-default.ts";
 import type { ShipmentContract } from "./shipment-contract.ts";
 
 const OWN_POSTAL: ShipmentContract = { carrier: "poczta", contract: "own" };
 
 function run(services: Record<string, unknown> | undefined, shipment = OWN_POSTAL) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkPostalExpressDefault(services, shipment, findings);
   return findings;
 }

@@ -2,7 +2,7 @@
 // carrier's product flags in additional_services is created as an express
 // parcel (poczta_ekspres24). `kurier48: true` keeps the earlier behaviour.
 // This is never an error; it is a warning, so the merchant sees what will happen.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { type Draft, isRequested } from "./draft.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "./service-flags.ts";
@@ -14,7 +14,7 @@ export const POSTAL_EXPRESS_DEFAULT_SINCE = "v1.0.109";
 export function checkPostalExpressDefault(
   additionalServices: Draft | undefined,
   shipment: ShipmentContract,
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   if (shipment.carrier !== POSTAL_CARRIER || shipment.contract !== "own") return;
   const chosen = POSTAL_PRODUCT_FLAGS.some((flag) => isRequested(additionalServices?.[flag]));

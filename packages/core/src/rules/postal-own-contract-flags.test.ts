@@ -1,7 +1,7 @@
 // Tests of the postal own-contract flag rule from 2026-08-24, by an injected
 // time.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import {
   checkPostalOwnContractFlags,
   POSTAL_FLAGS_FORBIDDEN_FROM,
@@ -17,7 +17,7 @@ const AT = new Date("2026-08-23T22:00:00Z"); // 2026-08-24 00:00 in Warsaw
 const DAY_AFTER = new Date("2026-08-25T09:00:00Z");
 
 function check(services: Record<string, unknown>, now: Date, shipment = OWN_POSTAL) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkPostalOwnContractFlags(services, shipment, now, findings);
   return findings.errors;
 }
@@ -100,7 +100,7 @@ describe("the postal own-contract flag rule", () => {
 
   describe("when the postal contract cannot be told", () => {
     function warnings(services: Record<string, unknown>, now: Date, shipment: ShipmentContract) {
-      const findings = new Findings();
+      const findings = new IssueCollector();
       checkPostalOwnContractFlags(services, shipment, now, findings);
       expect(findings.errors).toEqual([]);
       return findings.warnings;
@@ -136,7 +136,7 @@ describe("the postal own-contract flag rule", () => {
     });
 
     it("does not warn when the contract is known to be own: that is an error", () => {
-      const findings = new Findings();
+      const findings = new IssueCollector();
       checkPostalOwnContractFlags({ rod: true }, OWN_POSTAL, DAY_AFTER, findings);
       expect(findings.warnings).toEqual([]);
       expect(findings.errors.map((error) => error.rule)).toEqual(["postal_flag_forbidden"]);
@@ -144,7 +144,7 @@ describe("the postal own-contract flag rule", () => {
   });
 
   it("does nothing without additional services", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     checkPostalOwnContractFlags(undefined, OWN_POSTAL, DAY_AFTER, findings);
     expect(findings.errors).toEqual([]);
   });

@@ -12,7 +12,7 @@
 // Decision: the day starts at midnight in Poland, where the service and its
 // carrier work: 2026-08-24 00:00 Europe/Warsaw, which is summer time (UTC+2),
 // so the cut-off instant is 2026-08-23T22:00:00Z.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { type Draft, isRequested } from "./draft.ts";
@@ -50,7 +50,7 @@ export function checkPostalOwnContractFlags(
   additionalServices: Draft | undefined,
   shipment: ShipmentContract,
   now: Date,
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   if (additionalServices === undefined || shipment.carrier !== POSTAL_CARRIER) return;
   if (shipment.contract === "furgonetka" || !postalFlagRuleInForce(now)) return;

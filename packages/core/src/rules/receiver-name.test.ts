@@ -1,11 +1,11 @@
 // Tests of the rule that the receiver has a first name and a surname (or a
 // company).
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { checkReceiverName, hasFirstNameAndSurname } from "./receiver-name.ts";
 
 function check(receiver: Record<string, unknown>) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkReceiverName(receiver, findings);
   return findings.errors;
 }

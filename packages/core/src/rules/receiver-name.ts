@@ -2,7 +2,7 @@
 // person. Decision: `receiver.name` must hold at least two words (each with a
 // letter), unless `receiver.company` is given, in which case the company is the
 // addressee and a single contact name (or none beyond the schema's) is enough.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
@@ -26,7 +26,7 @@ function hasCompany(receiver: Draft): boolean {
 }
 
 /** Reports a receiver name without a first name and a surname. */
-export function checkReceiverName(receiver: Draft, findings: Findings): void {
+export function checkReceiverName(receiver: Draft, findings: IssueCollector): void {
   const name = receiver["name"];
   if (typeof name !== "string" || name === "" || hasCompany(receiver)) return;
   if (!hasFirstNameAndSurname(name)) {

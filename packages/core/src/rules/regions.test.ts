@@ -1,8 +1,8 @@
 // Tests of the regions: every ISO 3166-1 country in exactly one, and regions
 // excluding country_code.
 import { describe, expect, it } from "vitest";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { REGIONS } from "../schemas/index.ts";
-import { Findings } from "../issues/issue-collector.ts";
 import {
   checkRegionsExcludeCountryCode,
   countriesOfRegions,
@@ -137,7 +137,7 @@ describe("regions", () => {
 
 describe("address autocomplete: regions and country_code exclude each other", () => {
   function check(request: unknown) {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     checkRegionsExcludeCountryCode(request, findings);
     return findings.errors;
   }

@@ -11,7 +11,7 @@
 //   Southern Territories (TF) and the British Indian Ocean Territory (IO) in
 //   `africa`; Heard and McDonald Islands (HM) and the US Minor Outlying
 //   Islands (UM) in `oceania`.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { asRecord } from "./draft.ts";
 
@@ -90,7 +90,7 @@ export function countriesOfRegions(regions: readonly Region[]): readonly string[
  * Address autocomplete narrows its search either by `regions` or by
  * `country_code`, never both: report the conflict on `regions`.
  */
-export function checkRegionsExcludeCountryCode(request: unknown, findings: Findings): void {
+export function checkRegionsExcludeCountryCode(request: unknown, findings: IssueCollector): void {
   const record = asRecord(request);
   if (record === undefined) return;
   const regions = record["regions"];

@@ -1,7 +1,7 @@
 // Tests of the renamed and removed input fields and carrier names of the API's
 // history.
 import { describe, expect, it } from "vitest";
-import { Findings } from "../issues/issue-collector.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import {
   applyRenamedCarrier,
   applyRenamedCarriers,
@@ -14,7 +14,7 @@ import {
 
 describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
   it("accepts the old name, sends the new one and warns", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const services: Record<string, unknown> = { poczta_kurier24: true, rod: true };
     applyRenamedFields(services, "additional_services", findings);
     expect(services).toEqual({ poczta_ekspres24: true, rod: true });
@@ -29,7 +29,7 @@ describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
   });
 
   it("keeps the new name when both are given, and warns that the old one is ignored", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const services: Record<string, unknown> = { poczta_kurier24: true, poczta_ekspres24: false };
     applyRenamedFields(services, "additional_services", findings);
     expect(services).toEqual({ poczta_ekspres24: false });
@@ -37,7 +37,7 @@ describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
   });
 
   it("remembers the name the caller wrote, so problems are reported there", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const renamed: Record<string, unknown> = { poczta_kurier24: true, rod: true };
     applyRenamedFields(renamed, "additional_services", findings);
     expect(keyAsWritten(renamed, "poczta_ekspres24")).toBe("poczta_kurier24");
@@ -49,7 +49,7 @@ describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
   });
 
   it("does nothing without the old name", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const services: Record<string, unknown> = { poczta_ekspres24: true };
     applyRenamedFields(services, "additional_services", findings);
     expect(services).toEqual({ poczta_ekspres24: true });
@@ -57,7 +57,7 @@ describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
   });
 
   it("ignores an inherited property of the same name", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const services = Object.create({ poczta_kurier24: true }) as Record<string, unknown>;
     applyRenamedFields(services, "additional_services", findings);
     expect(findings.warnings).toEqual([]);
@@ -66,7 +66,7 @@ describe("poczta_kurier24 became poczta_ekspres24 (v1.0.8)", () => {
 
 describe("removed input fields", () => {
   it("rejects sending_at_point, removed in v1.0.5", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const services: Record<string, unknown> = { sending_at_point: true, rod: true };
     rejectRemovedFields(services, "additional_services", findings);
     expect(services).toEqual({ rod: true });
@@ -80,7 +80,7 @@ describe("removed input fields", () => {
   });
 
   it("rejects documents_available on the package", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const pkg: Record<string, unknown> = { documents_available: true };
     rejectRemovedFields(pkg, "package", findings);
     expect(findings.errors[0]).toMatchObject({
@@ -90,7 +90,7 @@ describe("removed input fields", () => {
   });
 
   it("rejects duty.items, replaced by content", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const duty: Record<string, unknown> = { items: [], content: "Books" };
     rejectRemovedFields(duty, "duty", findings);
     expect(findings.errors[0]).toMatchObject({
@@ -100,7 +100,7 @@ describe("removed input fields", () => {
   });
 
   it("checks only the fields of the given section", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     rejectRemovedFields({ items: [] }, "additional_services", findings);
     rejectRemovedFields({ sending_at_point: true }, "package", findings);
     expect(findings.errors).toEqual([]);
@@ -120,7 +120,7 @@ describe("the carrier ruch became orlen (v1.0.19)", () => {
   });
 
   it("replaces the package service and warns", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const pkg: Record<string, unknown> = { service: "ruch" };
     applyRenamedCarrier(pkg, "service", "service", findings);
     expect(pkg).toEqual({ service: "orlen" });
@@ -134,7 +134,7 @@ describe("the carrier ruch became orlen (v1.0.19)", () => {
   });
 
   it("leaves other carriers and other types alone", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const pkg: Record<string, unknown> = { service: "dpd", other: 7 };
     applyRenamedCarrier(pkg, "service", "service", findings);
     applyRenamedCarrier(pkg, "other", "other", findings);
@@ -143,7 +143,7 @@ describe("the carrier ruch became orlen (v1.0.19)", () => {
   });
 
   it("replaces it in the price calculation's services.service list", () => {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const list: unknown[] = ["dpd", "ruch", 5];
     applyRenamedCarriers(list, "services.service", findings);
     expect(list).toEqual(["dpd", "orlen", 5]);

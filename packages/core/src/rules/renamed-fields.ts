@@ -2,7 +2,7 @@
 // release that did it. Renamed ones are accepted under the old name with a
 // deprecation warning and sent under the new one; removed ones are errors that
 // name the field and the release, so a merchant knows what to change.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { type Draft, hasOwn } from "./draft.ts";
@@ -78,7 +78,7 @@ function pathOf(container: RemovedField["container"], field: string): string {
 export function applyRenamedFields(
   record: Draft,
   container: RenamedField["container"],
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   for (const rename of RENAMED_INPUT_FIELDS) {
     if (rename.container !== container || !hasOwn(record, rename.from)) continue;
@@ -105,7 +105,7 @@ export function applyRenamedFields(
 export function rejectRemovedFields(
   record: Draft,
   container: RemovedField["container"],
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   for (const removal of REMOVED_INPUT_FIELDS) {
     if (removal.container !== container || !hasOwn(record, removal.field)) continue;
@@ -131,7 +131,7 @@ export function applyRenamedCarrier(
   record: Draft,
   key: string,
   path: string,
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   const value = record[key];
   if (typeof value !== "string") return;
@@ -146,7 +146,11 @@ export function applyRenamedCarrier(
 }
 
 /** The same for a list of carrier names (price calculation `services.service`). */
-export function applyRenamedCarriers(list: unknown[], path: string, findings: Findings): void {
+export function applyRenamedCarriers(
+  list: unknown[],
+  path: string,
+  findings: IssueCollector,
+): void {
   for (let index = 0; index < list.length; index++) {
     const value = list[index];
     if (typeof value !== "string") continue;

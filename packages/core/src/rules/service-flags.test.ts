@@ -1,8 +1,8 @@
 // Tests of the service-flag catalogue and the carrier checks that follow from
 // it.
 import { describe, expect, it } from "vitest";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { ADDITIONAL_SERVICE_KEYS } from "../schemas/additional-services.ts";
-import { Findings } from "../issues/issue-collector.ts";
 import {
   CARRIERS,
   carrierOffers,
@@ -14,7 +14,7 @@ import {
 } from "./service-flags.ts";
 
 function check(services: Record<string, unknown>, carrier: string | undefined) {
-  const findings = new Findings();
+  const findings = new IssueCollector();
   checkServiceFlags(services, carrier, findings);
   return findings.errors;
 }

@@ -4,7 +4,7 @@
 // does not offer it, and the postal carrier's delivery_on_time window
 // (13:00–20:00) is enforced (times are read by delivery-time.ts). A carrier
 // the catalogue does not know is not checked: the service may have added it since.
-import type { Findings } from "../issues/issue-collector.ts";
+import type { IssueCollector } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { readDeliveryTimes, type TimeWindow, withinWindow } from "./delivery-time.ts";
@@ -158,7 +158,7 @@ export function carrierOffers(carrier: string, flagName: string): "yes" | "no" |
 export function checkServiceFlags(
   additionalServices: Draft,
   carrier: string | undefined,
-  findings: Findings,
+  findings: IssueCollector,
 ): void {
   if (carrier === undefined || !isKnownCarrier(carrier)) return;
   for (const name of Object.keys(additionalServices)) {

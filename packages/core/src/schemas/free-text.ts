@@ -3,8 +3,8 @@
 // (rules/free-text.ts), naming the character and its position, under the rule
 // code text_forbidden_character.
 import { z } from "zod";
-import { findForbiddenCharacter } from "./forbidden-characters.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
+import { findForbiddenCharacter } from "./forbidden-characters.ts";
 
 /** `schema` that also refuses control and bidi override characters. */
 export function freeText<S extends z.ZodString>(schema: S): S {

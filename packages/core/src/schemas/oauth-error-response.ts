@@ -3,19 +3,19 @@
 // any OAuth 2.0 server parse; OAUTH_ERROR_CODES lists the ones the service uses.
 import { z } from "zod";
 
-export const OAUTH_ERROR_CODES = [
-  "invalid_request",
-  "invalid_client",
-  "invalid_grant",
-  "unauthorized_client",
-  "unsupported_grant_type",
-  "invalid_scope",
-  "access_denied",
-  "unsupported_response_type",
-  "server_error",
-  "temporarily_unavailable",
-] as const;
-export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+export const OAUTH_ERROR_CODES = {
+  invalid_request: "invalid_request",
+  invalid_client: "invalid_client",
+  invalid_grant: "invalid_grant",
+  unauthorized_client: "unauthorized_client",
+  unsupported_grant_type: "unsupported_grant_type",
+  invalid_scope: "invalid_scope",
+  access_denied: "access_denied",
+  unsupported_response_type: "unsupported_response_type",
+  server_error: "server_error",
+  temporarily_unavailable: "temporarily_unavailable",
+} as const;
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR_CODES];
 
 export const OAuthErrorResponseSchema = z.looseObject({
   error: z.string().min(1),

@@ -10,9 +10,9 @@
 //   and it is sent rounded to the grosz (0.1 + 0.2 is sent as 0.3);
 // - return_url, where the gateway sends the user back, is an http(s) address.
 import { z } from "zod";
-import { isWholeGrosze, roundToGrosze } from "./whole-grosze.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { CurrencyCodeSchema } from "./country-code.ts";
+import { isWholeGrosze, roundToGrosze } from "./whole-grosze.ts";
 
 /** The only currency the account is kept in. */
 export const PAYMENT_CURRENCY = "PLN";

@@ -12,13 +12,13 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { type TrackingPush, TrackingPushSchema } from "../schemas/index.ts";
 import {
+  type Issue,
   RULE_CODES,
   type RuleCode,
   renderMessage,
   ValidationError,
   type ValidationOptions,
   type ValidationResult,
-  type ValidationWarning,
   validateInput,
 } from "../validation/index.ts";
 
@@ -75,7 +75,7 @@ function failure(
   path: string,
   rule: RuleCode,
   language: Language,
-  warnings: readonly ValidationWarning[],
+  warnings: readonly Issue[],
 ): ValidationResult<never> {
   const message = renderMessage({ path, rule, params: {} }, language);
   return { ok: false, error: new ValidationError([{ path, rule, message }], language), warnings };

@@ -1,12 +1,13 @@
 // Validation of requests before they reach the service: one error type that
 // carries every problem at once, warnings returned beside the result, messages
 // in English and Polish. The sandbox answers its 400s with these same functions.
-export type { Finding, MessageParams } from "../issues/issue-collector.ts";
-export { Findings } from "../issues/issue-collector.ts";
-export { type LegacyResponseKind, readLegacyResponse } from "./legacy-response.ts";
+// The vocabulary of src/issues/ is re-exported for the layers above.
+export { type Issue, summarizeIssues, toErrorResponseBody } from "../issues/issue.ts";
+export { IssueCollector, type MessageParams, type RawIssue } from "../issues/issue-collector.ts";
 export { MESSAGES, renderMessage } from "../issues/messages.ts";
-export type { ValidationOptions, ValidationResult } from "./result.ts";
 export { RULE_CODES, type RuleCode } from "../issues/rule-codes.ts";
+export { type LegacyResponseKind, readLegacyResponse } from "./legacy-response.ts";
+export type { ValidationOptions, ValidationResult } from "./result.ts";
 export {
   type AddressAutocompleteValidationOptions,
   validateAddressAutocomplete,
@@ -24,12 +25,4 @@ export {
   validatePackage,
 } from "./validate-package.ts";
 export { type UserDataValidationOptions, validateUserData } from "./validate-user-data.ts";
-export {
-  isValidationError,
-  summarizeIssues,
-  toErrorResponseBody,
-  VALIDATION_FAILED,
-  ValidationError,
-  type ValidationIssue,
-  type ValidationWarning,
-} from "./validation-error.ts";
+export { isValidationError, VALIDATION_FAILED, ValidationError } from "./validation-error.ts";

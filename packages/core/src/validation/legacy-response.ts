@@ -1,17 +1,18 @@
 // Reading answers of the service that still carry legacy fields (see the
 // LEGACY_RESPONSE_FIELDS table): the upgraded answer, with a warning in the
 // caller's language for every legacy field read or dropped.
+
+import type { Issue } from "../issues/issue.ts";
+import { IssueCollector } from "../issues/issue-collector.ts";
+import { renderMessage } from "../issues/messages.ts";
 import {
   upgradeCountryList,
   upgradeMessages,
   upgradePackage,
   upgradeServicesPrices,
 } from "../rules/legacy-response-fields.ts";
-import { Findings } from "../issues/issue-collector.ts";
-import { renderMessage } from "../issues/messages.ts";
 import type { ValidationOptions } from "./result.ts";
 import { resolveLanguage } from "./run-validation.ts";
-import type { ValidationWarning } from "./validation-error.ts";
 
 export type LegacyResponseKind = "package" | "calculate_price" | "country_list" | "messages";
 
@@ -20,9 +21,9 @@ export function readLegacyResponse(
   kind: LegacyResponseKind,
   body: unknown,
   options: ValidationOptions = {},
-): { readonly value: unknown; readonly warnings: readonly ValidationWarning[] } {
+): { readonly value: unknown; readonly warnings: readonly Issue[] } {
   const language = resolveLanguage(options.language);
-  const findings = new Findings();
+  const findings = new IssueCollector();
   let value: unknown;
   switch (kind) {
     case "package":

@@ -1,6 +1,9 @@
 // The order in which the rules run over a package draft. A shipment (add, edit,
 // validate) gets every rule; a price quote gets those that make sense before a
 // carrier is chosen and before the receiver is known in full.
+
+import type { IssueCollector } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
 import { checkCashOnDelivery } from "../rules/cash-on-delivery.ts";
 import { checkContractAddresses } from "../rules/contract-addresses.ts";
 import { type CountryLookup, checkCountryCode } from "../rules/countries.ts";
@@ -20,13 +23,11 @@ import {
 } from "../rules/renamed-fields.ts";
 import { checkServiceFlags } from "../rules/service-flags.ts";
 import type { ShipmentContract } from "../rules/shipment-contract.ts";
-import type { Findings } from "../issues/issue-collector.ts";
-import { joinPath } from "../issues/path.ts";
 
 const ADDRESSES = ["pickup", "sender", "receiver"] as const;
 
 export interface PackageRuleContext {
-  readonly findings: Findings;
+  readonly findings: IssueCollector;
   readonly countries: CountryLookup;
   /** Absent for a price quote, which names no single carrier. */
   readonly shipment?: ShipmentContract;
@@ -35,7 +36,7 @@ export interface PackageRuleContext {
 }
 
 /** Renames, removals and legacy values: they must run before anything reads the draft. */
-export function applyHistoryRules(pkg: Draft, findings: Findings): void {
+export function applyHistoryRules(pkg: Draft, findings: IssueCollector): void {
   rejectRemovedFields(pkg, "package", findings);
   applyRenamedCarrier(pkg, "service", "service", findings);
   const services = asRecord(pkg["additional_services"]);

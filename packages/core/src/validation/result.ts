@@ -1,14 +1,16 @@
 // What every validate function returns: the normalized value with warnings, or
 // the ValidationError with warnings. Nothing is thrown.
+
+import type { Issue } from "../issues/issue.ts";
 import type { Language } from "../issues/language.ts";
-import type { ValidationError, ValidationWarning } from "./validation-error.ts";
+import type { ValidationError } from "./validation-error.ts";
 
 export type ValidationResult<T> =
-  | { readonly ok: true; readonly value: T; readonly warnings: readonly ValidationWarning[] }
+  | { readonly ok: true; readonly value: T; readonly warnings: readonly Issue[] }
   | {
       readonly ok: false;
       readonly error: ValidationError;
-      readonly warnings: readonly ValidationWarning[];
+      readonly warnings: readonly Issue[];
     };
 
 /** Options every validate function takes. */

@@ -4,28 +4,26 @@
 // specific finding wins over the schema's at the same path) and rendered in the
 // caller's language. Any exception, from hostile getters, proxies or anything
 // else, becomes an `input_unreadable` problem: nothing is ever thrown.
+
 import type { z } from "zod";
+import type { Issue } from "../issues/issue.ts";
+import { IssueCollector, type RawIssue } from "../issues/issue-collector.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
-import { type Finding, Findings } from "../issues/issue-collector.ts";
 import { renderMessage } from "../issues/messages.ts";
-import type { ValidationResult } from "./result.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
-import {
-  ValidationError,
-  type ValidationIssue,
-  type ValidationWarning,
-} from "./validation-error.ts";
+import type { ValidationResult } from "./result.ts";
+import { ValidationError } from "./validation-error.ts";
 import { reportZodIssues } from "./zod-issues.ts";
 
 const PARSE_PARAMS = { reportInput: true } as const;
-const NO_WARNINGS: readonly ValidationWarning[] = Object.freeze([]);
+const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
 
 /** The caller's language, or the default when it is not one we speak. */
 export function resolveLanguage(language: unknown): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-function render(findings: readonly Finding[], language: Language): ValidationIssue[] {
+function render(findings: readonly RawIssue[], language: Language): Issue[] {
   return findings.map((finding) => ({
     path: finding.path,
     rule: finding.rule,
@@ -33,7 +31,7 @@ function render(findings: readonly Finding[], language: Language): ValidationIss
   }));
 }
 
-function merge(ruleErrors: readonly Finding[], schemaErrors: readonly Finding[]): Finding[] {
+function merge(ruleErrors: readonly RawIssue[], schemaErrors: readonly RawIssue[]): RawIssue[] {
   if (ruleErrors.length === 0) return [...schemaErrors];
   const rulePaths = new Set(ruleErrors.map((finding) => finding.path));
   const kept = schemaErrors.filter(
@@ -43,7 +41,7 @@ function merge(ruleErrors: readonly Finding[], schemaErrors: readonly Finding[])
 }
 
 function unreadable<T>(language: Language): ValidationResult<T> {
-  const finding: Finding = { path: "", rule: RULE_CODES.input_unreadable, params: {} };
+  const finding: RawIssue = { path: "", rule: RULE_CODES.input_unreadable, params: {} };
   return {
     ok: false,
     error: new ValidationError(render([finding], language), language),
@@ -58,11 +56,11 @@ function unreadable<T>(language: Language): ValidationResult<T> {
 export function runValidation<S extends z.ZodType>(
   schema: S,
   languageOption: unknown,
-  prepare: (findings: Findings) => unknown,
+  prepare: (findings: IssueCollector) => unknown,
 ): ValidationResult<z.output<S>> {
   const language = resolveLanguage(languageOption);
   try {
-    const findings = new Findings();
+    const findings = new IssueCollector();
     const draft = prepare(findings);
     const parsed = schema.safeParse(draft, PARSE_PARAMS);
     const warnings =
@@ -70,7 +68,7 @@ export function runValidation<S extends z.ZodType>(
     if (parsed.success && findings.errors.length === 0) {
       return { ok: true, value: parsed.data, warnings };
     }
-    const schemaFindings = new Findings();
+    const schemaFindings = new IssueCollector();
     if (!parsed.success) reportZodIssues(parsed.error.issues, schemaFindings);
     const issues = render(merge(findings.errors, schemaFindings.errors), language);
     return { ok: false, error: new ValidationError(issues, language), warnings };

@@ -3,8 +3,8 @@
 // in a price quote, the packages of a command), case by case and in both
 // languages, as the sandbox answers them.
 import { describe, expect, it } from "vitest";
-import type { Language } from "../issues/language.ts";
 import type { MessageParams } from "../issues/issue-collector.ts";
+import type { Language } from "../issues/language.ts";
 import { renderMessage } from "../issues/messages.ts";
 import { RULE_CODES, type RuleCode } from "../issues/rule-codes.ts";
 

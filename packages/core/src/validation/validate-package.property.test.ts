@@ -3,8 +3,8 @@
 // ValidationError; it never throws anything.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CountryCatalog } from "../rules/countries.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
+import { CountryCatalog } from "../rules/countries.ts";
 import {
   SAMPLE_ACCOUNT_SERVICES,
   sampleOwnPostalPackage,

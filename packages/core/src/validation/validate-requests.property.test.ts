@@ -5,9 +5,9 @@
 // ever throws.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { RULE_CODES } from "../issues/rule-codes.ts";
 import { OrderCommandRequestSchema } from "../schemas/index.ts";
 import type { ValidationResult } from "./result.ts";
-import { RULE_CODES } from "../issues/rule-codes.ts";
 import { validateAddressAutocomplete } from "./validate-address-autocomplete.ts";
 import { validateCalculatePrice } from "./validate-calculate-price.ts";
 import { validateInput } from "./validate-input.ts";

@@ -2,26 +2,21 @@
 // body.
 import { describe, expect, it } from "vitest";
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
-import {
-  isValidationError,
-  summarizeIssues,
-  toErrorResponseBody,
-  ValidationError,
-  type ValidationIssue,
-} from "./validation-error.ts";
+import { type Issue, summarizeIssues, toErrorResponseBody } from "../issues/issue.ts";
+import { isValidationError, ValidationError } from "./validation-error.ts";
 
-const PHONE: ValidationIssue = {
+const PHONE: Issue = {
   path: "receiver.phone",
   rule: "phone_invalid",
   message: "A Polish phone number has exactly 9 digits.",
 };
-const WEIGHT: ValidationIssue = {
+const WEIGHT: Issue = {
   path: "parcels[0].weight",
   rule: "weight_invalid",
   message: "The weight must be positive.",
 };
 
-function issues(count: number): ValidationIssue[] {
+function issues(count: number): Issue[] {
   return Array.from({ length: count }, (_, index) => ({ ...PHONE, path: `p${index}` }));
 }
 

@@ -1,13 +1,13 @@
 // Tests of turning zod issues into findings with our rule codes.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { IssueCollector } from "../issues/issue-collector.ts";
 import { PointsMapRequestSchema } from "../schemas/index.ts";
-import { Findings } from "../issues/issue-collector.ts";
 import { reportZodIssues } from "./zod-issues.ts";
 
 function report(schema: z.ZodType, input: unknown) {
   const parsed = schema.safeParse(input, { reportInput: true });
-  const findings = new Findings();
+  const findings = new IssueCollector();
   if (!parsed.success) reportZodIssues(parsed.error.issues, findings);
   return findings.errors;
 }

@@ -3,7 +3,7 @@
 // value `required`, and so on. Zod's own English messages are not used, so
 // that every message comes from the catalogue, in the caller's language.
 import type { z } from "zod";
-import type { Findings, MessageParams } from "../issues/issue-collector.ts";
+import type { IssueCollector, MessageParams } from "../issues/issue-collector.ts";
 import { formatPath, joinPath } from "../issues/path.ts";
 import { RULE_CODES, type RuleCode } from "../issues/rule-codes.ts";
 
@@ -59,7 +59,10 @@ function customParams(params: Record<string, unknown> | undefined): MessageParam
 }
 
 /** Reports the issues of a failed zod parse. */
-export function reportZodIssues(issues: readonly z.core.$ZodIssue[], findings: Findings): void {
+export function reportZodIssues(
+  issues: readonly z.core.$ZodIssue[],
+  findings: IssueCollector,
+): void {
   for (const issue of issues) {
     const path = formatPath(issue.path);
     if (isMissing(issue)) {

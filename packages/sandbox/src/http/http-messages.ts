@@ -3,7 +3,8 @@
 // tokens. Rule violations speak @shipbridge/core's catalogue instead; these
 // are the answers no rule covers. Each comes in both languages of the API, and
 // requestLanguage picks the one the request asked for with X-Language.
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@shipbridge/core";
+import type { Language } from "@shipbridge/core";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core/internal";
 import type { Context } from "hono";
 import type { RevocationReason } from "../oauth/access-tokens.ts";
 

@@ -2,7 +2,8 @@
 // (unknown paths, wrong methods, failures, injected faults, bad control
 // requests): `{ code, message, errors: [{ path, rule?, message }] }`, the same
 // shape as the REST API's errors, so a client reads every error the same way.
-import { RULE_CODES, type RuleCode, renderMessage } from "@shipbridge/core";
+import { RULE_CODES, type RuleCode } from "@shipbridge/core";
+import { renderMessage } from "@shipbridge/core/internal";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";

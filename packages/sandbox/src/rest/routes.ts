@@ -4,7 +4,7 @@
 // Errors thrown by handlers become the API's JSON error body in the
 // request's language. Building the routes also starts the tracking-push
 // timer (tracking-push.ts), which stops when the database closes.
-import { DEFAULT_LANGUAGE } from "@shipbridge/core";
+import { DEFAULT_LANGUAGE } from "@shipbridge/core/internal";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
 import { accountRoutes } from "./account/account-routes.ts";

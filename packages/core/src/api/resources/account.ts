@@ -9,7 +9,7 @@ import {
   TrackingWebhookResponseSchema,
   type UserDataEditRequest,
 } from "../../schemas/index.ts";
-import { type ValidationWarning, validateUserData } from "../../validation/index.ts";
+import { type Issue, validateUserData } from "../../validation/index.ts";
 import type { ClientContext } from "../client-context.ts";
 import { checkInput, checkWith } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
@@ -103,7 +103,7 @@ export type UserData = Readonly<Record<string, unknown>>;
 
 export interface UserDataWriteResult {
   readonly userData: UserData;
-  readonly warnings: readonly ValidationWarning[];
+  readonly warnings: readonly Issue[];
 }
 
 export class UserDataResource {

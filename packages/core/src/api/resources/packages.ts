@@ -10,6 +10,7 @@
 // turned away unprocessed, so it is sent again after the wait it asks for,
 // unless that wait is not allowed or ends past the deadline.
 
+import type { Issue } from "../../issues/issue.ts";
 import {
   type AddToTrackingRequest,
   AddToTrackingRequestSchema,
@@ -38,7 +39,6 @@ import {
   type TrackingV2Response,
   TrackingV2ResponseSchema,
 } from "../../schemas/index.ts";
-import type { ValidationWarning } from "../../validation/validation-error.ts";
 import {
   API_ERROR_CODES,
   type ApiError,
@@ -62,7 +62,7 @@ type V2 = CallOptions & { readonly version?: 2 };
 /** A package written (created or edited) by the service, with the warnings of local validation. */
 export interface PackageWriteResult<P extends PackageDetails = PackageDetailsV2> {
   readonly package: P;
-  readonly warnings: readonly ValidationWarning[];
+  readonly warnings: readonly Issue[];
   /**
    * True when the answer to the create was lost and the package was found by
    * its user_reference_number instead of being created again.
@@ -79,12 +79,12 @@ export interface PackageValidationResult {
     readonly rule: string;
     readonly message: string;
   }[];
-  readonly warnings: readonly ValidationWarning[];
+  readonly warnings: readonly Issue[];
 }
 
 export interface PriceQuoteResult {
   readonly prices: CalculatePriceResponse;
-  readonly warnings: readonly ValidationWarning[];
+  readonly warnings: readonly Issue[];
 }
 
 export interface LabelRequest extends LabelOptions {}
@@ -99,7 +99,7 @@ const SETTLE_AFTER_TIMEOUT_MS = 5_000;
 
 const LABEL_MEDIA = { pdf: "application/pdf", zpl: "application/zpl" } as const;
 
-type Warning = ValidationWarning;
+type Warning = Issue;
 
 /** Local warnings, then those only the service found (same path and rule counted once). */
 function mergeWarnings(local: readonly Warning[], fromService: unknown): readonly Warning[] {
@@ -139,10 +139,10 @@ function detailsSchema(version: ApiVersion) {
 function outcomeUnknown(error: unknown): error is ApiError {
   if (!isApiError(error)) return false;
   return (
-    error.code === API_ERROR_CODES.network ||
+    error.code === API_ERROR_CODES.network_error ||
     error.code === API_ERROR_CODES.timeout ||
-    error.code === API_ERROR_CODES.deadlineExceeded ||
-    error.code === API_ERROR_CODES.service
+    error.code === API_ERROR_CODES.deadline_exceeded ||
+    error.code === API_ERROR_CODES.service_unavailable
   );
 }
 

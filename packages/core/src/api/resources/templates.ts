@@ -16,12 +16,7 @@ import {
   type TemplateV2,
   TemplateV2Schema,
 } from "../../schemas/index.ts";
-import {
-  RULE_CODES,
-  ValidationError,
-  type ValidationIssue,
-  type ValidationWarning,
-} from "../../validation/index.ts";
+import { type Issue, RULE_CODES, ValidationError } from "../../validation/index.ts";
 import { type ClientContext, languageOf, versionOf } from "../client-context.ts";
 import { checkInput, packageResult } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
@@ -42,7 +37,7 @@ const NewTemplateSchema = z.strictObject({
 
 export interface TemplateWriteResult {
   readonly template: TemplateV2 | Record<string, unknown>;
-  readonly warnings: readonly ValidationWarning[];
+  readonly warnings: readonly Issue[];
 }
 
 function prefixed<T extends { path: string }>(entries: readonly T[], prefix: string): T[] {
@@ -79,8 +74,8 @@ export class TemplatesResource {
     const context = this.#context;
     const version: ApiVersion = versionOf(context, options);
     const checked = checkInput(context, NewTemplateSchema, template, options);
-    const issues: ValidationIssue[] = [];
-    const warnings: ValidationWarning[] = [];
+    const issues: Issue[] = [];
+    const warnings: Issue[] = [];
     const packages: unknown[] = [];
     checked.packages.forEach((pkg, index) => {
       const prefix = version === 2 ? `packages[${index}]` : "package";

@@ -7,7 +7,8 @@
 //   PUT    /account/tracking-webhook   register { url, secret, language? } (core's
 //                                      TrackingWebhookRequestSchema: http(s), secret 16–128)
 //   DELETE /account/tracking-webhook   stop pushes
-import { TrackingWebhookRequestSchema, validateUserData } from "@shipbridge/core";
+import { validateUserData } from "@shipbridge/core";
+import { TrackingWebhookRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";

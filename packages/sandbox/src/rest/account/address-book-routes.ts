@@ -5,7 +5,7 @@
 //   GET    /account/address-book?type=sender|receiver   { addresses: [{ id, type, label, address, datetime_add }] }
 //   POST   /account/address-book { type, label?, address } → 201 the entry
 //   DELETE /account/address-book/{id}                   → 204
-import { AddressBookEntryRequestSchema, AddressBookQuerySchema } from "@shipbridge/core";
+import { AddressBookEntryRequestSchema, AddressBookQuerySchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";

@@ -2,7 +2,7 @@
 // their display names, weight limits and tariffs. These are the sandbox's own
 // offer (the spec gives no prices), chosen to look like a Polish broker's
 // price list and to be fully deterministic.
-import { CARRIERS as CORE_CARRIERS, type Carrier as CoreCarrier } from "@shipbridge/core";
+import { CARRIERS as CORE_CARRIERS, type Carrier as CoreCarrier } from "@shipbridge/core/rules";
 
 export interface CarrierOffer {
   readonly name: string;

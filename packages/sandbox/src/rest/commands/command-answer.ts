@@ -2,7 +2,8 @@
 // clock, and, once final, the per-package errors ({ package_id, path, rule,
 // message }, the message core's in the request's language) and the packages
 // it handled.
-import { type Language, renderMessage } from "@shipbridge/core";
+import type { Language } from "@shipbridge/core";
+import { renderMessage } from "@shipbridge/core/internal";
 import { RestError } from "../http/rest-error.ts";
 import { isoSeconds } from "../support/datetime.ts";
 import type { PackageError, StoredCommand } from "./command-store.ts";

@@ -10,7 +10,7 @@
 // A command kind supplies only what is its own: its body schema, what
 // accepting does to each package and what its answer says about a package.
 import type { Language } from "@shipbridge/core";
-import { CommandUuidSchema } from "@shipbridge/core";
+import { CommandUuidSchema } from "@shipbridge/core/schemas";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";

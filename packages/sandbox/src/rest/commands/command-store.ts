@@ -3,7 +3,8 @@
 // accepted and the outcome for each package, decided atomically at that
 // moment. What a client sees of the command then unfolds with the sandbox
 // clock (command-timeline.ts).
-import type { MessageParams, RuleCode } from "@shipbridge/core";
+import type { RuleCode } from "@shipbridge/core";
+import type { MessageParams } from "@shipbridge/core/internal";
 import type { SandboxDatabase } from "../../state/database.ts";
 import type { Localized } from "../http/rest-error.ts";
 

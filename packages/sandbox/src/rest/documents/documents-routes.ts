@@ -8,7 +8,10 @@
 // is a command resource like ordering (commands/command-resource.ts). A
 // package that is not ordered, or was cancelled, is an error entry. The
 // document is ready once the command is final and every label in it is ready.
-import { type DocumentsCommandRequest, DocumentsCommandRequestSchema } from "@shipbridge/core";
+import {
+  type DocumentsCommandRequest,
+  DocumentsCommandRequestSchema,
+} from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";

@@ -6,7 +6,7 @@
 // chosen version and language on the request, and labels every JSON answer
 // after negotiation with the vendor media type of that version.
 
-import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core/internal";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";

@@ -3,7 +3,8 @@
 // words: the rule code and its message come from core's catalogue
 // (renderMessage), so the sandbox and the client library say the same thing
 // in the same language and there is one source of truth for both.
-import { type Language, type MessageParams, type RuleCode, renderMessage } from "@shipbridge/core";
+import type { Language, RuleCode } from "@shipbridge/core";
+import { type MessageParams, renderMessage } from "@shipbridge/core/internal";
 import type { RestErrorEntry } from "./rest-error.ts";
 
 /** The `errors[]` entry for a broken rule: its path, core's code and core's message in `language`. */

@@ -2,7 +2,8 @@
 // validateInput and turns the problems into the API's 400 answer: every
 // problem with its field path, the rule it broke and a message in the
 // request's language.
-import { type Language, type RuleCode, summarizeIssues, validateInput } from "@shipbridge/core";
+import type { Language, RuleCode } from "@shipbridge/core";
+import { summarizeIssues, validateInput } from "@shipbridge/core/internal";
 import type { z } from "zod";
 import { RestError, type RestErrorEntry } from "./rest-error.ts";
 

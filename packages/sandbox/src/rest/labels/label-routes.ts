@@ -6,7 +6,7 @@
 // (the query is checked by core's LabelQuerySchema, which takes no other key).
 // 404 for an unknown package, 409 for one that is not ordered or was
 // cancelled.
-import { LabelQuerySchema } from "@shipbridge/core";
+import { LabelQuerySchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import type { Guard } from "../http/guard.ts";

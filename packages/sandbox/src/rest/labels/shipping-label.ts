@@ -2,7 +2,7 @@
 // ZPL for thermal printers. It shows the carrier, the sender and receiver,
 // the parcel count and, in large type, each parcel's tracking number; the
 // sandbox marks every label as a test label.
-import { LABEL_PAGE_FORMATS } from "@shipbridge/core";
+import { LABEL_PAGE_FORMATS } from "@shipbridge/core/schemas";
 import type { StoredPackage } from "../packages/stored-package.ts";
 import { PAGE_SIZES, type PdfPage, type PdfRect, type PdfText, renderPdf } from "./pdf-document.ts";
 

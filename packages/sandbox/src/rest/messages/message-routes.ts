@@ -4,7 +4,7 @@
 // type (one of MESSAGE_TYPES), read (true | false), date_from and date_to
 // (YYYY-MM-DD, inclusive, UTC; date_to not before date_from), limit (1-500,
 // default 50) and page. POST /messages/{id}/read marks one as read.
-import { MessagesQuerySchema } from "@shipbridge/core";
+import { MessagesQuerySchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1, V1_V2 } from "../http/guard.ts";

@@ -3,7 +3,7 @@
 // both languages; version 1 of GET /messages returns both, version 2 the one
 // X-Language asks for. A new account starts with a welcome message and a
 // notice about the postal carrier's own-contract rule.
-import type { MessageType } from "@shipbridge/core";
+import type { MessageType } from "@shipbridge/core/schemas";
 import type { SandboxDatabase } from "../../state/database.ts";
 import type { Localized } from "../http/rest-error.ts";
 

@@ -6,7 +6,7 @@
 // it is ordered and not yet collected (tracking-timeline.ts); its charge is
 // refunded exactly once, and it ends in state `canceled` when the command
 // completes.
-import { CancelCommandRequestSchema } from "@shipbridge/core";
+import { CancelCommandRequestSchema } from "@shipbridge/core/schemas";
 import type { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";

@@ -3,7 +3,7 @@
 // package (and one refund), tracking numbers, the package's state, and
 // refused packages with core's rule codes and messages.
 import { randomUUID } from "node:crypto";
-import { renderMessage } from "@shipbridge/core";
+import { renderMessage } from "@shipbridge/core/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 

@@ -13,7 +13,7 @@
 // would send is recorded in GET /messages unless skip_email_send is true.
 
 import type { Language } from "@shipbridge/core";
-import { OrderCommandRequestSchema } from "@shipbridge/core";
+import { OrderCommandRequestSchema } from "@shipbridge/core/schemas";
 import type { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";

@@ -8,12 +8,9 @@
 // core is told its contract ("furgonetka") rather than left to guess it from
 // an account that has the postal carrier on both kinds of contract; a
 // service_id is resolved by core through the account services.
-import {
-  type Language,
-  type PackageOperation,
-  packageV1ToV2,
-  validatePackage,
-} from "@shipbridge/core";
+import { type Language, validatePackage } from "@shipbridge/core";
+import type { PackageOperation } from "@shipbridge/core/internal";
+import { packageV1ToV2 } from "@shipbridge/core/schemas";
 import { type AccountService, findAccountService } from "../account/account-services.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";

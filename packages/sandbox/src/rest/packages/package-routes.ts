@@ -4,7 +4,9 @@
 // (GET /packages?user_reference_number=...), in both API versions. Writes
 // happen in one transaction; the answer of POST and PUT is the package
 // details plus `warnings` (possibly empty).
-import { PackageListQuerySchema, type PackageOperation } from "@shipbridge/core";
+
+import type { PackageOperation } from "@shipbridge/core/internal";
+import { PackageListQuerySchema } from "@shipbridge/core/schemas";
 import { type Context, Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";

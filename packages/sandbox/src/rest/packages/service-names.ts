@@ -4,11 +4,8 @@
 // @shipbridge/core's additional-service keys; the delivery-hour guarantees
 // (guarantee_HHMM) are named after their hour. A flag without a name is
 // shown by its key.
-import {
-  ADDITIONAL_SERVICE_FLAGS,
-  type AdditionalServiceKey,
-  type Language,
-} from "@shipbridge/core";
+import type { Language } from "@shipbridge/core";
+import { ADDITIONAL_SERVICE_FLAGS, type AdditionalServiceKey } from "@shipbridge/core/schemas";
 
 /** A service's name: [English, Polish]. */
 type Names = readonly [en: string, pl: string];

@@ -8,7 +8,9 @@
 //        browser that opens payment_url completes the payment (status "paid") and is sent on
 //        to return_url with ?payment_id=…&status=paid, or sees a short page. No token needed,
 //        as with a real gateway; the id alone identifies the payment.
-import { PAYMENT_CURRENCY, PaymentCreateRequestSchema, toGrosze } from "@shipbridge/core";
+
+import { toGrosze } from "@shipbridge/core/rules";
+import { PAYMENT_CURRENCY, PaymentCreateRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";

@@ -11,11 +11,12 @@
 // package that is ordered, not cancelled, not yet collected and without a
 // pickup gets the command's pickup_number. One pickup serves one carrier: packages of another carrier
 // than the first are error entries. Pickups cost nothing in the sandbox.
+
+import type { MessageParams } from "@shipbridge/core/internal";
 import {
-  type MessageParams,
   PickupCommandRequestSchema,
   PickupDateProposalsRequestSchema,
-} from "@shipbridge/core";
+} from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { commandResource } from "../commands/command-resource.ts";

@@ -2,7 +2,7 @@
 // sandbox's point data set (point-catalogue.ts), searched by point-search.ts.
 // The request is checked by @shipbridge/core's PointsMapRequestSchema. Any
 // access token may ask, a user's or an application's.
-import { PointsMapRequestSchema } from "@shipbridge/core";
+import { PointsMapRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { type Guard, V1 } from "../http/guard.ts";

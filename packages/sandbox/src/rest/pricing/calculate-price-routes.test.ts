@@ -2,7 +2,7 @@
 // package is pending, a repeat gives every carrier's price; v2 adds
 // adjusted_price; unavailable carriers say why, with core's rule codes and
 // messages; `access` is never sent.
-import { renderMessage } from "@shipbridge/core";
+import { renderMessage } from "@shipbridge/core/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox } from "../testing/rest-fixture.ts";
 

@@ -9,7 +9,8 @@
 // sent. A carrier that cannot quote says why in its `errors`, with core's rule
 // codes and messages: carrier_unknown at services.service[i] for a carrier
 // the sandbox does not know, and the carrier's limits (price-quote.ts).
-import { type Language, packageV1ToV2, validateCalculatePrice } from "@shipbridge/core";
+import { type Language, validateCalculatePrice } from "@shipbridge/core";
+import { packageV1ToV2 } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";

@@ -2,7 +2,9 @@
 // validation checks against, and since the sandbox is the service, a country
 // outside it is refused with country_not_supported (never only warned about),
 // for packages, price quotes and edit-user-data alike.
-import { BUILT_IN_COUNTRIES, renderMessage } from "@shipbridge/core";
+
+import { renderMessage } from "@shipbridge/core/internal";
+import { BUILT_IN_COUNTRIES } from "@shipbridge/core/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox, sampleV1, sampleV2 } from "../testing/rest-fixture.ts";
 import { ALLOWED_COUNTRIES } from "./allowed-countries.ts";

@@ -9,12 +9,9 @@
 //   GET /address-autocomplete?query=&regions=|country_code=&limit=  suggestions
 // Searches ignore case and Polish diacritics. Query parameters are checked
 // by core's schemas, so unknown ones are named in a 400.
-import {
-  CitiesRequestSchema,
-  countriesOfRegions,
-  StreetsRequestSchema,
-  validateAddressAutocomplete,
-} from "@shipbridge/core";
+import { validateAddressAutocomplete } from "@shipbridge/core";
+import { countriesOfRegions } from "@shipbridge/core/rules";
+import { CitiesRequestSchema, StreetsRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { foldText, POLISH_CITIES, postcodeOf } from "../geography/polish-cities.ts";

@@ -7,12 +7,12 @@
 // TemplateV2RequestSchema and each package by core's validatePackage like
 // POST /packages/validate.
 // DELETE /account/package-templates/{id} removes one.
+import type { Language } from "@shipbridge/core";
 import {
-  type Language,
   packageV2ToV1,
   TemplateV1RequestSchema,
   TemplateV2RequestSchema,
-} from "@shipbridge/core";
+} from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";

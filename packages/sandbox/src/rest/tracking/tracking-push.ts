@@ -15,7 +15,8 @@
 // on the next run, at most 5 times in all; the later pushes to that URL wait
 // for the next run too, so they arrive in order and a URL that does not
 // answer holds a run for one timeout only.
-import { isLanguage, type Language, trackingPushControl } from "@shipbridge/core";
+import type { Language } from "@shipbridge/core";
+import { isLanguage, trackingPushControl } from "@shipbridge/core/internal";
 import type { SandboxContext } from "../../context.ts";
 import { PackageStore } from "../packages/stored-package.ts";
 import { isoSeconds } from "../support/datetime.ts";

@@ -4,7 +4,8 @@
 // (tracking-timeline.ts). A package that is not ordered yet has no events.
 // POST /packages/add-to-tracking recognises a carrier's parcel number and
 // answers 200 with the carrier and the package type.
-import { AddToTrackingRequestSchema, type Language } from "@shipbridge/core";
+import type { Language } from "@shipbridge/core";
+import { AddToTrackingRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";

@@ -9,7 +9,8 @@
 // test control (collect-problem, delivery-problem, returned) join the
 // timeline at their instant; `returned` ends it, so nothing scheduled after it
 // happens.
-import type { TrackingState as CoreTrackingState, Language } from "@shipbridge/core";
+import type { Language } from "@shipbridge/core";
+import type { TrackingState as CoreTrackingState } from "@shipbridge/core/schemas";
 import type { StoredPackage } from "../packages/stored-package.ts";
 
 /** The states the sandbox moves a parcel through: some of @shipbridge/core's TRACKING_STATES. */
