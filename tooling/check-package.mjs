@@ -2,8 +2,9 @@
 // publint --strict, arethetypeswrong (esm-only profile), and consumer tests on
 // the packed tarball as npm users get it: installed with npm into a scratch
 // folder (with the tarballs of the workspace packages it depends on), then
-// loaded by name through require(), as Medusa loads plugins, and through
-// import(); each bin answers --help.
+// every entry of its exports (the root and each subpath) loaded by name through
+// require(), as Medusa loads plugins, and through import(); each bin answers
+// --help.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -86,16 +87,23 @@ try {
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   installWithRetry(tarballs, app);
 
-  const name = JSON.stringify(pkg.name);
-  const probe = `
+  // Every entry of the published exports (the root and each subpath), by name.
+  const exportsMap = pkg.publishConfig?.exports ?? pkg.exports ?? { ".": {} };
+  const specifiers = (typeof exportsMap === "string" ? ["."] : Object.keys(exportsMap))
+    .filter((subpath) => subpath !== "./package.json")
+    .map((subpath) => pkg.name + subpath.slice(1));
+  for (const specifier of specifiers) {
+    const name = JSON.stringify(specifier);
+    const probe = `
     const viaRequire = require(${name});
     import(${name}).then((viaImport) => {
       const names = Object.keys(viaRequire);
-      if (names.length === 0) throw new Error("require() returned a module with no exports");
-      if (names.join() !== Object.keys(viaImport).join()) throw new Error("require() and import() disagree");
+      if (names.length === 0) throw new Error(${name} + ": require() returned a module with no exports");
+      if (names.join() !== Object.keys(viaImport).join()) throw new Error(${name} + ": require() and import() disagree");
       console.log(${name} + ": require() and import() load " + names.length + " exports from the packed tarball");
     });`;
-  run("node", ["-e", probe], { cwd: app });
+    run("node", ["-e", probe], { cwd: app });
+  }
   for (const bin of Object.keys(pkg.bin ?? {})) {
     run(join(app, "node_modules", ".bin", bin), ["--help"], { cwd: app, stdio: "ignore" });
     console.log(`${pkg.name}: bin ${bin} answers --help`);

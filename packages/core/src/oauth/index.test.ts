@@ -1,11 +1,13 @@
-// The OAuth client's public surface: the client, the two token stores, the
-// TokenSet a custom TokenStore persists, and the errors; no grant, request
-// or redaction helper.
+// The export lock of @shipbridge/core/oauth: the OAuth client, its token stores, TokenSet and its errors; no grant, request or redaction helper.
+// Any change to this list is a change to the public surface; make it on purpose.
 import { expect, it } from "vitest";
-import * as oauth from "./index.ts";
+import { exportedNames, typeOnlyNames } from "../testing/exported-names.ts";
+import * as entry from "./index.ts";
 
-it("exports the client, the stores, TokenSet and the errors, and nothing else", () => {
-  expect(Object.keys(oauth).sort()).toEqual([
+const ALL = exportedNames(new URL("./index.ts", import.meta.url));
+
+it("exports exactly these values", () => {
+  expect(Object.keys(entry).sort()).toEqual([
     "AuthorizationDeniedError",
     "MemoryTokenStore",
     "OAUTH_CLIENT_ERROR_CODES",
@@ -17,5 +19,19 @@ it("exports the client, the stores, TokenSet and the errors, and nothing else", 
     "StateMismatchError",
     "TokenEndpointError",
     "TokenSet",
+  ]);
+});
+
+it("exports exactly these types", () => {
+  expect(typeOnlyNames(ALL, entry)).toEqual([
+    "AccessTokenOptions",
+    "GrantType",
+    "OAuthClientErrorCode",
+    "OAuthClientOptions",
+    "ReauthorizationReason",
+    "SqliteTokenStoreOptions",
+    "TokenRecord",
+    "TokenStore",
+    "TokenStoreEntry",
   ]);
 });
