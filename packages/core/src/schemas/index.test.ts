@@ -256,7 +256,6 @@ it("exports exactly these types", () => {
     "OrderCommandRequest",
     "OrderCommandResponse",
     "OrderSummaryPackage",
-    "PackageConversionIssue",
     "PackageConversionResult",
     "PackageDetailsV1",
     "PackageDetailsV1Input",

@@ -232,7 +232,6 @@ export {
   RelatedPackageSchema,
 } from "./package-details.ts";
 export {
-  type PackageConversionIssue,
   type PackageConversionResult,
   packageV1ToV2,
   packageV2ToV1,

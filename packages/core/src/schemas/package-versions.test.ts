@@ -69,7 +69,8 @@ describe("packageV2ToV1", () => {
     const result = packageV2ToV1(mixed);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issue.path).toEqual(["parcels", 2, "type"]);
+    expect(result.issue.path).toBe("parcels[2].type");
+    expect(result.issue.rule).toBe("invalid_value");
     expect(result.issue.message).toContain("parcels[2].type");
     expect(result.issue.message).toContain('"dox"');
   });
@@ -78,7 +79,11 @@ describe("packageV2ToV1", () => {
     const result = packageV2ToV1({ ...v2, parcels: [] });
     expect(result).toEqual({
       ok: false,
-      issue: { path: ["parcels"], message: "A package needs at least one parcel" },
+      issue: {
+        path: "parcels",
+        rule: "too_small",
+        message: "A package needs at least one parcel",
+      },
     });
   });
 });
