@@ -1,4 +1,6 @@
-// The export lock of @shipbridge/core: what a store needs: the clients, the token stores, the mapping, the validate functions, tracking push verification, and the errors with their codes and guards.
+// The export lock of @shipbridge/core: what a store needs: the clients, the
+// token stores, the mapping, the validate functions, tracking push
+// verification, and the errors with their codes and guards.
 // Any change to this list is a change to the public surface; make it on purpose.
 import { expect, it } from "vitest";
 import * as entry from "./index.ts";
@@ -44,16 +46,22 @@ it("exports exactly these values", () => {
     "isApiError",
     "isApiUsageError",
     "isAuthenticationError",
+    "isAuthorizationDeniedError",
     "isConflictError",
     "isNetworkError",
     "isNotFoundError",
+    "isOAuthError",
+    "isOAuthUsageError",
     "isOutcomeUnknownError",
     "isPermissionError",
     "isRateLimitError",
+    "isReauthorizationRequiredError",
     "isServiceError",
     "isShipOrderError",
     "isShipbridgeError",
+    "isStateMismatchError",
     "isTimeoutError",
+    "isTokenEndpointError",
     "isUnexpectedResponseError",
     "isValidationApiError",
     "isValidationError",

@@ -87,6 +87,12 @@ export {
 // The OAuth 2.0 client and the token stores.
 export {
   AuthorizationDeniedError,
+  isAuthorizationDeniedError,
+  isOAuthError,
+  isOAuthUsageError,
+  isReauthorizationRequiredError,
+  isStateMismatchError,
+  isTokenEndpointError,
   MemoryTokenStore,
   OAUTH_CLIENT_ERROR_CODES,
   OAuthClient,

@@ -1,4 +1,5 @@
-// The export lock of @shipbridge/core/internal: what the sandbox shares with core (no stability promise, but still listed so nothing leaks by accident).
+// The export lock of @shipbridge/core/internal: what the sandbox shares with
+// core (no stability promise, but still listed so nothing leaks by accident).
 // Any change to this list is a change to the public surface; make it on purpose.
 import { expect, it } from "vitest";
 import * as entry from "./internal.ts";

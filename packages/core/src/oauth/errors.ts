@@ -1,7 +1,7 @@
 // The errors of the OAuth 2.0 client. Each carries a stable `code` from
 // OAUTH_CLIENT_ERROR_CODES for code to branch on, and a message for people.
 // No message ever holds a client secret, a password, a code or a token.
-import { ShipbridgeError } from "../errors/shipbridge-error.ts";
+import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
 
 export const OAUTH_CLIENT_ERROR_CODES = {
   /** The server answered with an RFC 6749 error (`error`, `error_description`). */
@@ -144,4 +144,64 @@ export class OAuthUsageError extends ShipbridgeError {
   ) {
     super(code, message);
   }
+}
+
+// Guards that work across copies of this package (as isShipbridgeError does):
+// they read the stable code and the field each class adds, never instanceof.
+function hasCode(value: unknown, ...codes: readonly OAuthClientErrorCode[]): boolean {
+  return isShipbridgeError(value) && (codes as readonly string[]).includes(value.code);
+}
+
+/** True for an OAuthError (AuthorizationDeniedError included), even from another copy of this package. */
+export function isOAuthError(value: unknown): value is OAuthError {
+  return (
+    hasCode(
+      value,
+      OAUTH_CLIENT_ERROR_CODES.oauth_error,
+      OAUTH_CLIENT_ERROR_CODES.authorization_denied,
+    ) && "error" in (value as object)
+  );
+}
+
+/** True for an AuthorizationDeniedError, even from another copy of this package. */
+export function isAuthorizationDeniedError(value: unknown): value is AuthorizationDeniedError {
+  return (
+    hasCode(value, OAUTH_CLIENT_ERROR_CODES.authorization_denied) && "error" in (value as object)
+  );
+}
+
+/** True for a StateMismatchError, even from another copy of this package. */
+export function isStateMismatchError(value: unknown): value is StateMismatchError {
+  return hasCode(value, OAUTH_CLIENT_ERROR_CODES.state_mismatch);
+}
+
+/** True for a ReauthorizationRequiredError, even from another copy of this package. */
+export function isReauthorizationRequiredError(
+  value: unknown,
+): value is ReauthorizationRequiredError {
+  return (
+    hasCode(value, OAUTH_CLIENT_ERROR_CODES.reauthorization_required) &&
+    "reason" in (value as object)
+  );
+}
+
+/** True for a TokenEndpointError, even from another copy of this package. */
+export function isTokenEndpointError(value: unknown): value is TokenEndpointError {
+  return (
+    hasCode(
+      value,
+      OAUTH_CLIENT_ERROR_CODES.token_endpoint_unavailable,
+      OAUTH_CLIENT_ERROR_CODES.invalid_token_response,
+    ) && "endpoints" in (value as object)
+  );
+}
+
+/** True for an OAuthUsageError, even from another copy of this package. */
+export function isOAuthUsageError(value: unknown): value is OAuthUsageError {
+  return hasCode(
+    value,
+    OAUTH_CLIENT_ERROR_CODES.invalid_redirect,
+    OAUTH_CLIENT_ERROR_CODES.invalid_oauth_options,
+    OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens,
+  );
 }

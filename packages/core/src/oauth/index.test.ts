@@ -1,4 +1,5 @@
-// The export lock of @shipbridge/core/oauth: the OAuth client, its token stores, TokenSet and its errors; no grant, request or redaction helper.
+// The export lock of @shipbridge/core/oauth: the OAuth client, its token
+// stores, TokenSet and its errors; no grant, request or redaction helper.
 // Any change to this list is a change to the public surface; make it on purpose.
 import { expect, it } from "vitest";
 import { exportedNames, typeOnlyNames } from "../testing/exported-names.ts";
@@ -19,6 +20,12 @@ it("exports exactly these values", () => {
     "StateMismatchError",
     "TokenEndpointError",
     "TokenSet",
+    "isAuthorizationDeniedError",
+    "isOAuthError",
+    "isOAuthUsageError",
+    "isReauthorizationRequiredError",
+    "isStateMismatchError",
+    "isTokenEndpointError",
   ]);
 });
 

@@ -2,6 +2,12 @@
 // errors. It loads neither the REST client (ky) nor the schemas (zod).
 export {
   AuthorizationDeniedError,
+  isAuthorizationDeniedError,
+  isOAuthError,
+  isOAuthUsageError,
+  isReauthorizationRequiredError,
+  isStateMismatchError,
+  isTokenEndpointError,
   OAUTH_CLIENT_ERROR_CODES,
   type OAuthClientErrorCode,
   OAuthError,

@@ -1,4 +1,5 @@
-// The export lock of @shipbridge/core/rules: the rules' data and the helpers a store uses on its own; no check function.
+// The export lock of @shipbridge/core/rules: the rules' data and the helpers a
+// store uses on its own; no check function.
 // Any change to this list is a change to the public surface; make it on purpose.
 import { expect, it } from "vitest";
 import { exportedNames, typeOnlyNames } from "../testing/exported-names.ts";

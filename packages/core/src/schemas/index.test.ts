@@ -1,4 +1,5 @@
-// The export lock of @shipbridge/core/schemas: the zod schemas of the service's requests and responses, with their types.
+// The export lock of @shipbridge/core/schemas: the zod schemas of the service's
+// requests and responses, with their types.
 // Any change to this list is a change to the public surface; make it on purpose.
 import { expect, it } from "vitest";
 import { exportedNames, typeOnlyNames } from "../testing/exported-names.ts";
