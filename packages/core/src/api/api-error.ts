@@ -5,6 +5,7 @@
 // headers and the parsed body. Request headers (and so the bearer token) are
 // never kept.
 import { ShipbridgeError } from "../errors/shipbridge-error.ts";
+import type { Issue } from "../issues/issue.ts";
 
 /** Stable, machine-readable codes of the REST client's errors. */
 export const API_ERROR_CODES = {
@@ -27,15 +28,6 @@ export const API_ERROR_CODES = {
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 
-/** One problem the service (or a response check) found, located by a field path. */
-export interface Issue {
-  /** Dotted path of the field, e.g. `receiver.phone` or `parcels[0].weight`; "" for the whole request. */
-  readonly path: string;
-  /** The rule that was broken, as the service names it ("service" when it names none). */
-  readonly rule: string;
-  readonly message: string;
-}
-
 export interface ApiErrorDetails {
   /** The service's error code, or this client's when there was no answer. */
   readonly code?: string;
@@ -46,7 +38,8 @@ export interface ApiErrorDetails {
   readonly requestId?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
-  readonly issues?: readonly Issue[];
+  /** Problems by field path; `rule` as the service names it ("service" when it names none). */
+  readonly issues?: readonly Issue<string>[];
   readonly retryAfter?: number;
   readonly cause?: unknown;
 }
@@ -99,9 +92,9 @@ function withCode(code: ApiErrorCode): ApiErrorClass {
 /** The same, for errors that also carry the `issues` found, each located by a field path. */
 function withIssues(
   code: ApiErrorCode,
-): ApiErrorClass<ApiError & { readonly issues: readonly Issue[] }> {
+): ApiErrorClass<ApiError & { readonly issues: readonly Issue<string>[] }> {
   return class extends withCode(code) {
-    readonly issues: readonly Issue[];
+    readonly issues: readonly Issue<string>[];
     constructor(message: string, details: ApiErrorDetails) {
       super(message, details);
       this.issues = details.issues ?? [];

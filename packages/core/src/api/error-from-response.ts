@@ -1,13 +1,14 @@
 // Turns an answer of the service that is not 2xx into the ApiError subclass
 // for its status. The service's error body is `{ code, message, errors: [{
 // path, rule?, message }] }`; its `errors[]` become `issues` with field paths.
+
+import type { Issue } from "../issues/issue.ts";
 import { formatPath } from "../issues/path.ts";
 import {
   ApiError,
   type ApiErrorDetails,
   AuthenticationError,
   ConflictError,
-  type Issue,
   NotFoundError,
   PermissionError,
   RateLimitError,
@@ -32,10 +33,10 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** The service's `errors[]` as issues; tolerant of entries without a path or rule. */
-export function issuesOf(body: unknown): Issue[] {
+export function issuesOf(body: unknown): Issue<string>[] {
   const errors = record(body)?.errors;
   if (!Array.isArray(errors)) return [];
-  return errors.map((entry): Issue => {
+  return errors.map((entry): Issue<string> => {
     const e = record(entry) ?? {};
     const path = Array.isArray(e.path)
       ? formatPath(e.path as PropertyKey[])

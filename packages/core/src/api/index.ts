@@ -6,7 +6,6 @@ export {
   type ApiErrorCode,
   AuthenticationError,
   ConflictError,
-  type Issue,
   isApiError,
   isAuthenticationError,
   isConflictError,

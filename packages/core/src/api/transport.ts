@@ -17,12 +17,12 @@ import ky, {
 } from "ky";
 import type { z } from "zod";
 import type { Clock } from "../clock.ts";
+import type { Issue } from "../issues/issue.ts";
 import type { Language } from "../issues/language.ts";
 import { formatPath } from "../issues/path.ts";
 import type { ApiVersion } from "../schemas/package.ts";
 import {
   API_ERROR_CODES,
-  type Issue,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
@@ -121,7 +121,7 @@ function queryString(query: Readonly<Record<string, QueryValue>> | undefined): s
   return s ? `?${s}` : "";
 }
 
-function zodIssues(error: z.core.$ZodError): Issue[] {
+function zodIssues(error: z.core.$ZodError): Issue<string>[] {
   return error.issues.map((issue) => ({
     path: formatPath(issue.path),
     rule: issue.code,
