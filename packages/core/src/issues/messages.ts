@@ -1,5 +1,5 @@
 // The message catalogue: for every rule code, a message in English and in
-// Polish, filled in with the finding's parameters. The caller picks the
+// Polish, filled in with the raw issue's parameters. The caller picks the
 // language the same way the service's X-Language header does.
 
 import type { MessageParams, RawIssue } from "./issue-collector.ts";
