@@ -9,6 +9,7 @@ import {
   type ShippingClient,
   safeToPackage,
   toPackage,
+  type ValidationApiError,
   validatePackage,
 } from "./index.ts";
 import type { PackageDetailsV1, PackageDetailsV2, PackageV1, PackageV2 } from "./schemas/index.ts";
@@ -36,6 +37,10 @@ describe("public types", () => {
     expectTypeOf<Issue["path"]>().toEqualTypeOf<string>();
     expectTypeOf<Issue["rule"]>().toEqualTypeOf<RuleCode>();
     expectTypeOf<Issue["message"]>().toEqualTypeOf<string>();
+  });
+
+  it("types the service's issues as Issue<string>: it may name rules this version does not know", () => {
+    expectTypeOf<ValidationApiError["issues"]>().toEqualTypeOf<readonly Issue<string>[]>();
   });
 
   it("narrows safeToPackage's result by its success flag, as zod's safeParse", () => {
