@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { findForbiddenCharacter } from "../rules/free-text.ts";
 import { RULE_CODES } from "../validation/rule-codes.ts";
+import { lazy } from "./lazy-schema.ts";
 
 /** `schema` that also refuses control and bidi override characters. */
 export function freeText<S extends z.ZodString>(schema: S): S {
@@ -24,4 +25,4 @@ export function freeText<S extends z.ZodString>(schema: S): S {
 }
 
 /** Free text of any length. */
-export const FreeTextSchema = freeText(z.string());
+export const FreeTextSchema = lazy(() => freeText(z.string()));

@@ -16,6 +16,7 @@ import {
   type TemplateV2,
   TemplateV2Schema,
 } from "../../schemas/index.ts";
+import { lazy } from "../../schemas/lazy-schema.ts";
 import {
   RULE_CODES,
   ValidationError,
@@ -35,10 +36,12 @@ export interface NewTemplate {
 
 // The client's own shape (`packages` in both versions); each package is then
 // checked by validatePackage in the call's version.
-const NewTemplateSchema = z.strictObject({
-  name: TemplateNameSchema,
-  packages: z.array(z.unknown()).min(1).max(TEMPLATE_PACKAGES_MAX),
-});
+const NewTemplateSchema = lazy(() =>
+  z.strictObject({
+    name: TemplateNameSchema,
+    packages: z.array(z.unknown()).min(1).max(TEMPLATE_PACKAGES_MAX),
+  }),
+);
 
 export interface TemplateWriteResult {
   readonly template: TemplateV2 | Record<string, unknown>;
