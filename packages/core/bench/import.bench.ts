@@ -3,7 +3,9 @@
 // ky alone: what a store pays at start-up for the package on top of its two
 // dependencies. Each import runs in a fresh Node process; the two kinds of
 // process alternate, so a burst of noise on a busy machine lands on both
-// sides of the ratio, and the medians are compared.
+// sides of the ratio, and the medians are compared. Besides the wall-clock
+// time, each process reports the CPU time it spent importing, which a busy
+// machine disturbs far less.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -11,12 +13,16 @@ import { fileURLToPath } from "node:url";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** Milliseconds of one cold import: elapsed, and on the CPU (user + system). */
+export interface ImportTime {
+  readonly ms: number;
+  readonly cpuMs: number;
+}
+
 export interface ImportBenchResult {
-  /** Median milliseconds of a cold import, each in a fresh process. */
-  readonly importCoreMs: number;
-  readonly importZodKyMs: number;
-  /** The median of the per-pair ratios core / (zod + ky). */
-  readonly pairRatio: number;
+  /** Medians over the runs, each run a fresh process. */
+  readonly core: ImportTime;
+  readonly zodKy: ImportTime;
   readonly runs: number;
   /** Whether the imported dist is older than the sources (run `pnpm build` first). */
   readonly distIsStale: boolean;
@@ -26,19 +32,19 @@ export interface ImportBenchResult {
  * Milliseconds one fresh Node process spends importing `specifiers`, with no
  * export conditions, so @shipbridge/core resolves to its built dist.
  */
-export function coldImport(specifiers: readonly string[]): number {
+export function coldImport(specifiers: readonly string[]): ImportTime {
   const imports = specifiers.map((s) => `await import(${JSON.stringify(s)});`).join(" ");
   const resolved = `${JSON.stringify(specifiers)}.map((s) => import.meta.resolve(s))`;
-  const script = `const t = performance.now(); ${imports} const ms = performance.now() - t; process.stdout.write(JSON.stringify({ ms, from: ${resolved} }));`;
+  const script = `const t = performance.now(); const c = process.cpuUsage(); ${imports} const ms = performance.now() - t; const { user, system } = process.cpuUsage(c); process.stdout.write(JSON.stringify({ ms, cpuMs: (user + system) / 1000, from: ${resolved} }));`;
   const args = ["--input-type=module", "-e", script];
   const env = { ...process.env };
   delete env.NODE_OPTIONS; // no inherited --conditions: resolve as a user's project would
   const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: "utf8", env });
   if (run.status !== 0) throw new Error(`importing ${specifiers.join(", ")} failed: ${run.stderr}`);
-  const { ms, from } = JSON.parse(run.stdout) as { ms: number; from: string[] };
+  const { ms, cpuMs, from } = JSON.parse(run.stdout) as ImportTime & { from: string[] };
   const source = from.find((url) => url.includes("/packages/core/src/"));
   if (source !== undefined) throw new Error(`the import resolved to the sources (${source})`);
-  return ms;
+  return { ms, cpuMs };
 }
 
 function median(values: number[]): number {
@@ -66,7 +72,7 @@ function newestSource(dir: string): number {
  * stripping, not the package, so a missing build is an error.
  */
 export function runImportBench(options: { readonly runs?: number } = {}): ImportBenchResult {
-  const runs = options.runs ?? 21;
+  const runs = options.runs ?? 31;
   const dist = join(packageDir, "dist", "index.js");
   if (!existsSync(dist)) {
     throw new Error("dist/index.js is missing: run `pnpm build` before `pnpm bench`");
@@ -75,9 +81,8 @@ export function runImportBench(options: { readonly runs?: number } = {}): Import
   // One untimed import of each warms the file system cache.
   coldImport(["@shipbridge/core"]);
   coldImport(["zod", "ky"]);
-  const core: number[] = [];
-  const zodKy: number[] = [];
-  const ratios: number[] = [];
+  const core: ImportTime[] = [];
+  const zodKy: ImportTime[] = [];
   for (let i = 0; i < runs; i++) {
     // Alternate which goes first, so neither always runs right after the other.
     if (i % 2 === 0) {
@@ -87,24 +92,24 @@ export function runImportBench(options: { readonly runs?: number } = {}): Import
       zodKy.push(coldImport(["zod", "ky"]));
       core.push(coldImport(["@shipbridge/core"]));
     }
-    ratios.push(core[i]! / zodKy[i]!);
   }
-  return {
-    importCoreMs: median(core),
-    importZodKyMs: median(zodKy),
-    pairRatio: median(ratios),
-    runs,
-    distIsStale,
-  };
+  const medians = (times: ImportTime[]): ImportTime => ({
+    ms: median(times.map((time) => time.ms)),
+    cpuMs: median(times.map((time) => time.cpuMs)),
+  });
+  return { core: medians(core), zodKy: medians(zodKy), runs, distIsStale };
 }
 
 /** The result as printable lines, ratios included. */
 export function formatImportBench(result: ImportBenchResult): string[] {
-  const ms = (n: number) => `${n.toFixed(2)} ms`;
+  const { core, zodKy } = result;
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const stale = result.distIsStale ? " (dist OLDER THAN src: run pnpm build)" : "";
   return [
-    `cold import @shipbridge/core (dist${result.distIsStale ? ", OLDER THAN src: run pnpm build" : ""}): ${ms(result.importCoreMs)}`,
-    `cold import zod + ky:          ${ms(result.importZodKyMs)} (core is ${ratio(result.importCoreMs, result.importZodKyMs)}; median of ${result.runs} paired ratios ${result.pairRatio.toFixed(2)}x)`,
+    `cold import, median of ${result.runs} fresh processes each${stale}:`,
+    `  zod + ky:          ${ms(zodKy.ms)} elapsed, ${ms(zodKy.cpuMs)} CPU`,
+    `  @shipbridge/core:  ${ms(core.ms)} elapsed (${ratio(core.ms, zodKy.ms)}), ${ms(core.cpuMs)} CPU (${ratio(core.cpuMs, zodKy.cpuMs)})`,
   ];
 }
 

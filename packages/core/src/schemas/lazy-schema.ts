@@ -1,15 +1,18 @@
 // Module-level zod schemas (and the shapes they share) built on first use
-// rather than at import: building the package's ~1,700 schema objects was
+// rather than at import: building the package's ~1,500 schema objects was
 // nearly all of its cold-import time, and most programs touch a few of them.
 // `lazy(factory)` returns a stand-in that builds the value once, on the first
 // property read (parse, shape, extend, instanceof, spread...), and from then
 // on forwards everything to it.
 //
-// Caveat: the stand-in and the built schema are different objects. Features
-// keyed by identity see the one they were given: a registry entry added for
-// the built schema (through `.meta()`, `.describe()` or `.register()`, which
-// register the schema they return) is found through either, but a
-// `WeakMap`/`Map` keyed by a stand-in is not found by the built schema.
+// Caveat: the stand-in and the built schema are two objects, so what zod
+// keys by identity sees two schemas. Parsing, `.shape`, `.extend()`,
+// instanceof, metadata set inside the factory and z.toJSONSchema behave as
+// without the stand-in; but `z.globalRegistry.get(standIn)` misses metadata
+// registered for the built schema, and toJSONSchema's `reused: "ref"` may
+// inline once a schema that is reached both through its stand-in and
+// directly.
+
 /**
  * `factory()`'s value, built on first use. Give it a factory of an object
  * (a zod schema or a shape): primitives and functions cannot be stood in for.

@@ -1,0 +1,137 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
+
+/**
+ * Counts the zod schemas built from now on. zod reads its locale once in the
+ * constructor of every schema, so a counting getter on that setting sees each
+ * construction without touching zod's classes; `restore` puts it back.
+ */
+function countSchemaConstructions(): {
+  readonly count: () => number;
+  readonly restore: () => void;
+} {
+  const config = z.config();
+  let locale = config.localeError;
+  let count = 0;
+  Object.defineProperty(config, "localeError", {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      count++;
+      return locale;
+    },
+    set: (value: typeof locale) => {
+      locale = value;
+    },
+  });
+  return {
+    count: () => count,
+    restore: () => {
+      Object.defineProperty(config, "localeError", {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value: locale,
+      });
+    },
+  };
+}
+
+describe("importing the package", () => {
+  const counter = countSchemaConstructions();
+  afterAll(() => counter.restore());
+
+  it("builds no zod schema until one is used, then only what that one needs", async () => {
+    const core = await import("../index.ts");
+    expect(counter.count()).toBe(0);
+
+    expect(core.PackageIdSchema.safeParse(7).success).toBe(true);
+    const afterOne = counter.count();
+    // z.number().int().positive(): the number schema and one clone per check.
+    expect(afterOne).toBeGreaterThan(0);
+    expect(afterOne).toBeLessThan(10);
+
+    expect(core.PackageIdSchema.safeParse(0).success).toBe(false);
+    expect(counter.count()).toBe(afterOne);
+  });
+});
+
+describe("lazy", () => {
+  it("builds the value once, on first use", () => {
+    let builds = 0;
+    const schema = lazy(() => {
+      builds++;
+      return z.string().min(2);
+    });
+    expect(builds).toBe(0);
+    expect(schema.safeParse("ab").success).toBe(true);
+    expect(schema.safeParse("a").success).toBe(false);
+    expect(schema.parse("abc")).toBe("abc");
+    expect(builds).toBe(1);
+  });
+
+  it("stands in for the schema: instanceof, shape, extend, optional, errors", () => {
+    const Inner = lazy(() => z.strictObject({ code: z.string().min(1) }));
+    const Outer = lazy(() =>
+      z.looseObject({ inner: Inner, list: z.array(Inner).nullish(), maybe: Inner.optional() }),
+    );
+    expect(Outer).toBeInstanceOf(z.ZodObject);
+    expect(Outer).toBeInstanceOf(z.ZodType);
+    expect(Object.keys(Outer.shape)).toEqual(["inner", "list", "maybe"]);
+    expect(Outer.shape.inner).toBe(Inner);
+    expect(Outer.def.type).toBe("object");
+
+    const result = Outer.safeParse({ inner: { code: "" }, list: [{ code: "a", extra: 1 }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.code])).toEqual([
+      ["inner.code", "too_small"],
+      ["list.0", "unrecognized_keys"],
+    ]);
+
+    const Extended = Outer.extend({ id: z.number() });
+    expect(Extended.safeParse({ inner: { code: "a" } }).success).toBe(false);
+    expect(Extended.parse({ inner: { code: "a" }, id: 1, more: true })).toEqual({
+      inner: { code: "a" },
+      id: 1,
+      more: true,
+    });
+  });
+
+  it("stands in for a shape: spread, keys and property reads", () => {
+    let builds = 0;
+    const shape = lazy(() => {
+      builds++;
+      return { a: z.string(), b: z.number().optional() };
+    });
+    expect(builds).toBe(0);
+    const Schema = z.strictObject({ ...shape, c: z.boolean() });
+    expect(builds).toBe(1);
+    expect(Object.keys(Schema.shape)).toEqual(["a", "b", "c"]);
+    expect("a" in shape).toBe(true);
+    expect("z" in shape).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(shape, "a")?.enumerable).toBe(true);
+    expect(Schema.safeParse({ a: "x", c: true }).success).toBe(true);
+  });
+
+  it("works inside discriminated unions", () => {
+    const Sender = lazy(() => z.strictObject({ type: z.literal("sender"), name: z.string() }));
+    const Receiver = lazy(() => z.strictObject({ type: z.literal("receiver"), point: z.string() }));
+    const Entry = lazy(() => z.discriminatedUnion("type", [Sender, Receiver]));
+    expect(Entry.parse({ type: "receiver", point: "KRA01" })).toEqual({
+      type: "receiver",
+      point: "KRA01",
+    });
+    expect(Entry.safeParse({ type: "other" }).error?.issues[0]?.code).toBe("invalid_union");
+  });
+
+  it("gives the same JSON Schema as the schema it stands for", () => {
+    const build = () => z.looseObject({ name: z.string().min(1), tags: z.array(z.string()) });
+    expect(z.toJSONSchema(lazy(build))).toEqual(z.toJSONSchema(build()));
+  });
+
+  it("keeps metadata set when the schema is built", () => {
+    const Described = lazy(() => z.string().describe("A carrier name"));
+    expect(Described.description).toBe("A carrier name");
+  });
+});
