@@ -1,5 +1,7 @@
+import { types } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as schemas from "./index.ts";
 import { lazy } from "./lazy-schema.ts";
 
 /**
@@ -79,7 +81,7 @@ describe("lazy", () => {
     expect(Outer).toBeInstanceOf(z.ZodObject);
     expect(Outer).toBeInstanceOf(z.ZodType);
     expect(Object.keys(Outer.shape)).toEqual(["inner", "list", "maybe"]);
-    expect(Outer.shape.inner).toBe(Inner);
+    expect(Outer.shape.inner.def).toBe(Inner.def);
     expect(Outer.def.type).toBe("object");
 
     const result = Outer.safeParse({ inner: { code: "" }, list: [{ code: "a", extra: 1 }] });
@@ -96,6 +98,19 @@ describe("lazy", () => {
       id: 1,
       more: true,
     });
+  });
+
+  it("leaves no stand-in inside a built schema, so parsing never goes through one", () => {
+    const Inner = lazy(() => z.strictObject({ code: z.string().min(1) }));
+    const shape = lazy(() => ({ inner: Inner }));
+    const Outer = lazy(() =>
+      z.looseObject({ ...shape, list: z.array(Inner).nullish(), maybe: Inner.optional() }),
+    );
+    expect(types.isProxy(Outer)).toBe(true);
+    expect(types.isProxy(Outer.shape.inner)).toBe(false);
+    expect(types.isProxy(Outer.shape.maybe.unwrap())).toBe(false);
+    expect(types.isProxy(Outer.shape.list.unwrap().unwrap().element)).toBe(false);
+    expect(Outer.shape.list.unwrap().unwrap().element.def).toBe(Inner.def);
   });
 
   it("stands in for a shape: spread, keys and property reads", () => {
@@ -133,5 +148,43 @@ describe("lazy", () => {
   it("keeps metadata set when the schema is built", () => {
     const Described = lazy(() => z.string().describe("A carrier name"));
     expect(Described.description).toBe("A carrier name");
+  });
+});
+
+/** The schemas a schema holds: fields, inner types, elements, options, pipes. */
+function children(schema: z.ZodType): unknown[] {
+  const def = schema.def as unknown as Record<string, unknown>;
+  const found: unknown[] = [];
+  for (const key of ["innerType", "element", "in", "out", "catchall", "keyType", "valueType"]) {
+    if (def[key] !== undefined) found.push(def[key]);
+  }
+  for (const key of ["options", "items"]) {
+    if (Array.isArray(def[key])) found.push(...(def[key] as unknown[]));
+  }
+  if (typeof def["shape"] === "object" && def["shape"] !== null) {
+    found.push(...Object.values(def["shape"] as object));
+  }
+  return found;
+}
+
+describe("the package's schemas", () => {
+  it("hold no stand-in at any depth once built", () => {
+    const standIns: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (schema: unknown, path: string): void => {
+      if (!(schema instanceof z.ZodType) || seen.has(schema)) return;
+      seen.add(schema);
+      if (path.includes(".") && types.isProxy(schema)) standIns.push(path);
+      for (const [i, child] of children(schema).entries()) walk(child, `${path}.${i}`);
+    };
+    let walked = 0;
+    for (const [name, value] of Object.entries(schemas)) {
+      if (value instanceof z.ZodType) {
+        walked++;
+        walk(value, name);
+      }
+    }
+    expect(walked).toBeGreaterThan(100);
+    expect(standIns).toEqual([]);
   });
 });
