@@ -1,20 +1,12 @@
 // Benchmarks of the REST client: the per-request time of ShippingClient
 // against plain fetch and bare ky on the same local HTTP server (so the
-// ratios show what the client's hooks, validation and parsing cost), and the
-// cold import time of the built @shipbridge/core (dist: run `pnpm build`
-// first, as turbo's bench task does) against importing zod and ky alone, each
-// import measured in a fresh Node process.
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// ratios show what the client's hooks, validation and parsing cost). The cold
+// import of the package is measured in import.bench.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import ky from "ky";
 import { Bench } from "tinybench";
 import { ShippingClient, staticToken } from "../src/api/index.ts";
-
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const SERVICES = JSON.stringify({
   services: [
@@ -43,11 +35,6 @@ export interface ClientBenchResult {
   readonly fetchMs: number;
   readonly kyMs: number;
   readonly clientMs: number;
-  /** Median milliseconds of a cold import, each in a fresh process. */
-  readonly importCoreMs: number;
-  readonly importZodKyMs: number;
-  /** Whether the imported dist is older than the sources (run `pnpm build` first). */
-  readonly distIsStale: boolean;
 }
 
 async function measureRequests(
@@ -96,78 +83,16 @@ async function measureRequests(
   }
 }
 
-/**
- * Milliseconds one fresh Node process spends importing `specifiers`, with no
- * export conditions, so @shipbridge/core resolves to its built dist.
- */
-function coldImport(specifiers: readonly string[]): number {
-  const script = `const t = performance.now(); ${specifiers
-    .map((s) => `await import(${JSON.stringify(s)});`)
-    .join(
-      " ",
-    )} const ms = performance.now() - t; process.stdout.write(JSON.stringify({ ms, from: ${JSON.stringify(specifiers)}.map((s) => import.meta.resolve(s)) }));`;
-  const args = ["--input-type=module", "-e", script];
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS; // no inherited --conditions: resolve as a user's project would
-  const run = spawnSync(process.execPath, args, { cwd: packageDir, encoding: "utf8", env });
-  if (run.status !== 0) throw new Error(`importing ${specifiers.join(", ")} failed: ${run.stderr}`);
-  const { ms, from } = JSON.parse(run.stdout) as { ms: number; from: string[] };
-  const source = from.find((url) => url.includes("/packages/core/src/"));
-  if (source !== undefined) throw new Error(`the import resolved to the sources (${source})`);
-  return ms;
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The newest modification time of the package's sources, tests excluded. */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith(".ts") && !entry.name.includes(".test")) {
-      newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/**
- * Cold imports of the built package (dist, as npm users get it) against zod
- * and ky alone. Importing the TypeScript sources would measure type
- * stripping, not the package, so a missing build is an error.
- */
-function measureImports(
-  runs: number,
-): Pick<ClientBenchResult, "importCoreMs" | "importZodKyMs" | "distIsStale"> {
-  const dist = join(packageDir, "dist", "index.js");
-  if (!existsSync(dist)) {
-    throw new Error("dist/index.js is missing: run `pnpm build` before `pnpm bench`");
-  }
-  const distIsStale = statSync(dist).mtimeMs < newestSource(join(packageDir, "src"));
-  const core: number[] = [];
-  const zodKy: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    core.push(coldImport(["@shipbridge/core"]));
-    zodKy.push(coldImport(["zod", "ky"]));
-  }
-  return { importCoreMs: median(core), importZodKyMs: median(zodKy), distIsStale };
-}
-
 export async function runClientBench(
-  options: {
-    readonly timeMs?: number;
-    readonly rounds?: number;
-    readonly importRuns?: number;
-  } = {},
+  options: { readonly timeMs?: number; readonly rounds?: number } = {},
 ): Promise<ClientBenchResult> {
-  const requests = await measureRequests(options.timeMs ?? 300, options.rounds ?? 7);
-  const imports = measureImports(options.importRuns ?? 11);
-  return { ...requests, ...imports };
+  return measureRequests(options.timeMs ?? 300, options.rounds ?? 7);
 }
 
 /** The result as printable lines, ratios included. */
@@ -178,8 +103,6 @@ export function formatClientBench(result: ClientBenchResult): string[] {
     `REST request, plain fetch:     ${ms(result.fetchMs)}`,
     `REST request, bare ky:         ${ms(result.kyMs)} (${ratio(result.kyMs, result.fetchMs)} fetch)`,
     `REST request, ShippingClient:  ${ms(result.clientMs)} (${ratio(result.clientMs, result.fetchMs)} fetch, ${ratio(result.clientMs, result.kyMs)} ky)`,
-    `cold import @shipbridge/core (dist${result.distIsStale ? ", OLDER THAN src: run pnpm build" : ""}): ${ms(result.importCoreMs)}`,
-    `cold import zod + ky:          ${ms(result.importZodKyMs)} (core is ${ratio(result.importCoreMs, result.importZodKyMs)})`,
   ];
 }
 

@@ -1,6 +1,6 @@
 // Address text from a store, cleaned before it goes into a package. The
 // service refuses control and bidi override characters in names, companies,
-// streets, postcodes, cities and counties (rules/free-text.ts), yet a store's
+// streets, postcodes, cities and counties (schemas/forbidden-characters.ts), yet a store's
 // address can legitimately hold a line break or a tab: merchants paste
 // addresses, and a second address line may carry a newline. So:
 // - a run of whitespace holding a line break, a tab or another whitespace

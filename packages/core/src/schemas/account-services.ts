@@ -4,21 +4,26 @@
 // says whether the account ships on its own contract with the carrier ("own")
 // or on the service's ("furgonetka"). Inbound, tolerant of extra keys.
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
 export const SERVICE_CONTRACTS = ["own", "furgonetka"] as const;
-export const ServiceContractSchema = z.enum(SERVICE_CONTRACTS);
+export const ServiceContractSchema = lazy(() => z.enum(SERVICE_CONTRACTS));
 export type ServiceContract = z.infer<typeof ServiceContractSchema>;
 
-export const AccountServiceSchema = z.looseObject({
-  id: z.number().int().positive(),
-  service: z.string().min(1),
-  name: z.string(),
-  service_contract: ServiceContractSchema,
-  active: z.boolean().nullish(),
-});
+export const AccountServiceSchema = lazy(() =>
+  z.looseObject({
+    id: z.number().int().positive(),
+    service: z.string().min(1),
+    name: z.string(),
+    service_contract: ServiceContractSchema,
+    active: z.boolean().nullish(),
+  }),
+);
 export type AccountService = z.infer<typeof AccountServiceSchema>;
 
-export const AccountServicesResponseSchema = z.looseObject({
-  services: z.array(AccountServiceSchema),
-});
+export const AccountServicesResponseSchema = lazy(() =>
+  z.looseObject({
+    services: z.array(AccountServiceSchema),
+  }),
+);
 export type AccountServicesResponse = z.infer<typeof AccountServicesResponseSchema>;

@@ -20,23 +20,28 @@
 import { z } from "zod";
 import { CurrencyCodeSchema } from "./country-code.ts";
 import { LegacyDigitalLabelSchema } from "./digital-label.ts";
+import { lazy } from "./lazy-schema.ts";
 
 /** Cash on delivery: the amount to collect and the account it is paid into. */
-export const CodSchema = z.strictObject({
-  amount: z.number().positive(),
-  express: z.boolean().optional(),
-  iban: z.string().min(1),
-  name: z.string().optional(),
-  currency: CurrencyCodeSchema.optional(),
-  swift: z.string().optional(),
-});
+export const CodSchema = lazy(() =>
+  z.strictObject({
+    amount: z.number().positive(),
+    express: z.boolean().optional(),
+    iban: z.string().min(1),
+    name: z.string().optional(),
+    currency: CurrencyCodeSchema.optional(),
+    swift: z.string().optional(),
+  }),
+);
 export type Cod = z.infer<typeof CodSchema>;
 
 /** A delivery time range, "HH:MM" to "HH:MM". */
-export const DeliveryTimeRangeSchema = z.strictObject({
-  from: z.iso.time({ precision: -1 }),
-  to: z.iso.time({ precision: -1 }),
-});
+export const DeliveryTimeRangeSchema = lazy(() =>
+  z.strictObject({
+    from: z.iso.time({ precision: -1 }),
+    to: z.iso.time({ precision: -1 }),
+  }),
+);
 export type DeliveryTimeRange = z.infer<typeof DeliveryTimeRangeSchema>;
 
 /** Every boolean service flag a request may carry. */
@@ -85,52 +90,66 @@ export const ADDITIONAL_SERVICE_KEYS = [
 ] as const;
 export type AdditionalServiceKey = (typeof ADDITIONAL_SERVICE_KEYS)[number];
 
-const optionalFlag = z.boolean().optional();
-const flagShape = Object.fromEntries(
-  ADDITIONAL_SERVICE_FLAGS.map((flag) => [flag, optionalFlag]),
-) as Record<AdditionalServiceFlag, typeof optionalFlag>;
+const optionalFlag = lazy(() => z.boolean().optional());
+const flagShape = lazy(
+  () =>
+    Object.fromEntries(ADDITIONAL_SERVICE_FLAGS.map((flag) => [flag, optionalFlag])) as Record<
+      AdditionalServiceFlag,
+      typeof optionalFlag
+    >,
+);
 
-export const AdditionalServicesSchema = z.strictObject({
-  cod: CodSchema.optional(),
-  delivery_on_day: z.iso.date().optional(),
-  delivery_on_time: DeliveryTimeRangeSchema.optional(),
-  ...flagShape,
-});
+export const AdditionalServicesSchema = lazy(() =>
+  z.strictObject({
+    cod: CodSchema.optional(),
+    delivery_on_day: z.iso.date().optional(),
+    delivery_on_time: DeliveryTimeRangeSchema.optional(),
+    ...flagShape,
+  }),
+);
 export type AdditionalServices = z.infer<typeof AdditionalServicesSchema>;
 
 /** COD as the service returns it, with the status of the executed transfer. */
-export const CodOutSchema = z.looseObject({
-  amount: z.number().nullish(),
-  express: z.boolean().nullish(),
-  iban: z.string().nullish(),
-  name: z.string().nullish(),
-  currency: z.string().nullish(),
-  swift: z.string().nullish(),
-  transferDone: z.boolean().nullish(),
-  transferDateInfo: z.string().nullish(),
-  transferStatus: z.string().nullish(),
-});
+export const CodOutSchema = lazy(() =>
+  z.looseObject({
+    amount: z.number().nullish(),
+    express: z.boolean().nullish(),
+    iban: z.string().nullish(),
+    name: z.string().nullish(),
+    currency: z.string().nullish(),
+    swift: z.string().nullish(),
+    transferDone: z.boolean().nullish(),
+    transferDateInfo: z.string().nullish(),
+    transferStatus: z.string().nullish(),
+  }),
+);
 export type CodOut = z.infer<typeof CodOutSchema>;
 
-const flagOut = z.boolean().nullish();
-const flagOutShape = Object.fromEntries(
-  ADDITIONAL_SERVICE_FLAGS.map((flag) => [flag, flagOut]),
-) as Record<AdditionalServiceFlag, typeof flagOut>;
+const flagOut = lazy(() => z.boolean().nullish());
+const flagOutShape = lazy(
+  () =>
+    Object.fromEntries(ADDITIONAL_SERVICE_FLAGS.map((flag) => [flag, flagOut])) as Record<
+      AdditionalServiceFlag,
+      typeof flagOut
+    >,
+);
 
-export const AdditionalServicesOutSchema = z.looseObject({
-  ...flagOutShape,
-  cod: CodOutSchema.nullish(),
-  delivery_on_day: z.string().nullish(),
-  delivery_on_time: z
-    .looseObject({ from: z.string().nullish(), to: z.string().nullish() })
-    .nullish(),
-  waiting_time: z.union([z.boolean(), z.number(), z.string()]).nullish(),
-  food: z.union([z.boolean(), z.string()]).nullish(),
-  digital_label: LegacyDigitalLabelSchema.nullish(),
-  /** Surcharge for a parcel of 30 to 50 kg. */
-  weight_30_50: z.boolean().nullish(),
-  /** The courier drives up to the door (no carrying). */
-  courier_drive_up: z.boolean().nullish(),
-});
+export const AdditionalServicesOutSchema = lazy(() =>
+  z.looseObject({
+    ...flagOutShape,
+    cod: CodOutSchema.nullish(),
+    delivery_on_day: z.string().nullish(),
+    delivery_on_time: z
+      .looseObject({ from: z.string().nullish(), to: z.string().nullish() })
+      .nullish(),
+    waiting_time: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+    food: z.union([z.boolean(), z.string()]).nullish(),
+    digital_label: LegacyDigitalLabelSchema.nullish(),
+    /** Surcharge for a parcel of 30 to 50 kg. */
+    weight_30_50: z.boolean().nullish(),
+    /** The courier drives up to the door (no carrying). */
+    courier_drive_up: z.boolean().nullish(),
+  }),
+);
 export type AdditionalServicesOut = z.infer<typeof AdditionalServicesOutSchema>;
 export type AdditionalServicesOutInput = z.input<typeof AdditionalServicesOutSchema>;

@@ -4,6 +4,7 @@
 // region holds, are rules kept in the rules module; here only the shape.
 import { z } from "zod";
 import { CountryCodeSchema } from "./country-code.ts";
+import { lazy } from "./lazy-schema.ts";
 
 export const REGIONS = [
   "europe",
@@ -13,27 +14,33 @@ export const REGIONS = [
   "africa",
   "oceania",
 ] as const;
-export const RegionSchema = z.enum(REGIONS);
+export const RegionSchema = lazy(() => z.enum(REGIONS));
 export type Region = z.infer<typeof RegionSchema>;
 
-export const AddressAutocompleteRequestSchema = z.strictObject({
-  query: z.string().min(1),
-  regions: z.array(RegionSchema).min(1).optional(),
-  country_code: CountryCodeSchema.optional(),
-  limit: z.number().int().positive().max(100).optional(),
-});
+export const AddressAutocompleteRequestSchema = lazy(() =>
+  z.strictObject({
+    query: z.string().min(1),
+    regions: z.array(RegionSchema).min(1).optional(),
+    country_code: CountryCodeSchema.optional(),
+    limit: z.number().int().positive().max(100).optional(),
+  }),
+);
 export type AddressAutocompleteRequest = z.infer<typeof AddressAutocompleteRequestSchema>;
 
-export const AddressSuggestionSchema = z.looseObject({
-  label: z.string().nullish(),
-  street: z.string().nullish(),
-  postcode: z.string().nullish(),
-  city: z.string().nullish(),
-  country_code: z.string().nullish(),
-});
+export const AddressSuggestionSchema = lazy(() =>
+  z.looseObject({
+    label: z.string().nullish(),
+    street: z.string().nullish(),
+    postcode: z.string().nullish(),
+    city: z.string().nullish(),
+    country_code: z.string().nullish(),
+  }),
+);
 export type AddressSuggestion = z.infer<typeof AddressSuggestionSchema>;
 
-export const AddressAutocompleteResponseSchema = z.looseObject({
-  suggestions: z.array(AddressSuggestionSchema),
-});
+export const AddressAutocompleteResponseSchema = lazy(() =>
+  z.looseObject({
+    suggestions: z.array(AddressSuggestionSchema),
+  }),
+);
 export type AddressAutocompleteResponse = z.infer<typeof AddressAutocompleteResponseSchema>;

@@ -18,9 +18,10 @@
 import { z } from "zod";
 import { CountryCodeSchema } from "./country-code.ts";
 import { freeText } from "./free-text.ts";
+import { lazy } from "./lazy-schema.ts";
 import { PointSchema } from "./point.ts";
 
-const addressShape = {
+const addressShape = lazy(() => ({
   name: freeText(z.string().min(1)),
   company: freeText(z.string()).nullish(),
   street: freeText(z.string().min(1)),
@@ -30,36 +31,38 @@ const addressShape = {
   county: freeText(z.string()).nullish(),
   email: z.email().nullish(),
   phone: z.string().min(1),
-};
+}));
 
 /** A sender address (also the base of pickup and receiver). */
-export const AddressSchema = z.strictObject(addressShape);
+export const AddressSchema = lazy(() => z.strictObject({ ...addressShape }));
 export type Address = z.infer<typeof AddressSchema>;
 
-const pointCode = z.string().min(1).nullish();
+const pointCode = lazy(() => z.string().min(1).nullish());
 
 /** The pickup address; `point` is where the sender hands the parcel in, if anywhere. */
-export const PickupSchema = z.strictObject({ ...addressShape, point: pointCode });
+export const PickupSchema = lazy(() => z.strictObject({ ...addressShape, point: pointCode }));
 export type Pickup = z.infer<typeof PickupSchema>;
 
 /** The receiver; `point` holds the chosen locker or pickup-point code. */
-export const ReceiverSchema = z.strictObject({ ...addressShape, point: pointCode });
+export const ReceiverSchema = lazy(() => z.strictObject({ ...addressShape, point: pointCode }));
 export type Receiver = z.infer<typeof ReceiverSchema>;
 
 /** Any address as the service returns it (pickup, sender or receiver). */
-export const AddressOutSchema = z.looseObject({
-  name: z.string().nullish(),
-  company: z.string().nullish(),
-  street: z.string().nullish(),
-  postcode: z.string().nullish(),
-  city: z.string().nullish(),
-  country_code: z.string().nullish(),
-  county: z.string().nullish(),
-  email: z.string().nullish(),
-  phone: z.string().nullish(),
-  point: z.string().nullish(),
-  point_label: z.string().nullish(),
-  point_data: PointSchema.nullish(),
-});
+export const AddressOutSchema = lazy(() =>
+  z.looseObject({
+    name: z.string().nullish(),
+    company: z.string().nullish(),
+    street: z.string().nullish(),
+    postcode: z.string().nullish(),
+    city: z.string().nullish(),
+    country_code: z.string().nullish(),
+    county: z.string().nullish(),
+    email: z.string().nullish(),
+    phone: z.string().nullish(),
+    point: z.string().nullish(),
+    point_label: z.string().nullish(),
+    point_data: PointSchema.nullish(),
+  }),
+);
 export type AddressOut = z.infer<typeof AddressOutSchema>;
 export type AddressOutInput = z.input<typeof AddressOutSchema>;

@@ -3,9 +3,12 @@
 // and the echoed state when one was sent. Inbound and tolerant: other
 // parameters (for example `iss`) pass through.
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
-export const AuthorizationRedirectResultSchema = z.looseObject({
-  code: z.string().min(1),
-  state: z.string().optional(),
-});
+export const AuthorizationRedirectResultSchema = lazy(() =>
+  z.looseObject({
+    code: z.string().min(1),
+    state: z.string().optional(),
+  }),
+);
 export type AuthorizationRedirectResult = z.infer<typeof AuthorizationRedirectResultSchema>;

@@ -6,15 +6,20 @@
 import { z } from "zod";
 import { commandResponseSchema } from "./command-state.ts";
 import { PackageRefSchema } from "./identifiers.ts";
+import { lazy } from "./lazy-schema.ts";
 
-export const CancelCommandRequestSchema = z.strictObject({
-  packages: z.array(PackageRefSchema).min(1),
-  reasonType: z.string().min(1),
-  reasonContent: z.string().min(1).optional(),
-});
+export const CancelCommandRequestSchema = lazy(() =>
+  z.strictObject({
+    packages: z.array(PackageRefSchema).min(1),
+    reasonType: z.string().min(1),
+    reasonContent: z.string().min(1).optional(),
+  }),
+);
 export type CancelCommandRequest = z.infer<typeof CancelCommandRequestSchema>;
 
-export const CancelCommandResponseSchema = commandResponseSchema({
-  successfully_canceled_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
-});
+export const CancelCommandResponseSchema = lazy(() =>
+  commandResponseSchema({
+    successfully_canceled_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
+  }),
+);
 export type CancelCommandResponse = z.infer<typeof CancelCommandResponseSchema>;

@@ -7,6 +7,7 @@
 // COMMAND_STATUSES, because pollers decide on it.
 import { z } from "zod";
 import { CommandUuidSchema } from "./identifiers.ts";
+import { lazy } from "./lazy-schema.ts";
 
 export const COMMAND_STATUSES = [
   "queueing",
@@ -15,7 +16,7 @@ export const COMMAND_STATUSES = [
   "partial_success",
   "error",
 ] as const;
-export const CommandStatusSchema = z.enum(COMMAND_STATUSES);
+export const CommandStatusSchema = lazy(() => z.enum(COMMAND_STATUSES));
 export type CommandStatus = z.infer<typeof CommandStatusSchema>;
 
 /** Statuses after which a command never changes again. */
@@ -29,11 +30,13 @@ export function isFinalCommandStatus(status: CommandStatus): boolean {
   return (FINAL_COMMAND_STATUSES as readonly CommandStatus[]).includes(status);
 }
 
-export const CommandErrorSchema = z.looseObject({
-  package_id: z.number().nullish(),
-  path: z.string().nullish(),
-  message: z.string(),
-});
+export const CommandErrorSchema = lazy(() =>
+  z.looseObject({
+    package_id: z.number().nullish(),
+    path: z.string().nullish(),
+    message: z.string(),
+  }),
+);
 export type CommandError = z.infer<typeof CommandErrorSchema>;
 
 /**

@@ -3,10 +3,13 @@
 // The older `countries` field is tolerated when present but never required.
 import { z } from "zod";
 import { CountryCodeSchema } from "./country-code.ts";
+import { lazy } from "./lazy-schema.ts";
 
-export const CountryListResponseSchema = z.looseObject({
-  list: z.array(CountryCodeSchema),
-  /** Older form of the list; its shape is not relied upon. */
-  countries: z.unknown().optional(),
-});
+export const CountryListResponseSchema = lazy(() =>
+  z.looseObject({
+    list: z.array(CountryCodeSchema),
+    /** Older form of the list; its shape is not relied upon. */
+    countries: z.unknown().optional(),
+  }),
+);
 export type CountryListResponse = z.infer<typeof CountryListResponseSchema>;

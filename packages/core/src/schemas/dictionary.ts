@@ -4,15 +4,20 @@
 // countries whose phone numbers the service can verify. Other lists pass
 // through untouched. Inbound, tolerant.
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
-export const PhonePrefixSchema = z.looseObject({
-  country_code: z.string(),
-  prefix: z.string(),
-});
+export const PhonePrefixSchema = lazy(() =>
+  z.looseObject({
+    country_code: z.string(),
+    prefix: z.string(),
+  }),
+);
 export type PhonePrefix = z.infer<typeof PhonePrefixSchema>;
 
-export const DictionarySchema = z.looseObject({
-  currencies: z.array(z.string()).nullish(),
-  phone_prefixes: z.array(PhonePrefixSchema).nullish(),
-});
+export const DictionarySchema = lazy(() =>
+  z.looseObject({
+    currencies: z.array(z.string()).nullish(),
+    phone_prefixes: z.array(PhonePrefixSchema).nullish(),
+  }),
+);
 export type Dictionary = z.infer<typeof DictionarySchema>;

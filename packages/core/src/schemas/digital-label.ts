@@ -4,9 +4,9 @@
 // AdditionalServicesSchema); turning a merchant's legacy string into a boolean
 // before sending is a rule, not part of the request schema.
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
-export const LegacyDigitalLabelSchema = z.union([
-  z.boolean(),
-  z.string().transform((): boolean => true),
-]);
+export const LegacyDigitalLabelSchema = lazy(() =>
+  z.union([z.boolean(), z.string().transform((): boolean => true)]),
+);
 export type LegacyDigitalLabel = z.infer<typeof LegacyDigitalLabelSchema>;

@@ -8,31 +8,38 @@
 import { z } from "zod";
 import { commandResponseSchema } from "./command-state.ts";
 import { PackageRefSchema } from "./identifiers.ts";
+import { lazy } from "./lazy-schema.ts";
 import { LABEL_PAGE_FORMATS } from "./order-command.ts";
 
 export const DOCUMENT_TYPES = ["labels", "protocol"] as const;
-export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
+export const DocumentTypeSchema = lazy(() => z.enum(DOCUMENT_TYPES));
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export const DOCUMENTS_PACKAGES_MAX = 500;
 
-export const DocumentsCommandRequestSchema = z.strictObject({
-  packages: z.array(PackageRefSchema).min(1).max(DOCUMENTS_PACKAGES_MAX),
-  type: DocumentTypeSchema,
-  page_format: z.enum(LABEL_PAGE_FORMATS).optional(),
-});
+export const DocumentsCommandRequestSchema = lazy(() =>
+  z.strictObject({
+    packages: z.array(PackageRefSchema).min(1).max(DOCUMENTS_PACKAGES_MAX),
+    type: DocumentTypeSchema,
+    page_format: z.enum(LABEL_PAGE_FORMATS).optional(),
+  }),
+);
 export type DocumentsCommandRequest = z.infer<typeof DocumentsCommandRequestSchema>;
 
 /** A document the finished command produced, and where to download it. */
-export const CommandDocumentSchema = z.looseObject({
-  type: z.string(),
-  file_format: z.string().nullish(),
-  url: z.string(),
-});
+export const CommandDocumentSchema = lazy(() =>
+  z.looseObject({
+    type: z.string(),
+    file_format: z.string().nullish(),
+    url: z.string(),
+  }),
+);
 export type CommandDocument = z.infer<typeof CommandDocumentSchema>;
 
-export const DocumentsCommandResponseSchema = commandResponseSchema({
-  successfully_processed_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
-  documents: z.array(CommandDocumentSchema).nullish(),
-});
+export const DocumentsCommandResponseSchema = lazy(() =>
+  commandResponseSchema({
+    successfully_processed_packages: z.array(z.looseObject({ package_id: z.number() })).nullish(),
+    documents: z.array(CommandDocumentSchema).nullish(),
+  }),
+);
 export type DocumentsCommandResponse = z.infer<typeof DocumentsCommandResponseSchema>;

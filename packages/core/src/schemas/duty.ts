@@ -5,19 +5,24 @@
 // form is tolerant and has no `items` field.
 import { z } from "zod";
 import { CurrencyCodeSchema } from "./country-code.ts";
+import { lazy } from "./lazy-schema.ts";
 
-export const DutySchema = z.strictObject({
-  content: z.string().min(1),
-  documents_uuids: z.array(z.uuid()).optional(),
-  value: z.number().nonnegative().optional(),
-  currency: CurrencyCodeSchema.optional(),
-});
+export const DutySchema = lazy(() =>
+  z.strictObject({
+    content: z.string().min(1),
+    documents_uuids: z.array(z.uuid()).optional(),
+    value: z.number().nonnegative().optional(),
+    currency: CurrencyCodeSchema.optional(),
+  }),
+);
 export type Duty = z.infer<typeof DutySchema>;
 
-export const DutyOutSchema = z.looseObject({
-  content: z.string().nullish(),
-  documents_uuids: z.array(z.string()).nullish(),
-  value: z.number().nullish(),
-  currency: z.string().nullish(),
-});
+export const DutyOutSchema = lazy(() =>
+  z.looseObject({
+    content: z.string().nullish(),
+    documents_uuids: z.array(z.string()).nullish(),
+    value: z.number().nullish(),
+    currency: z.string().nullish(),
+  }),
+);
 export type DutyOut = z.infer<typeof DutyOutSchema>;

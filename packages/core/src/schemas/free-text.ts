@@ -1,10 +1,11 @@
 // Free-text fields of requests (names, companies, streets, cities, labels):
 // a string schema that also refuses control and bidi override characters
-// (rules/free-text.ts), naming the character and its position, under the rule
+// (schemas/forbidden-characters.ts), naming the character and its position, under the rule
 // code text_forbidden_character.
 import { z } from "zod";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { findForbiddenCharacter } from "./forbidden-characters.ts";
+import { lazy } from "./lazy-schema.ts";
 
 /** `schema` that also refuses control and bidi override characters. */
 export function freeText<S extends z.ZodString>(schema: S): S {
@@ -24,4 +25,4 @@ export function freeText<S extends z.ZodString>(schema: S): S {
 }
 
 /** Free text of any length. */
-export const FreeTextSchema = freeText(z.string());
+export const FreeTextSchema = lazy(() => freeText(z.string()));

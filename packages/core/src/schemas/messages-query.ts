@@ -10,40 +10,43 @@
 // added here.
 import { z } from "zod";
 import { RULE_CODES } from "../issues/rule-codes.ts";
+import { lazy } from "./lazy-schema.ts";
 
 export const MESSAGE_TYPES = ["info", "order", "cancel", "payment", "notice"] as const;
-export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
+export const MessageTypeSchema = lazy(() => z.enum(MESSAGE_TYPES));
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
 export const MESSAGES_LIMIT_MAX = 500;
 
-const isoDate = z.iso.date();
+const isoDate = lazy(() => z.iso.date());
 
-export const MessagesQuerySchema = z
-  .strictObject({
-    type: MessageTypeSchema.optional(),
-    read: z.boolean().optional(),
-    date_from: isoDate.optional(),
-    date_to: isoDate.optional(),
-    limit: z.number().int().min(1).max(MESSAGES_LIMIT_MAX).optional(),
-    page: z.number().int().min(1).optional(),
-  })
-  .check((ctx) => {
-    const { date_from, date_to } = ctx.value;
-    // Valid ISO dates compare as text; a day in the wrong format is named on its own.
-    if (
-      isoDate.safeParse(date_from).success &&
-      isoDate.safeParse(date_to).success &&
-      date_to !== undefined &&
-      date_from !== undefined &&
-      date_to < date_from
-    ) {
-      ctx.issues.push({
-        code: "custom",
-        input: date_to,
-        path: ["date_to"],
-        params: { rule: RULE_CODES.date_range_invalid },
-      });
-    }
-  });
+export const MessagesQuerySchema = lazy(() =>
+  z
+    .strictObject({
+      type: MessageTypeSchema.optional(),
+      read: z.boolean().optional(),
+      date_from: isoDate.optional(),
+      date_to: isoDate.optional(),
+      limit: z.number().int().min(1).max(MESSAGES_LIMIT_MAX).optional(),
+      page: z.number().int().min(1).optional(),
+    })
+    .check((ctx) => {
+      const { date_from, date_to } = ctx.value;
+      // Valid ISO dates compare as text; a day in the wrong format is named on its own.
+      if (
+        isoDate.safeParse(date_from).success &&
+        isoDate.safeParse(date_to).success &&
+        date_to !== undefined &&
+        date_from !== undefined &&
+        date_to < date_from
+      ) {
+        ctx.issues.push({
+          code: "custom",
+          input: date_to,
+          path: ["date_to"],
+          params: { rule: RULE_CODES.date_range_invalid },
+        });
+      }
+    }),
+);
 export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;

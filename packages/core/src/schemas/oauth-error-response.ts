@@ -2,6 +2,7 @@
 // `{ error, error_description? }`. `error` is kept a string so that codes from
 // any OAuth 2.0 server parse; OAUTH_ERROR_CODES lists the ones the service uses.
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
 export const OAUTH_ERROR_CODES = {
   invalid_request: "invalid_request",
@@ -17,9 +18,11 @@ export const OAUTH_ERROR_CODES = {
 } as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR_CODES];
 
-export const OAuthErrorResponseSchema = z.looseObject({
-  error: z.string().min(1),
-  error_description: z.string().optional(),
-  error_uri: z.string().optional(),
-});
+export const OAuthErrorResponseSchema = lazy(() =>
+  z.looseObject({
+    error: z.string().min(1),
+    error_description: z.string().optional(),
+    error_uri: z.string().optional(),
+  }),
+);
 export type OAuthErrorResponse = z.infer<typeof OAuthErrorResponseSchema>;

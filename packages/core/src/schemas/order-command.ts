@@ -11,26 +11,33 @@
 import { z } from "zod";
 import { commandResponseSchema } from "./command-state.ts";
 import { PackageRefSchema } from "./identifiers.ts";
+import { lazy } from "./lazy-schema.ts";
 import { OrderSummaryPackageSchema } from "./package-details.ts";
 
 export const LABEL_FILE_FORMATS = ["pdf", "zpl"] as const;
 export const LABEL_PAGE_FORMATS = ["a4", "a6"] as const;
 
-export const LabelOptionsSchema = z.strictObject({
-  file_format: z.enum(LABEL_FILE_FORMATS).optional(),
-  page_format: z.enum(LABEL_PAGE_FORMATS).optional(),
-});
+export const LabelOptionsSchema = lazy(() =>
+  z.strictObject({
+    file_format: z.enum(LABEL_FILE_FORMATS).optional(),
+    page_format: z.enum(LABEL_PAGE_FORMATS).optional(),
+  }),
+);
 export type LabelOptions = z.infer<typeof LabelOptionsSchema>;
 
-export const OrderCommandRequestSchema = z.strictObject({
-  packages: z.array(PackageRefSchema).min(1),
-  label: LabelOptionsSchema.optional(),
-  only_order_pickup: z.boolean().optional(),
-  skip_email_send: z.boolean().optional(),
-});
+export const OrderCommandRequestSchema = lazy(() =>
+  z.strictObject({
+    packages: z.array(PackageRefSchema).min(1),
+    label: LabelOptionsSchema.optional(),
+    only_order_pickup: z.boolean().optional(),
+    skip_email_send: z.boolean().optional(),
+  }),
+);
 export type OrderCommandRequest = z.infer<typeof OrderCommandRequestSchema>;
 
-export const OrderCommandResponseSchema = commandResponseSchema({
-  successfully_ordered_packages: z.array(OrderSummaryPackageSchema).nullish(),
-});
+export const OrderCommandResponseSchema = lazy(() =>
+  commandResponseSchema({
+    successfully_ordered_packages: z.array(OrderSummaryPackageSchema).nullish(),
+  }),
+);
 export type OrderCommandResponse = z.infer<typeof OrderCommandResponseSchema>;

@@ -19,10 +19,11 @@ import { AdditionalServicesOutSchema } from "./additional-services.ts";
 import { AddressOutSchema } from "./address.ts";
 import { DutyOutSchema } from "./duty.ts";
 import { PackageIdSchema } from "./identifiers.ts";
+import { lazy } from "./lazy-schema.ts";
 import { PointSpecificDetailsSchema } from "./point.ts";
 import { PricingOutV1Schema, PricingOutV2Schema } from "./pricing.ts";
 
-const parcelDetailedShape = {
+const parcelDetailedShape = lazy(() => ({
   package_no: z.string().nullish(),
   tracking_url: z.string().nullish(),
   /** The carrier of this parcel. */
@@ -37,42 +38,50 @@ const parcelDetailedShape = {
   value: z.number().nullish(),
   description: z.string().nullish(),
   quantity: z.number().nullish(),
-};
+}));
 
-export const ParcelDetailedV1Schema = z.looseObject(parcelDetailedShape);
+export const ParcelDetailedV1Schema = lazy(() => z.looseObject({ ...parcelDetailedShape }));
 export type ParcelDetailedV1 = z.infer<typeof ParcelDetailedV1Schema>;
 
-export const ParcelDetailedV2Schema = z.looseObject({
-  ...parcelDetailedShape,
-  type: z.string().nullish(),
-  /** When the parcel's state last changed. */
-  datetime_status: z.string().nullish(),
-});
+export const ParcelDetailedV2Schema = lazy(() =>
+  z.looseObject({
+    ...parcelDetailedShape,
+    type: z.string().nullish(),
+    /** When the parcel's state last changed. */
+    datetime_status: z.string().nullish(),
+  }),
+);
 export type ParcelDetailedV2 = z.infer<typeof ParcelDetailedV2Schema>;
 
-export const PackageDocumentSchema = z.looseObject({
-  type: z.string().nullish(),
-  format: z.string().nullish(),
-  url: z.string().nullish(),
-});
+export const PackageDocumentSchema = lazy(() =>
+  z.looseObject({
+    type: z.string().nullish(),
+    format: z.string().nullish(),
+    url: z.string().nullish(),
+  }),
+);
 export type PackageDocument = z.infer<typeof PackageDocumentSchema>;
 
-export const LabelInfoSchema = z.looseObject({
-  file_format: z.string().nullish(),
-  page_format: z.string().nullish(),
-});
+export const LabelInfoSchema = lazy(() =>
+  z.looseObject({
+    file_format: z.string().nullish(),
+    page_format: z.string().nullish(),
+  }),
+);
 export type LabelInfo = z.infer<typeof LabelInfoSchema>;
 
-export const AdditionalServicesDictionarySchema = z.record(z.string(), z.string());
+export const AdditionalServicesDictionarySchema = lazy(() => z.record(z.string(), z.string()));
 export type AdditionalServicesDictionary = z.infer<typeof AdditionalServicesDictionarySchema>;
 
-export const RelatedPackageSchema = z.looseObject({
-  package_id: z.number().nullish(),
-  type: z.string().nullish(),
-});
+export const RelatedPackageSchema = lazy(() =>
+  z.looseObject({
+    package_id: z.number().nullish(),
+    type: z.string().nullish(),
+  }),
+);
 export type RelatedPackage = z.infer<typeof RelatedPackageSchema>;
 
-const packageDetailsShape = {
+const packageDetailsShape = lazy(() => ({
   package_id: PackageIdSchema,
   state: z.string().nullish(),
   service: z.string().nullish(),
@@ -104,49 +113,59 @@ const packageDetailsShape = {
   group_id: z.union([z.number(), z.string()]).nullish(),
   related_packages: z.array(RelatedPackageSchema).nullish(),
   changes: z.array(z.unknown()).nullish(),
-};
+}));
 
-export const PackageDetailsV1Schema = z.looseObject({
-  ...packageDetailsShape,
-  type: z.string().nullish(),
-  pricing: PricingOutV1Schema.nullish(),
-  parcels: z.array(ParcelDetailedV1Schema).nullish(),
-});
+export const PackageDetailsV1Schema = lazy(() =>
+  z.looseObject({
+    ...packageDetailsShape,
+    type: z.string().nullish(),
+    pricing: PricingOutV1Schema.nullish(),
+    parcels: z.array(ParcelDetailedV1Schema).nullish(),
+  }),
+);
 export type PackageDetailsV1 = z.infer<typeof PackageDetailsV1Schema>;
 export type PackageDetailsV1Input = z.input<typeof PackageDetailsV1Schema>;
 
-export const PackageDetailsV2Schema = z.looseObject({
-  ...packageDetailsShape,
-  pricing: PricingOutV2Schema.nullish(),
-  parcels: z.array(ParcelDetailedV2Schema).nullish(),
-});
+export const PackageDetailsV2Schema = lazy(() =>
+  z.looseObject({
+    ...packageDetailsShape,
+    pricing: PricingOutV2Schema.nullish(),
+    parcels: z.array(ParcelDetailedV2Schema).nullish(),
+  }),
+);
 export type PackageDetailsV2 = z.infer<typeof PackageDetailsV2Schema>;
 export type PackageDetailsV2Input = z.input<typeof PackageDetailsV2Schema>;
 
 /** A package as summarized in an order's result. */
-export const OrderSummaryPackageSchema = z.looseObject({
-  package_id: PackageIdSchema,
-  service: z.string().nullish(),
-  service_id: z.number().nullish(),
-  user_reference_number: z.string().nullish(),
-  pricing: PricingOutV2Schema.nullish(),
-  additional_services_dictionary: AdditionalServicesDictionarySchema.nullish(),
-  parcels: z.array(ParcelDetailedV2Schema).nullish(),
-});
+export const OrderSummaryPackageSchema = lazy(() =>
+  z.looseObject({
+    package_id: PackageIdSchema,
+    service: z.string().nullish(),
+    service_id: z.number().nullish(),
+    user_reference_number: z.string().nullish(),
+    pricing: PricingOutV2Schema.nullish(),
+    additional_services_dictionary: AdditionalServicesDictionarySchema.nullish(),
+    parcels: z.array(ParcelDetailedV2Schema).nullish(),
+  }),
+);
 export type OrderSummaryPackage = z.infer<typeof OrderSummaryPackageSchema>;
 
 /** Query of the package list; user_reference_number finds a merchant's own order. */
-export const PackageListQuerySchema = z.strictObject({
-  user_reference_number: z.string().min(1).optional(),
-  state: z.string().min(1).optional(),
-  limit: z.number().int().positive().max(500).optional(),
-  page: z.number().int().positive().optional(),
-});
+export const PackageListQuerySchema = lazy(() =>
+  z.strictObject({
+    user_reference_number: z.string().min(1).optional(),
+    state: z.string().min(1).optional(),
+    limit: z.number().int().positive().max(500).optional(),
+    page: z.number().int().positive().optional(),
+  }),
+);
 export type PackageListQuery = z.infer<typeof PackageListQuerySchema>;
 
-export const PackageListResponseSchema = z.looseObject({
-  packages: z.array(PackageDetailsV2Schema),
-  total: z.number().int().nonnegative().nullish(),
-  page: z.number().int().positive().nullish(),
-});
+export const PackageListResponseSchema = lazy(() =>
+  z.looseObject({
+    packages: z.array(PackageDetailsV2Schema),
+    total: z.number().int().nonnegative().nullish(),
+    page: z.number().int().positive().nullish(),
+  }),
+);
 export type PackageListResponse = z.infer<typeof PackageListResponseSchema>;

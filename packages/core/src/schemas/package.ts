@@ -19,12 +19,13 @@ import { z } from "zod";
 import { AdditionalServicesSchema } from "./additional-services.ts";
 import { AddressSchema, PickupSchema, ReceiverSchema } from "./address.ts";
 import { DutySchema } from "./duty.ts";
+import { lazy } from "./lazy-schema.ts";
 import { PackageTypeSchema, ParcelV1Schema, ParcelV2Schema } from "./parcel.ts";
 
 export type ApiVersion = 1 | 2;
 export const API_VERSIONS = [1, 2] as const satisfies readonly ApiVersion[];
 
-const packageCommonShape = {
+const packageCommonShape = lazy(() => ({
   pickup: PickupSchema.nullable(),
   sender: AddressSchema.nullish(),
   receiver: ReceiverSchema,
@@ -35,7 +36,7 @@ const packageCommonShape = {
   additional_services: AdditionalServicesSchema.optional(),
   name: z.string().optional(),
   duty: DutySchema.optional(),
-};
+}));
 
 /** Runs a refinement even when other fields failed, as long as the input is an object. */
 const EVEN_WITH_OTHER_ISSUES = {
@@ -57,21 +58,25 @@ function requireServiceOrServiceId(
   }
 }
 
-export const PackageV1Schema = z
-  .strictObject({
-    ...packageCommonShape,
-    type: PackageTypeSchema,
-    parcels: z.array(ParcelV1Schema).min(1),
-  })
-  .superRefine(requireServiceOrServiceId, EVEN_WITH_OTHER_ISSUES);
+export const PackageV1Schema = lazy(() =>
+  z
+    .strictObject({
+      ...packageCommonShape,
+      type: PackageTypeSchema,
+      parcels: z.array(ParcelV1Schema).min(1),
+    })
+    .superRefine(requireServiceOrServiceId, EVEN_WITH_OTHER_ISSUES),
+);
 export type PackageV1 = z.infer<typeof PackageV1Schema>;
 
-export const PackageV2Schema = z
-  .strictObject({
-    ...packageCommonShape,
-    parcels: z.array(ParcelV2Schema).min(1),
-  })
-  .superRefine(requireServiceOrServiceId, EVEN_WITH_OTHER_ISSUES);
+export const PackageV2Schema = lazy(() =>
+  z
+    .strictObject({
+      ...packageCommonShape,
+      parcels: z.array(ParcelV2Schema).min(1),
+    })
+    .superRefine(requireServiceOrServiceId, EVEN_WITH_OTHER_ISSUES),
+);
 export type PackageV2 = z.infer<typeof PackageV2Schema>;
 
 /** The package schema of each API version. */

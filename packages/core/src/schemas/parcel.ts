@@ -6,12 +6,13 @@
 // 10.2 cm is still accepted by the schema. value (declared value, in the
 // package's currency) may be 0. quantity counts identical parcels (pallets).
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
 export const PACKAGE_TYPES = ["package", "dox", "pallet"] as const;
-export const PackageTypeSchema = z.enum(PACKAGE_TYPES);
+export const PackageTypeSchema = lazy(() => z.enum(PACKAGE_TYPES));
 export type PackageType = z.infer<typeof PackageTypeSchema>;
 
-const parcelShape = {
+const parcelShape = lazy(() => ({
   width: z.number().positive(),
   depth: z.number().positive(),
   height: z.number().positive(),
@@ -19,10 +20,12 @@ const parcelShape = {
   value: z.number().nonnegative().optional(),
   description: z.string().optional(),
   quantity: z.number().int().positive().optional(),
-};
+}));
 
-export const ParcelV1Schema = z.strictObject(parcelShape);
+export const ParcelV1Schema = lazy(() => z.strictObject({ ...parcelShape }));
 export type ParcelV1 = z.infer<typeof ParcelV1Schema>;
 
-export const ParcelV2Schema = z.strictObject({ ...parcelShape, type: PackageTypeSchema });
+export const ParcelV2Schema = lazy(() =>
+  z.strictObject({ ...parcelShape, type: PackageTypeSchema }),
+);
 export type ParcelV2 = z.infer<typeof ParcelV2Schema>;

@@ -13,34 +13,39 @@ import { z } from "zod";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { CurrencyCodeSchema } from "./country-code.ts";
 import { isWholeGrosze, roundToGrosze } from "./whole-grosze.ts";
+import { lazy } from "./lazy-schema.ts";
 
 /** The only currency the account is kept in. */
 export const PAYMENT_CURRENCY = "PLN";
 /** The largest top-up, in złoty. */
 export const PAYMENT_AMOUNT_MAX = 100_000;
 
-export const PaymentCreateRequestSchema = z.strictObject({
-  amount: z
-    .number()
-    .positive()
-    .max(PAYMENT_AMOUNT_MAX)
-    .refine(isWholeGrosze, { params: { rule: RULE_CODES.amount_whole_grosze } })
-    .transform(roundToGrosze),
-  currency: CurrencyCodeSchema.refine((currency) => currency === PAYMENT_CURRENCY, {
-    params: { rule: RULE_CODES.currency_not_supported, currency: PAYMENT_CURRENCY },
-  }).optional(),
-  return_url: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .optional(),
-});
+export const PaymentCreateRequestSchema = lazy(() =>
+  z.strictObject({
+    amount: z
+      .number()
+      .positive()
+      .max(PAYMENT_AMOUNT_MAX)
+      .refine(isWholeGrosze, { params: { rule: RULE_CODES.amount_whole_grosze } })
+      .transform(roundToGrosze),
+    currency: CurrencyCodeSchema.refine((currency) => currency === PAYMENT_CURRENCY, {
+      params: { rule: RULE_CODES.currency_not_supported, currency: PAYMENT_CURRENCY },
+    }).optional(),
+    return_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+  }),
+);
 export type PaymentCreateRequest = z.infer<typeof PaymentCreateRequestSchema>;
 
-export const PaymentResponseSchema = z.looseObject({
-  id: z.union([z.number(), z.string()]),
-  status: z.string().nullish(),
-  amount: z.number().nullish(),
-  currency: z.string().nullish(),
-  payment_url: z.string().nullish(),
-});
+export const PaymentResponseSchema = lazy(() =>
+  z.looseObject({
+    id: z.union([z.number(), z.string()]),
+    status: z.string().nullish(),
+    amount: z.number().nullish(),
+    currency: z.string().nullish(),
+    payment_url: z.string().nullish(),
+  }),
+);
 export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;

@@ -11,59 +11,72 @@ import { z } from "zod";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { commandResponseSchema } from "./command-state.ts";
 import { PackageRefSchema } from "./identifiers.ts";
+import { lazy } from "./lazy-schema.ts";
 import { PickupDateSchema } from "./pickup-date.ts";
 
 export const PICKUP_PACKAGES_MAX = 100;
 
-const pickupPackages = z.array(PackageRefSchema).min(1).max(PICKUP_PACKAGES_MAX);
+const pickupPackages = lazy(() => z.array(PackageRefSchema).min(1).max(PICKUP_PACKAGES_MAX));
 
-export const PickupDateProposalsRequestSchema = z.strictObject({ packages: pickupPackages });
+export const PickupDateProposalsRequestSchema = lazy(() =>
+  z.strictObject({ packages: pickupPackages }),
+);
 export type PickupDateProposalsRequest = z.infer<typeof PickupDateProposalsRequestSchema>;
 
-export const PickupDateProposalsResponseSchema = z.looseObject({
-  pickup_dates: z.array(PickupDateSchema),
-});
+export const PickupDateProposalsResponseSchema = lazy(() =>
+  z.looseObject({
+    pickup_dates: z.array(PickupDateSchema),
+  }),
+);
 export type PickupDateProposalsResponse = z.infer<typeof PickupDateProposalsResponseSchema>;
 
 /** A time of day as HH:MM (00:00 to 23:59). */
-export const TimeOfDaySchema = z.iso.time({ precision: -1 });
+export const TimeOfDaySchema = lazy(() => z.iso.time({ precision: -1 }));
 export type TimeOfDay = z.infer<typeof TimeOfDaySchema>;
 
 /** The chosen pickup: a day and the window the courier may come in. */
-export const PickupWindowSchema = z
-  .strictObject({ date: z.iso.date(), min_time: TimeOfDaySchema, max_time: TimeOfDaySchema })
-  .check((ctx) => {
-    const { min_time, max_time } = ctx.value;
-    // Valid HH:MM times compare as text; a time in the wrong format is named on its own.
-    const valid =
-      TimeOfDaySchema.safeParse(min_time).success && TimeOfDaySchema.safeParse(max_time).success;
-    if (valid && max_time <= min_time) {
-      ctx.issues.push({
-        code: "custom",
-        input: max_time,
-        path: ["max_time"],
-        params: { rule: RULE_CODES.pickup_window_invalid },
-      });
-    }
-  });
+export const PickupWindowSchema = lazy(() =>
+  z
+    .strictObject({ date: z.iso.date(), min_time: TimeOfDaySchema, max_time: TimeOfDaySchema })
+    .check((ctx) => {
+      const { min_time, max_time } = ctx.value;
+      // Valid HH:MM times compare as text; a time in the wrong format is named on its own.
+      const valid =
+        TimeOfDaySchema.safeParse(min_time).success && TimeOfDaySchema.safeParse(max_time).success;
+      if (valid && max_time <= min_time) {
+        ctx.issues.push({
+          code: "custom",
+          input: max_time,
+          path: ["max_time"],
+          params: { rule: RULE_CODES.pickup_window_invalid },
+        });
+      }
+    }),
+);
 export type PickupWindow = z.infer<typeof PickupWindowSchema>;
 
-export const PickupCommandRequestSchema = z.strictObject({
-  packages: pickupPackages,
-  pickup_date: PickupWindowSchema,
-});
+export const PickupCommandRequestSchema = lazy(() =>
+  z.strictObject({
+    packages: pickupPackages,
+    pickup_date: PickupWindowSchema,
+  }),
+);
 export type PickupCommandRequest = z.infer<typeof PickupCommandRequestSchema>;
 
 /** A package the pickup was ordered for, with the carrier's pickup number. */
-export const PickupCommandPackageSchema = z.looseObject({
-  package_id: z.number(),
-  service: z.string().nullish(),
-  pickup_number: z.string().nullish(),
-  pickup_date: PickupDateSchema.nullish(),
-});
+export const PickupCommandPackageSchema = lazy(() =>
+  z.looseObject({
+    package_id: z.number(),
+    service: z.string().nullish(),
+    pickup_number: z.string().nullish(),
+    pickup_date: PickupDateSchema.nullish(),
+  }),
+);
 export type PickupCommandPackage = z.infer<typeof PickupCommandPackageSchema>;
 
-export const PickupCommandResponseSchema = commandResponseSchema({
-  successfully_ordered_packages: z.array(PickupCommandPackageSchema).nullish(),
-});
+export const PickupCommandResponseSchema = lazy(() =>
+  commandResponseSchema({
+    successfully_ordered_packages: z.array(PickupCommandPackageSchema).nullish(),
+  }),
+);
 export type PickupCommandResponse = z.infer<typeof PickupCommandResponseSchema>;

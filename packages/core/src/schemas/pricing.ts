@@ -4,16 +4,19 @@
 // the carrier (for example a re-measured parcel), null until there is one.
 // `details` breaks the price into parts (fuel surcharge, services).
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
-export const PriceDetailSchema = z.looseObject({
-  service: z.string().nullish(),
-  price_net: z.number().nullish(),
-  price_gross: z.number().nullish(),
-  description: z.string().nullish(),
-});
+export const PriceDetailSchema = lazy(() =>
+  z.looseObject({
+    service: z.string().nullish(),
+    price_net: z.number().nullish(),
+    price_gross: z.number().nullish(),
+    description: z.string().nullish(),
+  }),
+);
 export type PriceDetail = z.infer<typeof PriceDetailSchema>;
 
-const pricingShape = {
+const pricingShape = lazy(() => ({
   price_gross: z.number(),
   price_net: z.number(),
   price_base_net: z.number().nullish(),
@@ -23,13 +26,15 @@ const pricingShape = {
   currency: z.string().nullish(),
   price_info: z.string().nullish(),
   details: z.array(PriceDetailSchema).nullish(),
-};
+}));
 
-export const PricingOutV1Schema = z.looseObject(pricingShape);
+export const PricingOutV1Schema = lazy(() => z.looseObject({ ...pricingShape }));
 export type PricingOutV1 = z.infer<typeof PricingOutV1Schema>;
 
-export const PricingOutV2Schema = z.looseObject({
-  ...pricingShape,
-  adjusted_price: z.number().nullish(),
-});
+export const PricingOutV2Schema = lazy(() =>
+  z.looseObject({
+    ...pricingShape,
+    adjusted_price: z.number().nullish(),
+  }),
+);
 export type PricingOutV2 = z.infer<typeof PricingOutV2Schema>;

@@ -9,21 +9,26 @@
 // of the pushed descriptions is pl_PL unless en_GB is asked for.
 import { z } from "zod";
 import { LANGUAGES } from "../issues/language.ts";
+import { lazy } from "./lazy-schema.ts";
 
 export const TRACKING_WEBHOOK_SECRET_MIN = 16;
 export const TRACKING_WEBHOOK_SECRET_MAX = 128;
 
-export const TrackingWebhookRequestSchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }).max(2048),
-  secret: z.string().min(TRACKING_WEBHOOK_SECRET_MIN).max(TRACKING_WEBHOOK_SECRET_MAX),
-  language: z.enum(LANGUAGES).optional(),
-});
+export const TrackingWebhookRequestSchema = lazy(() =>
+  z.strictObject({
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    secret: z.string().min(TRACKING_WEBHOOK_SECRET_MIN).max(TRACKING_WEBHOOK_SECRET_MAX),
+    language: z.enum(LANGUAGES).optional(),
+  }),
+);
 export type TrackingWebhookRequest = z.infer<typeof TrackingWebhookRequestSchema>;
 
 /** The registered webhook, as GET and PUT answer it: never with its secret. */
-export const TrackingWebhookResponseSchema = z.looseObject({
-  url: z.string(),
-  language: z.string().nullish(),
-  datetime_add: z.string().nullish(),
-});
+export const TrackingWebhookResponseSchema = lazy(() =>
+  z.looseObject({
+    url: z.string(),
+    language: z.string().nullish(),
+    datetime_add: z.string().nullish(),
+  }),
+);
 export type TrackingWebhookResponse = z.infer<typeof TrackingWebhookResponseSchema>;

@@ -12,6 +12,7 @@
 //   (`package_no`) and, optionally, the carrier (`service`); it answers 200 with
 //   the carrier identifier and the package type it recognised.
 import { z } from "zod";
+import { lazy } from "./lazy-schema.ts";
 
 export const TRACKING_STATES = [
   "waiting",
@@ -25,45 +26,55 @@ export const TRACKING_STATES = [
   "returned",
   "canceled",
 ] as const;
-export const TrackingStateSchema = z.enum(TRACKING_STATES);
+export const TrackingStateSchema = lazy(() => z.enum(TRACKING_STATES));
 export type TrackingState = z.infer<typeof TrackingStateSchema>;
 
-export const TrackingEventSchema = z.looseObject({
-  state: z.string(),
-  status: z.string().nullish(),
-  description: z.string().nullish(),
-  datetime: z.string(),
-  branch: z.string().nullish(),
-});
+export const TrackingEventSchema = lazy(() =>
+  z.looseObject({
+    state: z.string(),
+    status: z.string().nullish(),
+    description: z.string().nullish(),
+    datetime: z.string(),
+    branch: z.string().nullish(),
+  }),
+);
 export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
 
-export const TrackingV1ResponseSchema = z.looseObject({
-  tracking: z.array(TrackingEventSchema),
-});
+export const TrackingV1ResponseSchema = lazy(() =>
+  z.looseObject({
+    tracking: z.array(TrackingEventSchema),
+  }),
+);
 export type TrackingV1Response = z.infer<typeof TrackingV1ResponseSchema>;
 
-export const ParcelTrackingSchema = z.looseObject({
-  package_no: z.string().nullish(),
-  tracking: z.array(TrackingEventSchema),
-});
+export const ParcelTrackingSchema = lazy(() =>
+  z.looseObject({
+    package_no: z.string().nullish(),
+    tracking: z.array(TrackingEventSchema),
+  }),
+);
 export type ParcelTracking = z.infer<typeof ParcelTrackingSchema>;
 
-export const TrackingV2ResponseSchema = z.array(ParcelTrackingSchema);
+export const TrackingV2ResponseSchema = lazy(() => z.array(ParcelTrackingSchema));
 export type TrackingV2Response = z.infer<typeof TrackingV2ResponseSchema>;
 
-export const AddToTrackingRequestSchema = z.strictObject({
-  package_no: z.string().min(1),
-  service: z.string().min(1).optional(),
-});
+export const AddToTrackingRequestSchema = lazy(() =>
+  z.strictObject({
+    package_no: z.string().min(1),
+    service: z.string().min(1).optional(),
+  }),
+);
 export type AddToTrackingRequest = z.infer<typeof AddToTrackingRequestSchema>;
 
-export const AddToTrackingResponseSchema = z.looseObject({
-  /** The carrier the parcel number belongs to. */
-  service: z.string().nullish(),
-  service_id: z.number().nullish(),
-  /** The package type: package, dox or pallet. */
-  type: z.string().nullish(),
-  package_id: z.number().nullish(),
-  package_no: z.string().nullish(),
-});
+export const AddToTrackingResponseSchema = lazy(() =>
+  z.looseObject({
+    /** The carrier the parcel number belongs to. */
+    service: z.string().nullish(),
+    service_id: z.number().nullish(),
+    /** The package type: package, dox or pallet. */
+    type: z.string().nullish(),
+    package_id: z.number().nullish(),
+    package_no: z.string().nullish(),
+  }),
+);
 export type AddToTrackingResponse = z.infer<typeof AddToTrackingResponseSchema>;

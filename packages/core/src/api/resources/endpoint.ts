@@ -2,6 +2,7 @@
 // validated by the caller, check the answer against its inbound schema; or
 // check a record's id and send a request without a body to its address.
 import { z } from "zod";
+import { lazy } from "../../schemas/lazy-schema.ts";
 import type { ApiVersion } from "../../schemas/package.ts";
 import type { ClientContext } from "../client-context.ts";
 import { checkInput } from "../input-check.ts";
@@ -46,7 +47,7 @@ export async function callEndpoint<Out>(
 }
 
 /** The id of one record of the account (a template, a message, a payment, an address). */
-const RecordIdSchema = z.number().int().positive();
+const RecordIdSchema = lazy(() => z.number().int().positive());
 
 /**
  * Checks a record's id, then calls an endpoint at the record's address

@@ -17,6 +17,7 @@ import {
   TemplateV2Schema,
 } from "../../schemas/index.ts";
 import { type Issue, RULE_CODES, ValidationError } from "../../validation/index.ts";
+import { lazy } from "../../schemas/lazy-schema.ts";
 import { type ClientContext, languageOf, versionOf } from "../client-context.ts";
 import { checkInput, packageResult } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";
@@ -30,10 +31,12 @@ export interface NewTemplate {
 
 // The client's own shape (`packages` in both versions); each package is then
 // checked by validatePackage in the call's version.
-const NewTemplateSchema = z.strictObject({
-  name: TemplateNameSchema,
-  packages: z.array(z.unknown()).min(1).max(TEMPLATE_PACKAGES_MAX),
-});
+const NewTemplateSchema = lazy(() =>
+  z.strictObject({
+    name: TemplateNameSchema,
+    packages: z.array(z.unknown()).min(1).max(TEMPLATE_PACKAGES_MAX),
+  }),
+);
 
 export interface TemplateWriteResult {
   readonly template: TemplateV2 | Record<string, unknown>;
