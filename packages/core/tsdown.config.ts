@@ -2,7 +2,8 @@
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // The postgres entry is separate so the root never loads `pg`.
+  entry: ["src/index.ts", "src/postgres/index.ts"],
   format: "esm",
   platform: "node",
   target: "node22",
