@@ -9,6 +9,8 @@ it("exports the mapping's public values and nothing else", () => {
     "LENGTH_UNITS",
     "MAPPING_WARNING_CODES",
     "ORDER_COMMAND_NAMESPACE",
+    "ORDER_LOCK_ERROR_CODES",
+    "OrderLockError",
     "SHIP_ORDER_ERROR_CODES",
     "ShipOrderError",
     "StoreOrderSchema",

@@ -23,6 +23,13 @@
 //    label format, so a rerun always sends the same body.
 // 4. Read the package for its tracking numbers and fetch the label (the
 //    client's poller waits while the service answers 204).
+//
+// Steps 2 to 4 run for one order at a time (ship-once.ts): concurrent calls in
+// one process share one run, and with `options.lock` (any TokenStore, e.g. a
+// shared SqliteTokenStore or PostgresTokenStore) calls in several processes
+// take turns. Without either, two runs at the same moment could both find no
+// package and create one each: the service does not refuse a second package
+// with the same user_reference_number.
 import {
   type CallOptions as ApiCallOptions,
   isNotFoundError,
@@ -30,6 +37,7 @@ import {
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
+import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
   OrderCommandRequest,
   OrderCommandResponse,
@@ -40,7 +48,8 @@ import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
 import type { MappingWarning } from "./mapping-warnings.ts";
 import { orderCommandId } from "./order-command-id.ts";
-import { SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
+import { singleFlight, withLease } from "./ship-once.ts";
+import { isShipOrderError, SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
 import { shipOrderReference } from "./ship-order-reference.ts";
 import type { StoreOrderInput } from "./store-order.ts";
@@ -65,6 +74,16 @@ export interface ShipOrderOptions extends ToPackageOptions {
   readonly deadline?: Date | number;
   /** X-Company-Id for every call of the run. */
   readonly companyId?: string | number;
+  /**
+   * Where runs in several processes take turns on one order: any LeaseStore,
+   * such as the TokenStore the app shares between its instances
+   * (SqliteTokenStore, PostgresTokenStore). The run holds a lease named after
+   * the store and order id, renews it while it works, and gives it back at the
+   * end; a run that finds the lease taken waits (within `signal` and
+   * `deadline`) and then finds the package and the order the other run made.
+   * Calls in one process always share one run, with or without a lock.
+   */
+  readonly lock?: LeaseStore;
 }
 
 /** How this run found the order, for logs: did it create and order, or find work already done? */
@@ -93,8 +112,10 @@ export interface ShipOrderResult {
  * for the order, and returns the tracking numbers and the label.
  * @throws ValidationError for an order that cannot become a valid package,
  *   ShipOrderError when the service refuses to order it, ApiError subclasses
- *   for transport failures, and the signal's reason when aborted. Any of them
- *   can be followed by a rerun.
+ *   for transport failures (TimeoutError deadline_exceeded also when another
+ *   run of the order held it past the deadline), OrderLockError when the run
+ *   lost its lease, and the signal's reason when aborted. Any of them can be
+ *   followed by a rerun.
  */
 export async function shipOrder(
   client: ShippingClient,
@@ -120,12 +141,30 @@ export async function shipOrder(
   if (optionIssues.length > 0) throw new ValidationError(optionIssues, language);
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
-  const call: CallOptions = {
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-    ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
-    ...(options.language === undefined ? {} : { language: options.language }),
-  };
+  const once = { signal: options.signal, deadline: options.deadline };
+  // Calls that ask for the same label of the same reference can take one another's result.
+  const share = JSON.stringify([reference, options.label ?? {}, options.companyId ?? null]);
+  const key = `shipbridge:ship-order:${options.storeId}:${orderId(order)}`;
+  return singleFlight(key, share, once, isShipOrderError, () =>
+    withLease(options.lock, key, once, (signal) => {
+      const call: CallOptions = {
+        ...(signal === undefined ? {} : { signal }),
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+        ...(options.language === undefined ? {} : { language: options.language }),
+      };
+      return run(client, mapped, options, { commandId, reference, call });
+    }),
+  );
+}
+
+/** Steps 2 to 4, for one order at a time. */
+async function run(
+  client: ShippingClient,
+  mapped: ReturnType<typeof toPackage>,
+  options: ShipOrderOptions,
+  { commandId, reference, call }: { commandId: string; reference: string; call: CallOptions },
+): Promise<ShipOrderResult> {
   const warnings: MappingWarning[] = [...mapped.warnings];
 
   // Step 2: find or create the package.
