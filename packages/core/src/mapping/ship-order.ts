@@ -4,7 +4,11 @@
 // a crash at any step converges on exactly one package and one paid order:
 //
 // 1. shipOrder's own options and toPackage (one ValidationError with every
-//    problem, `options.storeId` included, before anything is sent).
+//    problem, `options.storeId` included, before anything is sent); then,
+//    unless `options.countries` is given, toPackage again with the service's
+//    live country list (loaded once per client, live-countries.ts), so a
+//    country the service does not serve is refused with country_not_supported
+//    before a package is created.
 // 2. Find the package by user_reference_number (`options.userReferenceNumber`,
 //    else shipOrderReference: `${storeId}:${orderId}`, so stores sharing an
 //    account never meet); create it only when there is none (the REST client
@@ -46,6 +50,7 @@ import type {
 } from "../schemas/index.ts";
 import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
+import { liveCountries } from "./live-countries.ts";
 import type { MappingWarning } from "./mapping-warnings.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { singleFlight, withLease } from "./ship-once.ts";
@@ -74,6 +79,13 @@ export interface ShipOrderOptions extends ToPackageOptions {
   readonly deadline?: Date | number;
   /** X-Company-Id for every call of the run. */
   readonly companyId?: string | number;
+  /**
+   * The countries the service serves. Default: its live list, loaded through
+   * `client` on the first run and kept for a day per client, so a country it
+   * does not serve is refused with country_not_supported before anything is
+   * created.
+   */
+  readonly countries?: ToPackageOptions["countries"];
   /**
    * Where runs in several processes take turns on one order: any LeaseStore,
    * such as the TokenStore the app shares between its instances
@@ -124,21 +136,29 @@ export async function shipOrder(
 ): Promise<ShipOrderResult> {
   const language = shipOrderLanguage(options);
   const optionIssues = shipOrderOptionIssues(options, language);
-  let mapped: ReturnType<typeof toPackage>;
-  try {
-    mapped = toPackage(order, {
-      ...options,
-      userReferenceNumber:
-        options.userReferenceNumber ?? shipOrderReference(options.storeId, orderId(order)),
-    });
-  } catch (error) {
-    // Every problem at once: the run's own options beside the order's and the mapping's.
-    if (optionIssues.length > 0 && isValidationError(error)) {
-      throw new ValidationError([...optionIssues, ...error.issues], language);
+  const map = (countries: ToPackageOptions["countries"]) => {
+    try {
+      return toPackage(order, {
+        ...options,
+        ...(countries === undefined ? {} : { countries }),
+        userReferenceNumber:
+          options.userReferenceNumber ?? shipOrderReference(options.storeId, orderId(order)),
+      });
+    } catch (error) {
+      // Every problem at once: the run's own options beside the order's and the mapping's.
+      if (optionIssues.length > 0 && isValidationError(error)) {
+        throw new ValidationError([...optionIssues, ...error.issues], language);
+      }
+      throw error;
     }
-    throw error;
-  }
+  };
+  // An invalid order is refused before any request; then the live country
+  // list (when none is given) decides whether the service serves the country.
+  let mapped = map(options.countries);
   if (optionIssues.length > 0) throw new ValidationError(optionIssues, language);
+  if (options.countries === undefined) {
+    mapped = map(await liveCountries(client, options.signal));
+  }
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
   const once = { signal: options.signal, deadline: options.deadline };
