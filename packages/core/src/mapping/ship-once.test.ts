@@ -3,10 +3,15 @@
 // one order command), a call that wants another label runs after it and finds
 // the work done, and with a lock a call waits for the lease within its
 // deadline and signal.
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { countingFetch } from "../api/testing/sandbox-process.ts";
 import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
 import { MemoryTokenStore } from "../oauth/memory-token-store.ts";
+import { SqliteTokenStore } from "../oauth/sqlite-token-store.ts";
+import { OrderLockError, withLease } from "./ship-once.ts";
 import { type ShipOrderOptions, shipOrder } from "./ship-order.ts";
 import { shipOrderReference } from "./ship-order-reference.ts";
 import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
@@ -151,5 +156,48 @@ describe("shipOrder with a lock", () => {
       issues: [expect.objectContaining({ path: "options.lock", rule: "invalid_type" })],
     });
     expect(requests).toEqual([]);
+  });
+});
+
+describe("the order's lease while a run works", () => {
+  const dir = mkdtempSync(join(tmpdir(), "shipbridge-lease-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("is renewed while the run lasts longer than its time to live, and given back at the end", async () => {
+    const lock = new SqliteTokenStore(join(dir, "renew.db"));
+    const takenDuringRun = await withLease(
+      lock,
+      "order",
+      {},
+      async () => {
+        // Well past the lease's time to live (1 s), renewed every third of it.
+        await pause(2_500);
+        return lock.acquireLease("order", "another-process", 1_000);
+      },
+      1_000,
+    );
+    expect(takenDuringRun).toBe(false);
+    expect(lock.acquireLease("order", "another-process", 1_000)).toBe(true);
+    lock.close();
+  });
+
+  it("stops the run with lease_lost when the lease cannot be renewed in time", async () => {
+    const lock = new SqliteTokenStore(join(dir, "lost.db"));
+    const run = withLease(
+      lock,
+      "order",
+      {},
+      (signal) =>
+        new Promise((_, reject) => {
+          // The lock's storage goes away: every renewal fails from now on.
+          lock.close();
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+        }),
+      300,
+    );
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OrderLockError);
+    expect(error).toMatchObject({ code: "lease_lost", key: "order" });
   });
 });

@@ -22,7 +22,6 @@ import type { LeaseStore } from "../oauth/lease-store.ts";
 
 /** How long a lease lasts without renewal; a crashed holder blocks others this long at most. */
 export const ORDER_LEASE_TTL_MS = 30_000;
-const RENEW_EVERY_MS = ORDER_LEASE_TTL_MS / 3;
 const POLL_MS = 200;
 
 /** Codes of OrderLockError. */
@@ -99,23 +98,26 @@ export async function singleFlight<T>(
 /**
  * Runs `run` while holding the lease on `key` in `lock`, waiting for it as
  * long as the call's signal and deadline allow. `run` gets a signal that also
- * aborts when the lease is lost.
+ * aborts when the lease is lost. `ttlMs` is the lease's time to live.
  */
 export async function withLease<T>(
   lock: LeaseStore | undefined,
   key: string,
   options: OnceOptions,
   run: (signal: AbortSignal | undefined) => Promise<T>,
+  ttlMs = ORDER_LEASE_TTL_MS,
 ): Promise<T> {
   if (lock === undefined) return run(options.signal);
   const holder = crypto.randomUUID();
+  const renewEveryMs = ttlMs / 3;
   const deadline =
     options.deadline === undefined ? undefined : new Deadline(options.deadline, systemClock);
   for (;;) {
     options.signal?.throwIfAborted();
-    if (await lock.acquireLease(key, holder, ORDER_LEASE_TTL_MS)) break;
-    if (deadline?.expired)
+    if (await lock.acquireLease(key, holder, ttlMs)) break;
+    if (deadline?.expired) {
       throw deadline.exceeded("LEASE", key, "Waiting for another run of the order");
+    }
     // A little jitter, so that waiters do not ask in lockstep.
     const pause = POLL_MS / 2 + Math.random() * POLL_MS;
     await realSleep(
@@ -128,26 +130,37 @@ export async function withLease<T>(
   const signal =
     options.signal === undefined ? lost.signal : AbortSignal.any([options.signal, lost.signal]);
   let renewedAt = Date.now();
-  let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const renew = async () => {
+  let timer: NodeJS.Timeout | undefined;
+  let beat: Promise<void> | undefined;
+  const renew = async (): Promise<void> => {
     try {
-      if (await lock.acquireLease(key, holder, ORDER_LEASE_TTL_MS)) renewedAt = Date.now();
+      if (await lock.acquireLease(key, holder, ttlMs)) renewedAt = Date.now();
       else return lost.abort(new OrderLockError(key));
     } catch (error) {
-      // The lease still lasts a while: try again on the next beat, give up once it ran out.
-      if (Date.now() - renewedAt >= ORDER_LEASE_TTL_MS - RENEW_EVERY_MS / 2) {
+      // The lease still lasts a while: try again on the next beat, give up before it runs out.
+      if (Date.now() - renewedAt >= ttlMs - renewEveryMs / 2) {
         return lost.abort(new OrderLockError(key, error));
       }
     }
-    if (!stopped) timer = unref(setTimeout(renew, RENEW_EVERY_MS));
+    schedule();
   };
-  timer = unref(setTimeout(renew, RENEW_EVERY_MS));
+  const schedule = () => {
+    if (stopped) return;
+    timer = unref(
+      setTimeout(() => {
+        beat = renew();
+      }, renewEveryMs),
+    );
+  };
+  schedule();
   try {
     return await run(signal);
   } finally {
     stopped = true;
     clearTimeout(timer);
+    // A renewal still under way must not take the lease again after it is given back.
+    await beat;
     try {
       await lock.releaseLease(key, holder);
     } catch {
