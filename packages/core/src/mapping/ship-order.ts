@@ -89,8 +89,9 @@ export interface ShipOrderOptions extends ToPackageOptions {
   /**
    * Where runs in several processes take turns on one order: any LeaseStore,
    * such as the TokenStore the app shares between its instances
-   * (SqliteTokenStore, PostgresTokenStore). The run holds a lease named after
-   * the store and order id, renews it while it works, and gives it back at the
+   * (SqliteTokenStore, PostgresTokenStore). The run holds the lease
+   * `shipbridge:ship-order:<storeId>:<orderId>` (apart from the OAuth
+   * client's refresh lease), renews it while it works, and gives it back at the
    * end; a run that finds the lease taken waits (within `signal` and
    * `deadline`) and then finds the package and the order the other run made.
    * Calls in one process always share one run, with or without a lock.
