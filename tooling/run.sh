@@ -76,7 +76,8 @@ export PATH="$toolchain/pnpm/node_modules/.bin:$PATH"
 
 cd "$root"
 log "node $(node -v), pnpm $(pnpm --version)"
-retry 900 pnpm install --frozen-lockfile --reporter=append-only --config.fetch-timeout=60000 \
+retry 900 pnpm install --frozen-lockfile --reporter=append-only --config.confirmModulesPurge=false \
+  --config.fetch-timeout=60000 \
   --config.fetch-retries=2 >&2 || die "pnpm install failed three times"
 
 job="${1:-}"

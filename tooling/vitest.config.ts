@@ -11,7 +11,11 @@ export function sharedConfig(packageDir: string) {
   const name = basename(packageDir);
   return defineConfig({
     resolve: { conditions: [condition, "import", "default"] },
-    ssr: { resolve: { conditions: [condition, "import", "default"] } },
+    // vitest hands the SSR conditions to Node as --conditions, which its
+    // require() honours too: naming "import" there would make a CommonJS
+    // dependency (pg) require() the ESM build of its own dependency (pg-pool).
+    // Vite adds import/require/default by itself.
+    ssr: { resolve: { conditions: [condition, "node", "development|production"] } },
     test: {
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
       testTimeout: 30_000,

@@ -9,6 +9,8 @@ export default defineConfig({
     rules: "src/rules/index.ts",
     oauth: "src/oauth/index.ts",
     internal: "src/internal.ts",
+    // A separate entry, so the root never loads `pg`.
+    postgres: "src/postgres/index.ts",
   },
   format: "esm",
   platform: "node",

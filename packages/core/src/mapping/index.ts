@@ -5,6 +5,7 @@
 // orderCommandId stays internal.
 export { ORDER_COMMAND_NAMESPACE, orderCommandId } from "./order-command-id.ts";
 export type { BoxDimensions } from "./packing.ts";
+export { ORDER_LOCK_ERROR_CODES, OrderLockError } from "./ship-once.ts";
 export {
   type ShipOrderOptions,
   type ShipOrderResult,

@@ -1,7 +1,8 @@
 // Checks the options that shipOrder adds to toPackage's before anything is
 // sent: the store id that names the order command and the package reference,
-// the label format, and the per-run call options. Every problem comes back as
-// a ValidationError issue at its `options.…` path with a rule from RULE_CODES.
+// the label format, the per-run call options and the lock. Every problem comes
+// back as a ValidationError issue at its `options.…` path with a rule from
+// RULE_CODES.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { LabelOptionsSchema } from "../schemas/index.ts";
 import {
@@ -74,6 +75,16 @@ export function shipOrderOptionIssues(options: unknown, language: Language): Iss
     !(typeof companyId === "number" && Number.isInteger(companyId) && companyId > 0)
   ) {
     report("options.companyId", RULE_CODES.invalid_type, { expected: "string" });
+  }
+  const lock = given["lock"] as { acquireLease?: unknown; releaseLease?: unknown } | undefined;
+  if (
+    lock !== undefined &&
+    (typeof lock !== "object" ||
+      lock === null ||
+      typeof lock.acquireLease !== "function" ||
+      typeof lock.releaseLease !== "function")
+  ) {
+    report("options.lock", RULE_CODES.invalid_type, { expected: "object" });
   }
   return issues;
 }

@@ -4,7 +4,11 @@
 // a crash at any step converges on exactly one package and one paid order:
 //
 // 1. shipOrder's own options and toPackage (one ValidationError with every
-//    problem, `options.storeId` included, before anything is sent).
+//    problem, `options.storeId` included, before anything is sent); then,
+//    unless `options.countries` is given, toPackage again with the service's
+//    live country list (loaded once per client, live-countries.ts), so a
+//    country the service does not serve is refused with country_not_supported
+//    before a package is created.
 // 2. Find the package by user_reference_number (`options.userReferenceNumber`,
 //    else shipOrderReference: `${storeId}:${orderId}`, so stores sharing an
 //    account never meet); create it only when there is none (the REST client
@@ -23,6 +27,13 @@
 //    label format, so a rerun always sends the same body.
 // 4. Read the package for its tracking numbers and fetch the label (the
 //    client's poller waits while the service answers 204).
+//
+// Steps 2 to 4 run for one order at a time (ship-once.ts): concurrent calls in
+// one process share one run, and with `options.lock` (any TokenStore, e.g. a
+// shared SqliteTokenStore or PostgresTokenStore) calls in several processes
+// take turns. Without either, two runs at the same moment could both find no
+// package and create one each: the service does not refuse a second package
+// with the same user_reference_number.
 import {
   type CallOptions as ApiCallOptions,
   isNotFoundError,
@@ -31,6 +42,7 @@ import {
   type ShippingClient,
 } from "../api/index.ts";
 import type { Issue } from "../issues/issue.ts";
+import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
   OrderCommandRequest,
   OrderCommandResponse,
@@ -39,8 +51,10 @@ import type {
 } from "../schemas/index.ts";
 import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
+import { liveCountries } from "./live-countries.ts";
 import { orderCommandId } from "./order-command-id.ts";
-import { SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
+import { singleFlight, withLease } from "./ship-once.ts";
+import { isShipOrderError, SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
 import { shipOrderReference } from "./ship-order-reference.ts";
 import type { StoreOrderInput } from "./store-order.ts";
@@ -65,6 +79,24 @@ export interface ShipOrderOptions extends ToPackageOptions {
   readonly deadline?: Date | number;
   /** X-Company-Id for every call of the run. */
   readonly companyId?: string | number;
+  /**
+   * The countries the service serves. Default: its live list, loaded through
+   * `client` on the first run and kept for a day per client, so a country it
+   * does not serve is refused with country_not_supported before anything is
+   * created.
+   */
+  readonly countries?: ToPackageOptions["countries"];
+  /**
+   * Where runs in several processes take turns on one order: any LeaseStore,
+   * such as the TokenStore the app shares between its instances
+   * (SqliteTokenStore, PostgresTokenStore). The run holds the lease
+   * `shipbridge:ship-order:<storeId>:<orderId>` (apart from the OAuth
+   * client's refresh lease), renews it while it works, and gives it back at the
+   * end; a run that finds the lease taken waits (within `signal` and
+   * `deadline`) and then finds the package and the order the other run made.
+   * Calls in one process always share one run, with or without a lock.
+   */
+  readonly lock?: LeaseStore;
 }
 
 /** How this run found the order, for logs: did it create and order, or find work already done? */
@@ -93,8 +125,10 @@ export interface ShipOrderResult {
  * for the order, and returns the tracking numbers and the label.
  * @throws ValidationError for an order that cannot become a valid package,
  *   ShipOrderError when the service refuses to order it, ApiError subclasses
- *   for transport failures, and the signal's reason when aborted. Any of them
- *   can be followed by a rerun.
+ *   for transport failures (TimeoutError deadline_exceeded also when another
+ *   run of the order held it past the deadline), OrderLockError when the run
+ *   lost its lease, and the signal's reason when aborted. Any of them can be
+ *   followed by a rerun.
  */
 export async function shipOrder(
   client: ShippingClient,
@@ -103,29 +137,55 @@ export async function shipOrder(
 ): Promise<ShipOrderResult> {
   const language = shipOrderLanguage(options);
   const optionIssues = shipOrderOptionIssues(options, language);
-  let mapped: ReturnType<typeof toPackage>;
-  try {
-    mapped = toPackage(order, {
-      ...options,
-      userReferenceNumber:
-        options.userReferenceNumber ?? shipOrderReference(options.storeId, orderId(order)),
-    });
-  } catch (error) {
-    // Every problem at once: the run's own options beside the order's and the mapping's.
-    if (optionIssues.length > 0 && isValidationError(error)) {
-      throw new ValidationError([...optionIssues, ...error.issues], language);
+  const map = (countries: ToPackageOptions["countries"]) => {
+    try {
+      return toPackage(order, {
+        ...options,
+        ...(countries === undefined ? {} : { countries }),
+        userReferenceNumber:
+          options.userReferenceNumber ?? shipOrderReference(options.storeId, orderId(order)),
+      });
+    } catch (error) {
+      // Every problem at once: the run's own options beside the order's and the mapping's.
+      if (optionIssues.length > 0 && isValidationError(error)) {
+        throw new ValidationError([...optionIssues, ...error.issues], language);
+      }
+      throw error;
     }
-    throw error;
-  }
+  };
+  // An invalid order is refused before any request; then the live country
+  // list (when none is given) decides whether the service serves the country.
+  let mapped = map(options.countries);
   if (optionIssues.length > 0) throw new ValidationError(optionIssues, language);
+  if (options.countries === undefined) {
+    mapped = map(await liveCountries(client, options.signal));
+  }
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
-  const call: CallOptions = {
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-    ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
-    ...(options.language === undefined ? {} : { language: options.language }),
-  };
+  const once = { signal: options.signal, deadline: options.deadline };
+  // Calls that ask for the same label of the same reference can take one another's result.
+  const share = JSON.stringify([reference, options.label ?? {}, options.companyId ?? null]);
+  const key = `shipbridge:ship-order:${options.storeId}:${orderId(order)}`;
+  return singleFlight(key, share, once, isShipOrderError, () =>
+    withLease(options.lock, key, once, (signal) => {
+      const call: CallOptions = {
+        ...(signal === undefined ? {} : { signal }),
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+        ...(options.language === undefined ? {} : { language: options.language }),
+      };
+      return run(client, mapped, options, { commandId, reference, call });
+    }),
+  );
+}
+
+/** Steps 2 to 4, for one order at a time. */
+async function run(
+  client: ShippingClient,
+  mapped: ReturnType<typeof toPackage>,
+  options: ShipOrderOptions,
+  { commandId, reference, call }: { commandId: string; reference: string; call: CallOptions },
+): Promise<ShipOrderResult> {
   const warnings: Issue[] = [...mapped.warnings];
 
   // Step 2: find or create the package.

@@ -30,12 +30,17 @@
 //   (clean-text.ts): line breaks and tabs become a space, bidi override
 //   characters are removed with a warning, and any other control character
 //   (NUL) is an error at the field it came from.
+// - Countries: `options.countries` is the list the service serves. The live
+//   list (countryCatalogFromResponse of the client's countries()) is
+//   authoritative, so a country outside it is the error country_not_supported;
+//   the built-in list, used when none is given, only warns (country_unverified).
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { normalizePolishPhone } from "../rules/polish-phone.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
 import { currentCarrierName } from "../rules/renamed-fields.ts";
+import type { CountryLookup } from "../rules/countries.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
 import { type AccountServiceRef, resolveShipmentContract } from "../rules/shipment-contract.ts";
 import type {
@@ -113,6 +118,14 @@ export interface ToPackageOptions {
   readonly accountServices?: readonly AccountServiceRef[];
   /** The contract kind, when known better than from the account services. */
   readonly contract?: ServiceContract;
+  /**
+   * The countries the service serves: pass the live list
+   * (`countryCatalogFromResponse(await client.countries())`) to refuse a
+   * country it does not serve with country_not_supported. Default: the
+   * built-in list, under which such a country is only the warning
+   * country_unverified and the service refuses the package later.
+   */
+  readonly countries?: CountryLookup;
   /** "Now" for date-bound rules (the 2026-08-24 postal rule). */
   readonly clock?: Clock;
   /** Language of messages. Default en_GB. */
@@ -484,6 +497,7 @@ class PackageBuilder {
         ? {}
         : { accountServices: options.accountServices }),
       ...(options.contract === undefined ? {} : { contract: options.contract }),
+      ...(options.countries === undefined ? {} : { countries: options.countries }),
     });
     const warnings = unique([
       ...this.#warnings,

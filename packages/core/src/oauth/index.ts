@@ -17,6 +17,7 @@ export {
   StateMismatchError,
   TokenEndpointError,
 } from "./errors.ts";
+export type { LeaseStore } from "./lease-store.ts";
 export { MemoryTokenStore } from "./memory-token-store.ts";
 export { type AccessTokenOptions, OAuthClient, type OAuthClientOptions } from "./oauth-client.ts";
 export { SqliteTokenStore, type SqliteTokenStoreOptions } from "./sqlite-token-store.ts";

@@ -4,6 +4,7 @@
 // one holder at a time spend the single-use refresh token; the others wait and
 // then read the winner's tokens. Versions only grow for a key, even across a
 // delete, so a stale writer can never match a newer entry.
+import type { LeaseStore } from "./lease-store.ts";
 import type { TokenSet } from "./token-set.ts";
 
 export interface TokenStoreEntry {
@@ -14,7 +15,7 @@ export interface TokenStoreEntry {
 
 type MaybePromise<T> = T | Promise<T>;
 
-export interface TokenStore {
+export interface TokenStore extends LeaseStore {
   /** The current tokens under `key` and their version; undefined when nothing is stored. */
   get(key: string): MaybePromise<TokenStoreEntry | undefined>;
   /**
@@ -27,12 +28,4 @@ export interface TokenStore {
     expectedVersion: number | undefined,
     next: TokenSet | undefined,
   ): MaybePromise<boolean>;
-  /**
-   * Takes the refresh lease on `key` for `holder`, for `ttlMs` milliseconds of
-   * real time, if nobody holds it or the previous lease ran out. Returns whether
-   * `holder` now holds it.
-   */
-  acquireLease(key: string, holder: string, ttlMs: number): MaybePromise<boolean>;
-  /** Gives the lease back if `holder` still holds it. */
-  releaseLease(key: string, holder: string): MaybePromise<void>;
 }

@@ -1,12 +1,15 @@
-// One OS process of the multi-process refresh test, run with
+// One OS process of the multi-process refresh tests, run with
 // `node --conditions=@shipbridge/source refresh-worker.ts '<json>'`. It opens
-// the shared SqliteTokenStore file, prints "ready", waits for a line on stdin,
+// the shared store (a SqliteTokenStore file, or a PostgresTokenStore when a
+// connection string is given), prints "ready", waits for a line on stdin,
 // then makes `calls` concurrent accessToken() calls and prints one JSON line:
 // the distinct tokens it got and the error codes it met.
-import { OAuthClient, SqliteTokenStore } from "../../src/oauth/index.ts";
+import { OAuthClient, SqliteTokenStore, type TokenStore } from "../../src/oauth/index.ts";
+import { PostgresTokenStore } from "../../src/postgres/index.ts";
 
 interface WorkerInput {
-  file: string;
+  file?: string;
+  postgres?: string;
   key: string;
   baseUrl: string;
   accountUrl: string;
@@ -17,7 +20,10 @@ interface WorkerInput {
 }
 
 const input = JSON.parse(process.argv[2] ?? "{}") as WorkerInput;
-const store = new SqliteTokenStore(input.file);
+const store: TokenStore & { close(): unknown } =
+  input.postgres === undefined
+    ? new SqliteTokenStore(input.file ?? "")
+    : new PostgresTokenStore(input.postgres);
 const oauth = new OAuthClient({
   clientId: input.clientId,
   clientSecret: input.clientSecret,
@@ -44,5 +50,5 @@ for (const result of results) {
   }
 }
 process.stdout.write(`${JSON.stringify({ tokens: [...tokens], errors })}\n`);
-store.close();
+await store.close();
 process.stdin.pause();

@@ -1,6 +1,7 @@
 // The behaviour every TokenStore must have, run against each implementation:
 // compare-and-set by version, versions that keep growing across a delete, and
-// an exclusive, expiring refresh lease.
+// an exclusive, expiring refresh lease that its holder can renew. Calls also
+// run at once, so a store on a pool of connections shows that each one is atomic.
 import { describe, expect, it } from "vitest";
 import { TokenSet } from "../../src/oauth/token-set.ts";
 import type { TokenStore } from "../../src/oauth/token-store.ts";
@@ -18,13 +19,13 @@ export function tokens(access: string, refresh?: string): TokenSet {
 
 export function describeTokenStoreContract(
   name: string,
-  makeStore: () => TokenStore & { close?(): void },
+  makeStore: () => TokenStore & { close?(): void | Promise<void> },
 ): void {
   describe(`${name}: the TokenStore contract`, () => {
     it("reads nothing for an unknown key", async () => {
       const store = makeStore();
       expect(await store.get("missing")).toBeUndefined();
-      store.close?.();
+      await store.close?.();
     });
 
     it("writes only when the expected version matches", async () => {
@@ -44,7 +45,7 @@ export function describeTokenStoreContract(
       // A writer that read the first version loses.
       expect(await store.compareAndSet("k", first?.version, tokens("stale"))).toBe(false);
       expect((await store.get("k"))?.tokens.accessToken).toBe("b");
-      store.close?.();
+      await store.close?.();
     });
 
     it("keeps versions growing across a delete, so a stale writer never matches", async () => {
@@ -57,7 +58,7 @@ export function describeTokenStoreContract(
       const again = await store.get("k");
       expect(again?.version).not.toBe(first?.version);
       expect(await store.compareAndSet("k", first?.version, tokens("stale"))).toBe(false);
-      store.close?.();
+      await store.close?.();
     });
 
     it("keeps keys apart", async () => {
@@ -66,7 +67,7 @@ export function describeTokenStoreContract(
       await store.compareAndSet("two", undefined, tokens("2"));
       expect((await store.get("one"))?.tokens.accessToken).toBe("1");
       expect((await store.get("two"))?.tokens.accessToken).toBe("2");
-      store.close?.();
+      await store.close?.();
     });
 
     it("gives the lease to one holder at a time until it is released or runs out", async () => {
@@ -82,7 +83,50 @@ export function describeTokenStoreContract(
       // A lease that ran out (ttl 0) can be taken over.
       expect(await store.acquireLease("short", "A", 0)).toBe(true);
       expect(await store.acquireLease("short", "B", 60_000)).toBe(true);
-      store.close?.();
+      await store.close?.();
+    });
+
+    it("lets the holder renew its lease, and nobody else", async () => {
+      const store = makeStore();
+      expect(await store.acquireLease("k", "A", 60_000)).toBe(true);
+      expect(await store.acquireLease("k", "A", 60_000)).toBe(true);
+      expect(await store.acquireLease("k", "B", 60_000)).toBe(false);
+      // Renewing a lease that ran out still works for its holder when nobody took it.
+      expect(await store.acquireLease("gone", "A", 0)).toBe(true);
+      expect(await store.acquireLease("gone", "A", 60_000)).toBe(true);
+      expect(await store.acquireLease("gone", "B", 60_000)).toBe(false);
+      await store.close?.();
+    });
+
+    it("lets exactly one of many simultaneous writers of one version win", async () => {
+      const store = makeStore();
+      await store.compareAndSet("k", undefined, tokens("start"));
+      const start = await store.get("k");
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.compareAndSet("k", start?.version, tokens(`w${i}`)),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect((await store.get("k"))?.tokens.accessToken).toBe(`w${winner}`);
+      // The same for the first write of an empty key.
+      const firsts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.compareAndSet("new", undefined, tokens(`n${i}`)),
+        ),
+      );
+      expect(firsts.filter(Boolean)).toHaveLength(1);
+      await store.close?.();
+    });
+
+    it("gives a lease asked for by many holders at once to exactly one", async () => {
+      const store = makeStore();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.acquireLease("k", `H${i}`, 60_000)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      await store.close?.();
     });
   });
 }

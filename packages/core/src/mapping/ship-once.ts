@@ -1,0 +1,219 @@
+// Keeps two shipOrder runs for one order from working at the same time: the
+// service accepts two packages with one user_reference_number, so two runs
+// that both look, find nothing and create would ship the order twice.
+//
+// - In one process, runs for one (storeId, orderId) share one flight: a call
+//   that arrives while another runs waits for it and takes its result (or,
+//   when it asked for another label, then runs itself and finds everything
+//   done). If the shared run fails for a reason of its own (its signal, its
+//   deadline, the network), the waiting call runs itself.
+// - Across processes, an optional LeaseStore (any TokenStore: Sqlite,
+//   Postgres) holds a lease per order while a run works. The holder renews
+//   it every third of its time to live; a holder that cannot renew it in time
+//   stops its run with lease_lost instead of racing whoever takes it over.
+//   Others poll until they get the lease, then run and find the package and
+//   the order command by their reference and uuid, as after a crash.
+// Waiting is bounded by the call's signal and deadline (measured in real time,
+// like the lease).
+import { Deadline, type DeadlineInput, realSleep } from "../api/deadline.ts";
+import { systemClock } from "../clock.ts";
+import { ShipbridgeError } from "../errors/shipbridge-error.ts";
+import type { LeaseStore } from "../oauth/lease-store.ts";
+
+/** How long a lease lasts without renewal; a crashed holder blocks others this long at most. */
+export const ORDER_LEASE_TTL_MS = 30_000;
+const POLL_MS = 200;
+
+/** Codes of OrderLockError. */
+export const ORDER_LOCK_ERROR_CODES = {
+  /** The run could not renew its lease on the order in time and stopped; run it again. */
+  lease_lost: "lease_lost",
+} as const;
+
+/** The run lost its lease on the order (the lock store was unreachable or another run took it over). */
+export class OrderLockError extends ShipbridgeError {
+  readonly key: string;
+
+  constructor(key: string, cause?: unknown) {
+    super(
+      ORDER_LOCK_ERROR_CODES.lease_lost,
+      `The run lost its lock on ${key} and stopped so that no other run ships the order at the same time; run it again.`,
+      { cause },
+    );
+    this.key = key;
+  }
+}
+
+export interface OnceOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly deadline?: DeadlineInput | undefined;
+}
+
+interface Flight<T> {
+  /** What the run was asked for beyond the order (e.g. the label format); equal means its result fits. */
+  readonly share: string;
+  readonly promise: Promise<T>;
+}
+
+const flights = new Map<string, Flight<unknown>>();
+
+/**
+ * Runs `run` unless a run for `key` is already under way in this process, in
+ * which case it waits for that one (see the top of this file). `keep(error)`
+ * says whether another run's failure is this call's answer too (true) or
+ * whether it should run itself (false).
+ */
+export async function singleFlight<T>(
+  key: string,
+  share: string,
+  options: OnceOptions,
+  keep: (error: unknown) => boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    const flight = flights.get(key) as Flight<T> | undefined;
+    if (flight === undefined) {
+      const promise = run();
+      const entry: Flight<T> = { share, promise };
+      flights.set(key, entry);
+      const forget = () => {
+        if (flights.get(key) === entry) flights.delete(key);
+      };
+      promise.then(forget, forget);
+      return promise;
+    }
+    let result: T;
+    try {
+      result = await waitFor(flight.promise, options, key);
+    } catch (error) {
+      if (ownStop(options, error) || keep(error)) throw error;
+      if (flights.get(key) === flight) flights.delete(key);
+      continue;
+    }
+    if (flight.share === share) return result;
+    if (flights.get(key) === flight) flights.delete(key);
+  }
+}
+
+/**
+ * Runs `run` while holding the lease on `key` in `lock`, waiting for it as
+ * long as the call's signal and deadline allow. `run` gets a signal that also
+ * aborts when the lease is lost. `ttlMs` is the lease's time to live.
+ */
+export async function withLease<T>(
+  lock: LeaseStore | undefined,
+  key: string,
+  options: OnceOptions,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+  ttlMs = ORDER_LEASE_TTL_MS,
+): Promise<T> {
+  if (lock === undefined) return run(options.signal);
+  const holder = crypto.randomUUID();
+  const renewEveryMs = ttlMs / 3;
+  const deadline =
+    options.deadline === undefined ? undefined : new Deadline(options.deadline, systemClock);
+  for (;;) {
+    options.signal?.throwIfAborted();
+    if (await lock.acquireLease(key, holder, ttlMs)) break;
+    if (deadline?.expired) {
+      throw deadline.exceeded("LEASE", key, "Waiting for another run of the order");
+    }
+    // A little jitter, so that waiters do not ask in lockstep.
+    const pause = POLL_MS / 2 + Math.random() * POLL_MS;
+    await realSleep(
+      deadline === undefined ? pause : Math.min(pause, deadline.remainingMs()),
+      options.signal,
+    );
+  }
+
+  const lost = new AbortController();
+  const signal =
+    options.signal === undefined ? lost.signal : AbortSignal.any([options.signal, lost.signal]);
+  let renewedAt = Date.now();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let beat: Promise<void> | undefined;
+  const renew = async (): Promise<void> => {
+    try {
+      if (await lock.acquireLease(key, holder, ttlMs)) renewedAt = Date.now();
+      else return lost.abort(new OrderLockError(key));
+    } catch (error) {
+      // The lease still lasts a while: try again on the next beat, give up before it runs out.
+      if (Date.now() - renewedAt >= ttlMs - renewEveryMs / 2) {
+        return lost.abort(new OrderLockError(key, error));
+      }
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = unref(
+      setTimeout(() => {
+        beat = renew();
+      }, renewEveryMs),
+    );
+  };
+  schedule();
+  try {
+    return await run(signal);
+  } finally {
+    stopped = true;
+    clearTimeout(timer);
+    // A renewal still under way must not take the lease again after it is given back.
+    await beat;
+    try {
+      await lock.releaseLease(key, holder);
+    } catch {
+      // The lease runs out by itself.
+    }
+  }
+}
+
+/** Waits for another run's result, or stops at this call's signal or deadline. */
+function waitFor<T>(promise: Promise<T>, options: OnceOptions, key: string): Promise<T> {
+  const { signal } = options;
+  const deadline =
+    options.deadline === undefined ? undefined : new Deadline(options.deadline, systemClock);
+  if (signal === undefined && deadline === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => finish(() => reject(signal?.reason));
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      settle();
+    };
+    if (signal?.aborted) return reject(signal.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (deadline !== undefined) {
+      timer = unref(
+        setTimeout(
+          () =>
+            finish(() =>
+              reject(deadline.exceeded("WAIT", key, "Waiting for another run of the order")),
+            ),
+          deadline.remainingMs(),
+        ),
+      );
+    }
+    promise.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
+
+/** Whether the error is this call's own stop (its signal or its deadline), not the other run's. */
+function ownStop(options: OnceOptions, error: unknown): boolean {
+  if (options.signal?.aborted) return true;
+  return (
+    options.deadline !== undefined &&
+    new Deadline(options.deadline, systemClock).expired &&
+    (error as { code?: unknown } | null)?.code === "deadline_exceeded"
+  );
+}
+
+function unref(timer: NodeJS.Timeout): NodeJS.Timeout {
+  timer.unref?.();
+  return timer;
+}

@@ -1,0 +1,79 @@
+// Two OS processes call shipOrder for one order at the same moment (as two
+// webhook deliveries would), taking turns through a lock on a shared store:
+// a SqliteTokenStore file, then a PostgresTokenStore on a real PostgreSQL.
+// Checked through the sandbox's REST API: one package under the order's
+// reference, one order command, one charge.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { usePostgres } from "../../test/postgres/embedded-postgres.ts";
+import { raceWorkers } from "../../test/processes/worker-process.ts";
+import { DEMO, onPackageCreation } from "../api/testing/sandbox-process.ts";
+import { useSandbox } from "../api/testing/shared-sandbox.ts";
+import { orderCommandId } from "./order-command-id.ts";
+import { shipOrderReference } from "./ship-order-reference.ts";
+
+const WORKER = join(import.meta.dirname, "../../test/mapping/ship-worker.ts");
+const STORE = "shop-race";
+
+const sandbox = useSandbox({ clearFaultsAfterEach: true });
+const postgres = usePostgres();
+const dir = mkdtempSync(join(tmpdir(), "shipbridge-ship-race-"));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Outcome = { packageId: number; steps: { package: string; order: string } } | { error: string };
+
+async function race(orderId: string, shared: Record<string, unknown>): Promise<Outcome[]> {
+  // A slow create, so the second process surely asks while the first is creating.
+  await sandbox.injectFaults(onPackageCreation({ latency_ms: 400, count: 1 }));
+  const input = {
+    ...shared,
+    baseUrl: sandbox.baseUrl,
+    accountUrl: sandbox.accountUrl,
+    clientId: DEMO.clientId,
+    clientSecret: DEMO.clientSecret,
+    username: DEMO.username,
+    password: DEMO.password,
+    storeId: STORE,
+    orderId,
+  };
+  return raceWorkers<Outcome>(WORKER, [input, input]);
+}
+
+async function expectShippedOnce(orderId: string, outcomes: Outcome[]): Promise<void> {
+  for (const outcome of outcomes) expect(outcome).not.toHaveProperty("error");
+  const [a, b] = outcomes as { packageId: number; steps: { package: string; order: string } }[];
+  expect(a?.packageId).toBe(b?.packageId);
+  // One process created and ordered; the other waited, then found both.
+  expect([a?.steps, b?.steps]).toEqual(
+    expect.arrayContaining([
+      { package: "created", order: "sent" },
+      { package: "found", order: "resumed" },
+    ]),
+  );
+  const client = sandbox.client();
+  const { packages } = await client.packages.list({
+    user_reference_number: shipOrderReference(STORE, orderId),
+  });
+  expect(packages.map((pkg) => pkg.package_id)).toEqual([a?.packageId]);
+  const command = await client.orderCommands.get(orderCommandId(STORE, orderId));
+  expect(command.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([a?.packageId]);
+  const { messages } = await client.messages.list({ type: "order", limit: 500 });
+  const charges = messages.filter((message) => message["package_id"] === a?.packageId);
+  expect(charges).toHaveLength(1);
+}
+
+describe("shipOrder in two OS processes at the same moment", () => {
+  it("with a shared SqliteTokenStore as the lock: one package, one order command", async () => {
+    const outcomes = await race("race-sqlite", { file: join(dir, "lock.db") });
+    await expectShippedOnce("race-sqlite", outcomes);
+  });
+
+  it("with a shared PostgresTokenStore as the lock: one package, one order command", async () => {
+    const outcomes = await race("race-postgres", { postgres: postgres.connectionString });
+    await expectShippedOnce("race-postgres", outcomes);
+  });
+});
