@@ -3,7 +3,7 @@
 // the shared SqliteTokenStore file, prints "ready", waits for a line on stdin,
 // then makes `calls` concurrent accessToken() calls and prints one JSON line:
 // the distinct tokens it got and the error codes it met.
-import { OAuthClient, SqliteTokenStore } from "../../src/oauth/index.ts";
+import { OAuthClient, SqliteTokenStore } from "@shipbridge/core";
 
 interface WorkerInput {
   file: string;

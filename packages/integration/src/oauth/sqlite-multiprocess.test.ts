@@ -6,17 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { OAuthClient, SqliteTokenStore } from "@shipbridge/core";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  injectFault,
-  tokenRequestCounts,
-  useTestSandbox,
-} from "../../test/oauth/sandbox-harness.ts";
-import { OAuthClient } from "./oauth-client.ts";
-import { SqliteTokenStore } from "./sqlite-token-store.ts";
+import { DEMO, injectFault, tokenRequestCounts, useTestSandbox } from "../testing/oauth-sandbox.ts";
 
-const WORKER = join(import.meta.dirname, "../../test/oauth/refresh-worker.ts");
+const WORKER = join(import.meta.dirname, "refresh-worker.ts");
 const DAY = 24 * 60 * 60;
 
 const { sandbox, time } = useTestSandbox("all");
