@@ -26,7 +26,7 @@ function label(row: RequestCase<unknown>): string {
   return `§${row.section} ${row.title}`;
 }
 
-function refusalMatcher(expected: RequestOutcome & { refused: unknown }) {
+function refusalMatcher(expected: Extract<RequestOutcome, { refused: unknown }>) {
   const { rule, path } = expected.refused;
   return typeof path === "string"
     ? expect.objectContaining({ rule, path })
