@@ -281,6 +281,30 @@ describe("spec table: authorization and tokens over time, over HTTP", () => {
     }
   });
 
+  it("§2.1 §8 access tokens open the REST API until expires_in and not after", async () => {
+    const fresh = await SpecSandbox.start();
+    try {
+      const user = await fresh.passwordLogin();
+      const system = await fresh.token({ grant_type: "client_credentials" });
+      // 2.1: the documented 30 days, and the sample answers' 2588400 and 2678400 seconds.
+      expect(user.body.expires_in).toBeGreaterThanOrEqual(2588400);
+      expect(user.body.expires_in).toBeLessThanOrEqual(2678400);
+      expect(system.body.expires_in).toBe(3600);
+      const status = async (token: string) =>
+        (await fresh.call("GET", "/configuration/allowed-countries", { token })).status;
+      await fresh.advance(3600 - 1);
+      expect(await status(system.body.access_token)).toBe(200);
+      await fresh.advance(2);
+      expect(await status(system.body.access_token)).toBe(401);
+      await fresh.advance(user.body.expires_in - 3600 - 2);
+      expect(await status(user.body.access_token)).toBe(200);
+      await fresh.advance(2);
+      expect(await status(user.body.access_token)).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("§2.1 §5.4 §8 refreshing extends the authorization up to 3 months, not beyond", async () => {
     const fresh = await SpecSandbox.start("2026-01-10T12:00:00Z");
     try {

@@ -186,3 +186,17 @@ describe("spec table: the postal rule as the sandbox clock passes 2026-08-24 (7.
     }
   });
 });
+
+describe("spec table: a shipment as the sandbox answers it (2.3)", () => {
+  it("§2.3 documents_available is gone, PricingOutV2 has adjusted_price, service names the carrier", async () => {
+    const created = await after.call("POST", "/packages", { version: 2, body: packageV2() });
+    expect(created.status).toBe(201);
+    const details = await after.call("GET", `/packages/${created.body.package_id}`, {
+      version: 2,
+    });
+    expect(details.status).toBe(200);
+    expect(details.body).not.toHaveProperty("documents_available");
+    expect(details.body.pricing).toHaveProperty("adjusted_price");
+    expect(details.body.service).toBe(packageV2().service);
+  });
+});
