@@ -141,6 +141,16 @@ describe("spec table: requests, against the sandbox over HTTP", () => {
     });
   }
 
+  it("§4.3 regions narrow the search to their countries: Warszawa (PL) in europe, not in asia", async () => {
+    const search = async (region: string) =>
+      (await sandbox.call("GET", `/address-autocomplete?query=Warszawa&regions=${region}`)).body
+        .suggestions as { country_code: string }[];
+    const europe = await search("europe");
+    expect(europe.length).toBeGreaterThan(0);
+    expect(europe.map((s) => s.country_code)).toContain("PL");
+    expect((await search("asia")).map((s) => s.country_code)).not.toContain("PL");
+  });
+
   it("§9.8 §2.3 the country list is ISO codes, without names, and has the v1.0.112 countries", async () => {
     const answer = await sandbox.call("GET", "/configuration/allowed-countries");
     expect(answer.status).toBe(200);
