@@ -200,3 +200,17 @@ describe("spec table: a shipment as the sandbox answers it (2.3)", () => {
     expect(details.body.service).toBe(packageV2().service);
   });
 });
+
+describe("spec table: one shipment read in both versions (9.2)", () => {
+  it("§9.2 a shipment added in v1 reads with type on the shipment in v1, on each parcel in v2", async () => {
+    const created = await after.call("POST", "/packages", { version: 1, body: packageV1() });
+    expect(created.status).toBe(201);
+    const path = `/packages/${created.body.package_id}`;
+    const v1 = await after.call("GET", path, { version: 1 });
+    expect(v1.body.type).toBe("package");
+    expect(v1.body.parcels[0]).not.toHaveProperty("type");
+    const v2 = await after.call("GET", path, { version: 2 });
+    expect(v2.body).not.toHaveProperty("type");
+    expect(v2.body.parcels[0].type).toBe("package");
+  });
+});

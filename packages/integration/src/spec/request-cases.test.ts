@@ -10,6 +10,7 @@ import {
 } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageV2 } from "../testing/packages.ts";
+import { DEMO } from "../testing/sandbox-server.ts";
 import {
   AUTOCOMPLETE_CASES,
   type AutocompleteInput,
@@ -149,6 +150,18 @@ describe("spec table: requests, against the sandbox over HTTP", () => {
     expect(europe.length).toBeGreaterThan(0);
     expect(europe.map((s) => s.country_code)).toContain("PL");
     expect((await search("asia")).map((s) => s.country_code)).not.toContain("PL");
+  });
+
+  it("§4.3 X-Company-Id sets the user's company: a shipment added in it is listed in it only", async () => {
+    const company = { "X-Company-Id": DEMO.companyId };
+    const reference = "SPEC-COMPANY-1";
+    const body = { ...packageV2(), user_reference_number: reference };
+    const added = await sandbox.call("POST", "/packages", { version: 2, body, headers: company });
+    expect(added.status).toBe(201);
+    const list = (headers: Record<string, string>) =>
+      sandbox.call("GET", `/packages?user_reference_number=${reference}`, { version: 2, headers });
+    expect((await list(company)).body.packages).toHaveLength(1);
+    expect((await list({})).body.packages).toHaveLength(0);
   });
 
   it("§9.8 §2.3 the country list is ISO codes, without names, and has the v1.0.112 countries", async () => {
