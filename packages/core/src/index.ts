@@ -60,7 +60,11 @@ export type { Language } from "./issues/language.ts";
 export { RULE_CODES, type RuleCode } from "./issues/rule-codes.ts";
 // The mapping: a store order to a package, and to one paid shipment.
 export {
+  isOrderLockError,
   isShipOrderError,
+  ORDER_LOCK_ERROR_CODES,
+  OrderLockError,
+  orderCommandId,
   type SafeToPackageResult,
   SHIP_ORDER_ERROR_CODES,
   ShipOrderError,
@@ -80,6 +84,7 @@ export {
   type StoreWeight,
   safeToPackage,
   shipOrder,
+  shipOrderReference,
   type ToPackageOptions,
   type ToPackageResult,
   toPackage,
@@ -93,6 +98,7 @@ export {
   isReauthorizationRequiredError,
   isStateMismatchError,
   isTokenEndpointError,
+  type LeaseStore,
   MemoryTokenStore,
   OAUTH_CLIENT_ERROR_CODES,
   OAuthClient,

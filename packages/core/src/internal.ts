@@ -1,6 +1,6 @@
 // @shipbridge/core/internal: what the sandbox shares with core and a store
 // does not need: message rendering, raw input validation, the tracking push's
-// checksum, the mapping's identifiers. NO STABILITY PROMISE: any name here may
+// checksum, the mapping's constants. NO STABILITY PROMISE: any name here may
 // change or go in any release, minor or patch. Stores use the package root.
 export { systemClock } from "./clock.ts";
 export { summarizeIssues, toErrorResponseBody } from "./issues/issue.ts";
@@ -11,10 +11,8 @@ export {
   type CodAccount,
   LENGTH_UNITS,
   ORDER_COMMAND_NAMESPACE,
-  orderCommandId,
   type PostalService,
   type ShipOrderSteps,
-  shipOrderReference,
   USER_REFERENCE_MAX_LENGTH,
   WEIGHT_UNITS,
 } from "./mapping/index.ts";

@@ -23,6 +23,7 @@ const RANK: Readonly<Record<string, number>> = {
   // The entry points sit on top of everything.
   "index.ts": 6,
   "internal.ts": 6,
+  postgres: 6,
 };
 
 /** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */

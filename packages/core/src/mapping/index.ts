@@ -4,8 +4,13 @@
 // of StoreOrderSchema are exported as types only, and the uuid helper behind
 // orderCommandId stays internal.
 export { ORDER_COMMAND_NAMESPACE, orderCommandId } from "./order-command-id.ts";
+export {
+  isOrderLockError,
+  ORDER_LOCK_ERROR_CODES,
+  OrderLockError,
+  type OrderLockErrorCode,
+} from "./order-lock-error.ts";
 export type { BoxDimensions } from "./packing.ts";
-export { ORDER_LOCK_ERROR_CODES, OrderLockError } from "./ship-once.ts";
 export {
   type ShipOrderOptions,
   type ShipOrderResult,

@@ -17,32 +17,12 @@
 // like the lease).
 import { Deadline, type DeadlineInput, realSleep } from "../api/deadline.ts";
 import { systemClock } from "../clock.ts";
-import { ShipbridgeError } from "../errors/shipbridge-error.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
+import { OrderLockError } from "./order-lock-error.ts";
 
 /** How long a lease lasts without renewal; a crashed holder blocks others this long at most. */
 export const ORDER_LEASE_TTL_MS = 30_000;
 const POLL_MS = 200;
-
-/** Codes of OrderLockError. */
-export const ORDER_LOCK_ERROR_CODES = {
-  /** The run could not renew its lease on the order in time and stopped; run it again. */
-  lease_lost: "lease_lost",
-} as const;
-
-/** The run lost its lease on the order (the lock store was unreachable or another run took it over). */
-export class OrderLockError extends ShipbridgeError {
-  readonly key: string;
-
-  constructor(key: string, cause?: unknown) {
-    super(
-      ORDER_LOCK_ERROR_CODES.lease_lost,
-      `The run lost its lock on ${key} and stopped so that no other run ships the order at the same time; run it again.`,
-      { cause },
-    );
-    this.key = key;
-  }
-}
 
 export interface OnceOptions {
   readonly signal?: AbortSignal | undefined;

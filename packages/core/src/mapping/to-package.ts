@@ -37,10 +37,10 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
+import type { CountryLookup } from "../rules/countries.ts";
 import { normalizePolishPhone } from "../rules/polish-phone.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
 import { currentCarrierName } from "../rules/renamed-fields.ts";
-import type { CountryLookup } from "../rules/countries.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
 import { type AccountServiceRef, resolveShipmentContract } from "../rules/shipment-contract.ts";
 import type {

@@ -33,6 +33,7 @@ it("exports exactly these types", () => {
   expect(typeOnlyNames(ALL, entry)).toEqual([
     "AccessTokenOptions",
     "GrantType",
+    "LeaseStore",
     "OAuthClientErrorCode",
     "OAuthClientOptions",
     "ReauthorizationReason",

@@ -2,10 +2,10 @@
 // contract, stores sharing tables, who ends the pool, corrupt rows, and no
 // secrets when inspected.
 import { inspect } from "node:util";
+import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeTokenStoreContract, tokens } from "../../test/oauth/token-store-contract.ts";
-import { usePostgres } from "../../test/postgres/embedded-postgres.ts";
 import { OAuthUsageError } from "./errors.ts";
 import { PostgresTokenStore } from "./postgres-token-store.ts";
 

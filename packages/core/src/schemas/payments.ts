@@ -12,8 +12,8 @@
 import { z } from "zod";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { CurrencyCodeSchema } from "./country-code.ts";
-import { isWholeGrosze, roundToGrosze } from "./whole-grosze.ts";
 import { lazy } from "./lazy-schema.ts";
+import { isWholeGrosze, roundToGrosze } from "./whole-grosze.ts";
 
 /** The only currency the account is kept in. */
 export const PAYMENT_CURRENCY = "PLN";

@@ -16,8 +16,8 @@ import {
   type TemplateV2,
   TemplateV2Schema,
 } from "../../schemas/index.ts";
-import { type Issue, RULE_CODES, ValidationError } from "../../validation/index.ts";
 import { lazy } from "../../schemas/lazy-schema.ts";
+import { type Issue, RULE_CODES, ValidationError } from "../../validation/index.ts";
 import { type ClientContext, languageOf, versionOf } from "../client-context.ts";
 import { checkInput, packageResult } from "../input-check.ts";
 import type { CallOptions } from "../transport.ts";

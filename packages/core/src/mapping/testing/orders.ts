@@ -1,8 +1,19 @@
 // Test support for the mapping's tests: a realistic Polish store order, the
 // merchant's sender address and an IBAN that passes the checksum.
+import type { Address } from "../../schemas/index.ts";
 import type { StoreOrderInput } from "../store-order.ts";
 
-export { SENDER } from "../../api/testing/packages.ts";
+/** The demo shop's address: where its parcels are picked up. */
+export const SENDER: Address = {
+  name: "Jan Kowalski",
+  company: "Sklep Kowalski",
+  street: "ul. Marszałkowska 1",
+  postcode: "00-624",
+  city: "Warszawa",
+  country_code: "PL",
+  email: "sklep@example.com",
+  phone: "501234567",
+};
 
 /** A valid Polish IBAN (checksum 61), written with spaces as merchants paste it. */
 export const IBAN = "PL61 1090 1014 0000 0712 1981 2874";

@@ -2,15 +2,19 @@
 // country it does not serve (KP) is only a warning under the built-in list,
 // and the service then refuses the package; with the live list, toPackage and
 // shipOrder refuse it themselves, before anything is created.
+
+import {
+  isApiError,
+  type ShipOrderOptions,
+  shipOrder,
+  toPackage,
+  ValidationError,
+} from "@shipbridge/core";
+import { countryCatalogFromResponse } from "@shipbridge/core/rules";
 import { describe, expect, it } from "vitest";
-import { isApiError } from "../api/index.ts";
-import { countingFetch } from "../api/testing/sandbox-process.ts";
-import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
-import { countryCatalogFromResponse } from "../rules/index.ts";
-import { ValidationError } from "../validation/index.ts";
-import { type ShipOrderOptions, shipOrder } from "./ship-order.ts";
-import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
-import { toPackage } from "./to-package.ts";
+import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
+import { countingFetch } from "../testing/sandbox-server.ts";
+import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-countries";
 const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };

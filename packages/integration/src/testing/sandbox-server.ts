@@ -1,17 +1,12 @@
-// Test support for the REST client's tests (not part of the public surface):
-// runs the sandbox as a child process on free ports (so core does not depend
-// on the sandbox package, which depends on core), logs in with the demo
-// user through the real OAuthClient, and drives the sandbox's test controls:
-// its clock, fault injection and reset. Also a fetch that counts the
-// requests it lets through to the real fetch.
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Clock } from "../../clock.ts";
-import { OAuthClient } from "../../oauth/index.ts";
-import type { Sleep } from "../deadline.ts";
+// Test support for the clients' tests: runs the sandbox on free ports in this
+// process, logs in with the demo user through the real OAuthClient, and
+// drives the sandbox's test controls: its clock, fault injection and reset.
+// Also a fetch that counts the requests it lets through to the real fetch.
+import { type Clock, OAuthClient, type ShippingClientOptions } from "@shipbridge/core";
 
-const CLI = join(dirname(fileURLToPath(import.meta.url)), "../../../../sandbox/src/cli.ts");
+type Sleep = NonNullable<ShippingClientOptions["sleep"]>;
+
+import { startSandbox } from "@shipbridge/sandbox";
 
 export const DEMO = {
   clientId: "demo-client",
@@ -38,7 +33,7 @@ export function onPackageCreation(rule: Omit<FaultRule, "path" | "method">): Fau
   return { ...rule, path: "/packages", method: "POST" };
 }
 
-export interface SandboxProcess {
+export interface SandboxServer {
   readonly baseUrl: string;
   readonly accountUrl: string;
   /** POSTs (or GETs, without a body) a /_sandbox control and returns its JSON. */
@@ -51,28 +46,9 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-export async function startSandboxProcess(): Promise<SandboxProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--conditions=@shipbridge/source", CLI, "--port", "0", "--account-port", "0", "--quiet"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const { baseUrl, accountUrl } = await new Promise<{ baseUrl: string; accountUrl: string }>(
-    (resolve, reject) => {
-      let out = "";
-      let err = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const base = /base_url:\s+(\S+)/.exec(out)?.[1];
-        const account = /account_url:\s+(\S+)/.exec(out)?.[1];
-        if (base && account) resolve({ baseUrl: base, accountUrl: account });
-      });
-      child.stderr?.on("data", (chunk: Buffer) => {
-        err += chunk.toString();
-      });
-      child.once("exit", (code) => reject(new Error(`the sandbox exited (${code}): ${err}`)));
-    },
-  );
+export async function startSandboxServer(): Promise<SandboxServer> {
+  const running = await startSandbox({ port: 0, accountPort: 0 });
+  const { baseUrl, accountUrl } = running;
 
   const control = (path: string, body?: unknown, method?: string) =>
     sandboxControl(baseUrl, path, body, method);
@@ -100,12 +76,7 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
       await oauth.loginWithPassword({ username: DEMO.username, password: DEMO.password });
       return oauth;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    close: () => running.close(),
   };
 }
 
@@ -135,7 +106,7 @@ export async function sandboxControl(
  * sleeping advances the sandbox instead of waiting, so pollers and deadlines
  * run in sandbox time.
  */
-export function sandboxTime(sandbox: SandboxProcess): { clock: Clock; sleep: Sleep } {
+export function sandboxTime(sandbox: SandboxServer): { clock: Clock; sleep: Sleep } {
   let offsetMs = 0;
   return {
     clock: () => new Date(Date.now() + offsetMs),

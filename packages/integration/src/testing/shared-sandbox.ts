@@ -1,12 +1,13 @@
 // Test support: the one sandbox a test file shares. useSandbox() starts the
-// sandbox child process before the file's tests and logs the demo user in,
+// sandbox before the file's tests and logs the demo user in,
 // clears injected faults after each test when asked, stops the sandbox after
 // the file, and makes ShippingClients of the demo user on it, either in real
 // time or in sandbox time (sleeping moves the sandbox clock).
+
+import type { OAuthClient } from "@shipbridge/core";
+import { ShippingClient, type ShippingClientOptions } from "@shipbridge/core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import type { OAuthClient } from "../../oauth/index.ts";
-import { ShippingClient, type ShippingClientOptions } from "../shipping-client.ts";
-import { type SandboxProcess, sandboxTime, startSandboxProcess } from "./sandbox-process.ts";
+import { type SandboxServer, sandboxTime, startSandboxServer } from "./sandbox-server.ts";
 
 /** Retries short enough that tests under injected faults take milliseconds. */
 export const FAST_RETRY = { limit: 8, baseDelayMs: 5, maxDelayMs: 50 } as const;
@@ -20,7 +21,7 @@ export interface SharedSandboxOptions {
   readonly client?: ClientDefaults;
 }
 
-export interface SharedSandbox extends SandboxProcess {
+export interface SharedSandbox extends SandboxServer {
   /** The demo user's logged-in OAuthClient. */
   readonly oauth: OAuthClient;
   /** A client of the demo user, in real time. */
@@ -30,10 +31,10 @@ export interface SharedSandbox extends SandboxProcess {
 }
 
 export function useSandbox(options: SharedSandboxOptions = {}): SharedSandbox {
-  let started: { sandbox: SandboxProcess; oauth: OAuthClient } | undefined;
+  let started: { sandbox: SandboxServer; oauth: OAuthClient } | undefined;
 
   beforeAll(async () => {
-    const sandbox = await startSandboxProcess();
+    const sandbox = await startSandboxServer();
     started = { sandbox, oauth: await sandbox.login() };
   });
   if (options.clearFaultsAfterEach) {
@@ -45,7 +46,7 @@ export function useSandbox(options: SharedSandboxOptions = {}): SharedSandbox {
     await started?.sandbox.close();
   });
 
-  function current(): { sandbox: SandboxProcess; oauth: OAuthClient } {
+  function current(): { sandbox: SandboxServer; oauth: OAuthClient } {
     if (started === undefined) throw new Error("the shared sandbox is used outside its tests");
     return started;
   }

@@ -2,11 +2,12 @@
 // clock, so a price calculated in the background, an order command and a
 // label that is not ready yet finish without waiting; deadlines and abort
 // signals are honoured.
+
+import { API_ERROR_CODES, isNotFoundError, isTimeoutError, ShippingClient } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { API_ERROR_CODES, isNotFoundError, isTimeoutError, ShippingClient } from "./index.ts";
-import { packageV2 } from "./testing/packages.ts";
-import { countingFetch, sandboxTime } from "./testing/sandbox-process.ts";
-import { useSandbox } from "./testing/shared-sandbox.ts";
+import { packageV2 } from "../testing/packages.ts";
+import { countingFetch, sandboxTime } from "../testing/sandbox-server.ts";
+import { useSandbox } from "../testing/shared-sandbox.ts";
 
 const sandbox = useSandbox({ client: { validateResponses: true } });
 

@@ -3,6 +3,18 @@
 // single-flight renewal counted at the sandbox, reauthorization, and secrets
 // kept out of every printed form. Each test gets a fresh sandbox.
 import { inspect } from "node:util";
+import {
+  AuthorizationDeniedError,
+  isShipbridgeError,
+  MemoryTokenStore,
+  OAUTH_CLIENT_ERROR_CODES,
+  OAuthClient,
+  type OAuthClientOptions,
+  OAuthError,
+  ReauthorizationRequiredError,
+  StateMismatchError,
+  TokenEndpointError,
+} from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
 import {
   authorizeInBrowser,
@@ -11,18 +23,7 @@ import {
   injectFault,
   tokenRequestCounts,
   useTestSandbox,
-} from "../../test/oauth/sandbox-harness.ts";
-import { isShipbridgeError } from "../errors/shipbridge-error.ts";
-import {
-  AuthorizationDeniedError,
-  OAUTH_CLIENT_ERROR_CODES,
-  OAuthError,
-  ReauthorizationRequiredError,
-  StateMismatchError,
-  TokenEndpointError,
-} from "./errors.ts";
-import { MemoryTokenStore } from "./memory-token-store.ts";
-import { OAuthClient, type OAuthClientOptions } from "./oauth-client.ts";
+} from "../testing/oauth-sandbox.ts";
 
 const DAY = 24 * 60 * 60;
 

@@ -3,7 +3,7 @@
 // reconciled by user_reference_number instead of being duplicated; a
 // creation without one stops with outcome_unknown; a 401 is answered with
 // one token renewal and one retry.
-import { describe, expect, it } from "vitest";
+
 import {
   API_ERROR_CODES,
   isOutcomeUnknownError,
@@ -11,10 +11,11 @@ import {
   ServiceError,
   ShippingClient,
   TimeoutError,
-} from "./index.ts";
-import { packageV2 } from "./testing/packages.ts";
-import { countingFetch, onPackageCreation } from "./testing/sandbox-process.ts";
-import { FAST_RETRY, useSandbox } from "./testing/shared-sandbox.ts";
+} from "@shipbridge/core";
+import { describe, expect, it } from "vitest";
+import { packageV2 } from "../testing/packages.ts";
+import { countingFetch, onPackageCreation } from "../testing/sandbox-server.ts";
+import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 

@@ -4,16 +4,23 @@
 // aborted at any step and run again, it still leaves exactly one package and
 // one charge. Sleeping moves the sandbox's test clock, so commands and labels
 // complete without waiting.
+
+import {
+  isShipOrderError,
+  orderCommandId,
+  RULE_CODES,
+  SHIP_ORDER_ERROR_CODES,
+  type ShipOrderOptions,
+  type ShipOrderResult,
+  shipOrder,
+  shipOrderReference,
+  toPackage,
+  ValidationError,
+} from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { countingFetch, onPackageCreation } from "../api/testing/sandbox-process.ts";
-import { FAST_RETRY, useSandbox } from "../api/testing/shared-sandbox.ts";
-import { RULE_CODES, ValidationError } from "../validation/index.ts";
-import { orderCommandId } from "./order-command-id.ts";
-import { type ShipOrderOptions, type ShipOrderResult, shipOrder } from "./ship-order.ts";
-import { isShipOrderError, SHIP_ORDER_ERROR_CODES } from "./ship-order-error.ts";
-import { shipOrderReference } from "./ship-order-reference.ts";
-import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
-import { toPackage } from "./to-package.ts";
+import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
+import { countingFetch, onPackageCreation } from "../testing/sandbox-server.ts";
+import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-test";
 const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SqliteTokenStore } from "@shipbridge/core";
 import { afterAll } from "vitest";
-import { describeMultiprocessRefresh } from "../../test/oauth/multiprocess-refresh.ts";
-import { SqliteTokenStore } from "./sqlite-token-store.ts";
+import { describeMultiprocessRefresh } from "./multiprocess-refresh.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "shipbridge-multiprocess-"));
 const file = join(dir, "tokens.db");

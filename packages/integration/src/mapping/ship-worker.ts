@@ -4,10 +4,10 @@
 // PostgresTokenStore when a connection string is given), prints "ready",
 // waits for a line on stdin, ships the order once and prints one JSON line:
 // the package id and steps, or the error's code and message.
-import { sandboxControl } from "../../src/api/testing/sandbox-process.ts";
-import { OAuthClient, ShippingClient, SqliteTokenStore, shipOrder } from "../../src/index.ts";
-import { SENDER, sampleOrder } from "../../src/mapping/testing/orders.ts";
-import { PostgresTokenStore } from "../../src/postgres/index.ts";
+import { OAuthClient, ShippingClient, SqliteTokenStore, shipOrder } from "@shipbridge/core";
+import { PostgresTokenStore } from "@shipbridge/core/postgres";
+import { SENDER, sampleOrder } from "../testing/orders.ts";
+import { sandboxControl } from "../testing/sandbox-server.ts";
 
 interface WorkerInput {
   file?: string;

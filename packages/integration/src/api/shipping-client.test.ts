@@ -2,7 +2,6 @@
 // API versions, the headers, the error classes by status, and local
 // validation that rejects before anything is sent.
 import { inspect } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
 import {
   API_USAGE_ERROR_CODES,
   type ApiError,
@@ -16,10 +15,11 @@ import {
   ShippingClient,
   staticToken,
   ValidationApiError,
-} from "./index.ts";
-import { packageV1, packageV2 } from "./testing/packages.ts";
-import { countingFetch, DEMO } from "./testing/sandbox-process.ts";
-import { useSandbox } from "./testing/shared-sandbox.ts";
+} from "@shipbridge/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { packageV1, packageV2 } from "../testing/packages.ts";
+import { countingFetch, DEMO } from "../testing/sandbox-server.ts";
+import { useSandbox } from "../testing/shared-sandbox.ts";
 
 const sandbox = useSandbox();
 let client: ShippingClient;

@@ -1,6 +1,6 @@
 // Test support: shipments the sandbox accepts, in both API versions, sent
 // from the demo shop's address.
-import type { Address, PackageV1, PackageV2 } from "../../schemas/index.ts";
+import type { Address, PackageV1, PackageV2 } from "@shipbridge/core/schemas";
 
 /** The demo shop's address: where its parcels are picked up. */
 export const SENDER: Address = {

@@ -4,10 +4,10 @@
 // no other, and not once changed.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { verifyTrackingPush } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageV2 } from "../api/testing/packages.ts";
-import { useSandbox } from "../api/testing/shared-sandbox.ts";
-import { verifyTrackingPush } from "./tracking-push-control.ts";
+import { packageV2 } from "../testing/packages.ts";
+import { useSandbox } from "../testing/shared-sandbox.ts";
 
 const SECRET = "shop-webhook-secret-0123456789";
 

@@ -1,13 +1,15 @@
 // Test harness for the OAuth client against the sandbox over real HTTP: starts
-// a sandbox on free ports for each test or for a whole file, follows its test clock, reads its token-request
-// counts, injects faults, and plays the merchant's browser through the login
-// and consent pages with a small cookie jar.
+// a sandbox on free ports for each test or for a whole file, follows its test
+// clock, reads its token-request counts, injects faults, and plays the
+// merchant's browser through the login and consent pages.
 import { createServer } from "node:net";
+import type { Clock } from "@shipbridge/core";
+import {
+  authorizeInBrowser as completeAuthorizationPages,
+  startSandbox,
+} from "@shipbridge/sandbox";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { startSandbox } from "../../../sandbox/src/index.ts";
-import { DEMO as DEMO_ACCOUNT, sandboxControl } from "../../src/api/testing/sandbox-process.ts";
-import type { Clock } from "../../src/clock.ts";
-import { Browser, readForm } from "./browser.ts";
+import { DEMO as DEMO_ACCOUNT, sandboxControl } from "./sandbox-server.ts";
 
 /** The demo account, with the redirect address its client registered. */
 export const DEMO = {
@@ -149,30 +151,14 @@ export async function closedPortUrl(): Promise<string> {
  * Plays the merchant at the sandbox's authorization pages: opens the address,
  * logs in, allows or denies, and returns the return address it is sent to.
  */
-export async function authorizeInBrowser(
+export function authorizeInBrowser(
   authorizationUrl: string,
   decision: "allow" | "deny",
   credentials: { username: string; password: string } = DEMO,
 ): Promise<string> {
-  const browser = new Browser();
-  const loginPage = await browser.request(authorizationUrl);
-  if (loginPage.status !== 200)
-    throw new Error(`authorization page answered ${loginPage.status}: ${await loginPage.text()}`);
-  const login = readForm(await loginPage.text());
-  const consentPage = await browser.request(new URL(login.action, authorizationUrl).href, {
-    method: "POST",
-    form: { ...login.hidden, username: credentials.username, password: credentials.password },
+  return completeAuthorizationPages(authorizationUrl, {
+    username: credentials.username,
+    password: credentials.password,
+    decision,
   });
-  if (consentPage.status !== 200)
-    throw new Error(`login answered ${consentPage.status}: ${await consentPage.text()}`);
-  const consent = readForm(await consentPage.text());
-  const back = await browser.request(new URL(consent.action, authorizationUrl).href, {
-    method: "POST",
-    form: { ...consent.hidden, decision },
-  });
-  const location = back.headers.get("location");
-  if (back.status < 300 || back.status >= 400 || location === null) {
-    throw new Error(`consent answered ${back.status} without a redirect: ${await back.text()}`);
-  }
-  return new URL(location, authorizationUrl).href;
 }

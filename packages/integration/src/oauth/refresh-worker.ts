@@ -4,8 +4,8 @@
 // connection string is given), prints "ready", waits for a line on stdin,
 // then makes `calls` concurrent accessToken() calls and prints one JSON line:
 // the distinct tokens it got and the error codes it met.
-import { OAuthClient, SqliteTokenStore, type TokenStore } from "../../src/oauth/index.ts";
-import { PostgresTokenStore } from "../../src/postgres/index.ts";
+import { OAuthClient, SqliteTokenStore, type TokenStore } from "@shipbridge/core";
+import { PostgresTokenStore } from "@shipbridge/core/postgres";
 
 interface WorkerInput {
   file?: string;

@@ -2,12 +2,12 @@
 // real HTTP: proposals, a pickup command and a documents command run to a
 // final status, address-book entries added, listed and removed, and the core
 // request schemas refusing bad input before anything is sent.
+
+import { isValidationError, NotFoundError, type ShippingClient } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { isValidationError } from "../validation/index.ts";
-import { NotFoundError, type ShippingClient } from "./index.ts";
-import { packageV2 } from "./testing/packages.ts";
-import { countingFetch } from "./testing/sandbox-process.ts";
-import { useSandbox } from "./testing/shared-sandbox.ts";
+import { packageV2 } from "../testing/packages.ts";
+import { countingFetch } from "../testing/sandbox-server.ts";
+import { useSandbox } from "../testing/shared-sandbox.ts";
 
 const sandbox = useSandbox({ client: { validateResponses: true } });
 

@@ -3,11 +3,10 @@
 // sees one refresh, neither process meets invalid_grant, and both end up with
 // the winner's token.
 import { join } from "node:path";
+import { OAuthClient, type TokenStore } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { OAuthClient } from "../../src/oauth/oauth-client.ts";
-import type { TokenStore } from "../../src/oauth/token-store.ts";
-import { raceWorkers } from "../processes/worker-process.ts";
-import { DEMO, injectFault, tokenRequestCounts, useTestSandbox } from "./sandbox-harness.ts";
+import { DEMO, injectFault, tokenRequestCounts, useTestSandbox } from "../testing/oauth-sandbox.ts";
+import { raceWorkers } from "../testing/worker-process.ts";
 
 const WORKER = join(import.meta.dirname, "refresh-worker.ts");
 const DAY = 24 * 60 * 60;

@@ -1,27 +1,28 @@
 // The core README's "Ship an order from a custom store" example, run exactly as
 // written against the sandbox, so that it cannot go stale: the code block is
-// read from README.md, its import of "@shipbridge/core" is pointed at this
-// package's public index, and it runs in a fresh Node process with the
-// sandbox's addresses and demo credentials in the environment. It runs twice,
-// and the sandbox must then hold one package, ordered once.
+// read from the README of the installed @shipbridge/core, written unchanged
+// into this package (where "@shipbridge/core" resolves by name), and run in a
+// fresh Node process with the sandbox's addresses and demo credentials in the
+// environment. It runs twice, and the sandbox must then hold one package,
+// ordered once.
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO } from "../api/testing/sandbox-process.ts";
-import { useSandbox } from "../api/testing/shared-sandbox.ts";
+import { DEMO } from "../testing/sandbox-server.ts";
+import { useSandbox } from "../testing/shared-sandbox.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const README = join(here, "../../README.md");
-const PUBLIC_INDEX = join(here, "../index.ts");
+const require = createRequire(import.meta.url);
+const README = join(dirname(require.resolve("@shipbridge/core/package.json")), "README.md");
+/** The package root: a script written below it imports @shipbridge/core by name. */
+const PACKAGE_DIR = join(import.meta.dirname, "../..");
 
 const sandbox = useSandbox();
 let workDir: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "shipbridge-readme-"));
+  workDir = await mkdtemp(join(PACKAGE_DIR, ".readme-"));
 });
 
 afterAll(async () => {
@@ -87,10 +88,7 @@ describe("the core README example", () => {
       'import { OAuthClient, ShippingClient, shipOrder } from "@shipbridge/core";',
     ]);
     const script = join(workDir, "ship-an-order.mts");
-    await writeFile(
-      script,
-      example.replace('"@shipbridge/core"', JSON.stringify(pathToFileURL(PUBLIC_INDEX).href)),
-    );
+    await writeFile(script, example);
 
     const first = await run(script);
     expect(first.stderr).toBe("");

@@ -6,13 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { orderCommandId, shipOrderReference } from "@shipbridge/core";
+import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { usePostgres } from "../../test/postgres/embedded-postgres.ts";
-import { raceWorkers } from "../../test/processes/worker-process.ts";
-import { DEMO, onPackageCreation } from "../api/testing/sandbox-process.ts";
-import { useSandbox } from "../api/testing/shared-sandbox.ts";
-import { orderCommandId } from "./order-command-id.ts";
-import { shipOrderReference } from "./ship-order-reference.ts";
+import { DEMO, onPackageCreation } from "../testing/sandbox-server.ts";
+import { useSandbox } from "../testing/shared-sandbox.ts";
+import { raceWorkers } from "../testing/worker-process.ts";
 
 const WORKER = join(import.meta.dirname, "../../test/mapping/ship-worker.ts");
 const STORE = "shop-race";

@@ -1,0 +1,153 @@
+import {
+  MemoryTokenStore,
+  type ShipOrderOptions,
+  shipOrder,
+  shipOrderReference,
+} from "@shipbridge/core";
+import { describe, expect, it } from "vitest";
+import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
+import { countingFetch } from "../testing/sandbox-server.ts";
+import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
+
+const STORE = "shop-once";
+const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };
+/** What a run asks before it takes the lock: the service's country list. */
+const COUNTRIES = "GET /configuration/allowed-countries";
+
+const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
+
+/** The order's packages and their charges (order confirmations), read through the REST API. */
+async function ledger(orderId: string) {
+  const client = sandbox.timedClient();
+  const { packages } = await client.packages.list({
+    user_reference_number: shipOrderReference(STORE, orderId),
+  });
+  const { messages } = await client.messages.list({ type: "order", limit: 500 });
+  const ids = packages.map((pkg) => pkg.package_id);
+  const charges = messages.filter(
+    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
+  ).length;
+  return { ids, charges };
+}
+
+describe("shipOrder called at the same moment in one process", () => {
+  it("10 concurrent calls for one order share one run: one package, one order command", async () => {
+    const order = sampleOrder({ id: "once-10" });
+    const { fetch, requests } = countingFetch();
+    // A client per call, as webhook handlers make them.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => shipOrder(sandbox.timedClient(fetch), order, shipOptions)),
+    );
+    const ids = new Set(results.map((result) => result.packageId));
+    expect(ids.size).toBe(1);
+    expect(requests.filter((r) => r.startsWith("POST /packages"))).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith("PUT /order-commands/"))).toHaveLength(1);
+    const { ids: stored, charges } = await ledger("once-10");
+    expect(stored).toEqual([...ids]);
+    expect(charges).toBe(1);
+    // Once the run is over, a new call runs again and finds it all.
+    const later = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    expect(later).toMatchObject({
+      packageId: results[0]?.packageId,
+      steps: { package: "found", order: "resumed" },
+    });
+  });
+
+  it("a call that asks for another label waits for the running one, then finds the package and the order", async () => {
+    const order = sampleOrder({ id: "once-labels" });
+    const { fetch, requests } = countingFetch();
+    const [pdf, zpl] = await Promise.all([
+      shipOrder(sandbox.timedClient(fetch), order, shipOptions),
+      shipOrder(sandbox.timedClient(fetch), order, {
+        ...shipOptions,
+        label: { file_format: "zpl", page_format: "a6" },
+      }),
+    ]);
+    expect(zpl.packageId).toBe(pdf.packageId);
+    expect(pdf.steps).toEqual({ package: "created", order: "sent" });
+    expect(zpl.steps).toEqual({ package: "found", order: "resumed" });
+    expect(pdf.label.contentType).toBe("application/pdf");
+    expect(zpl.label.contentType).not.toBe("application/pdf");
+    expect(requests.filter((r) => r.startsWith("POST /packages"))).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith("PUT /order-commands/"))).toHaveLength(1);
+    expect(await ledger("once-labels")).toEqual({ ids: [pdf.packageId], charges: 1 });
+  });
+
+  it("a call whose shared run was aborted by its own caller runs by itself", async () => {
+    const order = sampleOrder({ id: "once-aborted" });
+    const controller = new AbortController();
+    const first = shipOrder(sandbox.timedClient(), order, {
+      ...shipOptions,
+      signal: controller.signal,
+    });
+    const second = shipOrder(sandbox.timedClient(), order, shipOptions);
+    controller.abort(new Error("the first caller gave up"));
+    await expect(first).rejects.toThrow("the first caller gave up");
+    const result = await second;
+    expect(await ledger("once-aborted")).toEqual({ ids: [result.packageId], charges: 1 });
+  });
+});
+
+describe("shipOrder with a lock", () => {
+  const key = (orderId: string) => `shipbridge:ship-order:${STORE}:${orderId}`;
+
+  it("waits while another run holds the order's lease, then ships it once", async () => {
+    const lock = new MemoryTokenStore();
+    const order = sampleOrder({ id: "lock-wait" });
+    expect(lock.acquireLease(key("lock-wait"), "another-process", 60_000)).toBe(true);
+    const { fetch, requests } = countingFetch();
+    let settled = false;
+    const run = shipOrder(sandbox.timedClient(fetch), order, { ...shipOptions, lock }).finally(
+      () => {
+        settled = true;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(settled).toBe(false);
+    expect(requests).toEqual([COUNTRIES]);
+    lock.releaseLease(key("lock-wait"), "another-process");
+    const result = await run;
+    expect(result.steps).toEqual({ package: "created", order: "sent" });
+    // The run gave the lease back.
+    expect(lock.acquireLease(key("lock-wait"), "next", 1_000)).toBe(true);
+    expect(await ledger("lock-wait")).toEqual({ ids: [result.packageId], charges: 1 });
+  });
+
+  it("stops waiting at the deadline with deadline_exceeded, and at the signal with its reason, sending nothing", async () => {
+    const lock = new MemoryTokenStore();
+    const order = sampleOrder({ id: "lock-busy" });
+    lock.acquireLease(key("lock-busy"), "another-process", 60_000);
+    const { fetch, requests } = countingFetch();
+    await expect(
+      shipOrder(sandbox.timedClient(fetch), order, {
+        ...shipOptions,
+        lock,
+        deadline: Date.now() + 300,
+      }),
+    ).rejects.toMatchObject({ code: "deadline_exceeded" });
+    const controller = new AbortController();
+    const aborted = shipOrder(sandbox.timedClient(fetch), order, {
+      ...shipOptions,
+      lock,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error("shutting down")), 300);
+    await expect(aborted).rejects.toThrow("shutting down");
+    expect(requests).toEqual([COUNTRIES, COUNTRIES]);
+    expect((await ledger("lock-busy")).ids).toEqual([]);
+  });
+
+  it("refuses a lock without acquireLease and releaseLease at options.lock, sending nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    await expect(
+      shipOrder(sandbox.timedClient(fetch), sampleOrder({ id: "lock-bad" }), {
+        ...shipOptions,
+        lock: {} as never,
+      }),
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [expect.objectContaining({ path: "options.lock", rule: "invalid_type" })],
+    });
+    expect(requests).toEqual([]);
+  });
+});
