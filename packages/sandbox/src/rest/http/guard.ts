@@ -29,6 +29,12 @@ import { RestError } from "./rest-error.ts";
 export interface RouteOptions extends NegotiationOptions {
   /** Whether the request carries a JSON body whose Content-Type must match. */
   readonly body?: boolean;
+  /**
+   * The version a request gets when it sends X-Language and Accept names no
+   * version: the messages' new response version is "selected by the language
+   * header" (section 9.3).
+   */
+  readonly languageVersion?: ApiVersion;
 }
 
 export const V1: RouteOptions = { versions: [1] };
@@ -57,6 +63,13 @@ function negotiationMiddleware(options: RouteOptions): MiddlewareHandler<Sandbox
   return createMiddleware<SandboxEnv>(async (c, next) => {
     const accepted = negotiateAccept(c.req.header("accept"), options);
     let version: ApiVersion = accepted.version;
+    if (
+      options.languageVersion !== undefined &&
+      !accepted.explicit &&
+      accepted.alternative === undefined &&
+      (c.req.header("x-language")?.trim() ?? "") !== ""
+    )
+      version = options.languageVersion;
     if (options.body)
       version = negotiateContentType(c.req.header("content-type"), accepted, options);
     c.set("apiVersion", version);
