@@ -285,6 +285,9 @@ describe("run-time application registration", () => {
   it.each([
     [{ redirect_uri: "not a url" }, "redirect_uri", "invalid_format"],
     [{ redirect_uri: "https://x.example/cb#frag" }, "redirect_uri", "invalid_value"],
+    [{ redirect_uri: "javascript:alert(1)" }, "redirect_uri", "invalid_format"],
+    [{ redirect_uri: "data:text/html,hi" }, "redirect_uri", "invalid_format"],
+    [{ redirect_uri: "ftp://x.example/cb" }, "redirect_uri", "invalid_format"],
     [{ client_secret: "short" }, "client_secret", "too_small"],
     [{ client_id: "has space" }, "client_id", "invalid_format"],
     [{ name: 5 }, "name", "invalid_type"],

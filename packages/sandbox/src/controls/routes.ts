@@ -74,7 +74,10 @@ const NewApplicationSchema = z.strictObject({
     .max(200)
     .optional(),
   redirect_uri: z
-    .url("redirect_uri must be an absolute URL")
+    .url({
+      protocol: /^https?$/,
+      error: "redirect_uri must be an absolute http or https address",
+    })
     .refine((u) => !u.includes("#"), "redirect_uri must not contain a fragment (#)")
     .optional(),
   name: z.string().min(1).max(200).optional(),

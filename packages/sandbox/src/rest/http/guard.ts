@@ -12,6 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { drainRequest } from "../../http/drain-request.ts";
 import { HTTP_MESSAGES } from "../../http/http-messages.ts";
 import { requireAccessToken } from "../../oauth/require-access-token.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
@@ -108,13 +109,14 @@ export function createGuard(ctx: SandboxContext): Guard {
 function bodyLimitMiddleware(): MiddlewareHandler<SandboxEnv> {
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
+    onError: async (c) => {
       const error = new RestError(
         413,
         "payload_too_large",
         HTTP_MESSAGES.payloadTooLarge(MAX_BODY_BYTES),
       );
-      // The rest of the body is never read, so the connection cannot be reused.
+      // Let the client finish sending before the answer closes the connection.
+      await drainRequest(c);
       return c.json(error.body(c.get("language") ?? DEFAULT_LANGUAGE), 413, {
         Connection: "close",
       });
