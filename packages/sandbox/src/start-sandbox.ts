@@ -10,6 +10,7 @@ import type { SandboxContext } from "./context.ts";
 import { TokenStats } from "./controls/token-stats.ts";
 import { FaultRules } from "./faults/fault-rules.ts";
 import { seedApplications } from "./oauth/applications.ts";
+import { LoginLockouts } from "./oauth/login-lockouts.ts";
 import { ensureOAuthSchema } from "./oauth/schema.ts";
 import { signingKey } from "./oauth/signing-key.ts";
 import { SandboxDatabase } from "./state/database.ts";
@@ -126,7 +127,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     clock.start(clockStart);
     seedApplications(db, config.applications, clock.nowMs());
     await signingKey(db);
-    const ctx: SandboxContext = { db, clock, config, baseUrl: "", accountUrl: "" };
+    const ctx: SandboxContext = {
+      db,
+      clock,
+      config,
+      lockouts: new LoginLockouts(clock),
+      baseUrl: "",
+      accountUrl: "",
+    };
     const controls = { faults: new FaultRules(), stats: new TokenStats(clock.now()) };
     const apps = createSandboxApps(ctx, controls, options.log);
     const base = createAdaptorServer({ fetch: apps.base.fetch, hostname: host });

@@ -236,7 +236,7 @@ describe("stats and reset", () => {
     expect(stats.faults_injected).toBe(1);
     await addFault({ status: 502 });
     const reset = await sandbox.control("POST", "/_sandbox/reset");
-    expect(await reset.json()).toMatchObject({ reset: ["faults", "stats"] });
+    expect((await reset.json()).reset).toEqual(expect.arrayContaining(["faults", "stats"]));
     stats = await (await sandbox.control("GET", "/_sandbox/stats")).json();
     expect(stats.token_requests.total).toBe(0);
     expect((await (await sandbox.control("GET", "/_sandbox/faults")).json()).faults).toEqual([]);
