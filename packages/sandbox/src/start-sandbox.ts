@@ -55,6 +55,12 @@ export interface RunningSandbox {
   readonly accountUrl: string;
   /** The sandbox clock's time (GET /_sandbox/clock answers the same). */
   now(): Date;
+  /**
+   * The sandbox clock as core's `Clock` (`() => Date`): give it to
+   * OAuthClient({ clock }) so that token expiry is judged by the time the
+   * sandbox keeps, advances included.
+   */
+  readonly clock: () => Date;
   /** Closes both servers and the database; resolves when all is closed. */
   close(): Promise<void>;
 }
@@ -148,6 +154,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       baseUrl: ctx.baseUrl,
       accountUrl: ctx.accountUrl,
       now: () => clock.now(),
+      clock: () => clock.now(),
       close() {
         closing ??= Promise.all(servers.map(closeServer)).then(() => db.close());
         return closing;
