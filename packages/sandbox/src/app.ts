@@ -10,6 +10,7 @@ import type { SandboxControls } from "./controls/routes.ts";
 import { controlRoutes } from "./controls/routes.ts";
 import type { SandboxHost } from "./controls/token-stats.ts";
 import { faultMiddleware } from "./faults/fault-middleware.ts";
+import { drainRequest } from "./http/drain-request.ts";
 import { errorHandler, notFoundHandler } from "./http/fallbacks.ts";
 import { HTTP_MESSAGES, requestLanguage } from "./http/http-messages.ts";
 import { jsonError } from "./http/json-error.ts";
@@ -38,13 +39,16 @@ function newApp(log: (line: string) => void, host: SandboxHost): Hono<SandboxEnv
   });
   const limit = bodyLimit({
     maxSize: SMALL_BODY_BYTES,
-    onError: (c) =>
-      jsonError(
+    onError: async (c) => {
+      await drainRequest(c);
+      return jsonError(
         c,
         413,
         "payload_too_large",
         HTTP_MESSAGES.payloadTooLarge(SMALL_BODY_BYTES)[requestLanguage(c)],
-      ),
+        { headers: { Connection: "close" } },
+      );
+    },
   });
   app.use("/oauth/*", limit);
   app.use("/_sandbox/*", limit);

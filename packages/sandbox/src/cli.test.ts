@@ -2,7 +2,7 @@
 // demo credentials, explains bad arguments, and stops cleanly on SIGTERM.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,18 +11,28 @@ const cli = join(import.meta.dirname, "cli.ts");
 const dir = mkdtempSync(join(tmpdir(), "sandbox-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const stdoutOf = new WeakMap<() => string, () => string>();
+
+function stdoutLines(output: () => string): string[] {
+  return (stdoutOf.get(output)?.() ?? "").split("\n");
+}
+
 function run(args: string[]): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ["--conditions=@shipbridge/source", cli, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let text = "";
+  let stdout = "";
   child.stdout?.on("data", (chunk) => {
     text += chunk;
+    stdout += chunk;
   });
   child.stderr?.on("data", (chunk) => {
     text += chunk;
   });
-  return { child, output: () => text };
+  const output = () => text;
+  stdoutOf.set(output, () => stdout);
+  return { child, output };
 }
 
 async function waitFor(output: () => string, pattern: RegExp): Promise<RegExpExecArray> {
@@ -148,6 +158,106 @@ describe("cli", () => {
     expect(output()).not.toContain("file-password-value");
     child.kill("SIGTERM");
     expect(await exitCode(child)).toBe(0);
+  });
+
+  it("prints the environment lines a user pastes, with the demo credentials", async () => {
+    const { child, output } = run(["--port", "0", "--account-port", "0", "--quiet"]);
+    const [, base] = await waitFor(output, /base_url:\s+(\S+)/);
+    const [, account] = await waitFor(output, /account_url:\s+(\S+)/);
+    await waitFor(output, /SHIPBRIDGE_PASSWORD/);
+    for (const line of [
+      `export SHIPBRIDGE_BASE_URL=${base}`,
+      `export SHIPBRIDGE_ACCOUNT_URL=${account}`,
+      "export SHIPBRIDGE_CLIENT_ID=demo-client",
+      "export SHIPBRIDGE_CLIENT_SECRET=demo-secret",
+      "export SHIPBRIDGE_USERNAME=demo@shipbridge.dev",
+      "export SHIPBRIDGE_PASSWORD=demo-password",
+    ])
+      expect(output()).toContain(line);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
+  it("prints one JSON line with --json and writes it to --ready-file", async () => {
+    const readyFile = join(dir, "ready.json");
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--account-port",
+      "0",
+      "--json",
+      "--ready-file",
+      readyFile,
+      "--freeze-clock",
+      "--clock-start",
+      "2026-08-24T00:00:00Z",
+    ]);
+    const [line] = await waitFor(output, /^\{.*\}$/m);
+    const ready = JSON.parse(line);
+    expect(ready).toEqual({
+      base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      account_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      clock: { now: "2026-08-24T00:00:00.000Z", frozen: true },
+      state: "memory",
+      credentials: {
+        client_id: "demo-client",
+        client_secret: "demo-secret",
+        redirect_uri: "http://127.0.0.1:3000/oauth/callback",
+        username: "demo@shipbridge.dev",
+        password: "demo-password",
+      },
+      env: {
+        SHIPBRIDGE_BASE_URL: ready.base_url,
+        SHIPBRIDGE_ACCOUNT_URL: ready.account_url,
+        SHIPBRIDGE_CLIENT_ID: "demo-client",
+        SHIPBRIDGE_CLIENT_SECRET: "demo-secret",
+        SHIPBRIDGE_USERNAME: "demo@shipbridge.dev",
+        SHIPBRIDGE_PASSWORD: "demo-password",
+      },
+    });
+    expect(JSON.parse(readFileSync(readyFile, "utf8"))).toEqual(ready);
+    const response = await fetch(`${ready.base_url}/_sandbox/clock`);
+    expect(response.status).toBe(200);
+    // The request log goes to stderr then, so stdout stays one JSON line.
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+    expect(stdoutLines(output).filter((l) => l.startsWith("{"))).toHaveLength(1);
+  });
+
+  it("stops when the package manager's shell that started it goes away (npx)", async () => {
+    // npm exec runs the bin through `sh -c`, and a signal to npm reaches the
+    // shell only: the sandbox must notice it was orphaned and stop.
+    const shell = spawn(
+      "sh",
+      [
+        "-c",
+        `"${process.execPath}" --conditions=@shipbridge/source "${cli}" "$@"; exit $?`,
+        "sh",
+        "--port",
+        "0",
+        "--account-port",
+        "0",
+        "--json",
+      ],
+      { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, npm_command: "exec" } },
+    );
+    let text = "";
+    shell.stdout?.on("data", (chunk) => {
+      text += chunk;
+    });
+    const [line] = await waitFor(() => text, /^\{.*\}$/m);
+    const { base_url: base } = JSON.parse(line);
+    expect((await fetch(`${base}/_sandbox/clock`)).status).toBe(200);
+    shell.kill("SIGKILL");
+    let freed = false;
+    for (let i = 0; i < 100 && !freed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      freed = await fetch(`${base}/_sandbox/clock`).then(
+        () => false,
+        () => true,
+      );
+    }
+    expect(freed).toBe(true);
   });
 
   it.each([

@@ -2,7 +2,7 @@
 // The sandbox's command line: `pnpm sandbox` or the `shipbridge-sandbox` bin.
 // Serves {base_url} and {account_url}, prints both and the credentials to use,
 // and stops cleanly on SIGINT or SIGTERM.
-import { readFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./start-sandbox.ts";
@@ -18,7 +18,13 @@ const USAGE = `Usage: shipbridge-sandbox [options]
                      it runs on with real time from there; default: now (a --data file keeps its clock)
   --freeze-clock     the clock stands still and moves only by POST /_sandbox/clock/advance
   --quiet            do not log requests
-  --help             show this help`;
+  --json             print one JSON line (addresses, clock, credentials, environment) instead of
+                     the banner; the request log goes to stderr
+  --ready-file PATH  once listening, write that JSON to PATH (written whole, then renamed)
+  --help             show this help
+
+When a package manager runs it (npx, npm exec), it also stops when the shell
+between them goes away, since a signal to npx reaches only that shell.`;
 
 class UsageError extends Error {}
 
@@ -87,6 +93,8 @@ async function main(argv: string[]): Promise<void> {
         "clock-start": { type: "string" },
         "freeze-clock": { type: "boolean" },
         quiet: { type: "boolean" },
+        json: { type: "boolean" },
+        "ready-file": { type: "string" },
         help: { type: "boolean" },
       },
     });
@@ -109,7 +117,9 @@ async function main(argv: string[]): Promise<void> {
     ...(values.data ? { dataFile: values.data } : {}),
     ...(values["clock-start"] !== undefined ? { clockStart: values["clock-start"] } : {}),
     ...(values["freeze-clock"] ? { freezeClock: true } : {}),
-    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+    ...(values.quiet
+      ? {}
+      : { log: (line: string) => (values.json ? console.error(line) : console.log(line)) }),
   };
   let sandbox: RunningSandbox;
   try {
@@ -119,20 +129,31 @@ async function main(argv: string[]): Promise<void> {
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
   }
-  console.log(
-    [
-      "Shipping service sandbox",
-      `  base_url:    ${sandbox.baseUrl}`,
-      `  account_url: ${sandbox.accountUrl}`,
-      `  state:       ${values.data ? `kept in ${values.data}` : "in memory"}`,
-      `  clock:       ${sandbox.now().toISOString()}${values["freeze-clock"] ? " (frozen: moves only by POST /_sandbox/clock/advance)" : ""}`,
-      values.config
-        ? `Credentials (from ${values.config}):`
-        : "Demo credentials (built in, not secret):",
-      ...credentials(config, !values.config),
-      "Stop with Ctrl+C.",
-    ].join("\n"),
-  );
+  const ready = readyInfo(sandbox, config, {
+    isDemo: !values.config,
+    frozen: values["freeze-clock"] ?? false,
+    dataFile: values.data,
+  });
+  if (values["ready-file"]) writeReadyFile(values["ready-file"], ready);
+  if (values.json) console.log(JSON.stringify(ready));
+  else {
+    console.log(
+      [
+        "Shipping service sandbox",
+        `  base_url:    ${sandbox.baseUrl}`,
+        `  account_url: ${sandbox.accountUrl}`,
+        `  state:       ${values.data ? `kept in ${values.data}` : "in memory"}`,
+        `  clock:       ${sandbox.now().toISOString()}${values["freeze-clock"] ? " (frozen: moves only by POST /_sandbox/clock/advance)" : ""}`,
+        values.config
+          ? `Credentials (from ${values.config}):`
+          : "Demo credentials (built in, not secret):",
+        ...credentials(config, !values.config),
+        "Environment (paste into your shell):",
+        ...envLines(ready.env, config.applications.length > 0 && !values.config),
+        "Stop with Ctrl+C.",
+      ].join("\n"),
+    );
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -145,6 +166,80 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  if (startedByPackageManager()) {
+    // npx and npm exec run the bin through `sh -c` and pass a signal to that
+    // shell only; once it is gone this process is reparented, and stops.
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop("the parent process exited");
+    }, 200).unref();
+  }
+}
+
+function startedByPackageManager(): boolean {
+  return process.env.npm_command === "exec" || process.env.npm_lifecycle_event === "npx";
+}
+
+interface ReadyInfo {
+  base_url: string;
+  account_url: string;
+  clock: { now: string; frozen: boolean };
+  state: string;
+  credentials: Record<string, string | null>;
+  env: Record<string, string>;
+}
+
+/** What a script needs to use the running sandbox; secrets only of the built-in demo. */
+function readyInfo(
+  sandbox: RunningSandbox,
+  config: SandboxConfig,
+  options: { isDemo: boolean; frozen: boolean; dataFile: string | undefined },
+): ReadyInfo {
+  const app = config.applications[0];
+  const user = config.users[0];
+  const credentials: Record<string, string | null> = {
+    client_id: app?.client_id ?? null,
+    ...(options.isDemo ? { client_secret: app?.client_secret ?? null } : {}),
+    redirect_uri: app?.redirect_uri ?? null,
+    username: user?.username ?? null,
+    ...(options.isDemo ? { password: user?.password ?? null } : {}),
+  };
+  const env: Record<string, string> = {
+    SHIPBRIDGE_BASE_URL: sandbox.baseUrl,
+    SHIPBRIDGE_ACCOUNT_URL: sandbox.accountUrl,
+  };
+  if (app) env.SHIPBRIDGE_CLIENT_ID = app.client_id;
+  if (app && options.isDemo) env.SHIPBRIDGE_CLIENT_SECRET = app.client_secret;
+  if (user) env.SHIPBRIDGE_USERNAME = user.username;
+  if (user && options.isDemo) env.SHIPBRIDGE_PASSWORD = user.password;
+  return {
+    base_url: sandbox.baseUrl,
+    account_url: sandbox.accountUrl,
+    clock: { now: sandbox.now().toISOString(), frozen: options.frozen },
+    state: options.dataFile === undefined ? "memory" : options.dataFile,
+    credentials,
+    env,
+  };
+}
+
+function shellQuoted(value: string): string {
+  return /^[A-Za-z0-9@%+=:,./_-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+function envLines(env: Record<string, string>, isDemo: boolean): string[] {
+  const lines = Object.entries(env).map(
+    ([name, value]) => `  export ${name}=${shellQuoted(value)}`,
+  );
+  if (!isDemo)
+    lines.push("  # SHIPBRIDGE_CLIENT_SECRET and SHIPBRIDGE_PASSWORD: as in the config file");
+  return lines;
+}
+
+/** Written whole under another name, then renamed, so a reader never sees half of it. */
+function writeReadyFile(path: string, ready: ReadyInfo): void {
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(ready)}\n`);
+  renameSync(partial, path);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -8,7 +8,10 @@ export const ApplicationConfigSchema = z.strictObject({
   client_id: z.string().min(1),
   client_secret: z.string().min(1),
   redirect_uri: z
-    .url("redirect_uri must be an absolute URL")
+    .url({
+      protocol: /^https?$/,
+      error: "redirect_uri must be an absolute http or https address",
+    })
     .refine((uri) => !uri.includes("#"), "redirect_uri must not contain a fragment (#)")
     .optional(),
   name: z.string().optional(),

@@ -4,6 +4,7 @@
 import type { Language } from "@shipbridge/core";
 import type { SandboxClock } from "./clock/sandbox-clock.ts";
 import type { SandboxConfig } from "./config.ts";
+import type { LoginLockouts } from "./oauth/login-lockouts.ts";
 import type { SandboxDatabase } from "./state/database.ts";
 
 export interface SandboxContext {
@@ -15,6 +16,8 @@ export interface SandboxContext {
    * adds more at run time: look applications up there, not here.
    */
   readonly config: SandboxConfig;
+  /** Wrong-password counts and lockouts of users and clients (in memory). */
+  readonly lockouts: LoginLockouts;
   /** Set once the servers listen. */
   baseUrl: string;
   accountUrl: string;

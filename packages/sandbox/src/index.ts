@@ -2,6 +2,8 @@
 // server, REST API and test controls). The public surface is the starter,
 // the config types, the browser helper for the authorization pages, and the
 // service's limits.
+
+export { type RemoteSandboxClock, sandboxClock } from "./clock/client-clock.ts";
 export {
   DEMO_CONFIG,
   parseSandboxConfig,

@@ -10,6 +10,7 @@ import type { SandboxContext } from "./context.ts";
 import { TokenStats } from "./controls/token-stats.ts";
 import { FaultRules } from "./faults/fault-rules.ts";
 import { seedApplications } from "./oauth/applications.ts";
+import { LoginLockouts } from "./oauth/login-lockouts.ts";
 import { ensureOAuthSchema } from "./oauth/schema.ts";
 import { signingKey } from "./oauth/signing-key.ts";
 import { SandboxDatabase } from "./state/database.ts";
@@ -54,6 +55,12 @@ export interface RunningSandbox {
   readonly accountUrl: string;
   /** The sandbox clock's time (GET /_sandbox/clock answers the same). */
   now(): Date;
+  /**
+   * The sandbox clock as core's `Clock` (`() => Date`): give it to
+   * OAuthClient({ clock }) so that token expiry is judged by the time the
+   * sandbox keeps, advances included.
+   */
+  readonly clock: () => Date;
   /** Closes both servers and the database; resolves when all is closed. */
   close(): Promise<void>;
 }
@@ -126,7 +133,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     clock.start(clockStart);
     seedApplications(db, config.applications, clock.nowMs());
     await signingKey(db);
-    const ctx: SandboxContext = { db, clock, config, baseUrl: "", accountUrl: "" };
+    const ctx: SandboxContext = {
+      db,
+      clock,
+      config,
+      lockouts: new LoginLockouts(clock),
+      baseUrl: "",
+      accountUrl: "",
+    };
     const controls = { faults: new FaultRules(), stats: new TokenStats(clock.now()) };
     const apps = createSandboxApps(ctx, controls, options.log);
     const base = createAdaptorServer({ fetch: apps.base.fetch, hostname: host });
@@ -140,6 +154,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       baseUrl: ctx.baseUrl,
       accountUrl: ctx.accountUrl,
       now: () => clock.now(),
+      clock: () => clock.now(),
       close() {
         closing ??= Promise.all(servers.map(closeServer)).then(() => db.close());
         return closing;

@@ -5,7 +5,8 @@
 // --freeze-clock) until advanced. Everything time-bound in the sandbox
 // (code and token expiry, refresh limits, date-bound rules, label readiness,
 // tracking progress) asks this clock. The offset is kept in the database, so a
-// sandbox started with --data keeps its time across restarts.
+// sandbox started with --data keeps its time across restarts, and held in
+// memory (written through on every change), as now() runs on every request.
 import type { SandboxDatabase } from "../state/database.ts";
 
 const OFFSET_KEY = "clock_offset_ms";
@@ -15,6 +16,7 @@ export class SandboxClock {
   readonly #realNow: () => number;
   /** Whether the clock stands still between advances (its base is the start instant). */
   readonly frozen: boolean;
+  #offsetMs: number;
 
   /** `frozen` stops the clock at the instant of construction; it then moves only by advance(). */
   constructor(db: SandboxDatabase, options: { frozen?: boolean; realNow?: () => number } = {}) {
@@ -23,10 +25,16 @@ export class SandboxClock {
     const startedAt = realNow();
     this.frozen = options.frozen ?? false;
     this.#realNow = this.frozen ? () => startedAt : realNow;
+    this.#offsetMs = Number(db.getMeta(OFFSET_KEY) ?? "0");
   }
 
   get offsetMs(): number {
-    return Number(this.#db.getMeta(OFFSET_KEY) ?? "0");
+    return this.#offsetMs;
+  }
+
+  #setOffset(offsetMs: number): void {
+    this.#db.setMeta(OFFSET_KEY, String(offsetMs));
+    this.#offsetMs = offsetMs;
   }
 
   nowMs(): number {
@@ -51,12 +59,11 @@ export class SandboxClock {
   start(at?: Date): void {
     const stored = this.#db.getMeta(OFFSET_KEY);
     if (stored === undefined) {
-      const offset = at === undefined ? 0 : at.getTime() - this.#realNow();
-      this.#db.setMeta(OFFSET_KEY, String(offset));
+      this.#setOffset(at === undefined ? 0 : at.getTime() - this.#realNow());
       return;
     }
     if (at !== undefined && at.getTime() > this.nowMs()) {
-      this.#db.setMeta(OFFSET_KEY, String(at.getTime() - this.#realNow()));
+      this.#setOffset(at.getTime() - this.#realNow());
     }
   }
 
@@ -64,6 +71,6 @@ export class SandboxClock {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw new RangeError("the clock only moves forward: seconds must be a finite number >= 0");
     }
-    this.#db.setMeta(OFFSET_KEY, String(this.offsetMs + Math.round(seconds * 1000)));
+    this.#setOffset(this.#offsetMs + Math.round(seconds * 1000));
   }
 }

@@ -24,6 +24,7 @@ import {
 } from "../rest/tracking/tracking-problems.ts";
 import { deliverTrackingPushes } from "../rest/tracking/tracking-push.ts";
 import { describeState } from "../rest/tracking/tracking-timeline.ts";
+import { resetState } from "../state/reset-state.ts";
 import { ControlInputError, readControlBody } from "./read-json.ts";
 import type { TokenStats } from "./token-stats.ts";
 
@@ -61,6 +62,11 @@ const AdvanceSchema = z.strictObject({
 
 const CLIENT_ID = /^[\x21-\x7E]+$/;
 
+const ResetSchema = z.strictObject({
+  /** Also revoke every grant and token (the applications stay). */
+  tokens: z.boolean().default(false),
+});
+
 const NewApplicationSchema = z.strictObject({
   client_id: z
     .string()
@@ -74,7 +80,10 @@ const NewApplicationSchema = z.strictObject({
     .max(200)
     .optional(),
   redirect_uri: z
-    .url("redirect_uri must be an absolute URL")
+    .url({
+      protocol: /^https?$/,
+      error: "redirect_uri must be an absolute http or https address",
+    })
     .refine((u) => !u.includes("#"), "redirect_uri must not contain a fragment (#)")
     .optional(),
   name: z.string().min(1).max(200).optional(),
@@ -139,10 +148,36 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
   );
 
   app.post("/reset", async (c) => {
-    await readControlBody(c, z.strictObject({}));
+    const { tokens } = await readControlBody(c, ResetSchema);
     controls.faults.clear();
     controls.stats.reset(ctx.clock.now());
-    return c.json({ reset: ["faults", "stats"], clock: clockState() });
+    ctx.lockouts.clear();
+    resetState(ctx.db, { tokens });
+    return c.json({
+      reset: [
+        "faults",
+        "stats",
+        "lockouts",
+        "rest",
+        "authorizations",
+        ...(tokens ? ["tokens"] : []),
+      ],
+      clock: clockState(),
+    });
+  });
+
+  app.get("/lockouts", (c) =>
+    c.json({
+      lockouts: ctx.lockouts.list().map((l) => ({
+        kind: l.kind,
+        id: l.id,
+        retry_after_seconds: l.retryAfterSeconds,
+      })),
+    }),
+  );
+  app.delete("/lockouts", (c) => {
+    ctx.lockouts.clear();
+    return c.body(null, 204);
   });
 
   app.get("/applications", (c) =>

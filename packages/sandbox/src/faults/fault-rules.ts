@@ -11,6 +11,9 @@ import { seededRandom } from "../rest/support/hashing.ts";
 
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 
+/** Longest path pattern a rule may carry. */
+export const MAX_PATH_PATTERN = 200;
+
 export const FaultRuleInputSchema = z
   .strictObject({
     status: z
@@ -30,6 +33,7 @@ export const FaultRuleInputSchema = z
         "/",
         "path must start with / (a prefix such as /packages, or a glob such as /packages/*/label)",
       )
+      .max(MAX_PATH_PATTERN, `path must have at most ${MAX_PATH_PATTERN} characters`)
       .optional(),
     method: z
       .string()
@@ -70,20 +74,64 @@ export interface FaultRule extends ParsedRule {
   fired: number;
 }
 
+const ONE_SEGMENT = 1;
+const ANY = 2;
+type GlobToken = string | typeof ONE_SEGMENT | typeof ANY;
+
+function globTokens(pattern: string): GlobToken[] {
+  const tokens: GlobToken[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== "*") tokens.push(pattern[i] as string);
+    else if (pattern[i + 1] === "*") {
+      tokens.push(ANY);
+      i++;
+    } else tokens.push(ONE_SEGMENT);
+  }
+  return tokens;
+}
+
+/**
+ * Whether `path` matches the glob `pattern` (`*` within one segment, `**`
+ * across segments). It follows every position of the pattern at once (a
+ * Thompson automaton), so it takes at most path length × pattern length
+ * steps: a regular expression made of many `**` backtracks exponentially.
+ */
+export function globMatches(pattern: string, path: string): boolean {
+  const tokens = globTokens(pattern);
+  let states = new Uint8Array(tokens.length + 1);
+  let next = new Uint8Array(tokens.length + 1);
+  const close = (set: Uint8Array) => {
+    // A star may match nothing: its state also stands at the token after it.
+    for (let i = 0; i < tokens.length; i++)
+      if (set[i] && typeof tokens[i] !== "string") set[i + 1] = 1;
+  };
+  states[0] = 1;
+  close(states);
+  for (const ch of path) {
+    next.fill(0);
+    let alive = false;
+    for (let i = 0; i < tokens.length; i++) {
+      if (!states[i]) continue;
+      const token = tokens[i];
+      if (token === ANY || (token === ONE_SEGMENT && ch !== "/")) next[i] = 1;
+      else if (token === ch) next[i + 1] = 1;
+      else continue;
+      alive = true;
+    }
+    if (!alive) return false;
+    close(next);
+    [states, next] = [next, states];
+  }
+  return states[tokens.length] === 1;
+}
+
 function pathMatcher(pattern: string | undefined): (path: string) => boolean {
   if (pattern === undefined) return () => true;
   if (!pattern.includes("*")) {
     const prefix = pattern.endsWith("/") ? pattern : `${pattern}/`;
     return (path) => path === pattern || path.startsWith(prefix);
   }
-  const source = pattern
-    .split(/(\*\*|\*)/)
-    .map((part) =>
-      part === "**" ? ".*" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
-    )
-    .join("");
-  const regex = new RegExp(`^${source}$`);
-  return (path) => regex.test(path);
+  return (path) => globMatches(pattern, path);
 }
 
 interface ActiveRule {

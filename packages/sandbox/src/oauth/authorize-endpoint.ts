@@ -11,6 +11,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
 import { type Application, findApplication } from "./applications.ts";
 import { AUTHORIZATION_REQUEST_LIFETIME_SECONDS, CODE_LIFETIME_SECONDS } from "./limits.ts";
+import { LOCKOUT_MESSAGES } from "./login-lockouts.ts";
 import { consentPage, errorPage, loginPage } from "./pages.ts";
 import { DEFAULT_SCOPE, parseScope } from "./scope.ts";
 import { authorizationCode, randomToken, sha256 } from "./secrets.ts";
@@ -241,7 +242,14 @@ export function loginEndpoint(ctx: SandboxContext) {
     if (!read.ok) return read.response;
     const { form, request, app } = read;
     const username = form.get("username") ?? "";
-    const user = authenticateUser(ctx.config, username, form.get("password") ?? "");
+    const lockout = ctx.lockouts.check(username, app.client_id);
+    const user = lockout
+      ? undefined
+      : authenticateUser(ctx.config, username, form.get("password") ?? "");
+    if (!lockout) {
+      if (user) ctx.lockouts.succeeded(user.username);
+      else ctx.lockouts.failed(username, app.client_id);
+    }
     const csrfToken = randomToken(32);
     ctx.db.sql
       .prepare("UPDATE oauth_authorization_requests SET csrf_token = ?, username = ? WHERE id = ?")
@@ -249,6 +257,11 @@ export function loginEndpoint(ctx: SandboxContext) {
     setCsrfCookie(c, request.id, csrfToken);
     c.header("Cache-Control", "no-store");
     const fields = { requestId: request.id, csrfToken, applicationName: applicationName(app) };
+    if (lockout) {
+      c.header("Retry-After", String(lockout.retryAfterSeconds));
+      const error = LOCKOUT_MESSAGES[lockout.kind](lockout.retryAfterSeconds);
+      return c.html(loginPage({ ...fields, username, error }), 429);
+    }
     if (!user) {
       return c.html(loginPage({ ...fields, username, error: "Wrong user name or password." }), 401);
     }

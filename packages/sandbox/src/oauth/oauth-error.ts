@@ -12,12 +12,15 @@ export type OAuthErrorCode =
 export class OAuthError extends Error {
   readonly error: OAuthErrorCode;
   readonly status: 400 | 401;
+  /** Seconds a locked-out client should wait (sent as Retry-After). */
+  readonly retryAfter: number | undefined;
 
-  constructor(error: OAuthErrorCode, description: string) {
+  constructor(error: OAuthErrorCode, description: string, options: { retryAfter?: number } = {}) {
     super(description);
     this.name = "OAuthError";
     this.error = error;
     this.status = error === "invalid_client" ? 401 : 400;
+    this.retryAfter = options.retryAfter;
   }
 
   body(): { error: OAuthErrorCode; error_description: string } {

@@ -2,17 +2,33 @@
 // signature is the sandbox key's, that has not expired by the sandbox clock,
 // and that was not invalidated (refresh, the 20-session rule, a reused code).
 // On success the request carries the token's AccessGrant as c.get("grant").
+// A token's signature is verified once (VerifiedTokens); expiry and
+// revocation are checked on every call.
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { errors, jwtVerify } from "jose";
 import type { AccessGrant, SandboxContext, SandboxEnv } from "../context.ts";
 import { HTTP_MESSAGES, type Localized, requestLanguage } from "../http/http-messages.ts";
+import type { SandboxDatabase } from "../state/database.ts";
 import { REVOCATION_REASONS, type RevocationReason } from "./access-tokens.ts";
 import { MAX_OPEN_SESSIONS } from "./limits.ts";
 import { ensureOAuthSchema } from "./schema.ts";
 import { SIGNING_ALGORITHM, signingKey } from "./signing-key.ts";
+import { VerifiedTokens } from "./verified-tokens.ts";
 
 const REALM = "shipping-service-sandbox";
+
+/** One cache of verified signatures per sandbox (its database). */
+const VERIFIED = new WeakMap<SandboxDatabase, VerifiedTokens>();
+
+function verifiedTokensOf(ctx: SandboxContext): VerifiedTokens {
+  let verified = VERIFIED.get(ctx.db);
+  if (!verified) {
+    verified = new VerifiedTokens();
+    VERIFIED.set(ctx.db, verified);
+  }
+  return verified;
+}
 
 export class InvalidTokenError extends Error {
   /** false when the request carried no token at all (RFC 6750 section 3.1: no error code then). */
@@ -75,26 +91,37 @@ export async function verifyAccessToken(
       authorization !== undefined && /^bearer\b/i.test(authorization),
     );
   }
-  const key = await signingKey(ctx.db);
-  let jti: string | undefined;
-  try {
-    const { payload } = await jwtVerify(match[1] as string, key.publicKey, {
-      algorithms: [SIGNING_ALGORITHM],
-      currentDate: ctx.clock.now(),
-      requiredClaims: ["exp", "jti"],
-    });
-    jti = payload.jti;
-  } catch (error) {
-    if (error instanceof errors.JWTExpired)
+  const token = match[1] as string;
+  const verified = verifiedTokensOf(ctx);
+  let jti: string;
+  const known = verified.get(token);
+  if (known) {
+    // As jose decides: expired once the clock reaches exp.
+    if (known.exp <= ctx.clock.nowSeconds())
       throw new InvalidTokenError(HTTP_MESSAGES.token.expired);
-    throw new InvalidTokenError(HTTP_MESSAGES.token.forged);
+    jti = known.jti;
+  } else {
+    const key = await signingKey(ctx.db);
+    try {
+      const { payload } = await jwtVerify(token, key.publicKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        currentDate: ctx.clock.now(),
+        requiredClaims: ["exp", "jti"],
+      });
+      jti = payload.jti as string;
+      verified.add(token, { jti, exp: payload.exp as number });
+    } catch (error) {
+      if (error instanceof errors.JWTExpired)
+        throw new InvalidTokenError(HTTP_MESSAGES.token.expired);
+      throw new InvalidTokenError(HTTP_MESSAGES.token.forged);
+    }
   }
   const row = ctx.db.sql
     .prepare(
       `SELECT t.client_id, t.username, t.scope, t.revoked_reason, g.revoked_reason AS grant_revoked_reason
        FROM oauth_access_tokens t LEFT JOIN oauth_grants g ON g.id = t.grant_id WHERE t.jti = ?`,
     )
-    .get(jti ?? "") as TokenRow | undefined;
+    .get(jti) as TokenRow | undefined;
   if (!row) throw new InvalidTokenError(HTTP_MESSAGES.token.unknown);
   const reason = row.revoked_reason ?? row.grant_revoked_reason;
   if (reason !== null) {
@@ -105,7 +132,7 @@ export async function verifyAccessToken(
     );
   }
   return {
-    tokenId: jti as string,
+    tokenId: jti,
     clientId: row.client_id,
     username: row.username,
     scope: row.scope,

@@ -74,6 +74,7 @@ export function tokenEndpoint(ctx: SandboxContext) {
       const headers: Record<string, string> = { ...NO_STORE };
       if (error.status === 401)
         headers["WWW-Authenticate"] = 'Basic realm="oauth", charset="UTF-8"';
+      if (error.retryAfter !== undefined) headers["Retry-After"] = String(error.retryAfter);
       return c.json(error.body(), error.status, headers);
     }
   };

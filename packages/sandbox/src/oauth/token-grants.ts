@@ -20,6 +20,7 @@ import {
   CLIENT_TOKEN_LIFETIME_SECONDS,
   USER_TOKEN_LIFETIME_SECONDS,
 } from "./limits.ts";
+import { LOCKOUT_MESSAGES } from "./login-lockouts.ts";
 import { OAuthError } from "./oauth-error.ts";
 import { isSubScope, parseScope } from "./scope.ts";
 import { randomId, randomToken, sha256 } from "./secrets.ts";
@@ -337,8 +338,20 @@ export async function passwordGrant(
   const username = required(form, "username");
   const password = required(form, "password");
   const scope = requestedScope(form);
+  const lockout = ctx.lockouts.check(username, app.client_id);
+  if (lockout) {
+    throw new OAuthError(
+      "invalid_grant",
+      LOCKOUT_MESSAGES[lockout.kind](lockout.retryAfterSeconds),
+      { retryAfter: lockout.retryAfterSeconds },
+    );
+  }
   const user = authenticateUser(ctx.config, username, password);
-  if (!user) throw new OAuthError("invalid_grant", "Wrong username or password.");
+  if (!user) {
+    ctx.lockouts.failed(username, app.client_id);
+    throw new OAuthError("invalid_grant", "Wrong username or password.");
+  }
+  ctx.lockouts.succeeded(user.username);
   return openGrant(ctx, {
     clientId: app.client_id,
     username: user.username,

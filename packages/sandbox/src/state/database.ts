@@ -2,14 +2,37 @@
 // memory by default, or in a file given with --data so that it survives
 // restarts. Every write that touches more than one row goes through
 // transaction(), so a failed request never leaves half-written state.
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+/**
+ * A DatabaseSync that prepares each SQL text once: the sandbox runs the same
+ * few dozen statements on every request, and preparing them again each time
+ * cost more than running them.
+ */
+class StatementCachingDatabase extends DatabaseSync {
+  readonly #statements = new Map<string, StatementSync>();
+
+  override prepare(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = super.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  override close(): void {
+    this.#statements.clear();
+    super.close();
+  }
+}
 
 export class SandboxDatabase {
   readonly sql: DatabaseSync;
   #depth = 0;
 
   constructor(file?: string) {
-    this.sql = new DatabaseSync(file ?? ":memory:");
+    this.sql = new StatementCachingDatabase(file ?? ":memory:");
     this.sql.exec("PRAGMA foreign_keys = ON");
     if (file) this.sql.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000");
     this.sql.exec(

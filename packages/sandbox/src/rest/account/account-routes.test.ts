@@ -130,6 +130,26 @@ describe("GET /messages", () => {
     );
   });
 
+  it("answers the new version when X-Language is sent and Accept names no version (section 9.3)", async () => {
+    for (const accept of [null, "application/json", "*/*"]) {
+      const pl = await sandbox.call("GET", "/messages", {
+        accept,
+        headers: { "X-Language": "pl_PL" },
+      });
+      expect(pl.status).toBe(200);
+      expect(pl.headers.get("content-type")).toContain("application/vnd.furgonetka.v2+json");
+      expect(pl.body.messages[0].content).toEqual(expect.any(String));
+      expect(pl.body.messages[0].content_pl).toBeUndefined();
+    }
+    const named = await sandbox.call("GET", "/messages", {
+      version: 1,
+      headers: { "X-Language": "pl_PL" },
+    });
+    expect(named.body.messages[0].content_pl).toEqual(expect.any(String));
+    const none = await sandbox.call("GET", "/messages", { accept: null });
+    expect(none.body.messages[0].content_en).toEqual(expect.any(String));
+  });
+
   it("filters by type and read state, and marks a message read", async () => {
     const notices = await sandbox.call("GET", "/messages?type=notice", { version: 2 });
     expect(notices.body.messages.length).toBe(1);

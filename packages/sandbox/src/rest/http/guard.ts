@@ -12,6 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { drainRequest } from "../../http/drain-request.ts";
 import { HTTP_MESSAGES } from "../../http/http-messages.ts";
 import { requireAccessToken } from "../../oauth/require-access-token.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
@@ -29,6 +30,12 @@ import { RestError } from "./rest-error.ts";
 export interface RouteOptions extends NegotiationOptions {
   /** Whether the request carries a JSON body whose Content-Type must match. */
   readonly body?: boolean;
+  /**
+   * The version a request gets when it sends X-Language and Accept names no
+   * version: the messages' new response version is "selected by the language
+   * header" (section 9.3).
+   */
+  readonly languageVersion?: ApiVersion;
 }
 
 export const V1: RouteOptions = { versions: [1] };
@@ -57,6 +64,13 @@ function negotiationMiddleware(options: RouteOptions): MiddlewareHandler<Sandbox
   return createMiddleware<SandboxEnv>(async (c, next) => {
     const accepted = negotiateAccept(c.req.header("accept"), options);
     let version: ApiVersion = accepted.version;
+    if (
+      options.languageVersion !== undefined &&
+      !accepted.explicit &&
+      accepted.alternative === undefined &&
+      (c.req.header("x-language")?.trim() ?? "") !== ""
+    )
+      version = options.languageVersion;
     if (options.body)
       version = negotiateContentType(c.req.header("content-type"), accepted, options);
     c.set("apiVersion", version);
@@ -95,13 +109,14 @@ export function createGuard(ctx: SandboxContext): Guard {
 function bodyLimitMiddleware(): MiddlewareHandler<SandboxEnv> {
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
+    onError: async (c) => {
       const error = new RestError(
         413,
         "payload_too_large",
         HTTP_MESSAGES.payloadTooLarge(MAX_BODY_BYTES),
       );
-      // The rest of the body is never read, so the connection cannot be reused.
+      // Let the client finish sending before the answer closes the connection.
+      await drainRequest(c);
       return c.json(error.body(c.get("language") ?? DEFAULT_LANGUAGE), 413, {
         Connection: "close",
       });

@@ -33,7 +33,7 @@ export function labelRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
     const id = Number(c.req.param("id"));
     const query = validated(LabelQuerySchema, queryInput(c), language);
     const pkg = packages.find(account.key, id);
-    if (!pkg) throw packageNotFound(id);
+    if (!pkg) throw packageNotFound(c.req.param("id"));
     if (pkg.orderCommand === null) {
       throw new RestError(409, "package_not_ordered", {
         en_GB: `Package ${id} is not ordered yet; order it (PUT /order-commands/{uuid}) before asking for its label.`,

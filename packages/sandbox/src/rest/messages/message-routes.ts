@@ -1,6 +1,7 @@
 // GET /messages: the account's messages, newest first. Version 1 answers
 // both languages (content_pl, content_en); version 2 answers `content` in the
-// language of X-Language. Filters, checked by core's MessagesQuerySchema:
+// language of X-Language, and is what a request with X-Language gets when its
+// Accept names no version (section 9.3: "selected by the language header"). Filters, checked by core's MessagesQuerySchema:
 // type (one of MESSAGE_TYPES), read (true | false), date_from and date_to
 // (YYYY-MM-DD, inclusive, UTC; date_to not before date_from), limit (1-500,
 // default 50) and page. POST /messages/{id}/read marks one as read.
@@ -21,7 +22,7 @@ export function messageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
   const app = new Hono<SandboxEnv>();
   const store = new MessageStore(ctx.db);
 
-  app.get("/messages", guard(V1_V2), (c) => {
+  app.get("/messages", guard({ ...V1_V2, languageVersion: 2 }), (c) => {
     const account = requireUserAccount(c, ctx);
     const language = c.get("language");
     const version = c.get("apiVersion");

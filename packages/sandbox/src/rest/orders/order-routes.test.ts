@@ -3,7 +3,6 @@
 // package (and one refund), tracking numbers, the package's state, and
 // refused packages with core's rule codes and messages.
 import { randomUUID } from "node:crypto";
-import { renderMessage } from "@shipbridge/core/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 
@@ -132,10 +131,7 @@ describe("PUT /order-commands/{uuid}", () => {
         package_id: 999999,
         path: "packages[2].id",
         rule: "package_not_found",
-        message: renderMessage(
-          { path: "", rule: "package_not_found", params: { package_id: 999999 } },
-          "pl_PL",
-        ),
+        message: "Na tym koncie nie ma przesyłki 999999.",
       },
     ]);
   });

@@ -89,7 +89,24 @@ export function checkPackage(
           ),
     ]);
   }
-  return { data, service, warnings: entries(result.warnings) };
+  const expressDefault = result.warnings.some((w) => w.rule === "postal_express_default");
+  return {
+    data: expressDefault ? withExpressService(data) : data,
+    service,
+    warnings: entries(result.warnings),
+  };
+}
+
+/**
+ * v1.0.109: an own-contract postal package without a postal service "is
+ * created with the express parcel service", so it is stored, priced and named
+ * with poczta_ekspres24 (core's postal_express_default warning says so).
+ */
+function withExpressService(data: PackageData): PackageData {
+  return {
+    ...data,
+    additional_services: { ...data.additional_services, poczta_ekspres24: true },
+  };
 }
 
 export function packageNotFound(id: string | number): RestError {

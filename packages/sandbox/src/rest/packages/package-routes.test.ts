@@ -161,6 +161,44 @@ describe("POST /packages", () => {
     );
   });
 
+  it("creates an own-contract postal package without a postal service with the express service (v1.0.109): stored, priced and named so", async () => {
+    const serviceId = await ownPostalServiceId();
+    const plain = await sandbox.call("POST", "/packages", {
+      version: 2,
+      headers: { "x-language": "pl_PL" },
+      body: sampleV2({ service: undefined, service_id: serviceId }),
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.body.additional_services).toMatchObject({ poczta_ekspres24: true });
+    expect(plain.body.additional_services_dictionary).toMatchObject({
+      poczta_ekspres24: "Pocztex Ekspres 24",
+    });
+    const details = await sandbox.call("GET", `/packages/${plain.body.package_id}`, {
+      version: 2,
+    });
+    expect(details.body.additional_services.poczta_ekspres24).toBe(true);
+    const express = await sandbox.call("POST", "/packages", {
+      version: 2,
+      body: sampleV2({
+        service: undefined,
+        service_id: serviceId,
+        additional_services: { poczta_ekspres24: true },
+      }),
+    });
+    expect(express.status).toBe(201);
+    expect(details.body.pricing).toEqual(express.body.pricing);
+    const kept = await sandbox.call("POST", "/packages", {
+      version: 2,
+      body: sampleV2({
+        service: undefined,
+        service_id: serviceId,
+        additional_services: { kurier48: true },
+      }),
+    });
+    expect(kept.body.additional_services.poczta_ekspres24).toBeUndefined();
+    expect(kept.body.additional_services.kurier48).toBe(true);
+  });
+
   it("refuses the postal own-contract flags (in force by the sandbox clock, which is past 2026-08-24)", async () => {
     const serviceId = await ownPostalServiceId();
     const res = await sandbox.call("POST", "/packages", {

@@ -86,7 +86,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     const version = c.get("apiVersion");
     const id = Number(c.req.param("id"));
     const existing = store.find(account.key, id);
-    if (!existing) throw packageNotFound(id);
+    if (!existing) throw packageNotFound(c.req.param("id"));
     if (existing.orderCommand !== null) {
       throw new RestError(409, "package_ordered", {
         en_GB: `Package ${id} has been ordered and can no longer be edited; cancel it and create a new one.`,
@@ -109,7 +109,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
       });
       return store.find(account.key, id);
     });
-    if (!pkg) throw packageNotFound(id);
+    if (!pkg) throw packageNotFound(c.req.param("id"));
     return c.json(
       { ...packageDetails(pkg, version, detailsContext(c)), warnings: checked.warnings },
       200,
@@ -120,7 +120,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
     const account = requireUserAccount(c, ctx);
     const id = Number(c.req.param("id"));
     const pkg = store.find(account.key, id);
-    if (!pkg) throw packageNotFound(id);
+    if (!pkg) throw packageNotFound(c.req.param("id"));
     return c.json(packageDetails(pkg, c.get("apiVersion"), detailsContext(c)), 200);
   });
 

@@ -144,6 +144,8 @@ export class PackageStore {
 
   /** The package if it belongs to `account`; another account's package is as good as absent. */
   find(account: string, id: number): StoredPackage | undefined {
+    // An id beyond 2^53 was rounded when read: it names no package.
+    if (!Number.isSafeInteger(id)) return undefined;
     const row = this.#db.sql
       .prepare("SELECT * FROM rest_packages WHERE id = ? AND account = ?")
       .get(id, account) as PackageRow | undefined;

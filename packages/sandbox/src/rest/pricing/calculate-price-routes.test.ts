@@ -2,7 +2,6 @@
 // package is pending, a repeat gives every carrier's price; v2 adds
 // adjusted_price; unavailable carriers say why, with core's rule codes and
 // messages; `access` is never sent.
-import { renderMessage } from "@shipbridge/core/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox } from "../testing/rest-fixture.ts";
 
@@ -141,26 +140,13 @@ describe("POST /packages/calculate-price", () => {
       {
         path: "package.parcels[0].weight",
         rule: "carrier_weight_limit",
-        message: renderMessage(
-          {
-            path: "",
-            rule: "carrier_weight_limit",
-            params: { carrier: "InPost Kurier", limit: 25, actual: 28 },
-          },
-          "en_GB",
-        ),
+        message: "InPost Kurier takes parcels up to 25 kg; this one weighs 28 kg.",
       },
       {
         path: "package.parcels[0]",
         rule: "carrier_length_limit",
-        message: renderMessage(
-          {
-            path: "",
-            rule: "carrier_length_limit",
-            params: { carrier: "InPost Kurier", limit: 120, actual: 130 },
-          },
-          "en_GB",
-        ),
+        message:
+          "InPost Kurier takes parcels whose longest side is at most 120 cm; this one has 130 cm.",
       },
     ]);
     expect(unknown.errors).toHaveLength(1);
@@ -170,9 +156,10 @@ describe("POST /packages/calculate-price", () => {
     });
     expect(unknown.errors[0].message).toContain('"no-such-carrier"');
     const [inpostPl, unknownPl] = await quoted("pl_PL");
-    expect(inpostPl.errors[0].message).toBe(
+    expect(inpostPl.errors.map((e: { message: string }) => e.message)).toEqual([
       "InPost Kurier przyjmuje paczki do 25 kg, a ta waży 28 kg.",
-    );
+      "InPost Kurier przyjmuje paczki o najdłuższym boku do 120 cm, a ta ma 130 cm.",
+    ]);
     expect(unknownPl.errors[0].rule).toBe("carrier_unknown");
     expect(unknownPl.errors[0].message).toContain("„no-such-carrier”");
   });

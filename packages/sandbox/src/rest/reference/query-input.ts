@@ -1,8 +1,30 @@
 // Reads a GET request's query string as the input object of a core schema:
-// repeated keys (and `key[]`) become arrays where the schema expects one,
-// numeric fields become numbers and `true`/`false` of boolean fields become
-// booleans, so that the schema itself names unknown and invalid parameters.
+// repeated keys (and `key[]`) become arrays where the schema expects one and
+// are refused elsewhere (400 duplicate_parameter: the last one silently
+// winning hides a client's mistake); numeric fields become numbers and
+// `true`/`false` of boolean fields become booleans, so that the schema itself
+// names unknown and invalid parameters.
 import type { Context } from "hono";
+import { RestError } from "../http/rest-error.ts";
+
+/** The query's parameters in order of first appearance, each with all its values. */
+function queryEntries(url: string): Map<string, string[]> {
+  const entries = new Map<string, string[]>();
+  for (const [key, value] of new URL(url).searchParams) {
+    const values = entries.get(key);
+    if (values) values.push(value);
+    else entries.set(key, [value]);
+  }
+  return entries;
+}
+
+function duplicateParameter(key: string): RestError {
+  const shown = key.slice(0, 60);
+  return new RestError(400, "duplicate_parameter", {
+    en_GB: `The query parameter ${shown} is given more than once; give it once.`,
+    pl_PL: `Parametr zapytania ${shown} podano więcej niż raz; podaj go raz.`,
+  });
+}
 
 export function queryInput(
   c: Context,
@@ -12,8 +34,10 @@ export function queryInput(
     booleans?: readonly string[];
   } = {},
 ): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const [rawKey, values] of Object.entries(c.req.queries())) {
+  // No prototype: __proto__ or constructor are keys like any other, which the
+  // schema refuses as unknown.
+  const input: Record<string, unknown> = Object.create(null);
+  for (const [rawKey, values] of queryEntries(c.req.url)) {
     const key = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
     if (shape.arrays?.includes(key)) {
       input[key] = [
@@ -21,7 +45,8 @@ export function queryInput(
         ...values.flatMap((v) => v.split(",")),
       ];
     } else {
-      const value = values.at(-1) ?? "";
+      if (values.length > 1 || Object.hasOwn(input, key)) throw duplicateParameter(key);
+      const value = values[0] ?? "";
       if (shape.numbers?.includes(key) && /^-?\d+(\.\d+)?$/.test(value)) input[key] = Number(value);
       else if (shape.booleans?.includes(key) && (value === "true" || value === "false"))
         input[key] = value === "true";

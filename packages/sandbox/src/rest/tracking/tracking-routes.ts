@@ -39,7 +39,7 @@ export function trackingRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxE
     const language = c.get("language");
     const id = Number(c.req.param("id"));
     const pkg = packages.find(account.key, id);
-    if (!pkg) throw packageNotFound(id);
+    if (!pkg) throw packageNotFound(c.req.param("id"));
     const now = ctx.clock.nowMs();
     if (c.get("apiVersion") === 1) return c.json({ tracking: events(pkg, 0, now, language) }, 200);
     return c.json(
