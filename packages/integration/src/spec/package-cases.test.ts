@@ -97,16 +97,6 @@ describe("spec table: shipments, against core's validatePackage", () => {
   }
 });
 
-/**
- * Rows where the sandbox does not meet the spec yet (findings, kept visible:
- * `it.fails` turns red once the sandbox meets the spec, and then the row
- * leaves this list). The own-contract express default (9.5): the sandbox
- * warns but creates the shipment without the express service.
- */
-const SANDBOX_FINDINGS = new Set([
-  "§9.5 v2 own-contract postal shipment without a postal service is created with the express service (create)",
-]);
-
 /** What the service answers an accepted shipment with. */
 const ACCEPTED_STATUS: Record<Operation, readonly number[]> = {
   validate: [200, 204],
@@ -136,7 +126,7 @@ describe("spec table: shipments, against the sandbox over HTTP", () => {
   for (const row of PACKAGE_CASES) {
     for (const operation of row.operations ?? (["validate", "create", "update"] as const)) {
       const name = `${label(row)} (${operation})`;
-      (SANDBOX_FINDINGS.has(name) ? it.fails : it)(name, async () => {
+      it(name, async () => {
         const sandbox = row.at === "before" ? before : after;
         const answer = await send(sandbox, operation, row, shipmentOf(row, ownPostal));
         if ("refused" in row.expect) {
