@@ -13,7 +13,7 @@ import { DEMO, onPackageCreation } from "../testing/sandbox-server.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";
 import { raceWorkers } from "../testing/worker-process.ts";
 
-const WORKER = join(import.meta.dirname, "../../test/mapping/ship-worker.ts");
+const WORKER = join(import.meta.dirname, "ship-worker.ts");
 const STORE = "shop-race";
 
 const sandbox = useSandbox({ clearFaultsAfterEach: true });
