@@ -1,8 +1,9 @@
 // Benchmark of the OAuth client's single flight: how many token requests the
 // sandbox receives when 1,000 concurrent accessToken() calls meet an expired
 // access token. The figure should be 1 (one refresh), counted at the sandbox.
-import { startSandbox } from "../../sandbox/src/index.ts";
-import { OAuthClient } from "../src/oauth/index.ts";
+
+import { OAuthClient } from "@shipbridge/core";
+import { startSandbox } from "@shipbridge/sandbox";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
