@@ -26,10 +26,9 @@ export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 node_version="$(tr -d 'v \n' < "$root/.nvmrc")"
 pnpm_version="$(node -p "require(process.argv[1]).packageManager.split('@')[1]" "$root/package.json")"
-# The oldest Node that runs the workspace as it is: TypeScript sources run
-# directly (type stripping is on by default from 22.18) and node:sqlite needs
-# no flag.
-min_node="22.18.0"
+# The Node the workspace states and CI runs (packages' engines say >=24);
+# an older machine Node only bootstraps Node 24 into .cache/.
+min_node="24.0.0"
 
 # Every network step is bounded and retried: a hung registry connection must
 # not hold a run. retry LIMIT_SECONDS COMMAND...
