@@ -141,9 +141,29 @@ describe("lazy", () => {
     expect(Entry.safeParse({ type: "other" }).error?.issues[0]?.code).toBe("invalid_union");
   });
 
-  it("gives the same JSON Schema as the schema it stands for", () => {
-    const build = () => z.looseObject({ name: z.string().min(1), tags: z.array(z.string()) });
-    expect(z.toJSONSchema(lazy(build))).toEqual(z.toJSONSchema(build()));
+  it("gives the same JSON Schema as the schema it stands for, shared parts included", () => {
+    const buildRegion = () => z.enum(["europe", "asia"]);
+    const Region = lazy(buildRegion);
+    const build = (region: z.ZodEnum<{ europe: "europe"; asia: "asia" }>) =>
+      z.looseObject({
+        name: z.string().min(1),
+        regions: z.array(region).min(1).optional(),
+        home: region,
+      });
+    const Eager = build(buildRegion());
+    const Lazy = lazy(() => build(Region));
+    for (const reused of ["inline", "ref"] as const) {
+      expect(z.toJSONSchema(Lazy, { reused })).toEqual(z.toJSONSchema(Eager, { reused }));
+    }
+    // A stand-in for a wrapper (pipe, optional...) at the top.
+    const buildToken = () => z.string().transform((): "Bearer" => "Bearer");
+    const Token = lazy(buildToken);
+    expect(z.toJSONSchema(Token, { io: "input" })).toEqual(
+      z.toJSONSchema(buildToken(), { io: "input" }),
+    );
+    expect(Token.optional().toJSONSchema({ io: "input" })).toEqual(
+      buildToken().optional().toJSONSchema({ io: "input" }),
+    );
   });
 
   it("keeps metadata set when the schema is built", () => {

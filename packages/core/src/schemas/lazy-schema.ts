@@ -10,8 +10,9 @@
 // parsing never pays for the indirection): `PackageV2Schema.shape.receiver`
 // is not `=== ReceiverSchema`, though it has the same `def`. Parsing,
 // `.shape`, `.extend()`, instanceof, metadata set inside the factory and
-// z.toJSONSchema behave as without the stand-in; `z.globalRegistry.get()`
-// of a stand-in misses metadata registered for the built schema.
+// z.toJSONSchema (the same output for every exported schema) behave as
+// without the stand-in; `z.globalRegistry.get()` of a stand-in misses
+// metadata registered for the built schema.
 
 /** Each stand-in made by `lazy`, with the function that builds (once) what it stands for. */
 const builders = new WeakMap<object, () => object>();
@@ -33,10 +34,31 @@ export function lazy<T extends object>(factory: () => T): T {
     }
     return value;
   };
+  let view: object | undefined;
+  // A schema's internals, as read through the stand-in: the built schema's,
+  // except that JSON Schema generation, which records the schema it was
+  // given (the stand-in) and then looks up the one its processor knows (the
+  // built schema), finds the same record under both.
+  const internals = (): unknown => {
+    const built = Reflect.get(real(), "_zod") as JsonSchemaInternals | undefined;
+    if (typeof built?.processJSONSchema !== "function") return built;
+    view ??= Object.create(built, {
+      processJSONSchema: {
+        value: (context: JsonSchemaContext, json: unknown, params: unknown) => {
+          const record = context.seen?.get(standIn);
+          if (record !== undefined && !context.seen.has(value as object)) {
+            context.seen.set(value as object, record);
+          }
+          built.processJSONSchema?.(context, json, params);
+        },
+      },
+    }) as object;
+    return view;
+  };
   const handler: ProxyHandler<T> = {
     // The built value is the receiver, so getters and lazily cached
     // properties (zod's `shape`, `~standard`) land on it, not on the stand-in.
-    get: (_target, key) => Reflect.get(real(), key),
+    get: (_target, key) => (key === "_zod" ? internals() : Reflect.get(real(), key)),
     set: (_target, key, newValue) => Reflect.set(real(), key, newValue),
     has: (_target, key) => Reflect.has(real(), key),
     ownKeys: () => Reflect.ownKeys(real()),
@@ -71,6 +93,14 @@ function settle(value: object): void {
     return;
   }
   settleFields(def);
+  // A check's clone remembers the schema it was cloned from, which JSON
+  // Schema generation and registries follow.
+  const internals = (value as { _zod: { parent?: unknown } })._zod;
+  if (isObject(internals.parent)) {
+    const build = builders.get(internals.parent);
+    if (build === undefined) settle(internals.parent);
+    else internals.parent = build();
+  }
   // Some schemas copy a def entry onto themselves (an array's `element`).
   const record = value as Record<PropertyKey, unknown>;
   for (const key of Reflect.ownKeys(value)) {
@@ -102,6 +132,14 @@ function settleFields(fields: object): void {
     const current = Reflect.getOwnPropertyDescriptor(fields, key);
     if (current !== undefined && "value" in current && current.writable) record[key] = build();
   }
+}
+
+interface JsonSchemaContext {
+  readonly seen: Map<object, unknown>;
+}
+
+interface JsonSchemaInternals {
+  processJSONSchema?: (context: JsonSchemaContext, json: unknown, params: unknown) => void;
 }
 
 /** A plain object: a shape, or another def entry that may hold schemas. */
