@@ -24,7 +24,7 @@ const run = (cmd, args, options = {}) =>
 const npmCache = join(root, ".cache", "npm");
 const INSTALL_ATTEMPTS = 3;
 const INSTALL_LIMIT_MS = 180_000;
-function installWithRetry(tarballs, app) {
+function installWithRetry(specs, app) {
   const args = [
     "install",
     "--no-audit",
@@ -36,7 +36,7 @@ function installWithRetry(tarballs, app) {
     "--fetch-retries=2",
     "--fetch-retry-mintimeout=2000",
     "--fetch-retry-maxtimeout=10000",
-    ...tarballs,
+    ...specs,
   ];
   for (let attempt = 1; ; attempt++) {
     try {
@@ -85,7 +85,10 @@ try {
   const app = join(scratch, "app");
   run("mkdir", ["-p", app]);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-  installWithRetry(tarballs, app);
+  // Optional peer dependencies too (e.g. pg for a /postgres entry), so every
+  // entry can be loaded as a user who needs it would have it.
+  const peers = Object.entries(pkg.peerDependencies ?? {}).map(([dep, range]) => `${dep}@${range}`);
+  installWithRetry([...tarballs, ...peers], app);
 
   // Every entry of the published exports (the root and each subpath), by name.
   const exportsMap = pkg.publishConfig?.exports ?? pkg.exports ?? { ".": {} };
