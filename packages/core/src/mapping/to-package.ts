@@ -34,7 +34,8 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../language.ts";
 import {
-  type AccountServiceRef,
+  type AccountServicesInput,
+  accountServicesProblem,
   currentCarrierName,
   hasFirstNameAndSurname,
   normalizePolishPhone,
@@ -118,8 +119,11 @@ export interface ToPackageOptions {
   readonly declareValue?: boolean;
   /** The parcel's content description; default: the item names with quantities. */
   readonly description?: string;
-  /** The account's services (GET /account/services), to resolve `service_id` and the contract. */
-  readonly accountServices?: readonly AccountServiceRef[];
+  /**
+   * The account's services, to resolve `service_id` and the contract: what
+   * `client.account.services()` returns, or its `services` list.
+   */
+  readonly accountServices?: AccountServicesInput;
   /** The contract kind, when known better than from the account services. */
   readonly contract?: ServiceContract;
   /** "Now" for date-bound rules (the 2026-08-24 postal rule). */
@@ -158,6 +162,15 @@ export function mapOrderToPackage(
   order: unknown,
   options: ToPackageOptions = {},
 ): ToPackageOutcome {
+  if (typeof options !== "object" || options === null) {
+    const finding = {
+      path: "options",
+      rule: RULE_CODES.invalid_type,
+      params: { expected: "object" },
+    };
+    const issue = { ...finding, message: renderMessage(finding, DEFAULT_LANGUAGE) };
+    return { ok: false, error: new ValidationError([issue], DEFAULT_LANGUAGE), warnings: [] };
+  }
   const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
   const parsed = validateInput(StoreOrderSchema, order, { language });
   if (!parsed.ok) {
@@ -233,6 +246,7 @@ class PackageBuilder {
     if (Object.keys(services).length > 0) pkg["additional_services"] = services;
     this.#postal(pkg);
     this.#point(pkg);
+    this.#checkAccountServices();
     this.#sources.set("", "order");
     return this.#validate(pkg);
   }
@@ -393,7 +407,23 @@ class PackageBuilder {
     return parcel as Partial<ParcelV2>;
   }
 
+  /** The account services must be in one of their two forms. */
+  #checkAccountServices(): void {
+    const services: unknown = this.#options.accountServices;
+    const problem = services === undefined ? undefined : accountServicesProblem(services);
+    if (problem === undefined) return;
+    const at =
+      problem.path === "" || problem.path.startsWith("[") ? problem.path : `.${problem.path}`;
+    this.#error(`options.accountServices${at}`, RULE_CODES.invalid_type, {
+      expected: problem.expected,
+    });
+  }
+
   #checkBox(box: BoxDimensions): boolean {
+    if (typeof box !== "object" || box === null) {
+      this.#error("options.parcel", RULE_CODES.invalid_type, { expected: "object" });
+      return false;
+    }
     let valid = true;
     for (const field of ["width", "depth", "height"] as const) {
       const value = (box as unknown as Record<string, unknown>)[field];

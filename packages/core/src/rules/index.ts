@@ -93,6 +93,9 @@ export {
 } from "./service-flags.ts";
 export {
   type AccountServiceRef,
+  type AccountServicesInput,
+  type AccountServicesProblem,
+  accountServicesProblem,
   resolveShipmentContract,
   type ShipmentContract,
   type ShipmentContractOptions,
