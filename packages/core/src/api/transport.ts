@@ -159,9 +159,12 @@ export class Transport {
   readonly config: TransportConfig;
   readonly #ky: KyInstance;
   readonly #baseUrl: string;
+  /** The backoff before each retry, bound once to the client's retry options. */
+  readonly #delay: (attempt: number) => number;
 
   constructor(config: TransportConfig) {
     this.config = config;
+    this.#delay = (attempt) => backoffDelay(attempt, config.retry);
     this.#baseUrl = config.baseUrl.replace(/\/+$/, "");
     this.#ky = ky.create({
       timeout: config.timeoutMs,
@@ -192,14 +195,13 @@ export class Transport {
 
   /** ky's retry rules for one request that is safe to repeat, bound to its call. */
   #retryRules(state: CallState, limit: number): RetryOptions {
-    const retry = this.config.retry;
     return {
       limit,
       methods: RETRY_METHODS,
       statusCodes: RETRY_STATUSES,
       afterStatusCodes: RETRY_AFTER_STATUSES,
-      maxRetryAfter: retry.maxRetryAfterMs,
-      delay: (attempt) => backoffDelay(attempt, retry),
+      maxRetryAfter: this.config.retry.maxRetryAfterMs,
+      delay: this.#delay,
       jitter: fullJitter,
       retryOnTimeout: true,
       shouldRetry: (retryState) => this.#shouldRetry(state, retryState),
@@ -326,7 +328,8 @@ export class Transport {
     let body: unknown;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, Math.min(this.config.timeoutMs, state.deadline.remainingMs()));
+      const ms = Math.min(this.config.timeoutMs, state.deadline.remainingMs());
+      timer = setTimeout(() => resolve(undefined), ms);
     });
     try {
       const text = await Promise.race([response.text(), late]);
