@@ -30,17 +30,33 @@ function startServer(): Promise<{ server: Server; baseUrl: string }> {
   });
 }
 
+/** The ShippingClient's per-request time over a baseline's, per round. */
+export interface Ratio {
+  /** The median over the rounds of each round's ratio. */
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What the client may cost per request over bare ky. */
+export const CLIENT_OVER_KY_TARGET = 1.15;
+
 export interface ClientBenchResult {
   /** Milliseconds per request: the median over rounds of each round's median. */
   readonly fetchMs: number;
   readonly kyMs: number;
   readonly clientMs: number;
+  /** ShippingClient over bare ky and over plain fetch, taken round by round. */
+  readonly clientOverKy: Ratio;
+  readonly clientOverFetch: Ratio;
 }
 
 async function measureRequests(
   timeMs: number,
   rounds: number,
-): Promise<Pick<ClientBenchResult, "fetchMs" | "kyMs" | "clientMs">> {
+): Promise<
+  Pick<ClientBenchResult, "fetchMs" | "kyMs" | "clientMs" | "clientOverKy" | "clientOverFetch">
+> {
   const { server, baseUrl } = await startServer();
   try {
     const headers = {
@@ -77,7 +93,20 @@ async function measureRequests(
       }
     }
     const of = (name: string): number => median(medians[name] ?? []);
-    return { fetchMs: of("fetch"), kyMs: of("ky"), clientMs: of("ShippingClient") };
+    // Ratios within a round compare times taken moments apart, so a burst of
+    // load elsewhere on the machine shifts both sides alike.
+    const ratio = (baseline: string): Ratio => {
+      const client = medians.ShippingClient ?? [];
+      const perRound = client.map((ms, i) => ms / (medians[baseline]?.[i] ?? Number.NaN));
+      return { median: median(perRound), min: Math.min(...perRound), max: Math.max(...perRound) };
+    };
+    return {
+      fetchMs: of("fetch"),
+      kyMs: of("ky"),
+      clientMs: of("ShippingClient"),
+      clientOverKy: ratio("ky"),
+      clientOverFetch: ratio("fetch"),
+    };
   } finally {
     server.close();
   }
@@ -99,10 +128,15 @@ export async function runClientBench(
 export function formatClientBench(result: ClientBenchResult): string[] {
   const ms = (n: number) => `${n.toFixed(3)} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const x = (n: number) => `${n.toFixed(2)}x`;
+  const rounds = (r: Ratio) => `${x(r.median)} (rounds ${x(r.min)} to ${x(r.max)})`;
+  const overKy = result.clientOverKy.median;
+  const verdict = overKy <= CLIENT_OVER_KY_TARGET ? "within" : "OVER";
   return [
     `REST request, plain fetch:     ${ms(result.fetchMs)}`,
     `REST request, bare ky:         ${ms(result.kyMs)} (${ratio(result.kyMs, result.fetchMs)} fetch)`,
     `REST request, ShippingClient:  ${ms(result.clientMs)} (${ratio(result.clientMs, result.fetchMs)} fetch, ${ratio(result.clientMs, result.kyMs)} ky)`,
+    `ShippingClient per request:    ${rounds(result.clientOverKy)} bare ky, ${rounds(result.clientOverFetch)} plain fetch; ${verdict} the ${x(CLIENT_OVER_KY_TARGET)} ky target`,
   ];
 }
 

@@ -3,7 +3,7 @@
 // input validation needs (version, language, the account's services).
 import type { Clock } from "../clock.ts";
 import type { Language } from "../issues/language.ts";
-import type { AccountServiceRef } from "../rules/shipment-contract.ts";
+import type { AccountServicesInput } from "../rules/shipment-contract.ts";
 import type { ApiVersion } from "../schemas/package.ts";
 import type { Deadline, Sleep } from "./deadline.ts";
 import type { PollOptions } from "./poll.ts";
@@ -23,8 +23,11 @@ export interface ClientContext {
   readonly accountServices: AccountServicesLike | undefined;
 }
 
-/** The account's services as GET /account/services lists them (for the rules on service_id). */
-export type AccountServicesLike = readonly AccountServiceRef[];
+/**
+ * The account's services (for the rules on service_id): what
+ * `client.account.services()` returns, or its `services` list.
+ */
+export type AccountServicesLike = AccountServicesInput;
 
 export function versionOf(context: ClientContext, options: CallOptions | undefined): ApiVersion {
   return options?.version ?? context.version;

@@ -27,6 +27,9 @@ export const realSleep: Sleep = (ms, signal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/** The longest delay a timer can have. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /** An absolute point in time, by the client's clock: a Date or epoch milliseconds. */
 export type DeadlineInput = Date | number;
 
@@ -61,6 +64,21 @@ export class Deadline {
       `${what} did not finish before the deadline (${new Date(this.atMs).toISOString()}): ${method} ${path}`,
       { method, path, cause },
     );
+  }
+
+  /**
+   * Waits for `work` (e.g. an access token), but no longer than the budget
+   * left: past the deadline, rejects with the deadline error.
+   */
+  within<T>(work: Promise<T>, method: string, path: string, what: string): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(this.exceeded(method, path, what)),
+        Math.min(MAX_TIMER_MS, this.remainingMs()),
+      );
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
 
   /** Throws the deadline error when the budget is spent, the signal's reason when aborted. */

@@ -4,8 +4,13 @@
 
 import type { ApiVersion } from "../schemas/package.ts";
 
+const VENDOR_MEDIA_TYPES = {
+  1: "application/vnd.furgonetka.v1+json",
+  2: "application/vnd.furgonetka.v2+json",
+} as const satisfies Record<ApiVersion, string>;
+
 export function vendorMediaType(version: ApiVersion): string {
-  return `application/vnd.furgonetka.v${version}+json`;
+  return VENDOR_MEDIA_TYPES[version];
 }
 
 /** Whether a Content-Type names JSON (plain, vendor or any +json type). */

@@ -5,6 +5,7 @@
 
 import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../issues/language.ts";
+import { accountServicesProblem } from "../rules/shipment-contract.ts";
 import {
   type AddressAutocompleteRequest,
   type AddressAutocompleteResponse,
@@ -71,7 +72,10 @@ export interface ShippingClientOptions {
    * tests. Default false.
    */
   readonly validateResponses?: boolean | undefined;
-  /** The account's services (GET /account/services), for the rules on service_id. */
+  /**
+   * The account's services, for the rules on service_id: what
+   * `client.account.services()` returns, or its `services` list.
+   */
   readonly accountServices?: AccountServicesLike | undefined;
 }
 
@@ -132,6 +136,15 @@ export class ShippingClient {
       throw new ApiUsageError(
         "language",
         `must be one of ${LANGUAGES.join(", ")}, got ${String(language)}`,
+      );
+    }
+    const services = options.accountServices;
+    const problem = services === undefined ? undefined : accountServicesProblem(services);
+    if (problem !== undefined) {
+      const where = problem.path.startsWith("[") ? problem.path : `.${problem.path}`;
+      throw new ApiUsageError(
+        problem.path === "" ? "accountServices" : `accountServices${where}`,
+        `must be what client.account.services() returns, or its services list (expected ${problem.expected} here)`,
       );
     }
     const transport = new Transport({

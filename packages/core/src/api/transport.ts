@@ -1,18 +1,21 @@
-// The HTTP layer of ShippingClient, built on one ky instance and its hooks:
-// beforeRequest puts the bearer token, the vendor media types, X-Language and
-// X-Company-Id on the request; afterResponse answers a 401 with one token
-// refresh and one retry; beforeRetry re-reads the token and enforces the
-// call's deadline. ky's retry engine does the backoff (exponential, full
-// jitter) and honours Retry-After; which requests may be retried is decided
-// per request. Failures leave as ApiError subclasses, never as ky's errors.
+// The HTTP layer of ShippingClient, on ky. The ky instance is built once per
+// client; a call hands it only what is its own: method, headers (bearer
+// token, vendor media types, X-Language, X-Company-Id), body, the caller's
+// signal, the budget left before the call's deadline (totalTimeout), and for
+// requests that are safe to repeat, the retry rules bound to this call. ky's
+// retry engine does the backoff (exponential, full jitter) and honours
+// Retry-After; beforeRetry re-reads the token and enforces the deadline by
+// the client's clock. A 401 comes back as an answer rather than an error
+// (throwHttpErrors skips it), so send() renews the token once and sends once
+// more without any hook having to clone every response. Failures leave as
+// ApiError subclasses, never as ky's errors.
 import ky, {
-  type AfterResponseHook,
-  type BeforeRequestHook,
   type BeforeRetryHook,
   isHTTPError,
   isNetworkError as isKyNetworkError,
   isTimeoutError as isKyTimeoutError,
   type KyInstance,
+  type RetryOptions,
   type ShouldRetryState,
 } from "ky";
 import type { z } from "zod";
@@ -23,12 +26,13 @@ import { formatPath } from "../issues/path.ts";
 import type { ApiVersion } from "../schemas/package.ts";
 import {
   API_ERROR_CODES,
+  type ApiError,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
 } from "./api-error.ts";
 import type { ShippingAuth } from "./auth.ts";
-import { Deadline, type DeadlineInput } from "./deadline.ts";
+import { Deadline, type DeadlineInput, MAX_TIMER_MS } from "./deadline.ts";
 import { errorFromResponse, safeHeaders } from "./error-from-response.ts";
 import { isJsonMediaType, vendorMediaType } from "./media-type.ts";
 import {
@@ -91,23 +95,40 @@ export interface TransportConfig {
   readonly validateResponses: boolean;
 }
 
-/** What the hooks of one call share, carried in ky's per-request context. */
+/** What one call's retry decisions and hooks share (in ky's context). */
 interface CallState {
-  readonly spec: RequestSpec;
+  readonly method: string;
+  /** Path and query, for errors. */
+  readonly path: string;
   readonly deadline: Deadline;
   readonly signal: AbortSignal | undefined;
   /** The token sent last, handed back to the auth provider on a 401. */
-  token: string | undefined;
+  token: string;
+  /** Whether the token was renewed after a 401 (at most once per call). */
   refreshed: boolean;
+  /** Retries ky has made so far, so that the send after a 401 gets what is left. */
+  retries: number;
+}
+
+/** ky's per-call options, built once per call and reused for the send after a 401. */
+interface CallInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  context: Record<string, unknown>;
+  totalTimeout: number;
+  retry: number | RetryOptions;
 }
 
 const STATE = "shipbridgeCall";
-/** The longest delay a timer can have. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** Every method may be retried; whether a request may is decided per request. */
+const RETRY_METHODS = ["get", "put", "post", "delete"];
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+const RETRY_AFTER_STATUSES = [429, 502, 503, 504];
 
-function stateOf(options: { context?: Record<string, unknown> }): CallState {
-  return options.context?.[STATE] as CallState;
-}
+/** A 401 is answered by renewing the token in send(), not thrown by ky. */
+const throwUnless401 = (status: number): boolean => status !== 401;
 
 function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
   if (!query) return "";
@@ -129,39 +150,27 @@ function zodIssues(error: z.core.$ZodError): Issue<string>[] {
   }));
 }
 
+/** The budget left before the deadline, as ky's totalTimeout. */
+function budget(deadline: Deadline): number {
+  return Math.min(MAX_TIMER_MS, Math.max(1, deadline.remainingMs()));
+}
+
 export class Transport {
   readonly config: TransportConfig;
   readonly #ky: KyInstance;
   readonly #baseUrl: string;
+  /** The backoff before each retry, bound once to the client's retry options. */
+  readonly #delay: (attempt: number) => number;
 
   constructor(config: TransportConfig) {
     this.config = config;
+    this.#delay = (attempt) => backoffDelay(attempt, config.retry);
     this.#baseUrl = config.baseUrl.replace(/\/+$/, "");
-    const retry = config.retry;
     this.#ky = ky.create({
       timeout: config.timeoutMs,
-      throwHttpErrors: true,
+      throwHttpErrors: throwUnless401,
       ...(config.fetch ? { fetch: config.fetch } : {}),
-      retry: {
-        // One retry more than configured, kept for the 401 refresh, which
-        // ky counts like any other: without it, a 401 after the last allowed
-        // retry left ky's internal ForceRetryError, holding the renewed
-        // token, to the caller. The configured limit of ordinary retries is
-        // enforced in shouldRetry.
-        limit: retry.limit + 1,
-        methods: ["get", "put", "post", "delete"],
-        statusCodes: [408, 429, 500, 502, 503, 504],
-        afterStatusCodes: [429, 502, 503, 504],
-        maxRetryAfter: retry.maxRetryAfterMs,
-        delay: (attempt) => backoffDelay(attempt, retry),
-        jitter: fullJitter,
-        retryOnTimeout: true,
-      },
-      hooks: {
-        beforeRequest: [this.#authorize],
-        afterResponse: [this.#refreshOn401],
-        beforeRetry: [this.#beforeRetry],
-      },
+      hooks: { beforeRetry: [this.#beforeRetry] },
     });
   }
 
@@ -172,32 +181,10 @@ export class Transport {
       : Deadline.after(defaultMs, this.config.clock);
   }
 
-  readonly #authorize: BeforeRequestHook = async ({ request, options }) => {
-    const state = stateOf(options);
-    const token = await this.config.auth.accessToken();
-    state.token = token;
-    request.headers.set("authorization", `Bearer ${token}`);
-  };
-
-  readonly #refreshOn401: AfterResponseHook = async ({ request, options, response }) => {
-    const state = stateOf(options);
-    if (response.status !== 401 || state.refreshed) return;
-    state.refreshed = true;
-    const fresh = await this.config.auth.accessToken({ rejected: state.token });
-    if (fresh === state.token) return; // nothing new to try: surface the 401
-    state.token = fresh;
-    const headers = new Headers(request.headers);
-    headers.set("authorization", `Bearer ${fresh}`);
-    return ky.retry({
-      request: new Request(request, { headers }),
-      code: "TOKEN_REFRESHED",
-      delay: 0,
-    });
-  };
-
-  readonly #beforeRetry: BeforeRetryHook = async ({ request, options }) => {
-    const state = stateOf(options);
-    state.deadline.check(state.spec.method, state.spec.path, "The request", state.signal);
+  readonly #beforeRetry: BeforeRetryHook = async ({ request, options, retryCount }) => {
+    const state = options.context[STATE] as CallState;
+    state.retries = retryCount;
+    state.deadline.check(state.method, state.path, "The request", state.signal);
     // Another call may have refreshed the token in the meantime.
     const token = await this.config.auth.accessToken();
     if (token !== state.token && !state.refreshed) {
@@ -206,10 +193,23 @@ export class Transport {
     }
   };
 
-  #shouldRetry(state: CallState, { error, retryCount }: ShouldRetryState): boolean | undefined {
+  /** ky's retry rules for one request that is safe to repeat, bound to its call. */
+  #retryRules(state: CallState, limit: number): RetryOptions {
+    return {
+      limit,
+      methods: RETRY_METHODS,
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: RETRY_AFTER_STATUSES,
+      maxRetryAfter: this.config.retry.maxRetryAfterMs,
+      delay: this.#delay,
+      jitter: fullJitter,
+      retryOnTimeout: true,
+      shouldRetry: (retryState) => this.#shouldRetry(state, retryState),
+    };
+  }
+
+  #shouldRetry(state: CallState, { error }: ShouldRetryState): boolean | undefined {
     if (state.signal?.aborted) return false;
-    if (!state.spec.idempotent) return false;
-    if (retryCount > this.config.retry.limit) return false;
     if (state.deadline.expired) return false;
     if (isHTTPError(error)) {
       const wait = parseRetryAfter(
@@ -232,39 +232,117 @@ export class Transport {
     deadline?: Deadline,
   ): Promise<RawResponse> {
     const callDeadline = deadline ?? this.deadlineFor(options);
-    const path = spec.path + queryString(spec.query);
-    callDeadline.check(spec.method, path, "The request", options.signal);
+    const method = spec.method;
+    const path = spec.query === undefined ? spec.path : spec.path + queryString(spec.query);
+    const signal = options.signal;
+    callDeadline.check(method, path, "The request", signal);
     const version = spec.version ?? options.version ?? this.config.version;
     const media = vendorMediaType(version);
-    const headers: Record<string, string> = { accept: spec.accept ?? media };
-    const language = options.language ?? this.config.language;
-    if (language) headers["x-language"] = language;
-    const companyId = options.companyId ?? this.config.companyId;
-    if (companyId !== undefined) headers["x-company-id"] = String(companyId);
-    if (spec.json !== undefined) headers["content-type"] = media;
     const state: CallState = {
-      spec: { ...spec, path },
+      method,
+      path,
       deadline: callDeadline,
-      signal: options.signal,
-      token: undefined,
+      signal,
+      token: "",
       refreshed: false,
+      retries: 0,
     };
-    const url = this.#baseUrl + path;
     try {
-      const response = await this.#ky(url, {
-        method: spec.method,
+      state.token = await callDeadline.within(
+        this.config.auth.accessToken(),
+        method,
+        path,
+        "The access token",
+      );
+      const headers: Record<string, string> = {
+        accept: spec.accept ?? media,
+        authorization: `Bearer ${state.token}`,
+      };
+      const language = options.language ?? this.config.language;
+      if (language) headers["x-language"] = language;
+      const companyId = options.companyId ?? this.config.companyId;
+      if (companyId !== undefined) headers["x-company-id"] = String(companyId);
+      const init: CallInit = {
+        method,
         headers,
-        ...(spec.json !== undefined ? { body: JSON.stringify(spec.json) } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        totalTimeout: Math.min(MAX_TIMER_MS, Math.max(1, callDeadline.remainingMs())),
         context: { [STATE]: state },
-        // Per call, so that the decision sees this call's spec and deadline.
-        retry: { shouldRetry: (retryState) => this.#shouldRetry(state, retryState) },
-      });
-      return await this.#read(response, spec.method, path);
+        totalTimeout: budget(callDeadline),
+        retry: spec.idempotent ? this.#retryRules(state, this.config.retry.limit) : 0,
+      };
+      if (spec.json !== undefined) {
+        headers["content-type"] = media;
+        init.body = JSON.stringify(spec.json);
+      }
+      if (signal) init.signal = signal;
+      const url = this.#baseUrl + path;
+      let response = await this.#ky(url, init);
+      if (response.status === 401)
+        response = await this.#renewAndResend(url, init, state, response);
+      return await this.#read(response, method, path);
     } catch (error) {
-      throw this.#translate(error, state, spec.method, path, options.signal);
+      throw this.#translate(error, state);
     }
+  }
+
+  /**
+   * The one renewal a 401 gets: ask the auth provider for a token in place
+   * of the rejected one and, when it gives a new one, send once more with
+   * the retries the call has left. A 401 that stands becomes an
+   * AuthenticationError.
+   */
+  async #renewAndResend(
+    url: string,
+    init: CallInit,
+    state: CallState,
+    rejected: Response,
+  ): Promise<Response> {
+    state.refreshed = true;
+    const fresh = await state.deadline.within(
+      this.config.auth.accessToken({ rejected: state.token }),
+      state.method,
+      state.path,
+      "The renewed access token",
+    );
+    if (fresh === state.token) throw await this.#errorOf(rejected, state);
+    void rejected.body?.cancel().catch(() => undefined);
+    state.deadline.check(state.method, state.path, "The request", state.signal);
+    state.token = fresh;
+    init.headers.authorization = `Bearer ${fresh}`;
+    init.totalTimeout = budget(state.deadline);
+    if (typeof init.retry === "object") {
+      // The send after the renewal counts as one of the call's retries.
+      const left = Math.max(0, this.config.retry.limit - state.retries - 1);
+      init.retry = this.#retryRules(state, left);
+    }
+    const response = await this.#ky(url, init);
+    if (response.status === 401) throw await this.#errorOf(response, state);
+    return response;
+  }
+
+  /**
+   * The ApiError of an answer ky did not throw (a 401), its body read as ky
+   * reads error bodies: within the attempt's timeout, else left out.
+   */
+  async #errorOf(response: Response, state: CallState): Promise<ApiError> {
+    const { method, path } = state;
+    let body: unknown;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      const ms = Math.min(this.config.timeoutMs, state.deadline.remainingMs());
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    try {
+      const text = await Promise.race([response.text(), late]);
+      if (text !== undefined && text !== "") {
+        body = isJsonMediaType(response.headers.get("content-type")) ? JSON.parse(text) : text;
+      }
+    } catch {
+      // An unreadable body leaves the status and headers to speak.
+    } finally {
+      clearTimeout(timer);
+    }
+    const now = () => this.config.clock().getTime();
+    return errorFromResponse(response, body, { method, path, now });
   }
 
   async #read(response: Response, method: string, path: string): Promise<RawResponse> {
@@ -316,17 +394,15 @@ export class Transport {
     };
   }
 
-  #translate(
-    error: unknown,
-    state: CallState,
-    method: string,
-    path: string,
-    signal: AbortSignal | undefined,
-  ): unknown {
+  #translate(error: unknown, state: CallState): unknown {
+    const { method, path, signal } = state;
     if (signal?.aborted) return signal.reason;
-    const now = () => this.config.clock().getTime();
     if (isHTTPError(error)) {
-      return errorFromResponse(error.response, error.data, { method, path, now });
+      return errorFromResponse(error.response, error.data, {
+        method,
+        path,
+        now: () => this.config.clock().getTime(),
+      });
     }
     // ky's own errors are never kept as a cause: they hold the request, and
     // with it the Authorization header.

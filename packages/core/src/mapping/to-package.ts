@@ -42,7 +42,11 @@ import { normalizePolishPhone } from "../rules/polish-phone.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
 import { currentCarrierName } from "../rules/renamed-fields.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
-import { type AccountServiceRef, resolveShipmentContract } from "../rules/shipment-contract.ts";
+import {
+  type AccountServicesInput,
+  accountServicesProblem,
+  resolveShipmentContract,
+} from "../rules/shipment-contract.ts";
 import type {
   AdditionalServices,
   Address,
@@ -114,8 +118,11 @@ export interface ToPackageOptions {
   readonly declareValue?: boolean;
   /** The parcel's content description; default: the item names with quantities. */
   readonly description?: string;
-  /** The account's services (GET /account/services), to resolve `service_id` and the contract. */
-  readonly accountServices?: readonly AccountServiceRef[];
+  /**
+   * The account's services, to resolve `service_id` and the contract: what
+   * `client.account.services()` returns, or its `services` list.
+   */
+  readonly accountServices?: AccountServicesInput;
   /** The contract kind, when known better than from the account services. */
   readonly contract?: ServiceContract;
   /**
@@ -172,6 +179,15 @@ export function safeToPackage(order: unknown, options: ToPackageOptions = {}): S
 }
 
 function buildPackage(order: unknown, options: ToPackageOptions): BuildOutcome {
+  if (typeof options !== "object" || options === null) {
+    const raw = {
+      path: "options",
+      rule: RULE_CODES.invalid_type,
+      params: { expected: "object" },
+    };
+    const issue = { path: raw.path, rule: raw.rule, message: renderMessage(raw, DEFAULT_LANGUAGE) };
+    return { ok: false, error: new ValidationError([issue], DEFAULT_LANGUAGE), warnings: [] };
+  }
   const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
   const parsed = validateInput(StoreOrderSchema, order, { language });
   if (!parsed.ok) {
@@ -247,6 +263,7 @@ class PackageBuilder {
     if (Object.keys(services).length > 0) pkg["additional_services"] = services;
     this.#postal(pkg);
     this.#point(pkg);
+    this.#checkAccountServices();
     this.#sources.set("", "order");
     return this.#validate(pkg);
   }
@@ -407,7 +424,23 @@ class PackageBuilder {
     return parcel as Partial<ParcelV2>;
   }
 
+  /** The account services must be in one of their two forms. */
+  #checkAccountServices(): void {
+    const services: unknown = this.#options.accountServices;
+    const problem = services === undefined ? undefined : accountServicesProblem(services);
+    if (problem === undefined) return;
+    const at =
+      problem.path === "" || problem.path.startsWith("[") ? problem.path : `.${problem.path}`;
+    this.#error(`options.accountServices${at}`, RULE_CODES.invalid_type, {
+      expected: problem.expected,
+    });
+  }
+
   #checkBox(box: BoxDimensions): boolean {
+    if (typeof box !== "object" || box === null) {
+      this.#error("options.parcel", RULE_CODES.invalid_type, { expected: "object" });
+      return false;
+    }
     let valid = true;
     for (const field of ["width", "depth", "height"] as const) {
       const value = (box as unknown as Record<string, unknown>)[field];

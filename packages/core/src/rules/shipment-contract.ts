@@ -19,8 +19,52 @@ export interface AccountServiceRef {
   readonly service_contract: string;
 }
 
+/**
+ * The account's services in either form it is met in: the answer of
+ * GET /account/services (`client.account.services()`, `{ services }`) or its
+ * `services` list.
+ */
+export type AccountServicesInput =
+  | readonly AccountServiceRef[]
+  | { readonly services: readonly AccountServiceRef[] };
+
+/** Where a value departs from both forms of AccountServicesInput, and what was expected there. */
+export interface AccountServicesProblem {
+  /** Relative to the value: "", "services", "[2].id", "services[0].service". */
+  readonly path: string;
+  readonly expected: "array" | "object" | "number" | "string";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The first problem of a value given as the account services, or undefined when it is either form. */
+export function accountServicesProblem(value: unknown): AccountServicesProblem | undefined {
+  const inResponse = isRecord(value);
+  const list = inResponse ? value["services"] : value;
+  const prefix = inResponse ? "services" : "";
+  if (!Array.isArray(list)) return { path: prefix, expected: "array" };
+  for (const [i, entry] of list.entries()) {
+    const at = `${prefix}[${i}]`;
+    if (!isRecord(entry)) return { path: at, expected: "object" };
+    if (typeof entry["id"] !== "number") return { path: `${at}.id`, expected: "number" };
+    if (typeof entry["service"] !== "string") return { path: `${at}.service`, expected: "string" };
+    if (typeof entry["service_contract"] !== "string") {
+      return { path: `${at}.service_contract`, expected: "string" };
+    }
+  }
+  return undefined;
+}
+
+/** The list of either form; undefined when absent or not the account services (callers report that). */
+export function accountServiceList(value: unknown): readonly AccountServiceRef[] | undefined {
+  if (value === undefined || accountServicesProblem(value) !== undefined) return undefined;
+  return Array.isArray(value) ? value : (value as { services: AccountServiceRef[] }).services;
+}
+
 export interface ShipmentContractOptions {
-  readonly accountServices?: readonly AccountServiceRef[] | undefined;
+  readonly accountServices?: AccountServicesInput | undefined;
   /** The contract kind, when the caller knows it better than the account services. */
   readonly contract?: ServiceContract | undefined;
 }
@@ -69,9 +113,10 @@ export function resolveShipmentContract(
 ): ShipmentContract {
   const serviceId = pkg?.["service_id"];
   const service = pkg?.["service"];
+  const services = accountServiceList(options.accountServices);
   const account =
-    typeof serviceId === "number" && options.accountServices !== undefined
-      ? indexOf(options.accountServices).get(serviceId)
+    typeof serviceId === "number" && services !== undefined
+      ? indexOf(services).get(serviceId)
       : undefined;
   const carrier =
     typeof service === "string"
@@ -82,8 +127,8 @@ export function resolveShipmentContract(
   if (options.contract !== undefined) return { carrier, contract: options.contract };
   if (account !== undefined) return { carrier, contract: contractKind(account.service_contract) };
   const byName =
-    typeof service === "string" && carrier !== undefined && options.accountServices !== undefined
-      ? contractOfCarrier(options.accountServices, carrier)
+    typeof service === "string" && carrier !== undefined && services !== undefined
+      ? contractOfCarrier(services, carrier)
       : undefined;
   return { carrier, contract: byName };
 }

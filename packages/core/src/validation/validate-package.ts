@@ -10,7 +10,7 @@ import type { Clock } from "../clock.ts";
 import { systemClock } from "../clock.ts";
 import { BUILT_IN_COUNTRIES, type CountryLookup } from "../rules/countries.ts";
 import {
-  type AccountServiceRef,
+  type AccountServicesInput,
   resolveShipmentContract,
   type ServiceContract,
 } from "../rules/shipment-contract.ts";
@@ -34,8 +34,8 @@ export interface PackageValidationOptions extends ValidationOptions {
   readonly operation?: PackageOperation;
   /** Where "now" comes from; date-bound rules never read the system time themselves. */
   readonly clock?: Clock;
-  /** The account's services (GET /account/services), to resolve service_id. */
-  readonly accountServices?: readonly AccountServiceRef[];
+  /** The account's services, to resolve service_id: what `client.account.services()` returns, or its list. */
+  readonly accountServices?: AccountServicesInput;
   /** The accepted countries; defaults to the built-in list. */
   readonly countries?: CountryLookup;
   /** The contract kind, when known better than from the account services. */

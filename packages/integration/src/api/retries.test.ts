@@ -6,6 +6,7 @@
 
 import {
   API_ERROR_CODES,
+  AuthenticationError,
   isOutcomeUnknownError,
   RateLimitError,
   ServiceError,
@@ -236,5 +237,50 @@ describe("401", () => {
     const countries = await counted.countries();
     expect(countries.list).toContain("PL");
     expect(requests.filter((r) => r.includes("allowed-countries"))).toHaveLength(2);
+  });
+
+  it("renews the token of a package creation once and creates exactly one package", async () => {
+    const own = await sandbox.login();
+    await new ShippingClient({ baseUrl: sandbox.baseUrl, auth: own }).countries();
+    for (let i = 0; i < 21; i++) await sandbox.login();
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth: own, fetch });
+    const result = await client.packages.create(packageV2("renewed-create-1"));
+    expect(result.reconciled).toBe(false);
+    expect(requests.filter((r) => r === "POST /packages")).toHaveLength(2);
+    const list = await client.packages.list({ user_reference_number: "renewed-create-1" });
+    expect(list.packages).toHaveLength(1);
+  });
+
+  it("a renewed token that is refused too ends the call: one renewal, two requests", async () => {
+    const asked: (string | undefined)[] = [];
+    const auth = {
+      accessToken: async (options?: { rejected?: string | undefined }) => {
+        asked.push(options?.rejected);
+        return options?.rejected === undefined ? "unknown-token-1" : "unknown-token-2";
+      },
+    };
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({ baseUrl: sandbox.baseUrl, auth, fetch });
+    const error = await client.countries().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).status).toBe(401);
+    // The refusal's JSON body is kept, parsed, as for every other status.
+    expect((error as AuthenticationError).body).toEqual(expect.any(Object));
+    expect(asked).toEqual([undefined, "unknown-token-1"]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("an access token that never comes ends the call at its deadline, sending nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: { accessToken: () => new Promise<string>(() => {}) },
+      fetch,
+    });
+    const error = await client.countries({ deadline: Date.now() + 50 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).code).toBe(API_ERROR_CODES.deadline_exceeded);
+    expect(requests).toEqual([]);
   });
 });

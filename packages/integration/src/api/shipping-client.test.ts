@@ -221,6 +221,36 @@ describe("errors by status", () => {
     expect(verdict.issues.some((i) => i.path === "service")).toBe(true);
   });
 
+  it("validate() keeps the local warnings beside the service's issues, and only the three fields", async () => {
+    const pkg = packageV2();
+    // A fractional width is a warning (rounded up), the unknown carrier the service's refusal.
+    pkg.parcels[0]!.width = 20.2;
+    const verdict = await client.packages.validate({ ...pkg, service: "no-such-carrier" });
+    expect(Object.keys(verdict).sort()).toEqual(["issues", "valid", "warnings"]);
+    expect(verdict.valid).toBe(false);
+    expect(verdict.issues.some((i) => i.path === "service")).toBe(true);
+    expect(verdict.warnings.some((w) => w.path.startsWith("parcels[0]."))).toBe(true);
+  });
+
+  it("validate() resolves even for input that is not a package, sending nothing", async () => {
+    const { fetch, requests } = countingFetch();
+    const counted = sandbox.client({ fetch });
+    const verdict = await counted.packages.validate("not a package" as never);
+    expect(verdict.valid).toBe(false);
+    expect(verdict.issues.length).toBeGreaterThan(0);
+    expect(requests).toEqual([]);
+  });
+
+  it("validate() still throws for failures that are not about the package", async () => {
+    const stranger = new ShippingClient({
+      baseUrl: sandbox.baseUrl,
+      auth: staticToken("not-a-token"),
+    });
+    await expect(stranger.packages.validate(packageV2())).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
+  });
+
   it("401: a token the service does not know", async () => {
     const stranger = new ShippingClient({
       baseUrl: sandbox.baseUrl,

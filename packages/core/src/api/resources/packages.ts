@@ -287,8 +287,21 @@ export class PackagesResource {
 
   /**
    * Asks the service whether a package would be accepted (POST
-   * /packages/validate). Problems found locally are reported the same way,
-   * without asking the service.
+   * /packages/validate), without creating it.
+   *
+   * An invalid package is an answer, not an error: the promise resolves to
+   * `{ valid, issues, warnings }`. `issues` lists every problem with its field
+   * path, whether local validation found it (then nothing is sent) or the
+   * service did (its 400/422 answer); `warnings` holds the findings that do
+   * not stop a package, local and the service's. Even input that is not a
+   * package at all resolves, with `valid: false`. Failures that say nothing
+   * about the package still throw, as from every other call:
+   * AuthenticationError, PermissionError, RateLimitError, ServiceError (after
+   * the retries), NetworkError, TimeoutError.
+   *
+   * @example
+   * const verdict = await client.packages.validate(pkg);
+   * if (!verdict.valid) for (const i of verdict.issues) console.log(i.path, i.message);
    */
   async validate(
     input: PackageV1 | PackageV2,
