@@ -23,6 +23,9 @@ export interface ImportBenchResult {
   /** Medians over the runs, each run a fresh process. */
   readonly core: ImportTime;
   readonly zodKy: ImportTime;
+  /** The OAuth client alone (`@shipbridge/core/oauth`) against zod alone. */
+  readonly oauth: ImportTime;
+  readonly zod: ImportTime;
   readonly runs: number;
   /** Whether the imported dist is older than the sources (run `pnpm build` first). */
   readonly distIsStale: boolean;
@@ -83,6 +86,8 @@ export function runImportBench(options: { readonly runs?: number } = {}): Import
   coldImport(["zod", "ky"]);
   const core: ImportTime[] = [];
   const zodKy: ImportTime[] = [];
+  const oauth: ImportTime[] = [];
+  const zod: ImportTime[] = [];
   for (let i = 0; i < runs; i++) {
     // Alternate which goes first, so neither always runs right after the other.
     if (i % 2 === 0) {
@@ -92,17 +97,26 @@ export function runImportBench(options: { readonly runs?: number } = {}): Import
       zodKy.push(coldImport(["zod", "ky"]));
       core.push(coldImport(["@shipbridge/core"]));
     }
+    oauth.push(coldImport(["@shipbridge/core/oauth"]));
+    zod.push(coldImport(["zod"]));
   }
   const medians = (times: ImportTime[]): ImportTime => ({
     ms: median(times.map((time) => time.ms)),
     cpuMs: median(times.map((time) => time.cpuMs)),
   });
-  return { core: medians(core), zodKy: medians(zodKy), runs, distIsStale };
+  return {
+    core: medians(core),
+    zodKy: medians(zodKy),
+    oauth: medians(oauth),
+    zod: medians(zod),
+    runs,
+    distIsStale,
+  };
 }
 
 /** The result as printable lines, ratios included. */
 export function formatImportBench(result: ImportBenchResult): string[] {
-  const { core, zodKy } = result;
+  const { core, zodKy, oauth, zod } = result;
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   const stale = result.distIsStale ? " (dist OLDER THAN src: run pnpm build)" : "";
@@ -110,6 +124,8 @@ export function formatImportBench(result: ImportBenchResult): string[] {
     `cold import, median of ${result.runs} fresh processes each${stale}:`,
     `  zod + ky:          ${ms(zodKy.ms)} elapsed, ${ms(zodKy.cpuMs)} CPU`,
     `  @shipbridge/core:  ${ms(core.ms)} elapsed (${ratio(core.ms, zodKy.ms)}), ${ms(core.cpuMs)} CPU (${ratio(core.cpuMs, zodKy.cpuMs)})`,
+    `  zod alone:         ${ms(zod.ms)} elapsed, ${ms(zod.cpuMs)} CPU`,
+    `  @shipbridge/core/oauth: ${ms(oauth.ms)} elapsed (${ratio(oauth.ms, zod.ms)} zod), ${ms(oauth.cpuMs)} CPU (${ratio(oauth.cpuMs, zod.cpuMs)})`,
   ];
 }
 
