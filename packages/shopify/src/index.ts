@@ -1,5 +1,8 @@
 // @shipbridge/shopify: a Shopify shipping app for the parcel-shipping
 // service. The mapping from Shopify orders to core's StoreOrder.
+
+export type { ShippingServiceConfig, ShopifyAppConfig } from "./app/config.ts";
+export { createShopifyApp, type ShopifyApp } from "./app/create-shopify-app.ts";
 export {
   decodeServiceCode,
   encodeServiceCode,
