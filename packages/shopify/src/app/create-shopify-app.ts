@@ -13,6 +13,8 @@ import pg from "pg";
 import { PgBoss } from "pg-boss";
 import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
+import { QuoteCache } from "../rates/quote-cache.ts";
+import { rateCallback } from "../rates/rate-callback.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
 import { migrate, underMigrationLock } from "../store/migrate.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
@@ -65,6 +67,20 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   hono.post("/webhooks", async (c) => {
     const app = await runtime();
     return receiveWebhook({ shopify, pool: app.pool, boss: async () => app.boss }, c);
+  });
+  const cache = new QuoteCache();
+  hono.post("/rates", async (c) => {
+    const app = await runtime();
+    return rateCallback(
+      {
+        shopify,
+        pool: app.pool,
+        connections: app.connections,
+        cache,
+        deadlineMs: config.rateDeadlineMs ?? 2000,
+      },
+      c,
+    );
   });
   installRoutes(hono, shopify, runtime);
 
