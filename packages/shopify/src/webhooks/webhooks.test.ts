@@ -56,7 +56,7 @@ async function count(sql: string, values: unknown[] = []): Promise<number> {
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
 async function settled(orderId: string, statuses: string[]): Promise<ShipmentRow> {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < 150; attempt++) {
     const row = await loadShipment(pool, SHOP, orderId);
     if (row && statuses.includes(row.status)) return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -138,5 +138,142 @@ describe("webhooks", () => {
       ledger.packageIds[0] as number,
     );
     expect(shipped.receiver?.street).toContain("Długa 5");
+  });
+
+  it("keeps an order with bad data as needing attention, with the field's path", async () => {
+    const order = newOrder(7002, {
+      shipping_address: {
+        first_name: "Anna",
+        last_name: "Nowak",
+        city: "Gdańsk",
+        zip: "80-831",
+        country_code: "PL",
+        phone: "+48 601 234 567",
+      },
+    });
+    expect((await deliver(appB, "orders/paid", order)).status).toBe(200);
+    const row = await settled("7002", ["needs_attention", "fulfilled"]);
+    expect(row.status).toBe("needs_attention");
+    // In the merchant's language (Polish by default), with the field's path.
+    expect(row.issues).toEqual([
+      {
+        path: "order.shipping_address.street",
+        rule: "too_small",
+        message: "To pole nie może być puste.",
+      },
+    ]);
+    expect((await harness.ledger(SHOP, "7002")).packageIds).toEqual([]);
+
+    // The merchant fixes the address in Shopify: orders/updated ships it.
+    const fixed = {
+      ...order,
+      shipping_address: { ...order.shipping_address, address1: "ul. Długa 5" },
+    };
+    expect((await deliver(appA, "orders/updated", fixed)).status).toBe(200);
+    const done = await settled("7002", ["fulfilled"]);
+    expect(done.issues).toEqual([]);
+    expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
+  });
+
+  it("marks a cancelled order, and flags one cancelled after its parcel was ordered", async () => {
+    const early = newOrder(7003);
+    expect(
+      (
+        await deliver(appA, "orders/cancelled", {
+          ...early,
+          cancelled_at: new Date().toISOString(),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await settled("7003", ["cancelled"])).packageId).toBeUndefined();
+    // A paid webhook that arrives after the cancellation ships nothing.
+    expect((await deliver(appA, "orders/paid", early)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    expect((await harness.ledger(SHOP, "7003")).packageIds).toEqual([]);
+
+    const late = newOrder(7004);
+    await deliver(appA, "orders/paid", late);
+    await settled("7004", ["fulfilled"]);
+    await deliver(appB, "orders/cancelled", late);
+    expect((await settled("7004", ["cancelled_after_order"])).packageId).toBeGreaterThan(0);
+  });
+
+  it("answers the compliance topics from what it keeps", async () => {
+    await settled("7001", ["fulfilled"]);
+    const requestId = 555;
+    await deliver(appA, "customers/data_request", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      orders_requested: [7001],
+      customer: { id: 1, email: "anna@example.com", phone: null },
+      data_request: { id: requestId },
+    });
+    let report: { shipments: { order_id: string; package_id: string }[] } | undefined;
+    for (let attempt = 0; attempt < 100 && !report; attempt++) {
+      const { rows } = await pool.query(
+        "SELECT report FROM shipbridge_shopify_data_requests WHERE shop = $1 AND request_id = $2",
+        [SHOP, String(requestId)],
+      );
+      report = rows[0]?.report;
+      if (!report) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(report?.shipments.map((shipment) => shipment.order_id)).toEqual(["7001"]);
+
+    await deliver(appA, "customers/redact", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: 1 },
+      orders_to_redact: [7001],
+    });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (
+        (await count(
+          "shipbridge_shopify_inbox WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = '7001'",
+          [SHOP],
+        )) === 0
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(
+      await count(
+        "shipbridge_shopify_inbox WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = '7001'",
+        [SHOP],
+      ),
+    ).toBe(0);
+    expect(
+      await count("shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'redacted' = 'true'", [
+        SHOP,
+      ]),
+    ).toBe(6);
+    expect(
+      await count(
+        "shipbridge_shopify_shipments WHERE shop = $1 AND order_id = '7001' AND label IS NOT NULL",
+        [SHOP],
+      ),
+    ).toBe(0);
+  });
+
+  it("forgets the shop's sessions and tokens on app/uninstalled, and everything on shop/redact", async () => {
+    await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await count("shopify_sessions WHERE shop = $1", [SHOP])).toBe(0);
+    const { rows } = await pool.query(
+      "SELECT connection FROM shipbridge_shopify_settings WHERE shop = $1",
+      [SHOP],
+    );
+    expect(rows[0]?.connection).toBe("not_connected");
+
+    await deliver(appA, "shop/redact", { shop_id: 1, shop_domain: SHOP });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])).toBe(0);
+    expect(await count("shipbridge_shopify_settings WHERE shop = $1", [SHOP])).toBe(0);
+    expect(await count("shipbridge_shopify_data_requests WHERE shop = $1", [SHOP])).toBe(0);
   });
 });
