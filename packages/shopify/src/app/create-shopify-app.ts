@@ -6,7 +6,13 @@
 // the first request or on `ready()`.
 import "@shopify/shopify-api/adapters/web-api";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
-import { ApiVersion, LogSeverity, type Shopify, shopifyApi } from "@shopify/shopify-api";
+import {
+  ApiVersion,
+  LogSeverity,
+  type Session,
+  type Shopify,
+  shopifyApi,
+} from "@shopify/shopify-api";
 import { PostgreSQLSessionStorage } from "@shopify/shopify-app-session-storage-postgresql";
 import { Hono } from "hono";
 import pg from "pg";
@@ -29,6 +35,11 @@ export interface ShopifyApp {
   readonly fetch: (request: Request) => Promise<Response>;
   /** The shopify-api instance the app is built on. */
   readonly shopify: Shopify;
+  /**
+   * The shop's offline session for the Admin API, renewed first when its
+   * expiring token is about to lapse (single flight across instances).
+   */
+  offlineSession(shop: string): Promise<Session>;
   /** Completes setup (tables, session storage, job queue, workers). */
   ready(): Promise<void>;
   /** Stops the workers and closes the database connections. */
@@ -88,6 +99,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   return Object.assign(handler, {
     fetch: handler,
     shopify,
+    offlineSession: async (shop: string) => (await runtime()).sessions.get(shop),
     ready: async () => {
       await runtime();
     },

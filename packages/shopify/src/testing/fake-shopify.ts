@@ -102,7 +102,7 @@ export class FakeShopify {
   readonly calls: FakeShopifyCall[] = [];
   readonly #secret: string;
   readonly #schema: AdminSchema;
-  readonly #lifetime: number;
+  #lifetime: number;
   readonly #now: () => number;
   readonly #shops = new Map<string, Shop>();
   readonly #tokens = new Map<string, Token>();
@@ -127,6 +127,11 @@ export class FakeShopify {
   /** Sets the scopes the shop grants from now on (tokens already issued keep theirs). */
   setScopes(shop: string, scopes: readonly string[]): void {
     this.#shop(shop).scopes = scopes;
+  }
+
+  /** Lifetime of the access tokens issued from now on, seconds. */
+  setAccessTokenLifetime(seconds: number): void {
+    this.#lifetime = seconds;
   }
 
   /** The merchant approves the install: an authorization code for auth.callback. */
