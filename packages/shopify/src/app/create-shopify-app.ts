@@ -21,6 +21,7 @@ import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
 import { rateCallback } from "../rates/rate-callback.ts";
+import { settingsRoutes } from "../settings/settings-routes.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
 import { migrate, underMigrationLock } from "../store/migrate.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
@@ -94,6 +95,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     );
   });
   installRoutes(hono, shopify, runtime);
+  settingsRoutes(hono, runtime);
 
   const handler = (request: Request) => Promise.resolve(hono.fetch(request));
   return Object.assign(handler, {
