@@ -108,6 +108,7 @@ export class FakeShopify {
   readonly #tokens = new Map<string, Token>();
   readonly #refreshTokens = new Map<string, { shop: string; scopes: readonly string[] }>();
   #ids = 1000;
+  readonly #faults: { operation: string; after: boolean; remaining: number }[] = [];
 
   constructor(options: FakeShopifyOptions) {
     this.apiKey = options.apiKey;
@@ -127,6 +128,15 @@ export class FakeShopify {
   /** Sets the scopes the shop grants from now on (tokens already issued keep theirs). */
   setScopes(shop: string, scopes: readonly string[]): void {
     this.#shop(shop).scopes = scopes;
+  }
+
+  /**
+   * Makes the next `count` calls of a GraphQL operation (by its name) fail
+   * with a 503: before running it, or, with `after`, after running it (the
+   * answer is lost, the change is made), as a crash or a network cut would.
+   */
+  failNext(operation: string, options: { count?: number; after?: boolean } = {}): void {
+    this.#faults.push({ operation, after: options.after ?? false, remaining: options.count ?? 1 });
   }
 
   /** Lifetime of the access tokens issued from now on, seconds. */
@@ -293,6 +303,12 @@ export class FakeShopify {
       return record("invalid", json({ errors: check.errors.map((error) => error.toJSON()) }));
     }
     const name = check.operation.name?.value ?? "anonymous";
+    const fault = this.#faults.find(
+      (candidate) => candidate.operation === name && candidate.remaining > 0,
+    );
+    if (fault) fault.remaining -= 1;
+    const unavailable = () => record(name, json({ errors: "Service Unavailable" }, 503));
+    if (fault && !fault.after) return unavailable();
     const result = await execute({
       schema: this.#schema.schema,
       document: check.document,
@@ -301,6 +317,7 @@ export class FakeShopify {
       rootValue:
         check.operation.operation === "mutation" ? this.#mutations(shop) : this.#queries(shop),
     });
+    if (fault?.after) return unavailable();
     return record(name, json(result));
   }
 
