@@ -2,7 +2,6 @@
 // shipbridge-shopify: the deployable Shopify app, configured by environment
 // variables (see .env.example). Stops cleanly on SIGINT and SIGTERM.
 import { isBinConfigError } from "./cli/env.ts";
-import { serveFromEnv } from "./cli/serve.ts";
 
 const HELP = `shipbridge-shopify: the Shopify shipping app for the Furgonetka.pl service.
 
@@ -22,21 +21,24 @@ Configured by environment variables:
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   process.stdout.write(HELP);
 } else {
-  serveFromEnv(process.env).then(
-    (running) => {
-      process.stdout.write(`shipbridge-shopify listening on ${running.url}\n`);
-      const stop = () => {
-        running.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    },
-    (error: unknown) => {
-      process.stderr.write(`${isBinConfigError(error) ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  // Loaded only to serve, so --help needs nothing else.
+  import("./cli/serve.ts")
+    .then(({ serveFromEnv }) => serveFromEnv(process.env))
+    .then(
+      (running) => {
+        process.stdout.write(`shipbridge-shopify listening on ${running.url}\n`);
+        const stop = () => {
+          running.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        };
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      },
+      (error: unknown) => {
+        process.stderr.write(`${isBinConfigError(error) ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
 }
