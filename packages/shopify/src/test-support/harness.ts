@@ -2,7 +2,6 @@
 // the sandbox over real HTTP, and FakeShopify for Shopify's side; app
 // instances made on them; the merchant's install and account connection
 // done through the app's own routes.
-import { createHmac } from "node:crypto";
 import { OAuthClient, ShippingClient } from "@shipbridge/core";
 import { authorizeInBrowser, startSandbox } from "@shipbridge/sandbox";
 import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
@@ -14,6 +13,7 @@ import { DEFAULT_SETTINGS, type ShopSettings, saveSettings } from "../store/sett
 import { FakeShopify } from "../testing/fake-shopify.ts";
 import { SAMPLE_PARCEL, SAMPLE_SENDER } from "../testing/orders.ts";
 import { routeShopifyFetch } from "../testing/route-shopify-fetch.ts";
+import { signedCallbackQuery } from "./signed-callback-query.ts";
 
 export const APP_URL = "https://ship.example.test";
 export const KEYS = { apiKey: "shopify-test-key", apiSecretKey: "shopify-test-secret" } as const;
@@ -64,16 +64,6 @@ export function cookiesOf(response: Response, previous = ""): string {
     jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
-
-/** The query Shopify sends back to /auth/callback, signed with the app's secret. */
-export function signedCallbackQuery(params: Record<string, string>): string {
-  const sorted = Object.keys(params)
-    .sort((a, b) => a.localeCompare(b))
-    .map((key) => [key, params[key] as string]);
-  const message = new URLSearchParams(sorted).toString().replace(/\+/g, "%20");
-  const hmac = createHmac("sha256", KEYS.apiSecretKey).update(message).digest("hex");
-  return new URLSearchParams([...sorted, ["hmac", hmac]]).toString();
 }
 
 async function waitForOtherClientsToLeave(connectionString: string): Promise<void> {
@@ -206,7 +196,7 @@ export function useHarness(): Harness {
       const authorize = new URL(begin.headers.get("location") ?? "");
       const state = authorize.searchParams.get("state") ?? "";
       const cookie = cookiesOf(begin);
-      const query = signedCallbackQuery({
+      const query = signedCallbackQuery(KEYS.apiSecretKey, {
         code: fake.approveInstall(shop),
         shop,
         state,
