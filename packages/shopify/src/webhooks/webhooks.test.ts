@@ -277,3 +277,63 @@ describe("webhooks", () => {
     expect(await count("shipbridge_shopify_data_requests WHERE shop = $1", [SHOP])).toBe(0);
   });
 });
+
+describe("when to ship", () => {
+  const PLACED = "ship-on-create.myshopify.com";
+  const MANUAL = "ship-by-hand.myshopify.com";
+
+  function deliverTo(shop: string, topic: string, payload: ShopifyOrder) {
+    return appA(
+      webhookRequest({
+        url: `${APP_URL}/webhooks`,
+        apiSecretKey: KEYS.apiSecretKey,
+        shop,
+        topic,
+        payload,
+      }),
+    );
+  }
+
+  async function processed(shop: string, orderId: string): Promise<void> {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const pending = await count(
+        "shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'id' = $2 AND processed_at IS NULL",
+        [shop, orderId],
+      );
+      if (pending === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the deliveries of ${orderId} were not processed`);
+  }
+
+  it("ships on orders/create when the merchant chose it, and not again on orders/paid", async () => {
+    await harness.ready(appA, PLACED, { shipOn: "orders/create" });
+    const order = sampleShopifyOrder({
+      id: 7101,
+      admin_graphql_api_id: "gid://shopify/Order/7101",
+    });
+    harness.fake.addOrder(PLACED, order);
+    expect((await deliverTo(PLACED, "orders/create", order)).status).toBe(200);
+    await processed(PLACED, "7101");
+    expect((await loadShipment(pool, PLACED, "7101"))?.status).toBe("fulfilled");
+    expect((await deliverTo(PLACED, "orders/paid", order)).status).toBe(200);
+    await processed(PLACED, "7101");
+    expect((await harness.ledger(PLACED, "7101")).packageIds).toHaveLength(1);
+    expect(harness.fake.order(PLACED, "gid://shopify/Order/7101")?.fulfillments).toHaveLength(1);
+  });
+
+  it("ships nothing by itself when the merchant ships by hand", async () => {
+    await harness.ready(appA, MANUAL, { shipOn: "manual" });
+    const order = sampleShopifyOrder({
+      id: 7102,
+      admin_graphql_api_id: "gid://shopify/Order/7102",
+    });
+    harness.fake.addOrder(MANUAL, order);
+    for (const topic of ["orders/create", "orders/paid"]) {
+      expect((await deliverTo(MANUAL, topic, order)).status).toBe(200);
+    }
+    await processed(MANUAL, "7102");
+    expect(await loadShipment(pool, MANUAL, "7102")).toBeUndefined();
+    expect((await harness.ledger(MANUAL, "7102")).packageIds).toEqual([]);
+  });
+});
