@@ -215,4 +215,40 @@ describe("the rate callback", () => {
     expect(shipped.service).toBe("inpost");
     expect(JSON.stringify(shipped)).toContain(`"${pointCode}"`);
   });
+
+  it("sends an order whose locker no longer exists to needs attention, not to another address", async () => {
+    const order = sampleShopifyOrder({
+      id: 8102,
+      admin_graphql_api_id: "gid://shopify/Order/8102",
+      shipping_lines: [
+        { title: "InPost ZZZ99M", code: "shipbridge:inpost:point:ZZZ99M", source: "shipbridge" },
+      ],
+    });
+    harness.fake.addOrder(SHOP, order);
+    const delivered = await app(
+      webhookRequest({
+        url: `${APP_URL}/webhooks`,
+        apiSecretKey: KEYS.apiSecretKey,
+        shop: SHOP,
+        topic: "orders/paid",
+        payload: order,
+      }),
+    );
+    expect(delivered.status).toBe(200);
+    let row = await loadShipment(pool, SHOP, "8102");
+    for (
+      let attempt = 0;
+      attempt < 150 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
+      attempt++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await loadShipment(pool, SHOP, "8102");
+    }
+    expect(row?.status).toBe("needs_attention");
+    expect(row?.issues).toEqual([
+      expect.objectContaining({ path: "order.pickup_point.code", rule: "point_unavailable" }),
+    ]);
+    expect((await harness.ledger(SHOP, "8102")).packageIds).toEqual([]);
+    expect((await harness.ledger(SHOP, "8102")).charges).toBe(0);
+  });
 });

@@ -2,13 +2,15 @@
 // with core's shipOrder (the PostgresTokenStore is the lock between
 // instances, so one order gives one package and one order command however
 // many deliveries and workers race), keep tracking and label, then fulfil it
-// once in Shopify. An order that cannot be shipped is kept with core's
-// path-addressed issues as "needs attention"; transient failures throw, so
-// the job is retried.
+// once in Shopify. An order that cannot be shipped (core's validation, or the
+// service refusing it, such as a pickup point that closed) is kept with the
+// path-addressed issues as "needs attention", never sent elsewhere;
+// transient failures throw, so the job is retried.
 import {
   type Issue,
   isReauthorizationRequiredError,
   isShipOrderError,
+  isValidationApiError,
   isValidationError,
   shipOrder,
 } from "@shipbridge/core";
@@ -27,6 +29,7 @@ import {
   recordShipped,
   type Tracking,
 } from "../store/shipments.ts";
+import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
 
 export interface ShipContext {
@@ -80,8 +83,14 @@ export async function shipShopifyOrder(
 
   let tracking: Tracking;
   const storeOrder = toStoreOrder(order, { defaultService: settings.defaultService });
+  const client = context.connections.client(shop);
   try {
-    const result = await shipOrder(context.connections.client(shop), storeOrder, {
+    // Only before the first package: a point that closes after ordering does not undo the shipment.
+    if (row.packageId === undefined) {
+      const closed = await pickupPointIssues(client, storeOrder);
+      if (closed.length > 0) return attention(closed);
+    }
+    const result = await shipOrder(client, storeOrder, {
       storeId: shop,
       sender: settings.sender,
       ...(settings.parcel ? { parcel: settings.parcel } : {}),
@@ -102,6 +111,12 @@ export async function shipShopifyOrder(
     });
   } catch (error) {
     if (isValidationError(error)) return attention([...error.issues]);
+    // The service refused the package (a point that closed, an address it rejects): retrying cannot help.
+    if (isValidationApiError(error)) {
+      return attention(
+        error.issues.length > 0 ? [...error.issues] : [issue("order", error.code, error.message)],
+      );
+    }
     if (isShipOrderError(error)) {
       return attention(
         error.problems.length > 0
