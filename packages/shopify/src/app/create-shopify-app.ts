@@ -129,6 +129,7 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
     await migrate(pool);
     const sessions = new PostgreSQLSessionStorage(config.databaseUrl);
     await sessions.ready;
+    guardSessionPool(sessions);
     await boss.start();
     await boss.createQueue(WEBHOOK_QUEUE, {
       retryLimit: 8,
@@ -174,4 +175,17 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
     );
   }
   return app;
+}
+
+/**
+ * The official PostgreSQL session storage makes a pg.Pool without an error
+ * listener, so an idle connection that the server drops (a restart, a network
+ * cut) would crash the process. Its pool is not public: reach it if it is
+ * where version 8.0.0 keeps it, and do nothing otherwise.
+ */
+function guardSessionPool(storage: PostgreSQLSessionStorage): void {
+  const pool = (storage as unknown as { client?: { pool?: pg.Pool } }).client?.pool;
+  if (pool && typeof pool.on === "function" && pool.listenerCount("error") === 0) {
+    pool.on("error", () => {});
+  }
 }

@@ -2,6 +2,7 @@
 // health check and refuses an unsigned webhook.
 import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import { describe, expect, it } from "vitest";
+import { waitForOtherClientsToLeave } from "../test-support/wait-for-clients.ts";
 import { serveFromEnv } from "./serve.ts";
 
 const postgres = usePostgres();
@@ -36,6 +37,7 @@ describe("serveFromEnv", () => {
       expect(unsigned.status).toBe(401);
     } finally {
       await running.close();
+      await waitForOtherClientsToLeave(postgres.connectionString);
     }
   });
 });

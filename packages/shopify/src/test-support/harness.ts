@@ -14,6 +14,7 @@ import { FakeShopify } from "../testing/fake-shopify.ts";
 import { SAMPLE_PARCEL, SAMPLE_SENDER } from "../testing/orders.ts";
 import { routeShopifyFetch } from "../testing/route-shopify-fetch.ts";
 import { signedCallbackQuery } from "./signed-callback-query.ts";
+import { waitForOtherClientsToLeave } from "./wait-for-clients.ts";
 
 export const APP_URL = "https://ship.example.test";
 export const KEYS = { apiKey: "shopify-test-key", apiSecretKey: "shopify-test-secret" } as const;
@@ -64,22 +65,6 @@ export function cookiesOf(response: Response, previous = ""): string {
     jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
-
-async function waitForOtherClientsToLeave(connectionString: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await client.query(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
-      );
-      if (rows[0].n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 export function useHarness(): Harness {
