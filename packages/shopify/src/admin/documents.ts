@@ -1,0 +1,160 @@
+// Every GraphQL document the app sends to the Shopify Admin API, in one place
+// so a test can validate each against the Admin schema of ADMIN_API_VERSION,
+// with the access scopes the app asks for.
+
+/** The order's fulfillment orders and the fulfilments it already has (to fulfil once). */
+export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
+  query OrderFulfillmentState($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      cancelledAt
+      fulfillments(first: 50) {
+        id
+        status
+        trackingInfo(first: 10) {
+          company
+          number
+          url
+        }
+      }
+      fulfillmentOrders(first: 50) {
+        nodes {
+          id
+          status
+          supportedActions {
+            action
+          }
+          deliveryMethod {
+            methodType
+            serviceCode
+          }
+          lineItems(first: 250) {
+            nodes {
+              id
+              remainingQuantity
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** Fulfils the given fulfillment order lines with the shipment's tracking. */
+export const FULFILLMENT_CREATE = /* GraphQL */ `
+  mutation FulfillmentCreate($fulfillment: FulfillmentInput!, $message: String) {
+    fulfillmentCreate(fulfillment: $fulfillment, message: $message) {
+      fulfillment {
+        id
+        status
+        trackingInfo(first: 10) {
+          company
+          number
+          url
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Replaces a fulfilment's tracking (a later push from the service). */
+export const FULFILLMENT_TRACKING_INFO_UPDATE = /* GraphQL */ `
+  mutation FulfillmentTrackingInfoUpdate(
+    $fulfillmentId: ID!
+    $trackingInfoInput: FulfillmentTrackingInput!
+    $notifyCustomer: Boolean
+  ) {
+    fulfillmentTrackingInfoUpdate(
+      fulfillmentId: $fulfillmentId
+      trackingInfoInput: $trackingInfoInput
+      notifyCustomer: $notifyCustomer
+    ) {
+      fulfillment {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Registers the checkout rate callback. */
+export const CARRIER_SERVICE_CREATE = /* GraphQL */ `
+  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {
+    carrierServiceCreate(input: $input) {
+      carrierService {
+        id
+        name
+        callbackUrl
+        active
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** The scopes the app asks for at install: orders, fulfilment and checkout rates. */
+export const APP_SCOPES = [
+  "read_orders",
+  "read_merchant_managed_fulfillment_orders",
+  "write_merchant_managed_fulfillment_orders",
+  "write_shipping",
+] as const;
+
+/** Each document with variables of the shape the app sends, for the schema test. */
+export const ADMIN_DOCUMENTS = {
+  OrderFulfillmentState: {
+    query: ORDER_FULFILLMENT_STATE,
+    variables: { id: "gid://shopify/Order/1" },
+  },
+  FulfillmentCreate: {
+    query: FULFILLMENT_CREATE,
+    variables: {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: [
+          {
+            fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1",
+            fulfillmentOrderLineItems: [
+              { id: "gid://shopify/FulfillmentOrderLineItem/1", quantity: 1 },
+            ],
+          },
+        ],
+        trackingInfo: { company: "DPD", number: "0000001", url: "https://example.com/t/0000001" },
+        notifyCustomer: true,
+      },
+    },
+  },
+  FulfillmentTrackingInfoUpdate: {
+    query: FULFILLMENT_TRACKING_INFO_UPDATE,
+    variables: {
+      fulfillmentId: "gid://shopify/Fulfillment/1",
+      trackingInfoInput: {
+        company: "DPD",
+        number: "0000001",
+        url: "https://example.com/t/0000001",
+      },
+      notifyCustomer: false,
+    },
+  },
+  CarrierServiceCreate: {
+    query: CARRIER_SERVICE_CREATE,
+    variables: {
+      input: {
+        name: "Shipbridge",
+        callbackUrl: "https://app.example.com/rates",
+        supportsServiceDiscovery: true,
+        active: true,
+      },
+    },
+  },
+} as const;

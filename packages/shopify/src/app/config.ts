@@ -1,0 +1,42 @@
+// What createShopifyApp needs: the Shopify app's keys and public address, the
+// database, and the shipping service's OAuth client. The bin reads the same
+// from environment variables (see .env.example).
+import type { ShippingClientOptions } from "@shipbridge/core";
+
+export interface ShippingServiceConfig {
+  /** {base_url} of the service (REST API and its authorization pages). */
+  readonly baseUrl: string;
+  /** {account_url}: the account host, the token endpoint's failover. */
+  readonly accountUrl?: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /**
+   * Options for every ShippingClient the app makes (retries, a clock and
+   * sleep that follow a test clock). `baseUrl` and `auth` are the app's.
+   */
+  readonly client?: Partial<Omit<ShippingClientOptions, "baseUrl" | "auth">>;
+}
+
+export interface ShopifyAppConfig {
+  /** The app's client id in the Partner Dashboard. */
+  readonly apiKey: string;
+  /** The app's client secret: it signs webhooks, rate callbacks and session tokens. */
+  readonly apiSecretKey: string;
+  /** Where the app is reachable, e.g. https://ship.example.com. */
+  readonly appUrl: string;
+  /** PostgreSQL: sessions, tokens, the inbox and the jobs. */
+  readonly databaseUrl: string;
+  readonly shipping: ShippingServiceConfig;
+  /** Admin-embedded (token exchange) or standalone (authorization code). Default false. */
+  readonly isEmbeddedApp?: boolean;
+  /** Run the job workers in this instance. Default true. */
+  readonly runWorkers?: boolean;
+  /** The clock that decides when Shopify tokens are renewed. Default Date.now. */
+  readonly now?: () => number;
+  /** Renew a Shopify offline token this many seconds before it expires. Default 300. */
+  readonly refreshSkewSeconds?: number;
+  /** How long the rate callback may take in total, ms. Default 2000 (Shopify's smallest timeout is 3 s). */
+  readonly rateDeadlineMs?: number;
+  /** Seconds between polls of the job queue when no notification arrives. Default 2. */
+  readonly pollingIntervalSeconds?: number;
+}

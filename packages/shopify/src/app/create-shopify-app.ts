@@ -1,0 +1,191 @@
+// createShopifyApp: the whole app as one web-standard handler, built with
+// Hono on @shopify/shopify-api (web-api adapter). It mounts as is in
+// Shopify's React Router template, in Hono, Express (through a Request
+// bridge) or the bin. State lives in PostgreSQL, so any number of instances
+// can share one database. Setup (tables, session storage, job queue) runs on
+// the first request or on `ready()`.
+import "@shopify/shopify-api/adapters/web-api";
+import { PostgresTokenStore } from "@shipbridge/core/postgres";
+import {
+  ApiVersion,
+  LogSeverity,
+  type Session,
+  type Shopify,
+  shopifyApi,
+} from "@shopify/shopify-api";
+import { PostgreSQLSessionStorage } from "@shopify/shopify-app-session-storage-postgresql";
+import { Hono } from "hono";
+import pg from "pg";
+import { PgBoss } from "pg-boss";
+import { APP_SCOPES } from "../admin/documents.ts";
+import { OfflineSessions } from "../auth/offline-sessions.ts";
+import { QuoteCache } from "../rates/quote-cache.ts";
+import { rateCallback } from "../rates/rate-callback.ts";
+import { settingsRoutes } from "../settings/settings-routes.ts";
+import { ShippingConnections } from "../shipping/connections.ts";
+import { migrate, underMigrationLock } from "../store/migrate.ts";
+import { WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
+import { type ProcessContext, processWebhook } from "../webhooks/process-webhook.ts";
+import { receiveWebhook } from "../webhooks/receive-webhook.ts";
+import type { ShopifyAppConfig } from "./config.ts";
+import { installRoutes } from "./install-routes.ts";
+
+export interface ShopifyApp {
+  /** The handler: every route of the app. */
+  (request: Request): Promise<Response>;
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** The shopify-api instance the app is built on. */
+  readonly shopify: Shopify;
+  /**
+   * The shop's offline session for the Admin API, renewed first when its
+   * expiring token is about to lapse (single flight across instances).
+   */
+  offlineSession(shop: string): Promise<Session>;
+  /** Completes setup (tables, session storage, job queue, workers). */
+  ready(): Promise<void>;
+  /** Stops the workers and closes the database connections. */
+  close(): Promise<void>;
+}
+
+/** What the routes share once setup is done. */
+export interface AppRuntime extends ProcessContext {
+  readonly config: ShopifyAppConfig;
+  readonly boss: PgBoss;
+}
+
+export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
+  const appUrl = new URL(config.appUrl);
+  const shopify = shopifyApi({
+    apiKey: config.apiKey,
+    apiSecretKey: config.apiSecretKey,
+    scopes: [...APP_SCOPES],
+    hostName: appUrl.host,
+    hostScheme: appUrl.protocol === "http:" ? "http" : "https",
+    apiVersion: ApiVersion.October26,
+    isEmbeddedApp: config.isEmbeddedApp ?? false,
+    logger: { level: LogSeverity.Error },
+  });
+
+  let setup: Promise<AppRuntime> | undefined;
+  let closed = false;
+  const runtime = () => {
+    if (closed) return Promise.reject(new Error("the app is closed"));
+    setup ??= start(config, shopify);
+    return setup;
+  };
+
+  const hono = new Hono();
+  hono.get("/health", (c) => c.text("ok"));
+  hono.post("/webhooks", async (c) => {
+    const app = await runtime();
+    return receiveWebhook({ shopify, pool: app.pool, boss: async () => app.boss }, c);
+  });
+  const cache = new QuoteCache();
+  hono.post("/rates", async (c) => {
+    const app = await runtime();
+    return rateCallback(
+      {
+        shopify,
+        pool: app.pool,
+        connections: app.connections,
+        cache,
+        deadlineMs: config.rateDeadlineMs ?? 2000,
+      },
+      c,
+    );
+  });
+  installRoutes(hono, shopify, runtime);
+  settingsRoutes(hono, runtime);
+
+  const handler = (request: Request) => Promise.resolve(hono.fetch(request));
+  return Object.assign(handler, {
+    fetch: handler,
+    shopify,
+    offlineSession: async (shop: string) => (await runtime()).sessions.get(shop),
+    ready: async () => {
+      await runtime();
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (!setup) return;
+      const app = await setup.catch(() => undefined);
+      if (!app) return;
+      await app.boss.stop({ graceful: true, timeout: 10_000 });
+      await (app.storage as PostgreSQLSessionStorage).disconnect();
+      await app.pool.end();
+    },
+  });
+}
+
+async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRuntime> {
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 });
+  // An idle connection the server drops must not crash the process.
+  pool.on("error", () => {});
+  const tokenStore = new PostgresTokenStore(pool);
+  const boss = new PgBoss({ connectionString: config.databaseUrl, max: 3 });
+  boss.on("error", () => {});
+  const storage = await underMigrationLock(pool, async () => {
+    await migrate(pool);
+    const sessions = new PostgreSQLSessionStorage(config.databaseUrl);
+    await sessions.ready;
+    guardSessionPool(sessions);
+    await boss.start();
+    await boss.createQueue(WEBHOOK_QUEUE, {
+      retryLimit: 8,
+      retryDelay: 1,
+      retryBackoff: true,
+      retryDelayMax: 300,
+    });
+    return sessions;
+  });
+  const connections = new ShippingConnections(
+    config.shipping,
+    tokenStore,
+    new URL("/connect/callback", config.appUrl).href,
+  );
+  const sessions = new OfflineSessions({
+    shopify,
+    storage,
+    leases: tokenStore,
+    now: config.now ?? Date.now,
+    skewSeconds: config.refreshSkewSeconds ?? 300,
+  });
+  const app: AppRuntime = {
+    config,
+    boss,
+    pool,
+    shopify,
+    storage,
+    sessions,
+    connections,
+    tokenStore,
+  };
+  if (config.runWorkers ?? true) {
+    await boss.work<WebhookJob>(
+      WEBHOOK_QUEUE,
+      {
+        pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        localConcurrency: 2,
+      },
+      async ([job]) => {
+        if (job) await processWebhook(app, job.data.webhookId);
+      },
+    );
+  }
+  return app;
+}
+
+/**
+ * The official PostgreSQL session storage makes a pg.Pool without an error
+ * listener, so an idle connection that the server drops (a restart, a network
+ * cut) would crash the process. Its pool is not public: reach it if it is
+ * where version 8.0.0 keeps it, and do nothing otherwise.
+ */
+function guardSessionPool(storage: PostgreSQLSessionStorage): void {
+  const pool = (storage as unknown as { client?: { pool?: pg.Pool } }).client?.pool;
+  if (pool && typeof pool.on === "function" && pool.listenerCount("error") === 0) {
+    pool.on("error", () => {});
+  }
+}

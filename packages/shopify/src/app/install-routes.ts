@@ -1,0 +1,99 @@
+// The install routes. Standalone: /auth starts the authorization-code flow
+// and /auth/callback completes it. Embedded: /app trades the session token
+// for an offline token (token exchange). Both always ask for expiring
+// offline tokens, and keep the session in the PostgreSQL session storage.
+// Then /connect and /connect/callback link the shop's shipping-service
+// account through core's OAuthClient (authorization code).
+import { randomBytes } from "node:crypto";
+import { RequestedTokenType, type Shopify } from "@shopify/shopify-api";
+import type { Hono } from "hono";
+import { getSignedCookie, setSignedCookie } from "hono/cookie";
+import { currentShop } from "../auth/current-shop.ts";
+import { setConnection } from "../store/settings.ts";
+import type { AppRuntime } from "./create-shopify-app.ts";
+
+const CONNECT_COOKIE = "shipbridge_connect";
+
+export function installRoutes(
+  hono: Hono,
+  shopify: Shopify,
+  runtime: () => Promise<AppRuntime>,
+): void {
+  const secret = shopify.config.apiSecretKey;
+
+  hono.get("/auth", async (c) => {
+    const shop = shopify.utils.sanitizeShop(c.req.query("shop") ?? "");
+    if (!shop) return c.text("Missing or invalid shop", 400);
+    return shopify.auth.begin({
+      shop,
+      callbackPath: "/auth/callback",
+      isOnline: false,
+      rawRequest: c.req.raw,
+    }) as Promise<Response>;
+  });
+
+  hono.get("/auth/callback", async (c) => {
+    const app = await runtime();
+    let result: Awaited<ReturnType<Shopify["auth"]["callback"]>>;
+    try {
+      result = await shopify.auth.callback({ rawRequest: c.req.raw, expiring: true });
+    } catch {
+      return c.text("The install could not be completed; start it again from Shopify.", 400);
+    }
+    await app.storage.storeSession(result.session);
+    const headers = new Headers(result.headers as HeadersInit);
+    headers.set("location", `/settings?shop=${encodeURIComponent(result.session.shop)}`);
+    return new Response(null, { status: 302, headers });
+  });
+
+  // The embedded app's entry: App Bridge loads it with a session token.
+  hono.get("/app", async (c) => {
+    const app = await runtime();
+    const sessionToken = c.req.query("id_token");
+    const shop = await currentShop(shopify, c.req.raw);
+    if (!sessionToken || !shop) return c.text("Open the app from the Shopify admin.", 401);
+    const existing = await app.storage.loadSession(shopify.session.getOfflineId(shop));
+    if (!existing?.accessToken) {
+      const { session } = await shopify.auth.tokenExchange({
+        shop,
+        sessionToken,
+        requestedTokenType: RequestedTokenType.OfflineAccessToken,
+        expiring: true,
+      });
+      await app.storage.storeSession(session);
+    }
+    return c.redirect(
+      `/settings?shop=${encodeURIComponent(shop)}&id_token=${encodeURIComponent(sessionToken)}`,
+    );
+  });
+
+  hono.get("/connect", async (c) => {
+    const app = await runtime();
+    const shop = await currentShop(shopify, c.req.raw);
+    if (!shop) return c.text("Unauthorized", 401);
+    const state = randomBytes(24).toString("base64url");
+    const { url } = app.connections.oauth(shop).authorizationUrl({ state });
+    await setSignedCookie(c, CONNECT_COOKIE, `${shop} ${state}`, secret, {
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax",
+      path: "/connect",
+      maxAge: 600,
+    });
+    return c.redirect(url);
+  });
+
+  hono.get("/connect/callback", async (c) => {
+    const app = await runtime();
+    const cookie = await getSignedCookie(c, secret, CONNECT_COOKIE);
+    const [shop, state] = typeof cookie === "string" ? cookie.split(" ") : [];
+    if (!shop || !state) return c.text("The connection expired; start it again.", 400);
+    try {
+      await app.connections.oauth(shop).handleRedirect(c.req.url, state);
+    } catch {
+      return c.text("The shipping account was not connected; start again from the settings.", 400);
+    }
+    await setConnection(app.pool, shop, "connected");
+    return c.redirect(`/settings?shop=${encodeURIComponent(shop)}`);
+  });
+}

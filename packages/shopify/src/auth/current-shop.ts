@@ -1,0 +1,30 @@
+// Which shop's merchant is asking: an embedded app is given a session token
+// (App Bridge's `id_token` query parameter, a form field, or a Bearer
+// header), checked with shopify-api; a standalone app reads the signed
+// session cookie that auth.callback set. Undefined when neither proves a shop.
+import type { Shopify } from "@shopify/shopify-api";
+
+export async function currentShop(
+  shopify: Shopify,
+  request: Request,
+  form?: Record<string, unknown>,
+): Promise<string | undefined> {
+  const fromForm = typeof form?.id_token === "string" ? form.id_token : undefined;
+  const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+  const token = new URL(request.url).searchParams.get("id_token") ?? fromForm ?? bearer;
+  if (token) {
+    try {
+      const payload = await shopify.session.decodeSessionToken(token);
+      return new URL(payload.dest).hostname;
+    } catch {
+      return undefined;
+    }
+  }
+  if (shopify.config.isEmbeddedApp) return undefined;
+  try {
+    const id = await shopify.session.getCurrentId({ isOnline: false, rawRequest: request });
+    return id?.startsWith("offline_") ? id.slice("offline_".length) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+// The bin's configuration from environment variables (documented in
+// .env.example). Missing or malformed variables are all named at once; their
+// values never appear in messages, since some are secrets.
+import type { ShopifyAppConfig } from "../app/config.ts";
+
+export interface BinConfig {
+  /** createShopifyApp's config without the database, which may be embedded. */
+  readonly app: Omit<ShopifyAppConfig, "databaseUrl">;
+  /** Absent: start an embedded PostgreSQL keeping its data in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly port: number;
+  readonly host: string;
+}
+
+/** Whether `error` is a BinConfigError (by name, so across copies of the package). */
+export function isBinConfigError(error: unknown): error is BinConfigError {
+  return error instanceof Error && error.name === "BinConfigError";
+}
+
+export class BinConfigError extends Error {
+  override readonly name = "BinConfigError";
+  readonly variables: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Check these environment variables (see .env.example):\n  ${problems.join("\n  ")}`);
+    this.variables = problems.map((problem) => problem.split(":")[0] as string);
+  }
+}
+
+export const DEFAULT_SHIPPING_BASE_URL = "https://api.furgonetka.pl";
+
+export function readBinConfig(env: Record<string, string | undefined>): BinConfig {
+  const problems: string[] = [];
+  const required = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) problems.push(`${name}: required`);
+    return value ?? "";
+  };
+  const url = (name: string, fallback?: string): string => {
+    const value = env[name]?.trim() || fallback;
+    if (!value) {
+      problems.push(`${name}: required`);
+      return "";
+    }
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+      problems.push(`${name}: must be an http(s) URL`);
+    }
+    return value;
+  };
+  const apiKey = required("SHOPIFY_API_KEY");
+  const apiSecretKey = required("SHOPIFY_API_SECRET");
+  const appUrl = url("SHOPIFY_APP_URL");
+  const clientId = required("SHIPPING_CLIENT_ID");
+  const clientSecret = required("SHIPPING_CLIENT_SECRET");
+  const baseUrl = url("SHIPPING_BASE_URL", DEFAULT_SHIPPING_BASE_URL);
+  const accountUrl = env.SHIPPING_ACCOUNT_URL?.trim() ? url("SHIPPING_ACCOUNT_URL") : undefined;
+  const portText = env.PORT?.trim() || "8080";
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push("PORT: must be a port number");
+  const embedded = env.SHOPIFY_EMBEDDED?.trim().toLowerCase();
+  if (embedded && !["true", "false", "1", "0"].includes(embedded)) {
+    problems.push("SHOPIFY_EMBEDDED: must be true or false");
+  }
+  if (problems.length > 0) throw new BinConfigError(problems);
+  return {
+    app: {
+      apiKey,
+      apiSecretKey,
+      appUrl,
+      isEmbeddedApp: embedded === "true" || embedded === "1",
+      shipping: { baseUrl, clientId, clientSecret, ...(accountUrl ? { accountUrl } : {}) },
+    },
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    dataDir: env.SHIPBRIDGE_DATA_DIR?.trim() || ".shipbridge-shopify-data",
+    port,
+    host: env.HOST?.trim() || "0.0.0.0",
+  };
+}

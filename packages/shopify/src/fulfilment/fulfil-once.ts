@@ -1,0 +1,116 @@
+// Writes the shipment back to Shopify as one fulfilment with tracking. The
+// order's row is locked for the whole step, so two workers never fulfil at
+// once; and before creating, the order's fulfilments are read, so a crash
+// after fulfillmentCreate but before the row was updated finds the
+// fulfilment it made instead of making a second one.
+import type { Session, Shopify } from "@shopify/shopify-api";
+import type pg from "pg";
+import { FULFILLMENT_CREATE, ORDER_FULFILLMENT_STATE } from "../admin/documents.ts";
+import { loadShipment, recordStatus, type Tracking } from "../store/shipments.ts";
+
+interface FulfillmentState {
+  order: {
+    fulfillments: { id: string; trackingInfo: { number: string | null }[] }[];
+    fulfillmentOrders: {
+      nodes: {
+        id: string;
+        status: string;
+        supportedActions: { action: string }[];
+        lineItems: { nodes: { id: string; remainingQuantity: number }[] };
+      }[];
+    };
+  } | null;
+}
+
+export interface FulfilOptions {
+  readonly shopify: Shopify;
+  readonly pool: pg.Pool;
+  readonly session: Session;
+  readonly orderId: string;
+  readonly orderGid: string;
+  readonly tracking: Tracking;
+  readonly notifyCustomer: boolean;
+}
+
+export class FulfilmentError extends Error {
+  override readonly name = "FulfilmentError";
+}
+
+/** Fulfils the order once; returns the fulfilment's id. */
+export async function fulfilOnce(options: FulfilOptions): Promise<string> {
+  const { pool, session, orderId, orderGid, tracking } = options;
+  const db = await pool.connect();
+  try {
+    await db.query("BEGIN");
+    await db.query(
+      "SELECT 1 FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = $2 FOR UPDATE",
+      [session.shop, orderId],
+    );
+    const row = await loadShipment(db, session.shop, orderId);
+    if (row?.fulfillmentId) {
+      await db.query("COMMIT");
+      return row.fulfillmentId;
+    }
+    const graphql = new options.shopify.clients.Graphql({ session });
+    const state = await graphql.request<FulfillmentState>(ORDER_FULFILLMENT_STATE, {
+      variables: { id: orderGid },
+    });
+    const order = state.data?.order;
+    if (!order) throw new FulfilmentError(`Shopify has no order ${orderGid}`);
+    const numbers = new Set(tracking.numbers);
+    const made = order.fulfillments.find((fulfillment) =>
+      fulfillment.trackingInfo.some((info) => info.number !== null && numbers.has(info.number)),
+    );
+    let fulfillmentId = made?.id;
+    if (fulfillmentId === undefined) {
+      const groups = order.fulfillmentOrders.nodes
+        .filter(
+          (fo) =>
+            fo.status === "OPEN" &&
+            fo.supportedActions.some((supported) => supported.action === "CREATE_FULFILLMENT"),
+        )
+        .map((fo) => ({
+          fulfillmentOrderId: fo.id,
+          fulfillmentOrderLineItems: fo.lineItems.nodes
+            .filter((line) => line.remainingQuantity > 0)
+            .map((line) => ({ id: line.id, quantity: line.remainingQuantity })),
+        }))
+        .filter((group) => group.fulfillmentOrderLineItems.length > 0);
+      if (groups.length === 0)
+        throw new FulfilmentError(`Order ${orderGid} has nothing left to fulfil`);
+      const created = await graphql.request<{
+        fulfillmentCreate: {
+          fulfillment: { id: string } | null;
+          userErrors: { field: string[] | null; message: string }[];
+        };
+      }>(FULFILLMENT_CREATE, {
+        variables: {
+          fulfillment: {
+            lineItemsByFulfillmentOrder: groups,
+            trackingInfo: {
+              company: tracking.company,
+              number: tracking.numbers[0],
+              url: tracking.urls[0],
+            },
+            notifyCustomer: options.notifyCustomer,
+          },
+        },
+      });
+      const result = created.data?.fulfillmentCreate;
+      if (!result?.fulfillment) {
+        throw new FulfilmentError(
+          `fulfillmentCreate refused: ${(result?.userErrors ?? []).map((error) => error.message).join("; ")}`,
+        );
+      }
+      fulfillmentId = result.fulfillment.id;
+    }
+    await recordStatus(db, session.shop, orderId, "fulfilled", fulfillmentId);
+    await db.query("COMMIT");
+    return fulfillmentId;
+  } catch (error) {
+    await db.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    db.release();
+  }
+}

@@ -1,0 +1,17 @@
+// @shipbridge/shopify: a Shopify shipping app for the parcel-shipping
+// service. The mapping from Shopify orders to core's StoreOrder.
+
+export type { ShippingServiceConfig, ShopifyAppConfig } from "./app/config.ts";
+export { createShopifyApp, type ShopifyApp } from "./app/create-shopify-app.ts";
+export {
+  decodeServiceCode,
+  encodeServiceCode,
+  type RateChoice,
+  type ShopifyAddress,
+  type ShopifyLineItem,
+  type ShopifyMoneySet,
+  type ShopifyOrder,
+  type ShopifyShippingLine,
+  type ToStoreOrderOptions,
+  toStoreOrder,
+} from "./mapping/index.ts";

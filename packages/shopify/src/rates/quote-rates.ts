@@ -1,0 +1,192 @@
+// The rates offered at checkout, from core's calculatePrice (one quote per
+// carrier the merchant offers) and core's points search near the
+// destination (the nearest lockers and pickup points, each its own rate
+// whose service_code names the carrier and the point). Everything runs
+// under one deadline well inside Shopify's smallest timeout (3 s); on any
+// failure or when time runs out, the merchant's backup rates (or none) are
+// answered instead: never an error, never a hang.
+import type { ShippingClient } from "@shipbridge/core";
+import { trackingCompany } from "../fulfilment/carriers.ts";
+import { encodeServiceCode } from "../mapping/service-code.ts";
+import type { ShopSettings } from "../store/settings.ts";
+import type { QuoteCache } from "./quote-cache.ts";
+import type { RateRequest, ShopifyRate } from "./rate-request.ts";
+
+export interface QuoteRatesOptions {
+  readonly client: ShippingClient;
+  readonly settings: ShopSettings;
+  readonly request: RateRequest;
+  readonly cache: QuoteCache;
+  readonly deadlineMs: number;
+  /** How many points to offer per carrier. Default 3. */
+  readonly pointsPerService?: number;
+}
+
+export interface QuoteOutcome {
+  readonly rates: readonly ShopifyRate[];
+  readonly source: "service" | "cache" | "backup";
+}
+
+const DEFAULT_BOX = { width: 30, depth: 20, height: 10 };
+
+function subunits(major: number): string {
+  return String(Math.round(major * 100));
+}
+
+function text(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function backupRates(settings: ShopSettings, currency: string): ShopifyRate[] {
+  return settings.backupRates.map((rate, index) => ({
+    service_name: rate.name,
+    service_code: `shipbridge-backup-${index + 1}`,
+    total_price: subunits(rate.price),
+    currency,
+  }));
+}
+
+/** The cache key: only what changes the quote. */
+export function normalizedKey(request: RateRequest, settings: ShopSettings): string {
+  const grams = request.items
+    .filter((item) => item.requires_shipping !== false)
+    .reduce((sum, item) => sum + item.grams * item.quantity, 0);
+  return JSON.stringify([
+    text(request.destination.country)?.toUpperCase(),
+    text(request.destination.postal_code)?.replace(/\s+/g, "").toUpperCase(),
+    text(request.destination.city)?.toLowerCase(),
+    text(request.origin.postal_code),
+    // Quotes change by weight bracket, not by the gram.
+    Math.ceil(grams / 100),
+    request.currency,
+    settings.services,
+    settings.pointServices,
+    settings.parcel ?? DEFAULT_BOX,
+  ]);
+}
+
+async function fromService(
+  options: QuoteRatesOptions,
+  signal: AbortSignal,
+): Promise<ShopifyRate[]> {
+  const { client, settings, request } = options;
+  const country = text(request.destination.country)?.toUpperCase();
+  const postcode = text(request.destination.postal_code);
+  if (!country || !postcode) return [];
+  const grams = request.items
+    .filter((item) => item.requires_shipping !== false)
+    .reduce((sum, item) => sum + item.grams * item.quantity, 0);
+  const box = settings.parcel ?? DEFAULT_BOX;
+  const originPostcode = text(request.origin.postal_code) ?? settings.sender?.postcode;
+  const originCountry =
+    text(request.origin.country)?.toUpperCase() ?? settings.sender?.country_code;
+  const services = [...new Set([...settings.services, ...settings.pointServices])];
+  const deadline = Date.now() + options.deadlineMs;
+  const call = { signal, deadline };
+
+  const quote = client.packages.calculatePrice(
+    {
+      package: {
+        pickup:
+          originPostcode && originCountry
+            ? { postcode: originPostcode, country_code: originCountry }
+            : null,
+        receiver: { postcode, country_code: country },
+        parcels: [{ ...box, weight: Math.max(grams / 1000, 0.1), type: "package" as const }],
+      },
+      services: { service: services },
+    },
+    call,
+  );
+  const city = text(request.destination.city);
+  const street = text(request.destination.address1);
+  const points =
+    settings.pointServices.length > 0
+      ? client.points.map(
+          {
+            location: {
+              address: {
+                postcode,
+                country_code: country,
+                ...(city ? { city } : {}),
+                ...(street ? { street } : {}),
+              },
+            },
+            filters: { services: [...settings.pointServices] },
+            limit: (options.pointsPerService ?? 3) * settings.pointServices.length,
+          },
+          call,
+        )
+      : Promise.resolve({ points: [] });
+  const [{ prices }, found] = await Promise.all([quote, points]);
+
+  const priceOf = new Map<string, number>();
+  for (const entry of prices.services_prices) {
+    if (entry.available && entry.pricing) priceOf.set(entry.service, entry.pricing.price_gross);
+  }
+  const rates: ShopifyRate[] = [];
+  for (const service of settings.services) {
+    const price = priceOf.get(service);
+    if (price === undefined) continue;
+    rates.push({
+      service_name: `${trackingCompany(service)} kurier`,
+      service_code: encodeServiceCode({ kind: "courier", service }),
+      total_price: subunits(price),
+      currency: request.currency,
+    });
+  }
+  const perService = new Map<string, number>();
+  for (const point of found.points) {
+    const service = point.service ?? undefined;
+    if (!service || !settings.pointServices.includes(service) || point.active === false) continue;
+    const price = priceOf.get(service);
+    const taken = perService.get(service) ?? 0;
+    if (price === undefined || taken >= (options.pointsPerService ?? 3)) continue;
+    let code: string;
+    try {
+      code = encodeServiceCode({ kind: "point", service, point: point.code });
+    } catch {
+      continue;
+    }
+    perService.set(service, taken + 1);
+    const distance = typeof point.distance === "number" ? ` (${point.distance.toFixed(1)} km)` : "";
+    const where = [point.address?.street, point.address?.city].filter(Boolean).join(", ");
+    rates.push({
+      service_name: `${trackingCompany(service)} ${point.code}${distance}`,
+      service_code: code,
+      total_price: subunits(price),
+      currency: request.currency,
+      ...(where ? { description: where } : {}),
+    });
+  }
+  return rates;
+}
+
+/** Rates for one checkout: cached, quoted in time, or the backup rates. */
+export async function quoteRates(options: QuoteRatesOptions): Promise<QuoteOutcome> {
+  const key = normalizedKey(options.request, options.settings);
+  const cached = options.cache.get(key);
+  if (cached) return { rates: cached, source: "cache" };
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error("rate deadline"));
+      resolve(undefined);
+    }, options.deadlineMs);
+  });
+  try {
+    const rates = await Promise.race([fromService(options, controller.signal), late]);
+    if (rates === undefined || rates.length === 0) {
+      return { rates: backupRates(options.settings, options.request.currency), source: "backup" };
+    }
+    options.cache.set(key, rates);
+    return { rates, source: "service" };
+  } catch {
+    return { rates: backupRates(options.settings, options.request.currency), source: "backup" };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}

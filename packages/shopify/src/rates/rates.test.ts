@@ -1,0 +1,254 @@
+// The carrier-rate callback end to end: Shopify's documented request,
+// signed, against the sandbox. Courier rates in subunits, locker rates with
+// stable service codes, a forged HMAC refused, and backup rates when the
+// service fails or is too slow. An order placed with a locker rate ships to
+// that locker.
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { loadShipment } from "../store/shipments.ts";
+import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { sampleShopifyOrder } from "../testing/orders.ts";
+import { rateCallbackRequest, webhookRequest } from "../testing/signed-requests.ts";
+import type { ShopifyRate } from "./rate-request.ts";
+
+const harness = useHarness();
+const SHOP = "rates-shop.myshopify.com";
+const BACKUP = [{ name: "Kurier (stawka zapasowa)", price: 19.99 }];
+let app: ShopifyApp;
+let other: ShopifyApp;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  [app, other] = await Promise.all([
+    harness.app({ rateDeadlineMs: 1500 }),
+    harness.app({ rateDeadlineMs: 1500 }),
+  ]);
+  await harness.ready(app, SHOP, {
+    services: ["inpost", "dpd"],
+    pointServices: ["inpost"],
+    ratesEnabled: true,
+    backupRates: BACKUP,
+  });
+  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+}, 60_000);
+afterAll(async () => {
+  await pool?.end();
+});
+afterEach(async () => {
+  await harness.sandbox.control("/faults", undefined, "DELETE");
+});
+
+/** Shopify's documented rate request for a cart going to `postcode`. */
+function rate(postcode: string, city = "Gdańsk") {
+  return {
+    origin: {
+      country: "PL",
+      postal_code: "00-624",
+      province: null,
+      city: "Warszawa",
+      name: null,
+      address1: "ul. Marszałkowska 1",
+      address2: null,
+      address3: null,
+      phone: null,
+      fax: null,
+      email: null,
+      address_type: null,
+      company_name: "Sklep",
+    },
+    destination: {
+      country: "PL",
+      postal_code: postcode,
+      province: null,
+      city,
+      name: "Anna Nowak",
+      address1: "ul. Długa 5",
+      address2: "",
+      address3: null,
+      phone: "+48601234567",
+      fax: null,
+      email: null,
+      address_type: null,
+      company_name: null,
+    },
+    items: [
+      {
+        name: "Mug",
+        sku: "MUG-1",
+        quantity: 3,
+        grams: 400,
+        price: 3990,
+        vendor: "Sklep",
+        requires_shipping: true,
+        taxable: true,
+        fulfillment_service: "manual",
+        properties: null,
+        product_id: 1,
+        variant_id: 11,
+      },
+      {
+        name: "Gift card",
+        sku: "GIFT",
+        quantity: 1,
+        grams: 0,
+        price: 5000,
+        vendor: "Sklep",
+        requires_shipping: false,
+        taxable: false,
+        fulfillment_service: "manual",
+        properties: null,
+        product_id: 2,
+        variant_id: 21,
+      },
+    ],
+    currency: "PLN",
+    locale: "pl",
+  };
+}
+
+async function ask(target: ShopifyApp, body: unknown, signWith?: string) {
+  const response = await target(
+    rateCallbackRequest({
+      url: `${APP_URL}/rates`,
+      apiSecretKey: KEYS.apiSecretKey,
+      shop: SHOP,
+      rate: body,
+      ...(signWith ? { signWith } : {}),
+    }),
+  );
+  return {
+    status: response.status,
+    body:
+      response.status === 200 ? ((await response.json()) as { rates: ShopifyRate[] }) : undefined,
+  };
+}
+
+describe("the rate callback", () => {
+  it("answers courier rates in subunits and the nearest lockers with stable codes", async () => {
+    const { status, body } = await ask(app, rate("80-831"));
+    expect(status).toBe(200);
+    const rates = body?.rates ?? [];
+    const couriers = rates.filter((r) => !r.service_code.includes(":point:"));
+    expect(couriers.map((r) => r.service_code)).toEqual(["shipbridge:inpost", "shipbridge:dpd"]);
+    for (const r of rates) {
+      expect(r.total_price).toMatch(/^[1-9]\d*$/);
+      expect(r.currency).toBe("PLN");
+    }
+    const lockers = rates.filter((r) => r.service_code.startsWith("shipbridge:inpost:point:"));
+    expect(lockers.length).toBeGreaterThan(0);
+    expect(lockers.length).toBeLessThanOrEqual(3);
+    // The same cart at another instance (its own cache) gets the same codes.
+    const again = await ask(other, rate("80-831"));
+    expect(again.body?.rates.map((r) => r.service_code)).toEqual(rates.map((r) => r.service_code));
+  });
+
+  it("refuses a forged HMAC with 401", async () => {
+    const { status } = await ask(app, rate("80-831"), "forged-secret");
+    expect(status).toBe(401);
+  });
+
+  it("answers the backup rates when the service fails", async () => {
+    await harness.sandbox.control("/faults", {
+      status: 500,
+      rate: 1,
+      path: "/packages/calculate-price",
+    });
+    const { status, body } = await ask(app, rate("30-001", "Kraków"));
+    expect(status).toBe(200);
+    expect(body?.rates).toEqual([
+      {
+        service_name: BACKUP[0]?.name,
+        service_code: "shipbridge-backup-1",
+        total_price: "1999",
+        currency: "PLN",
+      },
+    ]);
+  });
+
+  it("answers the backup rates, not a hang, when the service is slower than the deadline", async () => {
+    await harness.sandbox.control("/faults", { latency_ms: 8000, rate: 1, path: "/points/map" });
+    const { status, body } = await ask(app, rate("60-001", "Poznań"));
+    expect(status).toBe(200);
+    expect(body?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
+  });
+
+  it("ships an order placed with a locker rate to that locker", async () => {
+    const { body } = await ask(app, rate("80-831"));
+    const locker = body?.rates.find((r) => r.service_code.includes(":point:"));
+    expect(locker).toBeDefined();
+    const order = sampleShopifyOrder({
+      id: 8101,
+      admin_graphql_api_id: "gid://shopify/Order/8101",
+      shipping_lines: [
+        {
+          title: locker?.service_name ?? "",
+          code: locker?.service_code ?? "",
+          source: "shipbridge",
+        },
+      ],
+    });
+    harness.fake.addOrder(SHOP, order);
+    const delivered = await app(
+      webhookRequest({
+        url: `${APP_URL}/webhooks`,
+        apiSecretKey: KEYS.apiSecretKey,
+        shop: SHOP,
+        topic: "orders/paid",
+        payload: order,
+      }),
+    );
+    expect(delivered.status).toBe(200);
+    let row = await loadShipment(pool, SHOP, "8101");
+    for (
+      let attempt = 0;
+      attempt < 300 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
+      attempt++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await loadShipment(pool, SHOP, "8101");
+    }
+    expect(row?.issues).toEqual([]);
+    expect(row?.status).toBe("fulfilled");
+    const pointCode = locker?.service_code.split(":").at(-1) ?? "";
+    const shipped = await (await harness.serviceClient()).packages.get(row?.packageId as number);
+    expect(shipped.service).toBe("inpost");
+    expect(JSON.stringify(shipped)).toContain(`"${pointCode}"`);
+  });
+
+  it("sends an order whose locker no longer exists to needs attention, not to another address", async () => {
+    const order = sampleShopifyOrder({
+      id: 8102,
+      admin_graphql_api_id: "gid://shopify/Order/8102",
+      shipping_lines: [
+        { title: "InPost ZZZ99M", code: "shipbridge:inpost:point:ZZZ99M", source: "shipbridge" },
+      ],
+    });
+    harness.fake.addOrder(SHOP, order);
+    const delivered = await app(
+      webhookRequest({
+        url: `${APP_URL}/webhooks`,
+        apiSecretKey: KEYS.apiSecretKey,
+        shop: SHOP,
+        topic: "orders/paid",
+        payload: order,
+      }),
+    );
+    expect(delivered.status).toBe(200);
+    let row = await loadShipment(pool, SHOP, "8102");
+    for (
+      let attempt = 0;
+      attempt < 150 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
+      attempt++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await loadShipment(pool, SHOP, "8102");
+    }
+    expect(row?.status).toBe("needs_attention");
+    expect(row?.issues).toEqual([
+      expect.objectContaining({ path: "order.pickup_point.code", rule: "point_unavailable" }),
+    ]);
+    expect((await harness.ledger(SHOP, "8102")).packageIds).toEqual([]);
+    expect((await harness.ledger(SHOP, "8102")).charges).toBe(0);
+  });
+});

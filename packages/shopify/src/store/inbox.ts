@@ -1,0 +1,55 @@
+// The webhook inbox: every valid delivery, kept once per X-Shopify-Webhook-Id
+// (Shopify repeats the id on its retries), so a redelivery writes nothing new.
+import type pg from "pg";
+
+export interface InboxEntry {
+  readonly webhookId: string;
+  readonly shop: string;
+  /** As Shopify writes it in X-Shopify-Topic: `orders/paid`. */
+  readonly topic: string;
+  readonly eventId: string | undefined;
+  readonly payload: unknown;
+}
+
+/** Stores a delivery; false when the same webhook id was stored before. */
+export async function storeDelivery(pool: pg.Pool, entry: InboxEntry): Promise<boolean> {
+  const result = await pool.query(
+    `INSERT INTO shipbridge_shopify_inbox (webhook_id, shop, topic, event_id, payload)
+     VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (webhook_id) DO NOTHING`,
+    [
+      entry.webhookId,
+      entry.shop,
+      entry.topic,
+      entry.eventId ?? null,
+      JSON.stringify(entry.payload),
+    ],
+  );
+  return result.rowCount === 1;
+}
+
+export async function loadDelivery(
+  pool: pg.Pool,
+  webhookId: string,
+): Promise<InboxEntry | undefined> {
+  const { rows } = await pool.query(
+    "SELECT webhook_id, shop, topic, event_id, payload FROM shipbridge_shopify_inbox WHERE webhook_id = $1",
+    [webhookId],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        webhookId: row.webhook_id,
+        shop: row.shop,
+        topic: row.topic,
+        eventId: row.event_id ?? undefined,
+        payload: row.payload,
+      }
+    : undefined;
+}
+
+export async function markProcessed(pool: pg.Pool, webhookId: string): Promise<void> {
+  await pool.query(
+    "UPDATE shipbridge_shopify_inbox SET processed_at = now() WHERE webhook_id = $1",
+    [webhookId],
+  );
+}

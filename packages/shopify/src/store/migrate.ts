@@ -1,0 +1,73 @@
+// The app's own tables (webhook inbox, shop settings, shipments, data
+// requests), created on first start. Instances starting at the same moment
+// take turns under one advisory lock, so CREATE TABLE never races; the same
+// lock covers the session storage's own table creation (see app/app.ts).
+import type pg from "pg";
+
+/** Key of the advisory lock that serialises schema changes between instances. */
+export const MIGRATION_LOCK = 7_340_115_201;
+
+const TABLES = /* SQL */ `
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_inbox (
+    webhook_id   text PRIMARY KEY,
+    shop         text NOT NULL,
+    topic        text NOT NULL,
+    event_id     text,
+    payload      jsonb NOT NULL,
+    received_at  timestamptz NOT NULL DEFAULT now(),
+    processed_at timestamptz
+  );
+  CREATE INDEX IF NOT EXISTS shipbridge_shopify_inbox_shop ON shipbridge_shopify_inbox (shop);
+
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_settings (
+    shop       text PRIMARY KEY,
+    settings   jsonb NOT NULL,
+    connection text NOT NULL DEFAULT 'not_connected',
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_shipments (
+    shop           text NOT NULL,
+    order_id       text NOT NULL,
+    order_gid      text NOT NULL,
+    order_name     text NOT NULL,
+    status         text NOT NULL,
+    package_id     bigint,
+    command_id     text,
+    tracking       jsonb,
+    issues         jsonb,
+    label          bytea,
+    label_type     text,
+    fulfillment_id text,
+    updated_at     timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, order_id)
+  );
+
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_data_requests (
+    shop        text NOT NULL,
+    request_id  text NOT NULL,
+    report      jsonb NOT NULL,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, request_id)
+  );
+`;
+
+/** Runs `work` while holding the migration lock on a connection of `pool`. */
+export async function underMigrationLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates the app's tables if they do not exist. Call under the migration lock. */
+export async function migrate(pool: pg.Pool): Promise<void> {
+  await pool.query(TABLES);
+}

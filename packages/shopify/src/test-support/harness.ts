@@ -1,0 +1,224 @@
+// Test support for the app's end-to-end tests: a real PostgreSQL (embedded),
+// the sandbox over real HTTP, and FakeShopify for Shopify's side; app
+// instances made on them; the merchant's install and account connection
+// done through the app's own routes.
+import { OAuthClient, ShippingClient } from "@shipbridge/core";
+import { authorizeInBrowser, startSandbox } from "@shipbridge/sandbox";
+import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import type { ShopifyAppConfig } from "../app/config.ts";
+import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
+import { DEFAULT_SETTINGS, type ShopSettings, saveSettings } from "../store/settings.ts";
+import { FakeShopify } from "../testing/fake-shopify.ts";
+import { SAMPLE_PARCEL, SAMPLE_SENDER } from "../testing/orders.ts";
+import { routeShopifyFetch } from "../testing/route-shopify-fetch.ts";
+import { signedCallbackQuery } from "./signed-callback-query.ts";
+import { waitForOtherClientsToLeave } from "./wait-for-clients.ts";
+
+export const APP_URL = "https://ship.example.test";
+export const KEYS = { apiKey: "shopify-test-key", apiSecretKey: "shopify-test-secret" } as const;
+const SERVICE = { clientId: "shopify-app", clientSecret: "shopify-app-secret" } as const;
+const USER = { username: "demo@shipbridge.dev", password: "demo-password" } as const;
+
+export const FULL_SCOPES = [
+  "read_orders",
+  "read_merchant_managed_fulfillment_orders",
+  "write_merchant_managed_fulfillment_orders",
+  "write_shipping",
+];
+
+export interface Harness {
+  readonly fake: FakeShopify;
+  readonly databaseUrl: string;
+  readonly sandbox: {
+    readonly baseUrl: string;
+    control(path: string, body?: unknown, method?: string): Promise<unknown>;
+  };
+  /** A new app instance on the shared database (closed after the file). */
+  app(overrides?: Partial<ShopifyAppConfig>): Promise<ShopifyApp>;
+  /** Installs the app in `shop` by authorization code; answers the merchant's cookie. */
+  install(app: ShopifyApp, shop: string): Promise<string>;
+  /** Connects the shop's shipping account through /connect and the sandbox's pages. */
+  connect(app: ShopifyApp, shop: string, cookie: string): Promise<void>;
+  /** install + connect + settings with the sample sender and box. */
+  ready(app: ShopifyApp, shop: string, settings?: Partial<ShopSettings>): Promise<string>;
+  /** The merchant's own view of the service: a client logged in as the same user. */
+  serviceClient(): Promise<ShippingClient>;
+  /** The packages the service holds for one order, and how many were ordered (charged). */
+  ledger(shop: string, orderId: string): Promise<{ packageIds: number[]; charges: number }>;
+  /** Seconds the job workers poll at. */
+  readonly pollSeconds: number;
+}
+
+export function cookiesOf(response: Response, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map(
+        (pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const,
+      ),
+  );
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(";")[0] ?? "";
+    jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+export function useHarness(): Harness {
+  const postgres = usePostgres();
+  const fake = new FakeShopify(KEYS);
+  const apps: ShopifyApp[] = [];
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let undo: (() => void) | undefined;
+  const pollSeconds = 0.5;
+
+  beforeAll(async () => {
+    undo = routeShopifyFetch(fake);
+    sandbox = await startSandbox({
+      port: 0,
+      accountPort: 0,
+      config: {
+        applications: [
+          {
+            client_id: SERVICE.clientId,
+            client_secret: SERVICE.clientSecret,
+            redirect_uri: `${APP_URL}/connect/callback`,
+          },
+        ],
+        users: [{ ...USER, companies: [{ id: "1001", name: "Sklep" }] }],
+      },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    // pg.Pool.end() resolves before every socket has closed; stopping the
+    // server before they do would end them with an error nobody handles.
+    await waitForOtherClientsToLeave(postgres.connectionString);
+    await sandbox?.close();
+    undo?.();
+  }, 30_000);
+
+  const running = () => {
+    if (!sandbox) throw new Error("the sandbox is not started yet");
+    return sandbox;
+  };
+
+  const control = async (path: string, body?: unknown, method?: string) => {
+    const response = await fetch(`${running().baseUrl}/_sandbox${path}`, {
+      method: method ?? (body === undefined ? "GET" : "POST"),
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`sandbox control ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+
+  const harness: Harness = {
+    fake,
+    pollSeconds,
+    get databaseUrl() {
+      return postgres.connectionString;
+    },
+    sandbox: {
+      get baseUrl() {
+        return running().baseUrl;
+      },
+      control,
+    },
+    async app(overrides = {}) {
+      const { baseUrl, accountUrl } = running();
+      const app = createShopifyApp({
+        ...KEYS,
+        appUrl: APP_URL,
+        databaseUrl: postgres.connectionString,
+        pollingIntervalSeconds: pollSeconds,
+        shipping: {
+          baseUrl,
+          accountUrl,
+          ...SERVICE,
+          client: {
+            retry: { limit: 8, baseDelayMs: 5, maxDelayMs: 50 },
+            // Waiting for the order command and the label moves the sandbox clock instead.
+            sleep: async (ms, signal) => {
+              signal?.throwIfAborted();
+              await control("/clock/advance", { seconds: ms / 1000 });
+            },
+          },
+        },
+        ...overrides,
+      });
+      apps.push(app);
+      await app.ready();
+      return app;
+    },
+    async serviceClient() {
+      const { baseUrl, accountUrl } = running();
+      const oauth = new OAuthClient({ ...SERVICE, baseUrl, accountUrl });
+      await oauth.loginWithPassword(USER);
+      return new ShippingClient({ baseUrl, auth: oauth });
+    },
+    async ledger(shop, orderId) {
+      const client = await harness.serviceClient();
+      const { packages } = await client.packages.list({
+        user_reference_number: `${shop}:${orderId}`,
+      });
+      const { messages } = await client.messages.list({ type: "order", limit: 500 });
+      const packageIds = packages.map((pkg) => pkg.package_id);
+      const charges = messages.filter(
+        (message) =>
+          typeof message["package_id"] === "number" && packageIds.includes(message["package_id"]),
+      ).length;
+      return { packageIds, charges };
+    },
+    async install(app, shop) {
+      const begin = await app(new Request(`${APP_URL}/auth?shop=${shop}`));
+      if (begin.status !== 302) throw new Error(`/auth answered ${begin.status}`);
+      const authorize = new URL(begin.headers.get("location") ?? "");
+      const state = authorize.searchParams.get("state") ?? "";
+      const cookie = cookiesOf(begin);
+      const query = signedCallbackQuery(KEYS.apiSecretKey, {
+        code: fake.approveInstall(shop),
+        shop,
+        state,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      });
+      const callback = await app(
+        new Request(`${APP_URL}/auth/callback?${query}`, { headers: { cookie } }),
+      );
+      if (callback.status !== 302)
+        throw new Error(`/auth/callback answered ${callback.status}: ${await callback.text()}`);
+      return cookiesOf(callback, cookie);
+    },
+    async connect(app, _shop, cookie) {
+      const start = await app(new Request(`${APP_URL}/connect`, { headers: { cookie } }));
+      if (start.status !== 302) throw new Error(`/connect answered ${start.status}`);
+      const back = await authorizeInBrowser(start.headers.get("location") ?? "", USER);
+      const done = await app(new Request(back, { headers: { cookie: cookiesOf(start, cookie) } }));
+      if (done.status !== 302)
+        throw new Error(`/connect/callback answered ${done.status}: ${await done.text()}`);
+    },
+    async ready(app, shop, settings = {}) {
+      fake.addShop(shop, FULL_SCOPES);
+      const cookie = await harness.install(app, shop);
+      await harness.connect(app, shop, cookie);
+      const pool = new pg.Pool({ connectionString: postgres.connectionString, max: 1 });
+      try {
+        await saveSettings(pool, shop, {
+          ...DEFAULT_SETTINGS,
+          sender: SAMPLE_SENDER,
+          parcel: SAMPLE_PARCEL,
+          ...settings,
+        });
+      } finally {
+        await pool.end();
+      }
+      return cookie;
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,491 @@
+// A local stand-in for Shopify's side of an app, for tests that must not
+// reach Shopify: the Admin GraphQL API of each shop (every request checked
+// against the real Admin schema and the token's access scopes, then run
+// against orders and fulfillment orders kept in memory) and the OAuth token
+// endpoint (authorization code, token exchange and refresh of expiring
+// offline tokens, each refresh token usable once). `fetch` answers requests
+// to `*.myshopify.com` and passes every other request to the real fetch.
+import { randomBytes } from "node:crypto";
+import { execute } from "graphql";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
+import { verifySessionToken } from "./session-token.ts";
+import { checkAdminRequest } from "./validate-admin-request.ts";
+
+export interface FakeTrackingInfo {
+  readonly company: string | null;
+  readonly number: string | null;
+  readonly url: string | null;
+}
+
+export interface FakeFulfillment {
+  readonly id: string;
+  readonly status: "SUCCESS";
+  trackingInfo: FakeTrackingInfo[];
+  readonly lineItems: readonly { readonly id: string; readonly quantity: number }[];
+  readonly notifyCustomer: boolean;
+}
+
+export interface FakeFulfillmentOrder {
+  readonly id: string;
+  status: "OPEN" | "CLOSED" | "CANCELLED";
+  readonly deliveryMethod: { readonly methodType: string; readonly serviceCode: string | null };
+  readonly lineItems: { readonly id: string; remainingQuantity: number }[];
+}
+
+export interface FakeOrder {
+  readonly id: string;
+  readonly name: string;
+  cancelledAt: string | null;
+  readonly fulfillmentOrders: FakeFulfillmentOrder[];
+  readonly fulfillments: FakeFulfillment[];
+}
+
+export interface FakeCarrierService {
+  readonly id: string;
+  readonly name: string;
+  readonly callbackUrl: string;
+  readonly active: boolean;
+}
+
+interface Token {
+  readonly shop: string;
+  readonly scopes: readonly string[];
+  /** Expiry in ms since the epoch, by the fake's clock. */
+  readonly expiresAt: number | undefined;
+}
+
+interface Shop {
+  scopes: readonly string[];
+  readonly orders: Map<string, FakeOrder>;
+  readonly carrierServices: FakeCarrierService[];
+  readonly codes: Set<string>;
+}
+
+export interface FakeShopifyOptions {
+  readonly apiKey: string;
+  readonly apiSecretKey: string;
+  /** The Admin API version whose schema is enforced. */
+  readonly apiVersion?: string;
+  /** Lifetime of expiring offline access tokens, seconds. Default 3600, as Shopify. */
+  readonly accessTokenLifetimeSeconds?: number;
+  /** The fake's clock for token expiry. Default Date.now. */
+  readonly now?: () => number;
+}
+
+/** One call the fake answered, for assertions. */
+export interface FakeShopifyCall {
+  readonly shop: string;
+  readonly kind: "graphql" | "token";
+  /** The GraphQL operation's name, or the token grant. */
+  readonly name: string;
+  readonly status: number;
+}
+
+const SHOP_HOST = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+const REFRESH_LIFETIME_SECONDS = 90 * 24 * 3600;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+function secret(prefix: string): string {
+  return `${prefix}_${randomBytes(16).toString("hex")}`;
+}
+
+export class FakeShopify {
+  readonly apiKey: string;
+  readonly apiVersion: string;
+  readonly calls: FakeShopifyCall[] = [];
+  readonly #secret: string;
+  readonly #schema: AdminSchema;
+  #lifetime: number;
+  readonly #now: () => number;
+  readonly #shops = new Map<string, Shop>();
+  readonly #tokens = new Map<string, Token>();
+  readonly #refreshTokens = new Map<string, { shop: string; scopes: readonly string[] }>();
+  #ids = 1000;
+  readonly #faults: { operation: string; after: boolean; remaining: number }[] = [];
+
+  constructor(options: FakeShopifyOptions) {
+    this.apiKey = options.apiKey;
+    this.#secret = options.apiSecretKey;
+    this.apiVersion = options.apiVersion ?? ADMIN_API_VERSION;
+    this.#schema = loadAdminSchema(this.apiVersion);
+    this.#lifetime = options.accessTokenLifetimeSeconds ?? 3600;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Adds a shop that installs the app with `scopes`. */
+  addShop(shop: string, scopes: readonly string[]): void {
+    if (!SHOP_HOST.test(shop)) throw new TypeError(`not a shop domain: ${shop}`);
+    this.#shops.set(shop, { scopes, orders: new Map(), carrierServices: [], codes: new Set() });
+  }
+
+  /** Sets the scopes the shop grants from now on (tokens already issued keep theirs). */
+  setScopes(shop: string, scopes: readonly string[]): void {
+    this.#shop(shop).scopes = scopes;
+  }
+
+  /**
+   * Makes the next `count` calls of a GraphQL operation (by its name) fail
+   * with a 503: before running it, or, with `after`, after running it (the
+   * answer is lost, the change is made), as a crash or a network cut would.
+   */
+  failNext(operation: string, options: { count?: number; after?: boolean } = {}): void {
+    this.#faults.push({ operation, after: options.after ?? false, remaining: options.count ?? 1 });
+  }
+
+  /** Lifetime of the access tokens issued from now on, seconds. */
+  setAccessTokenLifetime(seconds: number): void {
+    this.#lifetime = seconds;
+  }
+
+  /** The merchant approves the install: an authorization code for auth.callback. */
+  approveInstall(shop: string): string {
+    const code = secret("code");
+    this.#shop(shop).codes.add(code);
+    return code;
+  }
+
+  /** An access token the shop issued directly (as if installed earlier). */
+  issueAccessToken(shop: string): string {
+    return this.#issue(shop, this.#shop(shop).scopes).access_token;
+  }
+
+  /**
+   * Adds an order as Shopify would create it from a webhook payload: one open
+   * fulfillment order with a line per line item that needs shipping.
+   */
+  addOrder(shop: string, order: ShopifyOrder): FakeOrder {
+    const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
+    const code = order.shipping_lines?.[0]?.code ?? null;
+    const fake: FakeOrder = {
+      id,
+      name: order.name ?? `#${order.id}`,
+      cancelledAt: order.cancelled_at ?? null,
+      fulfillments: [],
+      fulfillmentOrders: [
+        {
+          id: `gid://shopify/FulfillmentOrder/${this.#ids++}`,
+          status: "OPEN",
+          deliveryMethod: { methodType: "SHIPPING", serviceCode: code },
+          lineItems: (order.line_items ?? [])
+            .filter((item) => item.requires_shipping !== false)
+            .map((item) => ({
+              id: `gid://shopify/FulfillmentOrderLineItem/${this.#ids++}`,
+              remainingQuantity: item.current_quantity ?? item.quantity ?? 0,
+            })),
+        },
+      ],
+    };
+    this.#shop(shop).orders.set(id, fake);
+    return fake;
+  }
+
+  order(shop: string, id: string): FakeOrder | undefined {
+    return this.#shop(shop).orders.get(id);
+  }
+
+  carrierServices(shop: string): readonly FakeCarrierService[] {
+    return this.#shop(shop).carrierServices;
+  }
+
+  /** Answers Shopify's hosts; anything else goes to the real fetch. */
+  readonly fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (!SHOP_HOST.test(url.hostname)) return globalThis.fetch(request);
+    const shop = url.hostname;
+    if (request.method === "POST" && url.pathname === "/admin/oauth/access_token") {
+      return this.#token(shop, request);
+    }
+    if (
+      request.method === "POST" &&
+      url.pathname === `/admin/api/${this.apiVersion}/graphql.json`
+    ) {
+      return this.#graphql(shop, request);
+    }
+    return json({ errors: "Not Found" }, 404);
+  };
+
+  #shop(shop: string): Shop {
+    const found = this.#shops.get(shop);
+    if (!found) throw new TypeError(`unknown shop: ${shop}`);
+    return found;
+  }
+
+  #issue(shop: string, scopes: readonly string[]) {
+    const accessToken = secret("shpat");
+    const refreshToken = secret("shprt");
+    this.#tokens.set(accessToken, {
+      shop,
+      scopes,
+      expiresAt: this.#now() + this.#lifetime * 1000,
+    });
+    this.#refreshTokens.set(refreshToken, { shop, scopes });
+    return {
+      access_token: accessToken,
+      scope: scopes.join(","),
+      expires_in: this.#lifetime,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: REFRESH_LIFETIME_SECONDS,
+    };
+  }
+
+  async #token(shop: string, request: Request): Promise<Response> {
+    const body = (await request.json().catch(() => ({}))) as Record<string, string | undefined>;
+    const grant = body.grant_type ?? "authorization_code";
+    const answer = (response: Response) => {
+      this.calls.push({ shop, kind: "token", name: grant, status: response.status });
+      return response;
+    };
+    const known = this.#shops.get(shop);
+    if (!known || body.client_id !== this.apiKey || body.client_secret !== this.#secret) {
+      return answer(json({ error: "invalid_client" }, 401));
+    }
+    if (grant === "refresh_token") {
+      const entry = body.refresh_token ? this.#refreshTokens.get(body.refresh_token) : undefined;
+      // Single use: a second refresh with the same token is refused.
+      if (!entry || entry.shop !== shop) return answer(json({ error: "invalid_grant" }, 400));
+      this.#refreshTokens.delete(body.refresh_token as string);
+      return answer(json(this.#issue(shop, entry.scopes)));
+    }
+    if (grant === "urn:ietf:params:oauth:grant-type:token-exchange") {
+      const valid = verifySessionToken(body.subject_token ?? "", {
+        apiKey: this.apiKey,
+        apiSecretKey: this.#secret,
+        shop,
+        now: this.#now,
+      });
+      if (!valid) return answer(json({ error: "invalid_subject_token" }, 400));
+      if (body.expiring !== "1") return answer(json({ error: "expiring_required" }, 400));
+      return answer(json(this.#issue(shop, known.scopes)));
+    }
+    if (!body.code || !known.codes.delete(body.code)) {
+      return answer(json({ error: "invalid_request", error_description: "bad code" }, 400));
+    }
+    if (body.expiring !== "1") return answer(json({ error: "expiring_required" }, 400));
+    return answer(json(this.#issue(shop, known.scopes)));
+  }
+
+  async #graphql(shop: string, request: Request): Promise<Response> {
+    const token = this.#tokens.get(request.headers.get("x-shopify-access-token") ?? "");
+    const body = (await request.json().catch(() => ({}))) as {
+      query?: string;
+      variables?: Record<string, unknown>;
+      operationName?: string;
+    };
+    const record = (name: string, response: Response) => {
+      this.calls.push({ shop, kind: "graphql", name, status: response.status });
+      return response;
+    };
+    if (!token || token.shop !== shop || (token.expiresAt ?? Infinity) <= this.#now()) {
+      return record(
+        "unauthorized",
+        json(
+          {
+            errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+          },
+          401,
+        ),
+      );
+    }
+    const check = checkAdminRequest(
+      this.#schema,
+      { query: body.query ?? "", variables: body.variables, operationName: body.operationName },
+      token.scopes,
+    );
+    if (!check.ok) {
+      return record("invalid", json({ errors: check.errors.map((error) => error.toJSON()) }));
+    }
+    const name = check.operation.name?.value ?? "anonymous";
+    const fault = this.#faults.find(
+      (candidate) => candidate.operation === name && candidate.remaining > 0,
+    );
+    if (fault) fault.remaining -= 1;
+    const unavailable = () => record(name, json({ errors: "Service Unavailable" }, 503));
+    if (fault && !fault.after) return unavailable();
+    const result = await execute({
+      schema: this.#schema.schema,
+      document: check.document,
+      operationName: check.operation.name?.value,
+      variableValues: check.variables,
+      rootValue:
+        check.operation.operation === "mutation" ? this.#mutations(shop) : this.#queries(shop),
+    });
+    if (fault?.after) return unavailable();
+    return record(name, json(result));
+  }
+
+  #queries(shop: string) {
+    const orders = this.#shop(shop).orders;
+    return {
+      order: ({ id }: { id: string }) => {
+        const order = orders.get(id);
+        return order ? this.#orderView(order) : null;
+      },
+    };
+  }
+
+  #orderView(order: FakeOrder) {
+    return {
+      id: order.id,
+      name: order.name,
+      cancelledAt: order.cancelledAt,
+      fulfillments: () =>
+        order.fulfillments.map((fulfillment) => this.#fulfillmentView(fulfillment)),
+      fulfillmentOrders: () => ({
+        nodes: order.fulfillmentOrders.map((fulfillmentOrder) => ({
+          id: fulfillmentOrder.id,
+          status: fulfillmentOrder.status,
+          supportedActions:
+            fulfillmentOrder.status === "OPEN"
+              ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
+              : [],
+          deliveryMethod: fulfillmentOrder.deliveryMethod,
+          lineItems: () => ({ nodes: fulfillmentOrder.lineItems }),
+        })),
+      }),
+    };
+  }
+
+  #fulfillmentView(fulfillment: FakeFulfillment) {
+    return {
+      id: fulfillment.id,
+      status: fulfillment.status,
+      trackingInfo: () => fulfillment.trackingInfo,
+    };
+  }
+
+  #mutations(shop: string) {
+    const state = this.#shop(shop);
+    return {
+      fulfillmentCreate: ({ fulfillment }: { fulfillment: FulfillmentInput }) =>
+        this.#fulfillmentCreate(state, fulfillment),
+      fulfillmentTrackingInfoUpdate: (args: {
+        fulfillmentId: string;
+        trackingInfoInput: TrackingInput;
+      }) => {
+        for (const order of state.orders.values()) {
+          const found = order.fulfillments.find((f) => f.id === args.fulfillmentId);
+          if (found) {
+            found.trackingInfo = [trackingOf(args.trackingInfoInput)];
+            return { fulfillment: { id: found.id }, userErrors: [] };
+          }
+        }
+        return {
+          fulfillment: null,
+          userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }],
+        };
+      },
+      carrierServiceCreate: ({
+        input,
+      }: {
+        input: { name?: string; callbackUrl?: string; active?: boolean };
+      }) => {
+        if (state.carrierServices.some((service) => service.name === input.name)) {
+          return {
+            carrierService: null,
+            userErrors: [
+              { field: ["input", "name"], message: `${input.name} is already configured` },
+            ],
+          };
+        }
+        const service = {
+          id: `gid://shopify/DeliveryCarrierService/${this.#ids++}`,
+          name: input.name ?? "",
+          callbackUrl: input.callbackUrl ?? "",
+          active: input.active ?? false,
+        };
+        state.carrierServices.push(service);
+        return { carrierService: service, userErrors: [] };
+      },
+    };
+  }
+
+  #fulfillmentCreate(state: Shop, input: FulfillmentInput) {
+    const fail = (message: string) => ({
+      fulfillment: null,
+      userErrors: [{ field: ["fulfillment"], message }],
+    });
+    const lines: { id: string; quantity: number }[] = [];
+    const changes: (() => void)[] = [];
+    for (const group of input.lineItemsByFulfillmentOrder) {
+      const owner = [...state.orders.values()].find((order) =>
+        order.fulfillmentOrders.some((fo) => fo.id === group.fulfillmentOrderId),
+      );
+      const fulfillmentOrder = owner?.fulfillmentOrders.find(
+        (fo) => fo.id === group.fulfillmentOrderId,
+      );
+      if (!owner || !fulfillmentOrder) return fail("Fulfillment order does not exist.");
+      if (fulfillmentOrder.status !== "OPEN") {
+        return fail(
+          `Fulfillment order ${fulfillmentOrder.id} has an unfulfillable status= ${fulfillmentOrder.status.toLowerCase()}.`,
+        );
+      }
+      const wanted =
+        group.fulfillmentOrderLineItems ??
+        fulfillmentOrder.lineItems.map((line) => ({
+          id: line.id,
+          quantity: line.remainingQuantity,
+        }));
+      for (const { id, quantity } of wanted) {
+        const line = fulfillmentOrder.lineItems.find((candidate) => candidate.id === id);
+        if (!line) return fail(`Fulfillment order line item ${id} does not exist.`);
+        if (quantity > line.remainingQuantity)
+          return fail("Invalid fulfillment order line item quantity requested.");
+        lines.push({ id, quantity });
+        changes.push(() => {
+          line.remainingQuantity -= quantity;
+        });
+      }
+      changes.push(() => {
+        if (fulfillmentOrder.lineItems.every((line) => line.remainingQuantity === 0)) {
+          fulfillmentOrder.status = "CLOSED";
+        }
+      });
+    }
+    const owner = [...state.orders.values()].find((order) =>
+      order.fulfillmentOrders.some(
+        (fo) => fo.id === input.lineItemsByFulfillmentOrder[0]?.fulfillmentOrderId,
+      ),
+    );
+    if (!owner) return fail("Fulfillment order does not exist.");
+    for (const change of changes) change();
+    const fulfillment: FakeFulfillment = {
+      id: `gid://shopify/Fulfillment/${this.#ids++}`,
+      status: "SUCCESS",
+      trackingInfo: input.trackingInfo ? [trackingOf(input.trackingInfo)] : [],
+      lineItems: lines,
+      notifyCustomer: input.notifyCustomer ?? false,
+    };
+    owner.fulfillments.push(fulfillment);
+    return { fulfillment: this.#fulfillmentView(fulfillment), userErrors: [] };
+  }
+}
+
+interface TrackingInput {
+  readonly company?: string | null;
+  readonly number?: string | null;
+  readonly url?: string | null;
+}
+
+interface FulfillmentInput {
+  readonly lineItemsByFulfillmentOrder: readonly {
+    readonly fulfillmentOrderId: string;
+    readonly fulfillmentOrderLineItems?: readonly {
+      readonly id: string;
+      readonly quantity: number;
+    }[];
+  }[];
+  readonly trackingInfo?: TrackingInput | null;
+  readonly notifyCustomer?: boolean | null;
+}
+
+function trackingOf(input: TrackingInput): FakeTrackingInfo {
+  return { company: input.company ?? null, number: input.number ?? null, url: input.url ?? null };
+}

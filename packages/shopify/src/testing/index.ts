@@ -1,0 +1,31 @@
+// @shipbridge/shopify/testing: Shopify's side of an app, locally, for tests
+// that must not reach Shopify: a fake Admin API and token endpoint checked
+// against the real Admin schema, signed webhook and rate-callback requests,
+// session tokens, and sample data. The schema comes from `@shopify/dev-mcp`,
+// which tests must install (an optional peer dependency).
+export { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
+export {
+  type FakeCarrierService,
+  type FakeFulfillment,
+  type FakeFulfillmentOrder,
+  type FakeOrder,
+  FakeShopify,
+  type FakeShopifyCall,
+  type FakeShopifyOptions,
+  type FakeTrackingInfo,
+} from "./fake-shopify.ts";
+export { SAMPLE_IBAN, SAMPLE_PARCEL, SAMPLE_SENDER, sampleShopifyOrder } from "./orders.ts";
+export { routeShopifyFetch } from "./route-shopify-fetch.ts";
+export { makeSessionToken, type SessionTokenOptions, verifySessionToken } from "./session-token.ts";
+export {
+  type RateCallback,
+  rateCallbackRequest,
+  shopifyHmac,
+  type WebhookDelivery,
+  webhookRequest,
+} from "./signed-requests.ts";
+export {
+  type AdminRequest,
+  type AdminRequestCheck,
+  checkAdminRequest,
+} from "./validate-admin-request.ts";

@@ -1,0 +1,17 @@
+// The job queue (pg-boss on the shared database): one job per stored webhook
+// delivery. The job's id is derived from the webhook id, so however many
+// times a delivery arrives, and on however many instances, it is queued once.
+import { createHash } from "node:crypto";
+
+export const WEBHOOK_QUEUE = "shipbridge-shopify-webhook";
+
+export interface WebhookJob {
+  readonly webhookId: string;
+}
+
+/** A uuid (version 8, name-based) of the webhook id: the job's id. */
+export function webhookJobId(webhookId: string): string {
+  const hex = createHash("sha256").update(`shipbridge-shopify-webhook:${webhookId}`).digest("hex");
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

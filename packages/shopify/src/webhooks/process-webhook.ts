@@ -1,0 +1,130 @@
+// The job of one stored webhook delivery, by topic: orders are shipped when
+// the merchant's "ship on" topic arrives, re-tried after an update while they
+// need attention, and marked on cancellation; uninstall and the compliance
+// topics remove or report what the app keeps about the shop or customer.
+import type { Shopify } from "@shopify/shopify-api";
+import type { SessionStorage } from "@shopify/shopify-app-session-storage";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import type { ShippingConnections } from "../shipping/connections.ts";
+import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
+import { type InboxEntry, loadDelivery, markProcessed } from "../store/inbox.ts";
+import { loadSettings, setConnection } from "../store/settings.ts";
+import { loadShipment, recordStatus } from "../store/shipments.ts";
+
+export interface ProcessContext extends ShipContext {
+  readonly shopify: Shopify;
+  readonly storage: SessionStorage;
+  readonly connections: ShippingConnections;
+}
+
+interface RedactPayload {
+  readonly orders_to_redact?: readonly (number | string)[];
+  readonly orders_requested?: readonly (number | string)[];
+  readonly customer?: { readonly id?: number | string; readonly email?: string };
+  readonly data_request?: { readonly id?: number | string };
+}
+
+export async function processWebhook(context: ProcessContext, webhookId: string): Promise<void> {
+  const entry = await loadDelivery(context.pool, webhookId);
+  if (!entry) return;
+  await handle(context, entry);
+  await markProcessed(context.pool, webhookId);
+}
+
+async function handle(context: ProcessContext, entry: InboxEntry): Promise<void> {
+  const { pool } = context;
+  const { shop, topic } = entry;
+  switch (topic) {
+    case "orders/paid":
+    case "orders/create": {
+      const { settings } = await loadSettings(pool, shop);
+      if (settings.shipOn === topic)
+        await shipShopifyOrder(context, shop, entry.payload as ShopifyOrder);
+      return;
+    }
+    case "orders/updated": {
+      // A change can fix what made the order need attention: try again with the new data.
+      const order = entry.payload as ShopifyOrder;
+      const row = await loadShipment(pool, shop, String(order.id));
+      if (row?.status === "needs_attention") await shipShopifyOrder(context, shop, order);
+      return;
+    }
+    case "orders/edited":
+      // The edit's payload is a summary; the orders/updated that follows carries the order.
+      return;
+    case "orders/cancelled": {
+      const order = entry.payload as ShopifyOrder;
+      const orderId = String(order.id);
+      const row = await loadShipment(pool, shop, orderId);
+      if (!row) {
+        await pool.query(
+          `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
+           VALUES ($1, $2, $3, $4, 'cancelled') ON CONFLICT (shop, order_id) DO NOTHING`,
+          [
+            shop,
+            orderId,
+            order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
+            order.name ?? orderId,
+          ],
+        );
+        return;
+      }
+      // Ordered parcels are flagged for the merchant, never silently dropped.
+      const ordered = row.packageId !== undefined;
+      await recordStatus(pool, shop, orderId, ordered ? "cancelled_after_order" : "cancelled");
+      return;
+    }
+    case "app/uninstalled":
+      await forgetShopAccess(context, shop);
+      return;
+    case "shop/redact":
+      await forgetShopAccess(context, shop);
+      for (const table of ["inbox", "shipments", "settings", "data_requests"]) {
+        await pool.query(`DELETE FROM shipbridge_shopify_${table} WHERE shop = $1`, [shop]);
+      }
+      return;
+    case "customers/redact": {
+      const ids = ((entry.payload as RedactPayload).orders_to_redact ?? []).map(String);
+      if (ids.length === 0) return;
+      // The order payloads hold the customer's name and address; the shipment rows hold the label.
+      await pool.query(
+        `UPDATE shipbridge_shopify_inbox SET payload = '{"redacted":true}'::jsonb
+         WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = ANY($2::text[])`,
+        [shop, ids],
+      );
+      await pool.query(
+        `UPDATE shipbridge_shopify_shipments SET label = NULL, label_type = NULL, issues = NULL
+         WHERE shop = $1 AND order_id = ANY($2::text[])`,
+        [shop, ids],
+      );
+      return;
+    }
+    case "customers/data_request": {
+      const payload = entry.payload as RedactPayload;
+      const ids = (payload.orders_requested ?? []).map(String);
+      const { rows } = await pool.query(
+        `SELECT order_id, order_name, status, package_id, tracking FROM shipbridge_shopify_shipments
+         WHERE shop = $1 AND order_id = ANY($2::text[]) ORDER BY order_id`,
+        [shop, ids],
+      );
+      const requestId = String(payload.data_request?.id ?? entry.webhookId);
+      await pool.query(
+        `INSERT INTO shipbridge_shopify_data_requests (shop, request_id, report) VALUES ($1, $2, $3::jsonb)
+         ON CONFLICT (shop, request_id) DO UPDATE SET report = EXCLUDED.report`,
+        [shop, requestId, JSON.stringify({ customer: payload.customer ?? null, shipments: rows })],
+      );
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Removes the shop's Shopify sessions and its shipping-service tokens. */
+async function forgetShopAccess(context: ProcessContext, shop: string): Promise<void> {
+  const sessions = await context.storage.findSessionsByShop(shop);
+  if (sessions.length > 0)
+    await context.storage.deleteSessions(sessions.map((session) => session.id));
+  await context.connections.oauth(shop).disconnect();
+  await setConnection(context.pool, shop, "not_connected");
+}

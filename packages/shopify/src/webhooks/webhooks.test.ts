@@ -1,0 +1,339 @@
+// Webhooks end to end on a real PostgreSQL, the sandbox and FakeShopify:
+// a forged HMAC is refused with nothing written; orders/paid delivered ten
+// times at once to two app instances sharing the database (retries of one
+// delivery and duplicate events) gives one package, one order command and one
+// fulfilment with tracking; an order with bad data needs attention with the
+// field's path; cancellation, uninstall and the compliance topics.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
+import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { sampleShopifyOrder } from "../testing/orders.ts";
+import { webhookRequest } from "../testing/signed-requests.ts";
+
+const harness = useHarness();
+const SHOP = "webhook-shop.myshopify.com";
+let appA: ShopifyApp;
+let appB: ShopifyApp;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  [appA, appB] = await Promise.all([harness.app(), harness.app()]);
+  await harness.ready(appA, SHOP);
+  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
+}, 60_000);
+afterAll(async () => {
+  await pool?.end();
+});
+
+function deliver(
+  app: ShopifyApp,
+  topic: string,
+  payload: unknown,
+  webhookId?: string,
+  signWith?: string,
+) {
+  return app(
+    webhookRequest({
+      url: `${APP_URL}/webhooks`,
+      apiSecretKey: KEYS.apiSecretKey,
+      shop: SHOP,
+      topic,
+      payload,
+      ...(webhookId ? { webhookId } : {}),
+      ...(signWith ? { signWith } : {}),
+    }),
+  );
+}
+
+async function count(sql: string, values: unknown[] = []): Promise<number> {
+  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
+  return rows[0].n;
+}
+
+/** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
+async function settled(orderId: string, statuses: string[]): Promise<ShipmentRow> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const row = await loadShipment(pool, SHOP, orderId);
+    if (row && statuses.includes(row.status)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `order ${orderId} did not reach ${statuses.join("/")}: ${JSON.stringify(await loadShipment(pool, SHOP, orderId))}`,
+  );
+}
+
+function newOrder(id: number, overrides: Partial<ShopifyOrder> = {}): ShopifyOrder {
+  const order = sampleShopifyOrder({
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${id}`,
+    ...overrides,
+  });
+  harness.fake.addOrder(SHOP, order);
+  return order;
+}
+
+describe("webhooks", () => {
+  it("refuses a forged HMAC with 401 and writes nothing", async () => {
+    const before = await count("shipbridge_shopify_inbox");
+    const response = await deliver(
+      appA,
+      "orders/paid",
+      newOrder(9001),
+      undefined,
+      "not-the-secret",
+    );
+    expect(response.status).toBe(401);
+    expect(await count("shipbridge_shopify_inbox")).toBe(before);
+    expect(await loadShipment(pool, SHOP, "9001")).toBeUndefined();
+  });
+
+  it("ships orders/paid delivered 10 times to two instances once, and fulfils it once with tracking", async () => {
+    const order = newOrder(7001);
+    const retried = randomUUID();
+    // Five retries of one delivery and five duplicate events, alternating between the instances.
+    const ids = [...Array(5).fill(retried), ...Array.from({ length: 5 }, () => randomUUID())];
+    const responses = await Promise.all(
+      ids.map((id, index) => deliver(index % 2 === 0 ? appA : appB, "orders/paid", order, id)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+    expect(await count("shipbridge_shopify_inbox WHERE payload->>'id' = '7001'")).toBe(6);
+
+    const row = await settled("7001", ["fulfilled", "needs_attention"]);
+    expect(row.issues).toEqual([]);
+    expect(row.status).toBe("fulfilled");
+    // Wait for every job of the ten deliveries to finish before counting.
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if (
+        (await count(
+          "shipbridge_shopify_inbox WHERE payload->>'id' = '7001' AND processed_at IS NULL",
+        )) === 0
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(
+      await count(
+        "shipbridge_shopify_inbox WHERE payload->>'id' = '7001' AND processed_at IS NULL",
+      ),
+    ).toBe(0);
+
+    const fakeOrder = harness.fake.order(SHOP, "gid://shopify/Order/7001");
+    expect(fakeOrder?.fulfillments).toHaveLength(1);
+    const [fulfillment] = fakeOrder?.fulfillments ?? [];
+    expect(fulfillment?.trackingInfo).toEqual([
+      { company: "DPD", number: row.tracking?.numbers[0], url: row.tracking?.urls[0] },
+    ]);
+    expect(row.tracking?.numbers[0]).toMatch(/\S/);
+    expect(row.fulfillmentId).toBe(fulfillment?.id);
+    expect(fulfillment?.notifyCustomer).toBe(true);
+    const ledger = await harness.ledger(SHOP, "7001");
+    expect(ledger.packageIds).toHaveLength(1);
+    expect(ledger.charges).toBe(1);
+    const shipped = await (await harness.serviceClient()).packages.get(
+      ledger.packageIds[0] as number,
+    );
+    expect(shipped.receiver?.street).toContain("Długa 5");
+  });
+
+  it("keeps an order with bad data as needing attention, with the field's path", async () => {
+    const order = newOrder(7002, {
+      shipping_address: {
+        first_name: "Anna",
+        last_name: "Nowak",
+        city: "Gdańsk",
+        zip: "80-831",
+        country_code: "PL",
+        phone: "+48 601 234 567",
+      },
+    });
+    expect((await deliver(appB, "orders/paid", order)).status).toBe(200);
+    const row = await settled("7002", ["needs_attention", "fulfilled"]);
+    expect(row.status).toBe("needs_attention");
+    // In the merchant's language (Polish by default), with the field's path.
+    expect(row.issues).toEqual([
+      {
+        path: "order.shipping_address.street",
+        rule: "too_small",
+        message: "To pole nie może być puste.",
+      },
+    ]);
+    expect((await harness.ledger(SHOP, "7002")).packageIds).toEqual([]);
+
+    // The merchant fixes the address in Shopify: orders/updated ships it.
+    const fixed = {
+      ...order,
+      shipping_address: { ...order.shipping_address, address1: "ul. Długa 5" },
+    };
+    expect((await deliver(appA, "orders/updated", fixed)).status).toBe(200);
+    const done = await settled("7002", ["fulfilled"]);
+    expect(done.issues).toEqual([]);
+    expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
+  });
+
+  it("marks a cancelled order, and flags one cancelled after its parcel was ordered", async () => {
+    const early = newOrder(7003);
+    expect(
+      (
+        await deliver(appA, "orders/cancelled", {
+          ...early,
+          cancelled_at: new Date().toISOString(),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await settled("7003", ["cancelled"])).packageId).toBeUndefined();
+    // A paid webhook that arrives after the cancellation ships nothing.
+    expect((await deliver(appA, "orders/paid", early)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    expect((await harness.ledger(SHOP, "7003")).packageIds).toEqual([]);
+
+    const late = newOrder(7004);
+    await deliver(appA, "orders/paid", late);
+    await settled("7004", ["fulfilled"]);
+    await deliver(appB, "orders/cancelled", late);
+    expect((await settled("7004", ["cancelled_after_order"])).packageId).toBeGreaterThan(0);
+  });
+
+  it("answers the compliance topics from what it keeps", async () => {
+    await settled("7001", ["fulfilled"]);
+    const requestId = 555;
+    await deliver(appA, "customers/data_request", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      orders_requested: [7001],
+      customer: { id: 1, email: "anna@example.com", phone: null },
+      data_request: { id: requestId },
+    });
+    let report: { shipments: { order_id: string; package_id: string }[] } | undefined;
+    for (let attempt = 0; attempt < 100 && !report; attempt++) {
+      const { rows } = await pool.query(
+        "SELECT report FROM shipbridge_shopify_data_requests WHERE shop = $1 AND request_id = $2",
+        [SHOP, String(requestId)],
+      );
+      report = rows[0]?.report;
+      if (!report) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(report?.shipments.map((shipment) => shipment.order_id)).toEqual(["7001"]);
+
+    await deliver(appA, "customers/redact", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: 1 },
+      orders_to_redact: [7001],
+    });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (
+        (await count(
+          "shipbridge_shopify_inbox WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = '7001'",
+          [SHOP],
+        )) === 0
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(
+      await count(
+        "shipbridge_shopify_inbox WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = '7001'",
+        [SHOP],
+      ),
+    ).toBe(0);
+    expect(
+      await count("shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'redacted' = 'true'", [
+        SHOP,
+      ]),
+    ).toBe(6);
+    expect(
+      await count(
+        "shipbridge_shopify_shipments WHERE shop = $1 AND order_id = '7001' AND label IS NOT NULL",
+        [SHOP],
+      ),
+    ).toBe(0);
+  });
+
+  it("forgets the shop's sessions and tokens on app/uninstalled, and everything on shop/redact", async () => {
+    await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await count("shopify_sessions WHERE shop = $1", [SHOP])).toBe(0);
+    const { rows } = await pool.query(
+      "SELECT connection FROM shipbridge_shopify_settings WHERE shop = $1",
+      [SHOP],
+    );
+    expect(rows[0]?.connection).toBe("not_connected");
+
+    await deliver(appA, "shop/redact", { shop_id: 1, shop_domain: SHOP });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])).toBe(0);
+    expect(await count("shipbridge_shopify_settings WHERE shop = $1", [SHOP])).toBe(0);
+    expect(await count("shipbridge_shopify_data_requests WHERE shop = $1", [SHOP])).toBe(0);
+  });
+});
+
+describe("when to ship", () => {
+  const PLACED = "ship-on-create.myshopify.com";
+  const MANUAL = "ship-by-hand.myshopify.com";
+
+  function deliverTo(shop: string, topic: string, payload: ShopifyOrder) {
+    return appA(
+      webhookRequest({
+        url: `${APP_URL}/webhooks`,
+        apiSecretKey: KEYS.apiSecretKey,
+        shop,
+        topic,
+        payload,
+      }),
+    );
+  }
+
+  async function processed(shop: string, orderId: string): Promise<void> {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const pending = await count(
+        "shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'id' = $2 AND processed_at IS NULL",
+        [shop, orderId],
+      );
+      if (pending === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the deliveries of ${orderId} were not processed`);
+  }
+
+  it("ships on orders/create when the merchant chose it, and not again on orders/paid", async () => {
+    await harness.ready(appA, PLACED, { shipOn: "orders/create" });
+    const order = sampleShopifyOrder({
+      id: 7101,
+      admin_graphql_api_id: "gid://shopify/Order/7101",
+    });
+    harness.fake.addOrder(PLACED, order);
+    expect((await deliverTo(PLACED, "orders/create", order)).status).toBe(200);
+    await processed(PLACED, "7101");
+    expect((await loadShipment(pool, PLACED, "7101"))?.status).toBe("fulfilled");
+    expect((await deliverTo(PLACED, "orders/paid", order)).status).toBe(200);
+    await processed(PLACED, "7101");
+    expect((await harness.ledger(PLACED, "7101")).packageIds).toHaveLength(1);
+    expect(harness.fake.order(PLACED, "gid://shopify/Order/7101")?.fulfillments).toHaveLength(1);
+  });
+
+  it("ships nothing by itself when the merchant ships by hand", async () => {
+    await harness.ready(appA, MANUAL, { shipOn: "manual" });
+    const order = sampleShopifyOrder({
+      id: 7102,
+      admin_graphql_api_id: "gid://shopify/Order/7102",
+    });
+    harness.fake.addOrder(MANUAL, order);
+    for (const topic of ["orders/create", "orders/paid"]) {
+      expect((await deliverTo(MANUAL, topic, order)).status).toBe(200);
+    }
+    await processed(MANUAL, "7102");
+    expect(await loadShipment(pool, MANUAL, "7102")).toBeUndefined();
+    expect((await harness.ledger(MANUAL, "7102")).packageIds).toEqual([]);
+  });
+});
