@@ -224,6 +224,23 @@ describe("cli", () => {
     expect(stdoutLines(output).filter((l) => l.startsWith("{"))).toHaveLength(1);
   });
 
+  it("picks a free account port too when only --port 0 is given, so two run at once", async () => {
+    const first = run(["--port", "0", "--json", "--quiet"]);
+    const second = run(["--port", "0", "--json", "--quiet"]);
+    const readies = [];
+    for (const { output } of [first, second]) {
+      const [line] = await waitFor(output, /^\{.*\}$/m);
+      readies.push(JSON.parse(line));
+    }
+    const ports = readies.flatMap((r) => [r.base_url, r.account_url].map((u) => new URL(u).port));
+    expect(new Set(ports).size).toBe(4);
+    expect(ports).not.toContain("4011");
+    for (const { child } of [first, second]) {
+      child.kill("SIGTERM");
+      expect(await exitCode(child)).toBe(0);
+    }
+  });
+
   it("stops when the package manager's shell that started it goes away (npx)", async () => {
     // npm exec runs the bin through `sh -c`, and a signal to npm reaches the
     // shell only: the sandbox must notice it was orphaned and stop.

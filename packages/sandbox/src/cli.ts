@@ -10,7 +10,8 @@ import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./s
 const USAGE = `Usage: shipbridge-sandbox [options]
 
   --port P           port of {base_url} (authorization, token, REST API, /_sandbox); default 4010, 0 = any free port
-  --account-port Q   port of {account_url} (token endpoint); default 4011, 0 = any free port
+  --account-port Q   port of {account_url} (token endpoint); default 4011, or any free port
+                     when --port is 0; 0 = any free port
   --host H           address to listen on; default 127.0.0.1
   --config FILE      JSON file with applications and users; default: the built-in demo application and user
   --data FILE        SQLite file that keeps all state across restarts; default: in memory
@@ -109,9 +110,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = values.config ? readConfig(values.config) : parseSandboxConfig(DEMO_CONFIG);
+  const basePort = port("port", values.port, 4010);
+  // --port 0 alone asks for free ports: the account port follows, or a
+  // second sandbox would collide on the fixed 4011.
   const options: StartSandboxOptions = {
-    port: port("port", values.port, 4010),
-    accountPort: port("account-port", values["account-port"], 4011),
+    port: basePort,
+    accountPort: port("account-port", values["account-port"], basePort === 0 ? 0 : 4011),
     host: values.host ?? "127.0.0.1",
     config,
     ...(values.data ? { dataFile: values.data } : {}),
