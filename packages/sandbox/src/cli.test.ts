@@ -277,6 +277,48 @@ describe("cli", () => {
     expect(freed).toBe(true);
   });
 
+  it("stops when npm itself is killed, though the shell between them lives on (npx)", async () => {
+    // The tree npx builds: node (npm) -> sh -c -> node (the bin). SIGKILL to
+    // npm leaves the shell waiting on the sandbox; the sandbox must stop.
+    const npm = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { spawn } = require("node:child_process");
+         const sh = spawn("sh", ["-c", process.argv[1] + "; exit $?"], { stdio: "inherit" });
+         sh.on("exit", (code) => process.exit(code ?? 1));`,
+        `"${process.execPath}" --conditions=@shipbridge/source "${cli}" --port 0 --json --quiet`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, npm_command: "exec" } },
+    );
+    let text = "";
+    npm.stdout?.on("data", (chunk) => {
+      text += chunk;
+    });
+    const [line] = await waitFor(() => text, /^\{.*\}$/m);
+    const ready = JSON.parse(line);
+    expect((await fetch(`${ready.base_url}/_sandbox/clock`)).status).toBe(200);
+    npm.kill("SIGKILL");
+    let freed = false;
+    for (let i = 0; i < 100 && !freed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = (url: string) =>
+        fetch(`${url}/_sandbox/clock`).then(
+          () => false,
+          () => true,
+        );
+      freed = (await refused(ready.base_url)) && (await refused(ready.account_url));
+    }
+    expect(freed).toBe(true);
+  });
+
+  it("stops cleanly on SIGHUP", async () => {
+    const { child, output } = run(["--port", "0", "--quiet"]);
+    await waitFor(output, /account_url:/);
+    child.kill("SIGHUP");
+    expect(await exitCode(child)).toBe(0);
+  });
+
   it.each([
     [["--port", "abc"], /--port must be a port number/],
     [["--nope"], /Unknown option '--nope'/],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The sandbox's command line: `pnpm sandbox` or the `shipbridge-sandbox` bin.
 // Serves {base_url} and {account_url}, prints both and the credentials to use,
-// and stops cleanly on SIGINT or SIGTERM.
+// and stops cleanly on SIGINT, SIGTERM or SIGHUP.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
@@ -24,8 +24,9 @@ const USAGE = `Usage: shipbridge-sandbox [options]
   --ready-file PATH  once listening, write that JSON to PATH (written whole, then renamed)
   --help             show this help
 
-When a package manager runs it (npx, npm exec), it also stops when the shell
-between them goes away, since a signal to npx reaches only that shell.`;
+Stops on SIGINT, SIGTERM and SIGHUP. When a package manager runs it (npx, npm
+exec), it also stops when the shell between them or npm itself goes away, since
+a signal to npx reaches only that shell and SIGKILL reaches nothing.`;
 
 class UsageError extends Error {}
 
@@ -170,13 +171,36 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  // A closed terminal: npx may be gone without passing anything on.
+  process.on("SIGHUP", () => stop("SIGHUP"));
   if (startedByPackageManager()) {
     // npx and npm exec run the bin through `sh -c` and pass a signal to that
-    // shell only; once it is gone this process is reparented, and stops.
+    // shell only. If the shell goes, this process is reparented; if npm is
+    // killed outright (SIGKILL), the shell lives on waiting for us, so npm
+    // itself (the shell's parent) is watched too.
     const parent = process.ppid;
+    const grandparent = parentOf(parent);
     setInterval(() => {
       if (process.ppid !== parent) stop("the parent process exited");
+      else if (grandparent !== undefined && parentOf(parent) !== grandparent)
+        stop("the package manager exited");
     }, 200).unref();
+  }
+}
+
+/**
+ * The parent pid of `pid` from /proc (Linux); undefined where there is no
+ * /proc, so the grandparent is then simply not watched.
+ */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ppid = Number(fields[1]);
+    return Number.isInteger(ppid) ? ppid : undefined;
+  } catch {
+    return undefined;
   }
 }
 
