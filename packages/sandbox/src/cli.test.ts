@@ -224,6 +224,18 @@ describe("cli", () => {
     expect(stdoutLines(output).filter((l) => l.startsWith("{"))).toHaveLength(1);
   });
 
+  it("keeps stdout JSON only with --json, through shutdown", async () => {
+    const { child, output } = run(["--port", "0", "--json"]);
+    const [line] = await waitFor(output, /^\{.*\}$/m);
+    await fetch(`${JSON.parse(line).base_url}/_sandbox/clock`);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+    expect(output()).toContain("SIGTERM: stopping the sandbox");
+    const lines = stdoutLines(output).filter((l) => l !== "");
+    expect(lines).toHaveLength(1);
+    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+  });
+
   it("picks a free account port too when only --port 0 is given, so two run at once", async () => {
     const first = run(["--port", "0", "--json", "--quiet"]);
     const second = run(["--port", "0", "--json", "--quiet"]);

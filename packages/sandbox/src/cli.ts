@@ -20,7 +20,7 @@ const USAGE = `Usage: shipbridge-sandbox [options]
   --freeze-clock     the clock stands still and moves only by POST /_sandbox/clock/advance
   --quiet            do not log requests
   --json             print one JSON line (addresses, clock, credentials, environment) instead of
-                     the banner; the request log goes to stderr
+                     the banner; it is all stdout gets: the request log and shutdown notes go to stderr
   --ready-file PATH  once listening, write that JSON to PATH (written whole, then renamed)
   --help             show this help
 
@@ -163,7 +163,8 @@ async function main(argv: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping the sandbox`);
+    // With --json, stdout carries only the JSON line: scripts parse it.
+    (values.json ? console.error : console.log)(`${signal}: stopping the sandbox`);
     sandbox.close().then(
       () => process.exit(0),
       () => process.exit(1),
