@@ -343,6 +343,15 @@ describe("cli", () => {
     expect(output()).toContain("Usage:");
   });
 
+  it("names --ready-file and its path when the folder is missing, not a temp file", async () => {
+    const target = join(dir, "no-such-folder", "ready.json");
+    const { child, output } = run(["--port", "0", "--quiet", "--ready-file", target]);
+    expect(await exitCode(child)).toBe(2);
+    expect(output()).toContain(`cannot write --ready-file ${target}`);
+    expect(output()).toContain("ENOENT");
+    expect(output()).not.toContain(".tmp");
+  });
+
   it("explains an invalid config file, naming the field", async () => {
     const file = join(dir, "bad.json");
     writeFileSync(file, JSON.stringify({ applications: [{ client_id: "a" }], users: [] }));

@@ -2,7 +2,7 @@
 // The sandbox's command line: `pnpm sandbox` or the `shipbridge-sandbox` bin.
 // Serves {base_url} and {account_url}, prints both and the credentials to use,
 // and stops cleanly on SIGINT, SIGTERM or SIGHUP.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./start-sandbox.ts";
@@ -139,7 +139,16 @@ async function main(argv: string[]): Promise<void> {
     frozen: values["freeze-clock"] ?? false,
     dataFile: values.data,
   });
-  if (values["ready-file"]) writeReadyFile(values["ready-file"], ready);
+  if (values["ready-file"]) {
+    try {
+      writeReadyFile(values["ready-file"], ready);
+    } catch (error) {
+      await sandbox.close();
+      throw new UsageError(
+        `cannot write --ready-file ${values["ready-file"]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message} (does its folder exist and is it writable?)`,
+      );
+    }
+  }
   if (values.json) console.log(JSON.stringify(ready));
   else {
     console.log(
@@ -267,8 +276,12 @@ function envLines(env: Record<string, string>, isDemo: boolean): string[] {
 /** Written whole under another name, then renamed, so a reader never sees half of it. */
 function writeReadyFile(path: string, ready: ReadyInfo): void {
   const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, `${JSON.stringify(ready)}\n`);
-  renameSync(partial, path);
+  try {
+    writeFileSync(partial, `${JSON.stringify(ready)}\n`);
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
