@@ -45,7 +45,7 @@ describe("request format", () => {
   describe("a body that is not UTF-8", () => {
     const passwordForm = (password: string) =>
       `grant_type=password&username=${encodeURIComponent(USER.username)}&password=${password}`;
-    const send = (contentType: string, body: string | Uint8Array) =>
+    const send = (contentType: string, body: string | Uint8Array<ArrayBuffer>) =>
       fetch(`${sandbox.baseUrl}/oauth/token`, {
         method: "POST",
         headers: {
@@ -54,9 +54,9 @@ describe("request format", () => {
         },
         body,
       });
-    const latin1 = Buffer.concat([
-      Buffer.from(passwordForm("caf")),
-      Buffer.from([0xe9]), // é in ISO 8859-1: not UTF-8
+    const latin1 = new Uint8Array([
+      ...Buffer.from(passwordForm("caf")),
+      0xe9, // é in ISO 8859-1: not UTF-8
     ]);
 
     it.each([
