@@ -224,6 +224,35 @@ describe("cli", () => {
     expect(stdoutLines(output).filter((l) => l.startsWith("{"))).toHaveLength(1);
   });
 
+  it("keeps stdout JSON only with --json, through shutdown", async () => {
+    const { child, output } = run(["--port", "0", "--json"]);
+    const [line] = await waitFor(output, /^\{.*\}$/m);
+    await fetch(`${JSON.parse(line).base_url}/_sandbox/clock`);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+    expect(output()).toContain("SIGTERM: stopping the sandbox");
+    const lines = stdoutLines(output).filter((l) => l !== "");
+    expect(lines).toHaveLength(1);
+    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+  });
+
+  it("picks a free account port too when only --port 0 is given, so two run at once", async () => {
+    const first = run(["--port", "0", "--json", "--quiet"]);
+    const second = run(["--port", "0", "--json", "--quiet"]);
+    const readies = [];
+    for (const { output } of [first, second]) {
+      const [line] = await waitFor(output, /^\{.*\}$/m);
+      readies.push(JSON.parse(line));
+    }
+    const ports = readies.flatMap((r) => [r.base_url, r.account_url].map((u) => new URL(u).port));
+    expect(new Set(ports).size).toBe(4);
+    expect(ports).not.toContain("4011");
+    for (const { child } of [first, second]) {
+      child.kill("SIGTERM");
+      expect(await exitCode(child)).toBe(0);
+    }
+  });
+
   it("stops when the package manager's shell that started it goes away (npx)", async () => {
     // npm exec runs the bin through `sh -c`, and a signal to npm reaches the
     // shell only: the sandbox must notice it was orphaned and stop.
@@ -260,6 +289,48 @@ describe("cli", () => {
     expect(freed).toBe(true);
   });
 
+  it("stops when npm itself is killed, though the shell between them lives on (npx)", async () => {
+    // The tree npx builds: node (npm) -> sh -c -> node (the bin). SIGKILL to
+    // npm leaves the shell waiting on the sandbox; the sandbox must stop.
+    const npm = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { spawn } = require("node:child_process");
+         const sh = spawn("sh", ["-c", process.argv[1] + "; exit $?"], { stdio: "inherit" });
+         sh.on("exit", (code) => process.exit(code ?? 1));`,
+        `"${process.execPath}" --conditions=@shipbridge/source "${cli}" --port 0 --json --quiet`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, npm_command: "exec" } },
+    );
+    let text = "";
+    npm.stdout?.on("data", (chunk) => {
+      text += chunk;
+    });
+    const [line] = await waitFor(() => text, /^\{.*\}$/m);
+    const ready = JSON.parse(line);
+    expect((await fetch(`${ready.base_url}/_sandbox/clock`)).status).toBe(200);
+    npm.kill("SIGKILL");
+    let freed = false;
+    for (let i = 0; i < 100 && !freed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = (url: string) =>
+        fetch(`${url}/_sandbox/clock`).then(
+          () => false,
+          () => true,
+        );
+      freed = (await refused(ready.base_url)) && (await refused(ready.account_url));
+    }
+    expect(freed).toBe(true);
+  });
+
+  it("stops cleanly on SIGHUP", async () => {
+    const { child, output } = run(["--port", "0", "--quiet"]);
+    await waitFor(output, /account_url:/);
+    child.kill("SIGHUP");
+    expect(await exitCode(child)).toBe(0);
+  });
+
   it.each([
     [["--port", "abc"], /--port must be a port number/],
     [["--nope"], /Unknown option '--nope'/],
@@ -270,6 +341,15 @@ describe("cli", () => {
     expect(await exitCode(child)).toBe(2);
     expect(output()).toMatch(message);
     expect(output()).toContain("Usage:");
+  });
+
+  it("names --ready-file and its path when the folder is missing, not a temp file", async () => {
+    const target = join(dir, "no-such-folder", "ready.json");
+    const { child, output } = run(["--port", "0", "--quiet", "--ready-file", target]);
+    expect(await exitCode(child)).toBe(2);
+    expect(output()).toContain(`cannot write --ready-file ${target}`);
+    expect(output()).toContain("ENOENT");
+    expect(output()).not.toContain(".tmp");
   });
 
   it("explains an invalid config file, naming the field", async () => {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The sandbox's command line: `pnpm sandbox` or the `shipbridge-sandbox` bin.
 // Serves {base_url} and {account_url}, prints both and the credentials to use,
-// and stops cleanly on SIGINT or SIGTERM.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+// and stops cleanly on SIGINT, SIGTERM or SIGHUP.
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./start-sandbox.ts";
@@ -10,7 +10,8 @@ import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./s
 const USAGE = `Usage: shipbridge-sandbox [options]
 
   --port P           port of {base_url} (authorization, token, REST API, /_sandbox); default 4010, 0 = any free port
-  --account-port Q   port of {account_url} (token endpoint); default 4011, 0 = any free port
+  --account-port Q   port of {account_url} (token endpoint); default 4011, or any free port
+                     when --port is 0; 0 = any free port
   --host H           address to listen on; default 127.0.0.1
   --config FILE      JSON file with applications and users; default: the built-in demo application and user
   --data FILE        SQLite file that keeps all state across restarts; default: in memory
@@ -19,12 +20,13 @@ const USAGE = `Usage: shipbridge-sandbox [options]
   --freeze-clock     the clock stands still and moves only by POST /_sandbox/clock/advance
   --quiet            do not log requests
   --json             print one JSON line (addresses, clock, credentials, environment) instead of
-                     the banner; the request log goes to stderr
+                     the banner; it is all stdout gets: the request log and shutdown notes go to stderr
   --ready-file PATH  once listening, write that JSON to PATH (written whole, then renamed)
   --help             show this help
 
-When a package manager runs it (npx, npm exec), it also stops when the shell
-between them goes away, since a signal to npx reaches only that shell.`;
+Stops on SIGINT, SIGTERM and SIGHUP. When a package manager runs it (npx, npm
+exec), it also stops when the shell between them or npm itself goes away, since
+a signal to npx reaches only that shell and SIGKILL reaches nothing.`;
 
 class UsageError extends Error {}
 
@@ -109,9 +111,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = values.config ? readConfig(values.config) : parseSandboxConfig(DEMO_CONFIG);
+  const basePort = port("port", values.port, 4010);
+  // --port 0 alone asks for free ports: the account port follows, or a
+  // second sandbox would collide on the fixed 4011.
   const options: StartSandboxOptions = {
-    port: port("port", values.port, 4010),
-    accountPort: port("account-port", values["account-port"], 4011),
+    port: basePort,
+    accountPort: port("account-port", values["account-port"], basePort === 0 ? 0 : 4011),
     host: values.host ?? "127.0.0.1",
     config,
     ...(values.data ? { dataFile: values.data } : {}),
@@ -134,7 +139,16 @@ async function main(argv: string[]): Promise<void> {
     frozen: values["freeze-clock"] ?? false,
     dataFile: values.data,
   });
-  if (values["ready-file"]) writeReadyFile(values["ready-file"], ready);
+  if (values["ready-file"]) {
+    try {
+      writeReadyFile(values["ready-file"], ready);
+    } catch (error) {
+      await sandbox.close();
+      throw new UsageError(
+        `cannot write --ready-file ${values["ready-file"]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message} (does its folder exist and is it writable?)`,
+      );
+    }
+  }
   if (values.json) console.log(JSON.stringify(ready));
   else {
     console.log(
@@ -158,7 +172,8 @@ async function main(argv: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping the sandbox`);
+    // With --json, stdout carries only the JSON line: scripts parse it.
+    (values.json ? console.error : console.log)(`${signal}: stopping the sandbox`);
     sandbox.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -166,13 +181,36 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  // A closed terminal: npx may be gone without passing anything on.
+  process.on("SIGHUP", () => stop("SIGHUP"));
   if (startedByPackageManager()) {
     // npx and npm exec run the bin through `sh -c` and pass a signal to that
-    // shell only; once it is gone this process is reparented, and stops.
+    // shell only. If the shell goes, this process is reparented; if npm is
+    // killed outright (SIGKILL), the shell lives on waiting for us, so npm
+    // itself (the shell's parent) is watched too.
     const parent = process.ppid;
+    const grandparent = parentOf(parent);
     setInterval(() => {
       if (process.ppid !== parent) stop("the parent process exited");
+      else if (grandparent !== undefined && parentOf(parent) !== grandparent)
+        stop("the package manager exited");
     }, 200).unref();
+  }
+}
+
+/**
+ * The parent pid of `pid` from /proc (Linux); undefined where there is no
+ * /proc, so the grandparent is then simply not watched.
+ */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ppid = Number(fields[1]);
+    return Number.isInteger(ppid) ? ppid : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -238,8 +276,12 @@ function envLines(env: Record<string, string>, isDemo: boolean): string[] {
 /** Written whole under another name, then renamed, so a reader never sees half of it. */
 function writeReadyFile(path: string, ready: ReadyInfo): void {
   const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, `${JSON.stringify(ready)}\n`);
-  renameSync(partial, path);
+  try {
+    writeFileSync(partial, `${JSON.stringify(ready)}\n`);
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

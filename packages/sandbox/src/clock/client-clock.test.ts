@@ -75,3 +75,54 @@ describe("sandboxClock(baseUrl)", () => {
     expect(remote.now().toISOString()).toBe(sandbox.clock().toISOString());
   });
 });
+
+describe("sandboxClock errors", () => {
+  it.each([
+    [undefined, "undefined"],
+    ["", '""'],
+    ["127.0.0.1:4010", '"127.0.0.1:4010"'],
+    ["ftp://127.0.0.1:4010", '"ftp://127.0.0.1:4010"'],
+  ])("refuses the base URL %j, naming baseUrl", async (baseUrl, shown) => {
+    const error = await sandboxClock(baseUrl as string).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain("sandboxClock(baseUrl)");
+    expect((error as Error).message).toContain(`not ${shown}`);
+    expect((error as Error).message).toMatch(/http:\/\/127\.0\.0\.1:4010/);
+  });
+
+  it("says which address it could not reach", async () => {
+    // A port that was just free: nothing listens there.
+    const closed = await startSandbox({ port: 0, accountPort: 0 });
+    const url = closed.baseUrl;
+    await closed.close();
+    const error = await sandboxClock(url).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toContain(`cannot reach the sandbox at ${url}`);
+    expect(error?.message).toContain("ECONNREFUSED");
+    expect(error?.cause).toBeDefined();
+  });
+
+  it("passes on the sandbox's reason for a refused advance", async () => {
+    const remote = await sandboxClock(sandbox.baseUrl);
+    const before = remote.now().toISOString();
+    await expect(remote.advance(-5)).rejects.toThrow(
+      /advance\(seconds = -5\).*answered 400: .*seconds: seconds must be 0 or more: the clock only moves forward/,
+    );
+    expect(remote.now().toISOString()).toBe(before);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, "10"])(
+    "refuses advance(%s) before asking, naming seconds",
+    async (seconds) => {
+      const remote = await sandboxClock(sandbox.baseUrl);
+      await expect(remote.advance(seconds as number)).rejects.toThrow(
+        /advance\(seconds\): seconds must be a finite number of seconds/,
+      );
+    },
+  );
+});

@@ -63,7 +63,9 @@ export class TokenStats {
   /** Middleware for POST /oauth/token: counts the request before anything can refuse it. */
   middleware(host: SandboxHost): MiddlewareHandler<SandboxEnv> {
     return createMiddleware<SandboxEnv>(async (c, next) => {
-      const body = await c.req.text();
+      // Read as bytes: Hono caches the first read, and the token endpoint
+      // must see the raw bytes to refuse a body that is not UTF-8.
+      const body = new TextDecoder().decode(await c.req.arrayBuffer());
       const grantType = new URLSearchParams(body).get("grant_type") || "(none)";
       let clientId = "(none)";
       try {

@@ -42,6 +42,73 @@ describe("request format", () => {
     expect(await response.json()).toMatchObject({ error: "invalid_request" });
   });
 
+  describe("a body that is not UTF-8", () => {
+    const passwordForm = (password: string) =>
+      `grant_type=password&username=${encodeURIComponent(USER.username)}&password=${password}`;
+    const send = (contentType: string, body: string | Uint8Array<ArrayBuffer>) =>
+      fetch(`${sandbox.baseUrl}/oauth/token`, {
+        method: "POST",
+        headers: {
+          "content-type": contentType,
+          authorization: basic(APP.client_id, APP.client_secret),
+        },
+        body,
+      });
+    const latin1 = new Uint8Array([
+      ...Buffer.from(passwordForm("caf")),
+      0xe9, // é in ISO 8859-1: not UTF-8
+    ]);
+
+    it.each([
+      [
+        "charset=iso-8859-1",
+        "application/x-www-form-urlencoded; charset=iso-8859-1",
+        passwordForm(encodeURIComponent(USER.password)),
+        /charset iso-8859-1.*UTF-8/,
+      ],
+      [
+        "raw non-UTF-8 bytes",
+        "application/x-www-form-urlencoded",
+        latin1,
+        /value of password is not valid UTF-8/,
+      ],
+      [
+        "percent-encoded non-UTF-8 bytes",
+        "application/x-www-form-urlencoded",
+        passwordForm("caf%E9"),
+        /value of password is not valid UTF-8/,
+      ],
+    ])("refuses %s with 400 invalid_request saying why", async (_, type, body, description) => {
+      const response = await send(type, body);
+      expect(response.status).toBe(400);
+      const answer = await response.json();
+      expect(answer.error).toBe("invalid_request");
+      expect(answer.error_description).toMatch(description);
+      // The value itself (a password) is never echoed.
+      expect(answer.error_description).not.toContain("caf");
+      expect(answer.error_description).not.toContain(USER.password);
+    });
+
+    it("does not count toward the user's lockout, and accepts charset=utf-8", async () => {
+      for (let i = 0; i < 6; i++) {
+        expect((await send("application/x-www-form-urlencoded", latin1)).status).toBe(400);
+        expect(
+          (
+            await send(
+              "application/x-www-form-urlencoded; charset=ISO-8859-1",
+              passwordForm("wrong"),
+            )
+          ).status,
+        ).toBe(400);
+      }
+      const response = await send(
+        "application/x-www-form-urlencoded; charset=UTF-8",
+        passwordForm(encodeURIComponent(USER.password)),
+      );
+      expect(response.status).toBe(200);
+    });
+  });
+
   it("answers GET with 405 and Allow: POST", async () => {
     const response = await fetch(`${sandbox.baseUrl}/oauth/token`);
     expect(response.status).toBe(405);

@@ -87,12 +87,22 @@ describe("query strings", () => {
       code: "duplicate_parameter",
       message: "The query parameter limit is given more than once; give it once.",
     });
+    // The entry names the parameter as its path, like other validation errors.
+    expect(en.body.errors).toEqual([
+      {
+        path: "limit",
+        message: "The query parameter limit is given more than once; give it once.",
+      },
+    ]);
     const pl = await sandbox.call("GET", "/messages?type=info&type=order", {
       version: 2,
       headers: { "x-language": "pl_PL" },
     });
     expect(pl.status).toBe(400);
     expect(pl.body.message).toBe("Parametr zapytania type podano więcej niż raz; podaj go raz.");
+    expect(pl.body.errors).toEqual([
+      { path: "type", message: "Parametr zapytania type podano więcej niż raz; podaj go raz." },
+    ]);
     const regions = await sandbox.call(
       "GET",
       "/address-autocomplete?query=Piotrkowska&regions=europe&regions=asia",

@@ -4,7 +4,10 @@
 // winning hides a client's mistake); numeric fields become numbers and
 // `true`/`false` of boolean fields become booleans, so that the schema itself
 // names unknown and invalid parameters.
+import type { Language } from "@shipbridge/core";
+import { DEFAULT_LANGUAGE } from "@shipbridge/core/internal";
 import type { Context } from "hono";
+import type { SandboxEnv } from "../../context.ts";
 import { RestError } from "../http/rest-error.ts";
 
 /** The query's parameters in order of first appearance, each with all its values. */
@@ -18,16 +21,20 @@ function queryEntries(url: string): Map<string, string[]> {
   return entries;
 }
 
-function duplicateParameter(key: string): RestError {
+function duplicateParameter(key: string, language: Language): RestError {
   const shown = key.slice(0, 60);
-  return new RestError(400, "duplicate_parameter", {
+  const localized = {
     en_GB: `The query parameter ${shown} is given more than once; give it once.`,
     pl_PL: `Parametr zapytania ${shown} podano więcej niż raz; podaj go raz.`,
+  };
+  // The entry names the parameter as its path, like every validation error.
+  return new RestError(400, "duplicate_parameter", localized, {
+    errors: [{ path: shown, message: localized[language] }],
   });
 }
 
 export function queryInput(
-  c: Context,
+  c: Context<SandboxEnv>,
   shape: {
     arrays?: readonly string[];
     numbers?: readonly string[];
@@ -45,7 +52,8 @@ export function queryInput(
         ...values.flatMap((v) => v.split(",")),
       ];
     } else {
-      if (values.length > 1 || Object.hasOwn(input, key)) throw duplicateParameter(key);
+      if (values.length > 1 || Object.hasOwn(input, key))
+        throw duplicateParameter(key, c.get("language") ?? DEFAULT_LANGUAGE);
       const value = values[0] ?? "";
       if (shape.numbers?.includes(key) && /^-?\d+(\.\d+)?$/.test(value)) input[key] = Number(value);
       else if (shape.booleans?.includes(key) && (value === "true" || value === "false"))
