@@ -41,6 +41,7 @@ import {
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
+import { clientAccount } from "../api/shipping-client.ts";
 import type { Issue } from "../issues/issue.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
@@ -65,8 +66,12 @@ type CallOptions = Omit<ApiCallOptions, "version">;
 
 export interface ShipOrderOptions extends ToPackageOptions {
   /**
-   * The store's stable id (a shop domain, a Medusa store id). With the order
-   * id it names the order command, so keep it fixed for a store. No colons.
+   * The store's stable id (a shop domain, a Medusa store id). It must identify
+   * one store of one shipping account: with the order id it names the order
+   * command, the package's default reference and the lease
+   * `shipbridge:ship-order:<storeId>:<orderId>` that runs in several processes
+   * take turns on, so keep it fixed for a store and never share it between
+   * accounts that use one lock. No colons.
    */
   readonly storeId: string;
   /** Label file and page format (default: the service's, pdf). Fetched, not part of the order. */
@@ -163,10 +168,17 @@ export async function shipOrder(
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
   const once = { signal: options.signal, deadline: options.deadline };
-  // Calls that ask for the same label of the same reference can take one another's result.
-  const share = JSON.stringify([reference, options.label ?? {}, options.companyId ?? null]);
+  // Calls of one account that ask for the same package and the same label can
+  // take one another's result; any other call waits, then runs itself (and a
+  // package of other content is refused with package_mismatch).
+  const share = JSON.stringify([
+    mapped.package,
+    options.label ?? {},
+    options.companyId ?? null,
+    options.skipEmailSend ?? null,
+  ]);
   const key = `shipbridge:ship-order:${options.storeId}:${orderId(order)}`;
-  return singleFlight(key, share, once, isShipOrderError, () =>
+  return singleFlight(clientAccount(client), key, share, once, isShipOrderError, () =>
     withLease(options.lock, key, once, (signal) => {
       const call: CallOptions = {
         ...(signal === undefined ? {} : { signal }),
