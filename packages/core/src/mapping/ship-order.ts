@@ -36,6 +36,7 @@
 // with the same user_reference_number.
 import {
   type CallOptions as ApiCallOptions,
+  ApiUsageError,
   isNotFoundError,
   type Label,
   type LabelRequest,
@@ -128,7 +129,8 @@ export interface ShipOrderResult {
 /**
  * Ships one store order: creates or finds its package, orders it once, waits
  * for the order, and returns the tracking numbers and the label.
- * @throws ValidationError for an order that cannot become a valid package,
+ * @throws ApiUsageError at `client` when it is not a ShippingClient,
+ *   ValidationError for an order that cannot become a valid package,
  *   ShipOrderError when the service refuses to order it, ApiError subclasses
  *   for transport failures (TimeoutError deadline_exceeded also when another
  *   run of the order held it past the deadline), OrderLockError when the run
@@ -140,6 +142,12 @@ export async function shipOrder(
   order: StoreOrderInput,
   options: ShipOrderOptions,
 ): Promise<ShipOrderResult> {
+  if (!isShippingClient(client)) {
+    throw new ApiUsageError(
+      "client",
+      "must be a ShippingClient (new ShippingClient({ baseUrl, auth }))",
+    );
+  }
   const language = shipOrderLanguage(options);
   const optionIssues = shipOrderOptionIssues(options, language);
   const map = (countries: ToPackageOptions["countries"]) => {
@@ -188,6 +196,18 @@ export async function shipOrder(
       };
       return run(client, mapped, options, { commandId, reference, call });
     }),
+  );
+}
+
+/** Whether the value works as a ShippingClient (also one from another copy of this package). */
+function isShippingClient(value: unknown): value is ShippingClient {
+  const client = value as Partial<ShippingClient> | null | undefined;
+  return (
+    typeof client === "object" &&
+    client !== null &&
+    typeof client.countries === "function" &&
+    typeof client.packages?.list === "function" &&
+    typeof client.orderCommands?.run === "function"
   );
 }
 
