@@ -55,6 +55,7 @@ import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
 import { liveCountries } from "./live-countries.ts";
 import { orderCommandId } from "./order-command-id.ts";
+import { orderFailed } from "./order-failed.ts";
 import { singleFlight, withLease } from "./ship-once.ts";
 import { isShipOrderError, SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
@@ -307,19 +308,17 @@ function loose(value: unknown): string | undefined {
  * shipment (another store's, or a reused reference). Fields either side leaves
  * out are not compared.
  */
-function receiverDifferences(
-  expected: PackageV2,
-  found: PackageDetailsV2,
-): { path: string; message: string }[] {
+function receiverDifferences(expected: PackageV2, found: PackageDetailsV2): Issue<string>[] {
   const want = (expected.receiver ?? {}) as Record<string, unknown>;
   const have = (found.receiver ?? {}) as Record<string, unknown>;
-  const differences: { path: string; message: string }[] = [];
+  const differences: Issue<string>[] = [];
   for (const key of RECEIVER_KEYS) {
     const a = loose(want[key]);
     const b = loose(have[key]);
     if (a !== undefined && b !== undefined && a !== b) {
       differences.push({
         path: `receiver.${key}`,
+        rule: SHIP_ORDER_ERROR_CODES.package_mismatch,
         message: `The package's receiver ${key.replace("_", " ")} is not the order's.`,
       });
     }
@@ -360,27 +359,6 @@ function isOrdered(pkg: PackageDetailsV2): boolean {
 
 function orderedBy(command: OrderCommandResponse, packageId: number): boolean {
   return (command.successfully_ordered_packages ?? []).some((p) => p.package_id === packageId);
-}
-
-function orderFailed(
-  command: OrderCommandResponse,
-  packageId: number,
-  commandId: string,
-): ShipOrderError {
-  const problems = (command.errors ?? [])
-    .filter(
-      (error) =>
-        error.package_id === undefined ||
-        error.package_id === null ||
-        error.package_id === packageId,
-    )
-    .map((error) => ({ path: error.path ?? "", message: error.message }));
-  const said = problems.map((problem) => problem.message).join("; ");
-  return new ShipOrderError(
-    SHIP_ORDER_ERROR_CODES.order_failed,
-    `Package ${packageId} was not ordered (command ${commandId} ended ${command.status})${said ? `: ${said}` : ""}`,
-    { packageId, commandId, problems },
-  );
 }
 
 /** Fills parcel numbers the package does not show yet from the order command's summary. */
