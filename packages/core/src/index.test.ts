@@ -42,7 +42,7 @@ it("exports exactly these values", () => {
     "TimeoutError",
     "TokenEndpointError",
     "UnexpectedResponseError",
-    "VALIDATION_FAILED",
+    "VALIDATION_ERROR_CODES",
     "ValidationApiError",
     "ValidationError",
     "isApiError",

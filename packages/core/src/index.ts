@@ -119,7 +119,7 @@ export {
   isValidationError,
   type PackageValidationOptions,
   type UserDataValidationOptions,
-  VALIDATION_FAILED,
+  VALIDATION_ERROR_CODES,
   ValidationError,
   type ValidationResult,
   validateAddressAutocomplete,

@@ -98,6 +98,18 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   return value;
 }
 
+/** Each client's auth provider: it stands for the account the client calls as. */
+const accounts = new WeakMap<ShippingClient, ShippingAuth>();
+
+/**
+ * What identifies the account a client works for (its auth provider, such as
+ * the OAuthClient), so that work merged per account never crosses accounts.
+ * Clients made per call around one OAuthClient share it.
+ */
+export function clientAccount(client: ShippingClient): object {
+  return accounts.get(client) ?? client;
+}
+
 export class ShippingClient {
   readonly packages: PackagesResource;
   readonly orderCommands: OrderCommandsResource;
@@ -160,6 +172,7 @@ export class ShippingClient {
       retry,
       validateResponses: options.validateResponses ?? false,
     });
+    accounts.set(this, options.auth);
     this.#context = {
       transport,
       clock,

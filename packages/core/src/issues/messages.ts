@@ -19,6 +19,9 @@ const TYPE_NAMES: Record<Language, Readonly<Record<string, string>>> = {
     null: "null",
     date: "a date (a Date object)",
     AbortSignal: "an AbortSignal (for example from an AbortController)",
+    function: "a function",
+    countries:
+      "a CountryCatalog (or anything with has(code)) or the country list answer ({ list: [...] })",
   },
   pl_PL: {
     string: "tekst",
@@ -30,6 +33,9 @@ const TYPE_NAMES: Record<Language, Readonly<Record<string, string>>> = {
     null: "null",
     date: "data (obiekt Date)",
     AbortSignal: "AbortSignal (np. z AbortController)",
+    function: "funkcja",
+    countries:
+      "CountryCatalog (lub obiekt z metodą has(code)) albo odpowiedź z listą krajów ({ list: [...] })",
   },
 };
 

@@ -2,10 +2,12 @@
 // service accepts two packages with one user_reference_number, so two runs
 // that both look, find nothing and create would ship the order twice.
 //
-// - In one process, runs for one (storeId, orderId) share one flight: a call
-//   that arrives while another runs waits for it and takes its result (or,
-//   when it asked for another label, then runs itself and finds everything
-//   done). If the shared run fails for a reason of its own (its signal, its
+// - In one process, runs for one (storeId, orderId) of one account (the
+//   client's auth provider) share one flight: a call that arrives while
+//   another runs waits for it and takes its result only when it asked for the
+//   same thing (the same package, label and company); otherwise it waits, then
+//   runs itself and finds everything done, or finds another order's package
+//   (package_mismatch). Flights of different accounts never meet. If the shared run fails for a reason of its own (its signal, its
 //   deadline, the network), the waiting call runs itself.
 // - Across processes, an optional LeaseStore (any TokenStore: Sqlite,
 //   Postgres) holds a lease per order while a run works. The holder renews
@@ -35,21 +37,29 @@ interface Flight<T> {
   readonly promise: Promise<T>;
 }
 
-const flights = new Map<string, Flight<unknown>>();
+/** The flights under way, per account (see clientAccount), then per key. */
+const flightsByAccount = new WeakMap<object, Map<string, Flight<unknown>>>();
 
 /**
- * Runs `run` unless a run for `key` is already under way in this process, in
- * which case it waits for that one (see the top of this file). `keep(error)`
+ * Runs `run` unless a run for `key` of `account` is already under way in this
+ * process, in which case it waits for that one (see the top of this file).
+ * `share` is what the run was asked for: equal means its result fits. `keep(error)`
  * says whether another run's failure is this call's answer too (true) or
  * whether it should run itself (false).
  */
 export async function singleFlight<T>(
+  account: object,
   key: string,
   share: string,
   options: OnceOptions,
   keep: (error: unknown) => boolean,
   run: () => Promise<T>,
 ): Promise<T> {
+  let flights = flightsByAccount.get(account);
+  if (flights === undefined) {
+    flights = new Map();
+    flightsByAccount.set(account, flights);
+  }
   for (;;) {
     const flight = flights.get(key) as Flight<T> | undefined;
     if (flight === undefined) {

@@ -4,6 +4,7 @@
 // another order. Invalid orders raise ValidationError instead, and
 // transport failures the REST client's ApiError classes.
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
+import type { Issue } from "../issues/issue.ts";
 
 /** Stable codes of ShipOrderError. */
 export const SHIP_ORDER_ERROR_CODES = {
@@ -21,14 +22,20 @@ export interface ShipOrderErrorDetails {
   readonly packageId: number;
   /** The order command's uuid. */
   readonly commandId: string;
-  /** The service's messages, with the field path when it gave one. */
-  readonly problems?: readonly { readonly path: string; readonly message: string }[];
+  /**
+   * What is wrong, one Issue each: for order_failed the service's errors, with
+   * its field path ("" when it gave none) and its rule (its `rule` or `code`,
+   * else `service`, as ApiError issues have it); for package_mismatch each
+   * receiver field that differs, with the rule `package_mismatch`.
+   */
+  readonly problems?: readonly Issue<string>[];
 }
 
 export class ShipOrderError extends ShipbridgeError {
   readonly packageId: number;
   readonly commandId: string;
-  readonly problems: readonly { readonly path: string; readonly message: string }[];
+  /** See ShipOrderErrorDetails.problems. */
+  readonly problems: readonly Issue<string>[];
 
   constructor(code: ShipOrderErrorCode, message: string, details: ShipOrderErrorDetails) {
     super(code, message);

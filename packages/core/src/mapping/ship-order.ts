@@ -36,11 +36,13 @@
 // with the same user_reference_number.
 import {
   type CallOptions as ApiCallOptions,
+  ApiUsageError,
   isNotFoundError,
   type Label,
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
+import { clientAccount } from "../api/shipping-client.ts";
 import type { Issue } from "../issues/issue.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
@@ -53,6 +55,7 @@ import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
 import { liveCountries } from "./live-countries.ts";
 import { orderCommandId } from "./order-command-id.ts";
+import { orderFailed } from "./order-failed.ts";
 import { singleFlight, withLease } from "./ship-once.ts";
 import { isShipOrderError, SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
@@ -65,8 +68,12 @@ type CallOptions = Omit<ApiCallOptions, "version">;
 
 export interface ShipOrderOptions extends ToPackageOptions {
   /**
-   * The store's stable id (a shop domain, a Medusa store id). With the order
-   * id it names the order command, so keep it fixed for a store. No colons.
+   * The store's stable id (a shop domain, a Medusa store id). It must identify
+   * one store of one shipping account: with the order id it names the order
+   * command, the package's default reference and the lease
+   * `shipbridge:ship-order:<storeId>:<orderId>` that runs in several processes
+   * take turns on, so keep it fixed for a store and never share it between
+   * accounts that use one lock. No colons.
    */
   readonly storeId: string;
   /** Label file and page format (default: the service's, pdf). Fetched, not part of the order. */
@@ -123,7 +130,8 @@ export interface ShipOrderResult {
 /**
  * Ships one store order: creates or finds its package, orders it once, waits
  * for the order, and returns the tracking numbers and the label.
- * @throws ValidationError for an order that cannot become a valid package,
+ * @throws ApiUsageError at `client` when it is not a ShippingClient,
+ *   ValidationError for an order that cannot become a valid package,
  *   ShipOrderError when the service refuses to order it, ApiError subclasses
  *   for transport failures (TimeoutError deadline_exceeded also when another
  *   run of the order held it past the deadline), OrderLockError when the run
@@ -135,6 +143,12 @@ export async function shipOrder(
   order: StoreOrderInput,
   options: ShipOrderOptions,
 ): Promise<ShipOrderResult> {
+  if (!isShippingClient(client)) {
+    throw new ApiUsageError(
+      "client",
+      "must be a ShippingClient (new ShippingClient({ baseUrl, auth }))",
+    );
+  }
   const language = shipOrderLanguage(options);
   const optionIssues = shipOrderOptionIssues(options, language);
   const map = (countries: ToPackageOptions["countries"]) => {
@@ -163,10 +177,17 @@ export async function shipOrder(
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
   const once = { signal: options.signal, deadline: options.deadline };
-  // Calls that ask for the same label of the same reference can take one another's result.
-  const share = JSON.stringify([reference, options.label ?? {}, options.companyId ?? null]);
+  // Calls of one account that ask for the same package and the same label can
+  // take one another's result; any other call waits, then runs itself (and a
+  // package of other content is refused with package_mismatch).
+  const share = JSON.stringify([
+    mapped.package,
+    options.label ?? {},
+    options.companyId ?? null,
+    options.skipEmailSend ?? null,
+  ]);
   const key = `shipbridge:ship-order:${options.storeId}:${orderId(order)}`;
-  return singleFlight(key, share, once, isShipOrderError, () =>
+  return singleFlight(clientAccount(client), key, share, once, isShipOrderError, () =>
     withLease(options.lock, key, once, (signal) => {
       const call: CallOptions = {
         ...(signal === undefined ? {} : { signal }),
@@ -176,6 +197,18 @@ export async function shipOrder(
       };
       return run(client, mapped, options, { commandId, reference, call });
     }),
+  );
+}
+
+/** Whether the value works as a ShippingClient (also one from another copy of this package). */
+function isShippingClient(value: unknown): value is ShippingClient {
+  const client = value as Partial<ShippingClient> | null | undefined;
+  return (
+    typeof client === "object" &&
+    client !== null &&
+    typeof client.countries === "function" &&
+    typeof client.packages?.list === "function" &&
+    typeof client.orderCommands?.run === "function"
   );
 }
 
@@ -275,19 +308,17 @@ function loose(value: unknown): string | undefined {
  * shipment (another store's, or a reused reference). Fields either side leaves
  * out are not compared.
  */
-function receiverDifferences(
-  expected: PackageV2,
-  found: PackageDetailsV2,
-): { path: string; message: string }[] {
+function receiverDifferences(expected: PackageV2, found: PackageDetailsV2): Issue<string>[] {
   const want = (expected.receiver ?? {}) as Record<string, unknown>;
   const have = (found.receiver ?? {}) as Record<string, unknown>;
-  const differences: { path: string; message: string }[] = [];
+  const differences: Issue<string>[] = [];
   for (const key of RECEIVER_KEYS) {
     const a = loose(want[key]);
     const b = loose(have[key]);
     if (a !== undefined && b !== undefined && a !== b) {
       differences.push({
         path: `receiver.${key}`,
+        rule: SHIP_ORDER_ERROR_CODES.package_mismatch,
         message: `The package's receiver ${key.replace("_", " ")} is not the order's.`,
       });
     }
@@ -328,27 +359,6 @@ function isOrdered(pkg: PackageDetailsV2): boolean {
 
 function orderedBy(command: OrderCommandResponse, packageId: number): boolean {
   return (command.successfully_ordered_packages ?? []).some((p) => p.package_id === packageId);
-}
-
-function orderFailed(
-  command: OrderCommandResponse,
-  packageId: number,
-  commandId: string,
-): ShipOrderError {
-  const problems = (command.errors ?? [])
-    .filter(
-      (error) =>
-        error.package_id === undefined ||
-        error.package_id === null ||
-        error.package_id === packageId,
-    )
-    .map((error) => ({ path: error.path ?? "", message: error.message }));
-  const said = problems.map((problem) => problem.message).join("; ");
-  return new ShipOrderError(
-    SHIP_ORDER_ERROR_CODES.order_failed,
-    `Package ${packageId} was not ordered (command ${commandId} ended ${command.status})${said ? `: ${said}` : ""}`,
-    { packageId, commandId, problems },
-  );
 }
 
 /** Fills parcel numbers the package does not show yet from the order command's summary. */

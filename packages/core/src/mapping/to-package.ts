@@ -37,7 +37,7 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
-import type { CountryLookup } from "../rules/countries.ts";
+import { type CountriesOption, countryLookupOf } from "../rules/countries.ts";
 import { normalizePolishPhone } from "../rules/polish-phone.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
 import { currentCarrierName } from "../rules/renamed-fields.ts";
@@ -127,12 +127,12 @@ export interface ToPackageOptions {
   readonly contract?: ServiceContract;
   /**
    * The countries the service serves: pass the live list
-   * (`countryCatalogFromResponse(await client.countries())`) to refuse a
+   * (`await client.countries()` as it is, or a CountryCatalog made from it) to refuse a
    * country it does not serve with country_not_supported. Default: the
    * built-in list, under which such a country is only the warning
    * country_unverified and the service refuses the package later.
    */
-  readonly countries?: CountryLookup;
+  readonly countries?: CountriesOption;
   /** "Now" for date-bound rules (the 2026-08-24 postal rule). */
   readonly clock?: Clock;
   /** Language of messages. Default en_GB. */
@@ -264,6 +264,7 @@ class PackageBuilder {
     this.#postal(pkg);
     this.#point(pkg);
     this.#checkAccountServices();
+    this.#checkLookups();
     this.#sources.set("", "order");
     return this.#validate(pkg);
   }
@@ -424,6 +425,17 @@ class PackageBuilder {
     return parcel as Partial<ParcelV2>;
   }
 
+  /** The countries must be a lookup or the country list answer, the clock a function. */
+  #checkLookups(): void {
+    const { countries, clock } = this.#options;
+    if (countries !== undefined && countryLookupOf(countries) === undefined) {
+      this.#error("options.countries", RULE_CODES.invalid_type, { expected: "countries" });
+    }
+    if (clock !== undefined && typeof clock !== "function") {
+      this.#error("options.clock", RULE_CODES.invalid_type, { expected: "function" });
+    }
+  }
+
   /** The account services must be in one of their two forms. */
   #checkAccountServices(): void {
     const services: unknown = this.#options.accountServices;
@@ -521,6 +533,18 @@ class PackageBuilder {
 
   #validate(pkg: Record<string, unknown>): BuildOutcome {
     const options = this.#options;
+    if (
+      this.#errors.some(
+        (issue) => issue.path === "options.countries" || issue.path === "options.clock",
+      )
+    ) {
+      // Without a usable country list or clock the package cannot be checked.
+      return {
+        ok: false,
+        error: new ValidationError(this.#errors, this.#language),
+        warnings: [...this.#warnings],
+      };
+    }
     const result = validatePackage(pkg, {
       version: 2,
       operation: "create",

@@ -22,6 +22,8 @@ export const OAUTH_CLIENT_ERROR_CODES = {
   invalid_oauth_options: "invalid_oauth_options",
   /** A token store handed back a record that is not a TokenSet's (corrupt or written by something else). */
   invalid_stored_tokens: "invalid_stored_tokens",
+  /** A token store cannot reach or use its database (refused connection, wrong password, pool ended); the original error is the `cause`. */
+  token_store_unavailable: "token_store_unavailable",
 } as const;
 
 export type OAuthClientErrorCode =
@@ -131,18 +133,20 @@ export class TokenEndpointError extends ShipbridgeError {
 }
 
 /**
- * The redirect carries neither a code nor an error, the client lacks an option it needs, or a
- * token store holds a corrupt record.
+ * The redirect carries neither a code nor an error, the client lacks an option it needs, a
+ * token store holds a corrupt record, or a token store cannot use its database.
  */
 export class OAuthUsageError extends ShipbridgeError {
   constructor(
     code:
       | typeof OAUTH_CLIENT_ERROR_CODES.invalid_redirect
       | typeof OAUTH_CLIENT_ERROR_CODES.invalid_oauth_options
-      | typeof OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens,
+      | typeof OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens
+      | typeof OAUTH_CLIENT_ERROR_CODES.token_store_unavailable,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(code, message);
+    super(code, message, options);
   }
 }
 
@@ -203,5 +207,6 @@ export function isOAuthUsageError(value: unknown): value is OAuthUsageError {
     OAUTH_CLIENT_ERROR_CODES.invalid_redirect,
     OAUTH_CLIENT_ERROR_CODES.invalid_oauth_options,
     OAUTH_CLIENT_ERROR_CODES.invalid_stored_tokens,
+    OAUTH_CLIENT_ERROR_CODES.token_store_unavailable,
   );
 }

@@ -6,7 +6,7 @@ import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeTokenStoreContract, tokens } from "../../test/oauth/token-store-contract.ts";
-import { OAuthUsageError } from "./errors.ts";
+import { isOAuthUsageError, OAUTH_CLIENT_ERROR_CODES, OAuthUsageError } from "./errors.ts";
 import { PostgresTokenStore } from "./postgres-token-store.ts";
 
 const postgres = usePostgres();
@@ -108,7 +108,9 @@ describe("PostgresTokenStore", () => {
     await own.close();
     await own.close();
     // Its own pool is ended: it cannot be used any more.
-    await expect(own.get("k")).rejects.toThrow(/after calling end/);
+    const error = await thrown(() => own.get("k"));
+    expect(error).toMatchObject({ code: OAUTH_CLIENT_ERROR_CODES.token_store_unavailable });
+    expect(String((error as Error).cause)).toMatch(/after calling end/);
   });
 
   it("answers a corrupt row with invalid_stored_tokens, naming no token", async () => {
@@ -144,5 +146,57 @@ describe("PostgresTokenStore", () => {
     expect(shown).not.toContain("secret-");
     expect(shown).not.toContain(new URL(postgres.connectionString).password);
     await store.close();
+  });
+});
+
+describe("PostgresTokenStore when the database cannot be used", () => {
+  /** The error a store call ends with, checked to be token_store_unavailable without the password. */
+  async function unavailable(store: PostgresTokenStore, password: string) {
+    const error = await thrown(() => store.get("k"));
+    expect(isOAuthUsageError(error)).toBe(true);
+    expect(error).toMatchObject({
+      name: "OAuthUsageError",
+      code: OAUTH_CLIENT_ERROR_CODES.token_store_unavailable,
+    });
+    const { message, cause } = error as Error;
+    expect(cause).toBeInstanceOf(Error);
+    expect(message).not.toContain(password);
+    expect(message).not.toContain("postgres://");
+    expect(inspect(error, { depth: 0 })).not.toContain(password);
+    // A second call fails the same way (nothing is kept from the failed one).
+    expect(await thrown(() => store.acquireLease("k", "A", 1000))).toMatchObject({
+      code: OAUTH_CLIENT_ERROR_CODES.token_store_unavailable,
+    });
+    return { message, cause: cause as Error & { code?: string } };
+  }
+
+  it("a wrong password: 28P01, wrapped", async () => {
+    const url = new URL(postgres.connectionString);
+    url.password = "not-the-password-4821";
+    const store = new PostgresTokenStore(url.href);
+    const { cause, message } = await unavailable(store, "not-the-password-4821");
+    expect(cause.code).toBe("28P01");
+    expect(message).toMatch(/28P01/);
+    await store.close();
+  });
+
+  it("a refused connection: ECONNREFUSED, wrapped", async () => {
+    const store = new PostgresTokenStore("postgres://someone:s3cret-pw@127.0.0.1:1/db");
+    const { cause } = await unavailable(store, "s3cret-pw");
+    expect(cause.code).toBe("ECONNREFUSED");
+    await store.close();
+  });
+
+  it("a connection string that is not a URL: wrapped", async () => {
+    const store = new PostgresTokenStore("postgres://someone:s3cret-pw@[not-a-host/db");
+    await unavailable(store, "s3cret-pw");
+    await store.close();
+  });
+
+  it("a pool that was ended: wrapped", async () => {
+    const ended = postgres.pool();
+    await ended.end();
+    const store = new PostgresTokenStore(ended);
+    await unavailable(store, "shipbridge-test-password");
   });
 });

@@ -81,7 +81,7 @@ export class PostgresTokenStore implements TokenStore {
 
   async get(key: string): Promise<TokenStoreEntry | undefined> {
     await this.#init();
-    const { rows } = await this.#pool.query(
+    const { rows } = await this.#query(
       `SELECT version, record FROM ${this.#tokens} WHERE key = $1`,
       [key],
     );
@@ -108,7 +108,7 @@ export class PostgresTokenStore implements TokenStore {
     const record = next === undefined ? null : JSON.stringify(next.toRecord());
     if (expectedVersion === undefined) {
       // Only an absent row or a deleted one (NULL record) may be written over.
-      const result = await this.#pool.query(
+      const result = await this.#query(
         `INSERT INTO ${this.#tokens} AS t (key, version, record) VALUES ($1, 1, $2) ` +
           "ON CONFLICT (key) DO UPDATE SET version = t.version + 1, record = excluded.record " +
           "WHERE t.record IS NULL",
@@ -118,7 +118,7 @@ export class PostgresTokenStore implements TokenStore {
     }
     // A concurrent writer blocks this UPDATE until it commits; PostgreSQL then
     // checks the WHERE again against the new row, so only one writer matches.
-    const result = await this.#pool.query(
+    const result = await this.#query(
       `UPDATE ${this.#tokens} SET version = version + 1, record = $3 ` +
         "WHERE key = $1 AND version = $2 AND record IS NOT NULL",
       [key, expectedVersion, record],
@@ -128,7 +128,7 @@ export class PostgresTokenStore implements TokenStore {
 
   async acquireLease(key: string, holder: string, ttlMs: number): Promise<boolean> {
     await this.#init();
-    const result = await this.#pool.query(
+    const result = await this.#query(
       `INSERT INTO ${this.#leases} AS l (key, holder, expires_at) ` +
         "VALUES ($1, $2, clock_timestamp() + $3::double precision * interval '1 millisecond') " +
         "ON CONFLICT (key) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at " +
@@ -140,10 +140,31 @@ export class PostgresTokenStore implements TokenStore {
 
   async releaseLease(key: string, holder: string): Promise<void> {
     await this.#init();
-    await this.#pool.query(`DELETE FROM ${this.#leases} WHERE key = $1 AND holder = $2`, [
-      key,
-      holder,
-    ]);
+    await this.#query(`DELETE FROM ${this.#leases} WHERE key = $1 AND holder = $2`, [key, holder]);
+  }
+
+  /**
+   * One statement on the pool. A database that cannot be used (a refused
+   * connection, a wrong password, a pool already ended, a bad connection
+   * string) becomes OAuthUsageError token_store_unavailable with the original
+   * as its cause; the message names the error's code, never the connection
+   * string or its password.
+   */
+  async #query(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }> {
+    try {
+      return await this.#pool.query(text, values);
+    } catch (error) {
+      if (!unavailable(error)) throw error;
+      const code = (error as { code?: unknown }).code;
+      throw new OAuthUsageError(
+        "token_store_unavailable",
+        `PostgresTokenStore cannot use its database${typeof code === "string" ? ` (${code})` : ""}; check that PostgreSQL runs, and the connection string's host, port, user and password`,
+        { cause: error },
+      );
+    }
   }
 
   /** Ends the pool the store made from a connection string; a pool passed in stays open. */
@@ -166,7 +187,7 @@ export class PostgresTokenStore implements TokenStore {
     // One statement string runs as one implicit transaction. The advisory lock
     // serializes instances that start together: concurrent CREATE TABLE IF NOT
     // EXISTS of one name can otherwise fail on the catalog's unique index.
-    await this.#pool.query(
+    await this.#query(
       [
         "SELECT pg_advisory_xact_lock(hashtext('shipbridge_oauth_schema'))",
         `CREATE TABLE IF NOT EXISTS ${this.#tokens} (key TEXT PRIMARY KEY, version BIGINT NOT NULL, record TEXT)`,
@@ -187,4 +208,20 @@ export class PostgresTokenStore implements TokenStore {
   [INSPECT](): string {
     return this.toString();
   }
+}
+
+/**
+ * Whether a failed query means the database cannot be used at all, rather
+ * than a statement error of this store (SQLSTATE classes 08 connection, 28
+ * authorization, 3D database, 57 shutdown; Node's socket errors; pg's own
+ * errors, such as a pool already ended or a bad connection string).
+ */
+function unavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") {
+    if (/^(08|28|3D|57)[0-9A-Z]{3}$/.test(code)) return true;
+    return /^E[A-Z]+$/.test(code) || code.startsWith("ERR_");
+  }
+  // pg's own errors carry no code: a pool after end(), a connection string it cannot read.
+  return error instanceof Error && !("severity" in error);
 }

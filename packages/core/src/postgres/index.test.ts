@@ -3,7 +3,10 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { exportedNames, typeOnlyNames } from "../testing/exported-names.ts";
 import * as entry from "./index.ts";
+
+const ALL = exportedNames(new URL("./index.ts", import.meta.url));
 
 // Runs in a fresh Node: refuses to resolve `pg`, imports the given entry and prints its export names.
 const PROBE = `
@@ -29,6 +32,10 @@ function importWithoutPg(file: string): string {
 describe("@shipbridge/core/postgres", () => {
   it("exports the PostgreSQL token store", () => {
     expect(Object.keys(entry).sort()).toEqual(["PostgresTokenStore"]);
+  });
+
+  it("exports exactly these types", () => {
+    expect(typeOnlyNames(ALL, entry)).toEqual(["PostgresPool", "PostgresTokenStoreOptions"]);
   });
 
   it("is the only entry that loads pg", () => {

@@ -242,3 +242,33 @@ describe("checkCountryCode", () => {
     expect(check(48)).toEqual({ errors: [], warnings: [] });
   });
 });
+
+describe("the country catalog factories refuse what is not a list", () => {
+  it.each([["x"], [null], [5], [{ list: "PL" }], [{}]])(
+    "countryCatalogFromResponse(%j) throws a TypeError naming response.list",
+    (response) => {
+      expect(() => countryCatalogFromResponse(response as never)).toThrow(
+        new TypeError(
+          "countryCatalogFromResponse(response): response must be the country list answer ({ list: [...] }), as client.countries() returns it",
+        ),
+      );
+    },
+  );
+
+  it.each([["x"], [null], [5], [{ list: ["PL"] }]])(
+    "createCountryCatalog(%j) throws a TypeError naming codes",
+    (codes) => {
+      expect(() => createCountryCatalog(codes as never)).toThrow(
+        new TypeError(
+          "createCountryCatalog(codes): codes must be a list of country codes (an array or another iterable of strings), or left out for the built-in list",
+        ),
+      );
+    },
+  );
+
+  it("still take lists and leave the built-in list as the default", () => {
+    expect(countryCatalogFromResponse({ list: ["pl", "DE"] }).list()).toEqual(["DE", "PL"]);
+    expect(createCountryCatalog(new Set(["CZ"])).list()).toEqual(["CZ"]);
+    expect(createCountryCatalog().list()).toEqual(SUPPORTED_COUNTRIES);
+  });
+});

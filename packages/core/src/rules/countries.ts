@@ -146,7 +146,21 @@ export function createCountryCatalog(
   codes?: Iterable<string>,
   options?: CountryCatalogOptions,
 ): CountryCatalog {
+  if (codes !== undefined && !isList(codes)) {
+    throw new TypeError(
+      "createCountryCatalog(codes): codes must be a list of country codes (an array or another iterable of strings), or left out for the built-in list",
+    );
+  }
   return new CountryCatalog(codes, options);
+}
+
+/** An iterable that is not a string (a string iterates its letters, never country codes). */
+function isList(value: unknown): value is Iterable<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function"
+  );
 }
 
 /**
@@ -156,7 +170,14 @@ export function createCountryCatalog(
 export function countryCatalogFromResponse(response: {
   readonly list: Iterable<unknown>;
 }): CountryCatalog {
-  return new CountryCatalog().replace(response.list);
+  const list = (response as { list?: unknown } | null | undefined)?.list;
+  if (typeof response !== "object" || !isList(list)) {
+    // A clear error rather than the TypeError of iterating null, or a string read letter by letter.
+    throw new TypeError(
+      "countryCatalogFromResponse(response): response must be the country list answer ({ list: [...] }), as client.countries() returns it",
+    );
+  }
+  return new CountryCatalog().replace(list);
 }
 
 /**
@@ -176,6 +197,24 @@ export const BUILT_IN_COUNTRIES: Pick<
 export interface CountryLookup {
   has(code: string): boolean;
   readonly authoritative?: boolean;
+}
+
+/**
+ * What a `countries` option may be: a CountryLookup (a CountryCatalog, or
+ * anything with `has(code)`), or the service's country list answer as
+ * `client.countries()` returns it (`{ list }`), read as an authoritative catalog.
+ */
+export type CountriesOption = CountryLookup | { readonly list: Iterable<unknown> };
+
+/**
+ * The lookup a `countries` option stands for, or undefined when the value is
+ * none of the forms of CountriesOption (the caller reports it at its path).
+ */
+export function countryLookupOf(value: unknown): CountryLookup | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const given = value as { has?: unknown; list?: unknown };
+  if (typeof given.has === "function") return value as CountryLookup;
+  return isList(given.list) ? countryCatalogFromResponse({ list: given.list }) : undefined;
 }
 
 /**

@@ -25,4 +25,4 @@ export {
   validatePackage,
 } from "./validate-package.ts";
 export { type UserDataValidationOptions, validateUserData } from "./validate-user-data.ts";
-export { isValidationError, VALIDATION_FAILED, ValidationError } from "./validation-error.ts";
+export { isValidationError, VALIDATION_ERROR_CODES, ValidationError } from "./validation-error.ts";

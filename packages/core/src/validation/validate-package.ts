@@ -8,7 +8,14 @@
 // adding and editing alike, and validate predicts an add.
 import type { Clock } from "../clock.ts";
 import { systemClock } from "../clock.ts";
-import { BUILT_IN_COUNTRIES, type CountryLookup } from "../rules/countries.ts";
+import { renderMessage } from "../issues/messages.ts";
+import { RULE_CODES } from "../issues/rule-codes.ts";
+import {
+  BUILT_IN_COUNTRIES,
+  type CountriesOption,
+  type CountryLookup,
+  countryLookupOf,
+} from "../rules/countries.ts";
 import {
   type AccountServicesInput,
   resolveShipmentContract,
@@ -24,7 +31,8 @@ import {
 import { draftPackage } from "./package-draft.ts";
 import { applyCarrierRules, applyHistoryRules, applyInputRules } from "./package-rules.ts";
 import type { ValidationOptions, ValidationResult } from "./result.ts";
-import { runValidation } from "./run-validation.ts";
+import { resolveLanguage, runValidation } from "./run-validation.ts";
+import { ValidationError } from "./validation-error.ts";
 
 export type PackageOperation = "create" | "update" | "validate";
 
@@ -36,8 +44,11 @@ export interface PackageValidationOptions extends ValidationOptions {
   readonly clock?: Clock;
   /** The account's services, to resolve service_id: what `client.account.services()` returns, or its list. */
   readonly accountServices?: AccountServicesInput;
-  /** The accepted countries; defaults to the built-in list. */
-  readonly countries?: CountryLookup;
+  /**
+   * The accepted countries: a CountryCatalog, or the service's country list
+   * answer (`await client.countries()`). Defaults to the built-in list.
+   */
+  readonly countries?: CountriesOption;
   /** The contract kind, when known better than from the account services. */
   readonly contract?: ServiceContract;
 }
@@ -58,15 +69,31 @@ export function validatePackage(
   options: PackageValidationOptions,
 ): ValidationResult<PackageV1 | PackageV2> {
   const schema = options?.version === 1 ? PackageV1Schema : PackageV2Schema;
+  const countries =
+    options?.countries === undefined ? BUILT_IN_COUNTRIES : countryLookupOf(options.countries);
+  const clock = options?.clock ?? systemClock;
+  const optionProblems = [
+    ...(countries === undefined ? [["options.countries", "countries"]] : []),
+    ...(typeof clock === "function" ? [] : [["options.clock", "function"]]),
+  ];
+  if (optionProblems.length > 0) {
+    // The caller's options are wrong, not the package: say which one.
+    const language = resolveLanguage(options?.language);
+    const issues = optionProblems.map(([path = "", expected = ""]) => {
+      const raw = { path, rule: RULE_CODES.invalid_type, params: { expected } };
+      return { path, rule: raw.rule, message: renderMessage(raw, language) };
+    });
+    return { ok: false, error: new ValidationError(issues, language), warnings: [] };
+  }
   return runValidation(schema, options?.language, (findings) => {
     const pkg = draftPackage(input);
     if (pkg === undefined) return input;
     applyHistoryRules(pkg, findings);
     const context = {
       findings,
-      countries: options?.countries ?? BUILT_IN_COUNTRIES,
+      countries: countries as CountryLookup,
       shipment: resolveShipmentContract(pkg, options ?? {}),
-      now: (options?.clock ?? systemClock)(),
+      now: clock(),
     };
     applyInputRules(pkg, context, false);
     applyCarrierRules(pkg, context);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
 import { type Issue, summarizeIssues, toErrorResponseBody } from "../issues/issue.ts";
-import { isValidationError, ValidationError } from "./validation-error.ts";
+import { isValidationError, VALIDATION_ERROR_CODES, ValidationError } from "./validation-error.ts";
 
 const PHONE: Issue = {
   path: "receiver.phone",
@@ -28,6 +28,8 @@ describe("ValidationError", () => {
     expect(isShipbridgeError(error)).toBe(true);
     expect(isValidationError(error)).toBe(true);
     expect(error.code).toBe("validation_failed");
+    expect(error.code).toBe(VALIDATION_ERROR_CODES.validation_failed);
+    expect(VALIDATION_ERROR_CODES).toEqual({ validation_failed: "validation_failed" });
     expect(error.name).toBe("ValidationError");
   });
 

@@ -5,13 +5,17 @@ import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.t
 import { type Issue, summarizeIssues, toErrorResponseBody } from "../issues/issue.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../issues/language.ts";
 
-export const VALIDATION_FAILED = "validation_failed";
+/** The stable code of ValidationError (snake_case keys equal to their values, like every *_CODES). */
+export const VALIDATION_ERROR_CODES = {
+  /** The input (an order, a package, a request, options) broke rules; `issues` lists each. */
+  validation_failed: "validation_failed",
+} as const;
 
 export class ValidationError extends ShipbridgeError {
   readonly issues: readonly Issue[];
 
   constructor(issues: readonly Issue[], language: Language = DEFAULT_LANGUAGE) {
-    super(VALIDATION_FAILED, summarizeIssues(issues, language));
+    super(VALIDATION_ERROR_CODES.validation_failed, summarizeIssues(issues, language));
     this.issues = Object.freeze([...issues]);
   }
 
@@ -23,5 +27,9 @@ export class ValidationError extends ShipbridgeError {
 
 /** True for a ValidationError, even one from another copy of this package. */
 export function isValidationError(value: unknown): value is ValidationError {
-  return isShipbridgeError(value) && value.code === VALIDATION_FAILED && "issues" in value;
+  return (
+    isShipbridgeError(value) &&
+    value.code === VALIDATION_ERROR_CODES.validation_failed &&
+    "issues" in value
+  );
 }

@@ -1,12 +1,21 @@
 import {
   MemoryTokenStore,
+  OAuthClient,
   type ShipOrderOptions,
+  ShippingClient,
   shipOrder,
   shipOrderReference,
 } from "@shipbridge/core";
-import { describe, expect, it } from "vitest";
+import { type RunningSandbox, startSandbox } from "@shipbridge/sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
-import { countingFetch } from "../testing/sandbox-server.ts";
+import {
+  countingFetch,
+  DEMO,
+  type SandboxServer,
+  sandboxControl,
+  sandboxTime,
+} from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-once";
@@ -71,6 +80,24 @@ describe("shipOrder called at the same moment in one process", () => {
     expect(requests.filter((r) => r.startsWith("POST /packages"))).toHaveLength(1);
     expect(requests.filter((r) => r.startsWith("PUT /order-commands/"))).toHaveLength(1);
     expect(await ledger("once-labels")).toEqual({ ids: [pdf.packageId], charges: 1 });
+  });
+
+  it("a call whose order maps to another package never takes the running one's result", async () => {
+    const order = sampleOrder({ id: "once-content" });
+    const other = sampleOrder({
+      id: "once-content",
+      shipping_address: { ...order.shipping_address, first_name: "Beata", postcode: "00-950" },
+    });
+    const [first, second] = await Promise.allSettled([
+      shipOrder(sandbox.timedClient(), order, shipOptions),
+      shipOrder(sandbox.timedClient(), other, shipOptions),
+    ]);
+    expect(first.status).toBe("fulfilled");
+    expect(second).toMatchObject({
+      status: "rejected",
+      reason: { name: "ShipOrderError", code: "package_mismatch" },
+    });
+    expect((await ledger("once-content")).charges).toBe(1);
   });
 
   it("a call whose shared run was aborted by its own caller runs by itself", async () => {
@@ -149,5 +176,113 @@ describe("shipOrder with a lock", () => {
       issues: [expect.objectContaining({ path: "options.lock", rule: "invalid_type" })],
     });
     expect(requests).toEqual([]);
+  });
+});
+
+describe("shipOrder for two accounts at the same moment", () => {
+  const ANNA = { username: "anna@shipbridge.dev", password: "anna-password" };
+  const BEATA = { username: "beata@shipbridge.dev", password: "beata-password" };
+  let running: RunningSandbox | undefined;
+
+  beforeAll(async () => {
+    running = await startSandbox({
+      port: 0,
+      accountPort: 0,
+      config: {
+        applications: [
+          {
+            client_id: DEMO.clientId,
+            client_secret: DEMO.clientSecret,
+            redirect_uri: "http://127.0.0.1:3000/oauth/callback",
+          },
+        ],
+        users: [
+          { ...ANNA, companies: [{ id: "1001", name: "Sklep Anny" }] },
+          { ...BEATA, companies: [{ id: "2002", name: "Sklep Beaty" }] },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  async function clientOf(user: { username: string; password: string }) {
+    if (running === undefined) throw new Error("the sandbox did not start");
+    const oauth = new OAuthClient({
+      clientId: DEMO.clientId,
+      clientSecret: DEMO.clientSecret,
+      baseUrl: running.baseUrl,
+      accountUrl: running.accountUrl,
+    });
+    await oauth.loginWithPassword(user);
+    const baseUrl = running.baseUrl;
+    // Pollers move the sandbox clock instead of waiting.
+    const { clock, sleep } = sandboxTime({
+      advanceClock: async (seconds: number) => {
+        await sandboxControl(baseUrl, "/clock/advance", { seconds });
+      },
+    } as SandboxServer);
+    return new ShippingClient({ baseUrl, auth: oauth, retry: FAST_RETRY, clock, sleep });
+  }
+
+  const forBeata = (id: string) =>
+    sampleOrder({
+      id,
+      shipping_address: {
+        first_name: "Beata",
+        last_name: "Kowalska",
+        street: "ul. Krótka 7",
+        postcode: "00-950",
+        city: "Warszawa",
+        country_code: "pl",
+      },
+    });
+  const options = (storeId: string): ShipOrderOptions => ({
+    storeId,
+    sender: SENDER,
+    cod: { iban: IBAN },
+  });
+
+  it("the same storeId and order id in two accounts: no account takes the other's package", async () => {
+    const [anna, beata] = await Promise.all([clientOf(ANNA), clientOf(BEATA)]);
+    const settled = await Promise.allSettled([
+      shipOrder(anna, sampleOrder({ id: "1001" }), options("shop")),
+      shipOrder(beata, forBeata("1001"), options("shop")),
+    ]);
+    const receivers = ["Anna Nowak", "Beata Kowalska"];
+    const clients = [anna, beata];
+    let shipped = 0;
+    for (const [index, outcome] of settled.entries()) {
+      const client = clients[index] as ShippingClient;
+      // Each account has its own package for the order, with its own receiver.
+      const { packages } = await client.packages.list({
+        user_reference_number: shipOrderReference("shop", "1001"),
+      });
+      expect(packages.map((pkg) => pkg.receiver?.name)).toEqual([receivers[index]]);
+      if (outcome.status === "fulfilled") {
+        shipped += 1;
+        expect(outcome.value.packageId).toBe(packages[0]?.package_id);
+        const pkg = await client.packages.get(outcome.value.packageId);
+        expect(pkg.receiver?.name).toBe(receivers[index]);
+      } else {
+        // The order command's uuid comes from storeId and order id, and the
+        // service's uuids are global: a storeId shared by two accounts
+        // collides there, which is why storeId must name one store of one account.
+        expect(outcome.reason).toMatchObject({ status: 409 });
+      }
+    }
+    expect(shipped).toBeGreaterThanOrEqual(1);
+  });
+
+  it("distinct storeIds in two accounts, one order id, at once: each ships its own", async () => {
+    const [anna, beata] = await Promise.all([clientOf(ANNA), clientOf(BEATA)]);
+    const [a, b] = await Promise.all([
+      shipOrder(anna, sampleOrder({ id: "2002" }), options("shop-anna")),
+      shipOrder(beata, forBeata("2002"), options("shop-beata")),
+    ]);
+    expect((await anna.packages.get(a.packageId)).receiver?.name).toBe("Anna Nowak");
+    expect((await beata.packages.get(b.packageId)).receiver?.name).toBe("Beata Kowalska");
+    expect(a.commandId).not.toBe(b.commandId);
   });
 });

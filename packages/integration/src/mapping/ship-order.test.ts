@@ -220,8 +220,11 @@ describe("two stores on one shipping account", () => {
       packageId: a.packageId,
       commandId: orderCommandId("store-b", "1002"),
     });
-    const paths = (error as { problems: { path: string }[] }).problems.map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(["receiver.postcode", "receiver.name"]));
+    const { problems } = error as { problems: { path: string; rule: string }[] };
+    expect(problems.map((p) => p.path)).toEqual(
+      expect.arrayContaining(["receiver.postcode", "receiver.name"]),
+    );
+    expect(problems.every((p) => p.rule === "package_mismatch")).toBe(true);
     // Nothing was created, ordered or fetched for the other store's package.
     expect(requests.filter((r) => !r.startsWith("GET /packages?"))).toEqual([
       "GET /configuration/allowed-countries",

@@ -1,7 +1,8 @@
 // One OS process of the concurrent shipOrder tests, run with
 // `node --conditions=@shipbridge/source ship-worker.ts '<json>'`. It logs the
 // demo user in, opens the shared lock (a SqliteTokenStore file, or a
-// PostgresTokenStore when a connection string is given), prints "ready",
+// PostgresTokenStore when a connection string is given; none with `noLock`),
+// prints "ready",
 // waits for a line on stdin, ships the order once and prints one JSON line:
 // the package id and steps, or the error's code and message.
 import { OAuthClient, ShippingClient, SqliteTokenStore, shipOrder } from "@shipbridge/core";
@@ -10,6 +11,8 @@ import { SENDER, sampleOrder } from "../testing/orders.ts";
 import { sandboxControl } from "../testing/sandbox-server.ts";
 
 interface WorkerInput {
+  /** Ship without a lock: shows what the lock prevents. */
+  noLock?: boolean;
   file?: string;
   postgres?: string;
   baseUrl: string;
@@ -23,8 +26,9 @@ interface WorkerInput {
 }
 
 const input = JSON.parse(process.argv[2] ?? "{}") as WorkerInput;
-const lock =
-  input.postgres === undefined
+const lock = input.noLock
+  ? undefined
+  : input.postgres === undefined
     ? new SqliteTokenStore(input.file ?? "")
     : new PostgresTokenStore(input.postgres);
 const oauth = new OAuthClient({
@@ -46,7 +50,7 @@ const client = new ShippingClient({
   },
 });
 // Open the lock's storage now, so that both processes start the race ready.
-await lock.acquireLease("warm-up", String(process.pid), 0);
+await lock?.acquireLease("warm-up", String(process.pid), 0);
 
 process.stdout.write("ready\n");
 await new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
@@ -55,13 +59,13 @@ try {
   const result = await shipOrder(client, sampleOrder({ id: input.orderId }), {
     storeId: input.storeId,
     sender: SENDER,
-    lock,
+    ...(lock === undefined ? {} : { lock }),
   });
   process.stdout.write(`${JSON.stringify({ packageId: result.packageId, steps: result.steps })}\n`);
 } catch (error) {
   const { code, message } = error as { code?: string; message?: string };
   process.stdout.write(`${JSON.stringify({ error: `${code ?? "error"}: ${message}` })}\n`);
 } finally {
-  await lock.close();
+  await lock?.close();
   process.stdin.pause();
 }
