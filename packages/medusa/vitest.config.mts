@@ -14,7 +14,7 @@ export default mergeConfig(
       fileParallelism: false,
       setupFiles: ["./test/setup.mts"],
       testTimeout: 60_000,
-      hookTimeout: 120_000,
+      hookTimeout: 60_000,
       env: { MEDUSA_DISABLE_TELEMETRY: "true" },
     },
   }),

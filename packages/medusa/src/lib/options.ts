@@ -116,8 +116,13 @@ function polish(code: string): string {
 }
 
 /** The checked options, or a PluginOptionsError naming every wrong one. */
-export function parsePluginOptions(input: unknown): PluginOptions {
-  const result = PluginOptionsSchema.safeParse(input ?? {});
+export function parsePluginOptions(
+  input: unknown,
+  addedByMedusa: readonly string[] = [],
+): PluginOptions {
+  const given = { ...((input ?? {}) as Record<string, unknown>) };
+  for (const key of addedByMedusa) delete given[key];
+  const result = PluginOptionsSchema.safeParse(given);
   if (result.success) return result.data;
   throw new PluginOptionsError(
     result.error.issues.map((issue) => {
