@@ -179,6 +179,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       expect(label.contentType).toBe("application/pdf");
       expect(new TextDecoder().decode(label.bytes.subarray(0, 5))).toBe("%PDF-");
       await expect(service.labelOf("ful_unknown")).rejects.toThrow(/no shipment/);
+      expect(await service.accountState()).toBe("connected");
     });
 
     describe("pickup points", () => {

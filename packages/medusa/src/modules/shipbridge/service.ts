@@ -3,7 +3,7 @@
 // service. It opens its own connection from the plugin options, sharing the
 // provider's tokens through PostgreSQL.
 import { MedusaError, MedusaService } from "@medusajs/framework/utils";
-import { verifyTrackingPush } from "@shipbridge/core";
+import { isOAuthError, isReauthorizationRequiredError, verifyTrackingPush } from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { type PluginOptions, PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
@@ -189,6 +189,21 @@ export class ShipbridgeModuleService extends MedusaService({ Shipment, TrackingE
       }
     }
     return updates;
+  }
+
+  /**
+   * Whether the service account is usable: "connected", or "reconnect" when
+   * the service refuses the plugin's credentials (changed password, revoked
+   * application) and the merchant must fix the options.
+   */
+  async accountState(): Promise<"connected" | "reconnect"> {
+    try {
+      await this.connection.client.account.services();
+      return "connected";
+    } catch (error) {
+      if (isReauthorizationRequiredError(error) || isOAuthError(error)) return "reconnect";
+      throw error;
+    }
   }
 
   /** The label of a fulfillment's package, as the service renders it (a PDF by default). */

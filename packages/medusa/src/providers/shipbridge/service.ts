@@ -11,6 +11,7 @@ import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/frame
 import { orderCommandId, type ShipOrderResult, shipOrder } from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
 import { type Connection, openConnection } from "../../lib/connection.ts";
+import { labelPath } from "../../lib/label-path.ts";
 import {
   type ChosenPoint,
   fulfillmentOrder,
@@ -47,11 +48,6 @@ export interface ShipmentData extends Loose {
   readonly service: string;
   readonly tracking_numbers: string[];
   readonly point?: ChosenPoint;
-}
-
-/** The admin route that serves a fulfillment's label. */
-export function labelPath(fulfillmentId: string): string {
-  return `/admin/shipbridge/fulfillments/${encodeURIComponent(fulfillmentId)}/label`;
 }
 
 /** An array, or the entries of a collection Medusa passes as its ORM entity's. */
