@@ -73,7 +73,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
 
   constructor(deps: Dependencies, options: unknown) {
     super();
-    this.options = parsePluginOptions(options);
+    // Medusa adds its database settings to a provider's options in an application.
+    this.options = parsePluginOptions(options, ["database"]);
     const databaseUrl = this.options.databaseUrl ?? deps.configModule?.projectConfig?.databaseUrl;
     if (databaseUrl === undefined) {
       throw new PluginOptionsError([
