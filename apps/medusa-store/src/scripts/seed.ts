@@ -31,7 +31,16 @@ export default async function seed({ container }: ExecArgs): Promise<void> {
   const {
     result: [region],
   } = await createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Polska", currency_code: "pln", countries: ["pl"] }] },
+    input: {
+      regions: [
+        {
+          name: "Polska",
+          currency_code: "pln",
+          countries: ["pl"],
+          payment_providers: ["pp_system_default"],
+        },
+      ],
+    },
   });
   const {
     result: [location],
