@@ -10,7 +10,7 @@ medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
     describe("a cart to a shipped order", () => {
-      it("checks out with a locker, fulfils from the admin and downloads the label", async () => {
+      it("checks out with a locker, fulfils from the admin, downloads the label, tracks it", async () => {
         const container = getContainer();
         await seed({ container, args: [] } as never);
         const query = container.resolve("query");
@@ -151,6 +151,69 @@ medusaIntegrationTestRunner({
         expect(panel.account).toBe("connected");
         expect(panel.shipments).toHaveLength(1);
         expect(panel.shipments[0].tracking_number).toBe(row.labels[0].tracking_number);
+
+        // Tracking: a forged push is refused and changes nothing; the
+        // sandbox's own pushes move the fulfillment to shipped and delivered.
+        const packageId = row.data.package_id;
+        const forged = await api.post(
+          "/hooks/shipbridge/tracking",
+          {
+            package_id: packageId,
+            package_no: row.labels[0].tracking_number,
+            tracking: { state: "delivered", datetime: "2026-11-23T12:00:00+01:00" },
+            control: "0".repeat(32),
+          },
+          { validateStatus: () => true },
+        );
+        expect(forged.status).toBe(401);
+        const state = async () =>
+          (
+            await query.graph({
+              entity: "fulfillment",
+              fields: ["shipped_at", "delivered_at"],
+              filters: { id: fulfillment.id },
+            })
+          ).data[0];
+        expect(await state()).toMatchObject({ shipped_at: null, delivered_at: null });
+
+        const sandbox = process.env["SHIPBRIDGE_BASE_URL"];
+        const token = await fetch(`${sandbox}/oauth/token`, {
+          method: "POST",
+          headers: {
+            authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
+        }).then((response) => response.json() as Promise<{ access_token: string }>);
+        const webhook = await fetch(`${sandbox}/account/tracking-webhook`, {
+          method: "PUT",
+          headers: {
+            authorization: `Bearer ${token.access_token}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({
+            url: `${api.defaults.baseURL}/hooks/shipbridge/tracking`,
+            secret: "medusa-store-webhook-secret-01",
+          }),
+        });
+        expect(webhook.ok).toBe(true);
+        await fetch(`${sandbox}/_sandbox/clock/advance`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seconds: 5 * 24 * 3600 }),
+        });
+        let moved = await state();
+        for (let attempt = 0; attempt < 100 && !moved.delivered_at; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          moved = await state();
+        }
+        expect(moved.shipped_at).not.toBeNull();
+        expect(moved.delivered_at).not.toBeNull();
+        const { data: after } = await api.get(
+          `/admin/shipbridge/orders/${order.id}/shipments`,
+          adminHeaders,
+        );
+        expect(after.shipments[0].tracking_state).toBe("delivered");
       });
     });
   },
