@@ -265,44 +265,54 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
       const items = [
         { title: "Mug", sku: "MUG-1", quantity: 2, barcode: "", line_item_id: "li_1" },
       ];
-      const order = {
-        id: "order_1",
+      const orderOf = (id: string) => ({
+        id,
         display_id: 1001,
         email: "anna@example.com",
         currency_code: "pln",
         total: 99.8,
         items: [{ id: "li_1", title: "Mug", unit_price: 39.9, variant: { weight: 400 } }],
-      };
+      });
 
-      async function packagesOf(fulfillmentId: string) {
+      /** The packages the service holds under a shipment's name. */
+      async function packagesOf(data: Record<string, unknown> | null | undefined) {
         const client = await demoClient();
         const { packages } = await client.packages.list({
-          user_reference_number: shipOrderReference(STORE, fulfillmentId),
+          user_reference_number: shipOrderReference(STORE, String(data?.["shipment_key"])),
         });
         return packages;
       }
 
-      async function ship(data: Record<string, unknown>) {
+      async function ship(orderId: string, data: Record<string, unknown>) {
         const created = await service.createFulfillment({
           location_id: "sloc_1",
           provider_id: PROVIDER_ID,
           delivery_address: CUSTOMER_ADDRESS,
           items,
           labels: [],
-          order,
+          order: orderOf(orderId),
           data,
         } as never);
         return service.retrieveFulfillment(created.id, { relations: ["labels"] });
       }
 
+      /** The order confirmations (charges) of a package. */
+      async function chargesOf(packageId: unknown) {
+        const { messages } = await (await demoClient()).messages.list({
+          type: "order",
+          limit: 500,
+        });
+        return messages.filter((m) => m["package_id"] === packageId);
+      }
+
       it("ships a fulfillment to a locker: one package, ordered, labels saved", async () => {
         const point = await registration().findPoint("WAW03M");
         expect(point?.active).not.toBe(false);
-        const fulfillment = await ship({
+        const fulfillment = await ship("order_locker", {
           service: "inpost",
           point: { code: "WAW03M", carrier: "inpost" },
         });
-        const packages = await packagesOf(fulfillment.id);
+        const packages = await packagesOf(fulfillment.data);
         expect(packages).toHaveLength(1);
         const pkg = packages[0]!;
         expect(fulfillment.data).toMatchObject({ package_id: pkg.package_id, service: "inpost" });
@@ -319,6 +329,7 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         const provider = registration();
         const fulfillment = { id: "ful_retry_1", delivery_address: CUSTOMER_ADDRESS };
         const data = { service: "dpd" };
+        const order = orderOf("order_retry_1");
         // The order command's answers are lost: the first call gives up.
         await control("/faults", {
           status: 502,
@@ -330,19 +341,40 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         await expect(provider.createFulfillment(data, items, order, fulfillment)).rejects.toThrow();
         await control("/faults", undefined, "DELETE");
         const again = await provider.createFulfillment(data, items, order, fulfillment);
-        const packages = await packagesOf("ful_retry_1");
+        const packages = await packagesOf(again.data);
         expect(packages.map((p) => p.package_id)).toEqual([again.data["package_id"]]);
-        const client = await demoClient();
-        const command = await client.orderCommands.get(String(again.data["command_id"]));
+        const command = await (await demoClient()).orderCommands.get(
+          String(again.data["command_id"]),
+        );
         expect(command.status).toBe("successful");
-        const { messages } = await client.messages.list({ type: "order", limit: 500 });
-        const charges = messages.filter((m) => m["package_id"] === again.data["package_id"]);
-        expect(charges).toHaveLength(1);
+        expect(await chargesOf(again.data["package_id"])).toHaveLength(1);
         expect(again.labels[0]?.tracking_number).toMatch(/\S/);
       });
 
-      it("cancels a fulfillment, and cancelling again changes nothing", async () => {
-        const fulfillment = await ship({ service: "dpd" });
+      it("an admin retry after the provider gave up: the new fulfillment finds the first package", async () => {
+        // The service creates the package, but the order command's answers
+        // never arrive: the provider throws and Medusa deletes the fulfillment.
+        const before = (await service.listFulfillments({})).length;
+        await control("/faults", {
+          status: 502,
+          rate: 1,
+          path: "/order-commands",
+          after: true,
+          count: 50,
+        });
+        await expect(ship("order_retry_2", { service: "dpd" })).rejects.toThrow();
+        await control("/faults", undefined, "DELETE");
+        expect(await service.listFulfillments({})).toHaveLength(before);
+        // The admin tries again: a new fulfillment, with a new id.
+        const retried = await ship("order_retry_2", { service: "dpd" });
+        const packages = await packagesOf(retried.data);
+        expect(packages.map((p) => p.package_id)).toEqual([retried.data?.["package_id"]]);
+        expect(await chargesOf(retried.data?.["package_id"])).toHaveLength(1);
+        expect(retried.labels).toHaveLength(1);
+      });
+
+      it("cancels a fulfillment, cancelling again changes nothing, and the items ship again", async () => {
+        const fulfillment = await ship("order_cancel", { service: "dpd" });
         await service.cancelFulfillment(fulfillment.id);
         const client = await demoClient();
         const packageId = Number(fulfillment.data?.["package_id"]);
@@ -351,6 +383,11 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         const second = await registration().cancelFulfillment(fulfillment.data ?? {});
         expect(second).toMatchObject({ canceled: true });
         expect((await client.packages.get(packageId)).state).toBe("canceled");
+        // The same items fulfilled again make a new shipment under the next name.
+        const again = await ship("order_cancel", { service: "dpd" });
+        expect(again.data?.["package_id"]).not.toBe(packageId);
+        expect(again.data?.["shipment_key"]).toBe(`${fulfillment.data?.["shipment_key"]}-2`);
+        expect(await packagesOf(again.data)).toHaveLength(1);
       });
 
       it("ships a return from the customer's address to the store", async () => {
@@ -362,7 +399,7 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
           delivery_address: CUSTOMER_ADDRESS,
           items,
           labels: [],
-          order,
+          order: orderOf("order_return"),
           data: {},
         } as never);
         const fulfillment = await service.retrieveFulfillment(created.id, {

@@ -1,6 +1,8 @@
 // The Medusa fulfillment provider: calculated prices, pickup points checked on
 // the server, shipments created once per fulfillment (core's shipOrder with a
 // PostgreSQL lock), cancellations safe to repeat, and returns.
+
+import { createHash } from "node:crypto";
 import type {
   CalculatedShippingOptionPrice,
   CreateFulfillmentResult,
@@ -8,7 +10,12 @@ import type {
   Logger,
 } from "@medusajs/framework/types";
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils";
-import { orderCommandId, type ShipOrderResult, shipOrder } from "@shipbridge/core";
+import {
+  orderCommandId,
+  type ShipOrderResult,
+  shipOrder,
+  shipOrderReference,
+} from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { labelPath } from "../../lib/label-path.ts";
@@ -43,6 +50,8 @@ export interface ShipbridgeOption extends FulfillmentOption {
 
 /** What a shipped fulfillment keeps in `fulfillment.data`. */
 export interface ShipmentData extends Loose {
+  /** The shipment's name at the service (its user_reference_number is `storeId:key`). */
+  readonly shipment_key: string;
   readonly package_id: number;
   readonly command_id: string;
   readonly service: string;
@@ -254,8 +263,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     }
     const service = str(data["service"]) ?? this.#service(data).service;
     const point = data["point"] as ChosenPoint | undefined;
+    const key = await this.#shipmentKey(order, items, fulfillmentId);
     const storeOrder = fulfillmentOrder(
-      fulfillmentId,
+      key,
       items,
       order,
       fulfillment["delivery_address"] as Loose | undefined,
@@ -265,6 +275,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     );
     const result = await shipOrder(this.connection.client, storeOrder, this.#shipOptions());
     const shipment: ShipmentData = {
+      shipment_key: key,
       package_id: result.packageId,
       command_id: result.commandId,
       service,
@@ -275,6 +286,34 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       `shipbridge: fulfillment ${fulfillmentId} shipped as package ${result.packageId} (${result.steps.package}, ${result.steps.order})`,
     );
     return { data: { ...data, ...shipment }, labels: this.#labels(result, fulfillmentId) };
+  }
+
+  /**
+   * The name of a fulfillment's shipment at the service: its order and its
+   * items (line and quantity), not the fulfillment's id. When the provider
+   * throws, Medusa deletes the fulfillment and the admin's retry makes a new
+   * one with a new id; the same order and items find the first attempt's
+   * package instead of paying for a second. Once that shipment is cancelled,
+   * the same items ship again under the next name (`-2`, `-3`, ...).
+   */
+  async #shipmentKey(order: Loose | undefined, items: Loose[], fulfillmentId: string) {
+    const orderId = str(order?.["id"]);
+    if (orderId === undefined) return fulfillmentId;
+    const content = items
+      .map(
+        (item) =>
+          `${String(item["line_item_id"] ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}`,
+      )
+      .sort()
+      .join(",");
+    const base = `${orderId}-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
+    for (let attempt = 1; ; attempt++) {
+      const key = attempt === 1 ? base : `${base}-${attempt}`;
+      const { packages } = await this.connection.client.packages.list({
+        user_reference_number: shipOrderReference(this.options.storeId, key),
+      });
+      if (packages.length === 0 || packages.some((pkg) => pkg.state !== "canceled")) return key;
+    }
   }
 
   #shipOptions(from = this.options.sender) {
