@@ -1,0 +1,67 @@
+// The store's Medusa configuration: the plugin's provider in the fulfillment
+// module (beside the manual provider, which Medusa needs once providers are
+// listed), its module for shipment state, and the plugin itself for its
+// routes, subscriber, job and admin widget. scripts/start.mts sets the
+// environment (the embedded PostgreSQL and the local sandbox).
+import { defineConfig, loadEnv } from "@medusajs/framework/utils";
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd());
+
+const env = (name: string, fallback: string) => process.env[name] ?? fallback;
+
+const shipbridge = {
+  clientId: env("SHIPBRIDGE_CLIENT_ID", "demo-client"),
+  clientSecret: env("SHIPBRIDGE_CLIENT_SECRET", "demo-secret"),
+  username: env("SHIPBRIDGE_USERNAME", "demo@shipbridge.dev"),
+  password: env("SHIPBRIDGE_PASSWORD", "demo-password"),
+  baseUrl: env("SHIPBRIDGE_BASE_URL", "http://127.0.0.1:4010"),
+  accountUrl: env("SHIPBRIDGE_ACCOUNT_URL", "http://127.0.0.1:4011"),
+  databaseUrl: process.env.DATABASE_URL,
+  storeId: "medusa-store",
+  sender: {
+    name: "Sklep Kowalski",
+    street: "ul. Marszałkowska 1",
+    postcode: "00-624",
+    city: "Warszawa",
+    country_code: "PL",
+    phone: "501234567",
+    email: "sklep@example.com",
+  },
+  services: [
+    { service: "inpost", name: "InPost Paczkomat", pickup_point: true },
+    { service: "dpd", name: "DPD courier", returns: true },
+  ],
+  flatPrice: 19.99,
+  trackingWebhookSecret: env("SHIPBRIDGE_WEBHOOK_SECRET", "medusa-store-webhook-secret-01"),
+};
+
+export default defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: env("STORE_CORS", "http://localhost:8000"),
+      adminCors: env("ADMIN_CORS", "http://localhost:9000"),
+      authCors: env("AUTH_CORS", "http://localhost:9000"),
+      jwtSecret: env("JWT_SECRET", "medusa-store-jwt-secret"),
+      cookieSecret: env("COOKIE_SECRET", "medusa-store-cookie-secret"),
+    },
+  },
+  admin: { disable: process.env.MEDUSA_ADMIN_DISABLE === "true" },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          {
+            resolve: "@shipbridge/medusa/providers/shipbridge",
+            id: "shipbridge",
+            options: shipbridge,
+          },
+        ],
+      },
+    },
+    { resolve: "@shipbridge/medusa/modules/shipbridge", options: shipbridge },
+  ],
+  plugins: [{ resolve: "@shipbridge/medusa", options: shipbridge }],
+});

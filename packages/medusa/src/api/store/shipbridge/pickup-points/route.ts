@@ -1,0 +1,45 @@
+// GET /store/shipbridge/pickup-points?service=inpost&postcode=80-831[&city=&country_code=&limit=]
+// or ?service=inpost&cart_id=...: open pickup points of a carrier near an
+// address or a cart's shipping address, for a checkout map.
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils";
+import { SHIPBRIDGE_MODULE } from "../../../../modules/shipbridge/index.ts";
+import type { ShipbridgeModuleService } from "../../../../modules/shipbridge/service.ts";
+
+function param(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+  const service = param(req.query["service"]);
+  if (service === undefined) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the carrier: ?service=inpost");
+  }
+  let postcode = param(req.query["postcode"]);
+  let city = param(req.query["city"]);
+  let countryCode = param(req.query["country_code"]);
+  const cartId = param(req.query["cart_id"]);
+  if (cartId !== undefined && postcode === undefined && city === undefined) {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
+    const { data } = await query.graph({
+      entity: "cart",
+      fields: ["id", "shipping_address.*"],
+      filters: { id: cartId },
+    });
+    const address = (data[0] as { shipping_address?: Record<string, unknown> | null } | undefined)
+      ?.shipping_address;
+    postcode = param(address?.["postal_code"]);
+    city = param(address?.["city"]);
+    countryCode = param(address?.["country_code"]);
+  }
+  const limit = Number(param(req.query["limit"]) ?? 20);
+  const points = await shipbridge.pickupPoints({
+    service,
+    postcode,
+    city,
+    country_code: countryCode,
+    limit: Number.isFinite(limit) ? limit : 20,
+  });
+  res.json({ points });
+}

@@ -1,0 +1,68 @@
+// The plugin's connection to the shipping service: one OAuth client whose
+// tokens, and whose per-order locks, live in PostgreSQL (core's
+// PostgresTokenStore), so several Medusa instances share one set of tokens,
+// spend a refresh token once, and never ship one fulfillment twice.
+import {
+  isReauthorizationRequiredError,
+  OAuthClient,
+  type ShippingAuth,
+  ShippingClient,
+} from "@shipbridge/core";
+import { PostgresTokenStore } from "@shipbridge/core/postgres";
+import type { PluginOptions } from "./options.ts";
+
+export interface Connection {
+  readonly client: ShippingClient;
+  readonly oauth: OAuthClient;
+  /** Shared by every instance: the OAuth tokens and the ship-once leases. */
+  readonly store: PostgresTokenStore;
+  close(): Promise<void>;
+}
+
+/**
+ * A ShippingAuth that logs in with the configured grant when no token is
+ * stored yet, or when the stored authorization has ended; one login at a time
+ * in a process.
+ */
+function selfConnecting(oauth: OAuthClient, options: PluginOptions): ShippingAuth {
+  let login: Promise<unknown> | undefined;
+  const connect = () => {
+    login ??= (
+      options.username !== undefined && options.password !== undefined
+        ? oauth.loginWithPassword({ username: options.username, password: options.password })
+        : oauth.loginWithClientCredentials()
+    ).finally(() => {
+      login = undefined;
+    });
+    return login;
+  };
+  return {
+    async accessToken(call) {
+      try {
+        return await oauth.accessToken(call);
+      } catch (error) {
+        if (!isReauthorizationRequiredError(error)) throw error;
+        await connect();
+        return oauth.accessToken();
+      }
+    },
+  };
+}
+
+export function openConnection(options: PluginOptions, databaseUrl: string): Connection {
+  const store = new PostgresTokenStore(databaseUrl);
+  const oauth = new OAuthClient({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    baseUrl: options.baseUrl,
+    accountUrl: options.accountUrl,
+    store,
+    key: `shipbridge-medusa:${options.storeId}`,
+  });
+  const client = new ShippingClient({
+    baseUrl: options.baseUrl,
+    auth: selfConnecting(oauth, options),
+    ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+  });
+  return { client, oauth, store, close: () => store.close() };
+}

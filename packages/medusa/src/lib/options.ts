@@ -1,0 +1,137 @@
+// The plugin's options, as a merchant writes them in medusa-config.ts, checked
+// once at start-up: a wrong option stops Medusa with a message that names the
+// option, in English and Polish, and never repeats a secret.
+import { z } from "zod";
+
+const text = z.string().trim().min(1);
+
+const AddressOptionSchema = z.strictObject({
+  name: text,
+  company: text.optional(),
+  street: text,
+  postcode: text,
+  city: text,
+  country_code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((code) => code.toUpperCase()),
+  phone: text,
+  email: z.email().optional(),
+});
+
+const ServiceOptionSchema = z.strictObject({
+  /** The carrier as the service names it: inpost, dpd, dhl, ups, gls, fedex, poczta, orlen, meest. */
+  service: text,
+  /** The option's name in the admin; the carrier name by default. */
+  name: text.optional(),
+  /** Delivery to a pickup point (a locker, a parcel shop): the shopper must choose one. */
+  pickup_point: z.boolean().default(false),
+  /** Also offer this carrier for returns from the customer to the store. */
+  returns: z.boolean().default(false),
+});
+
+export const PluginOptionsSchema = z
+  .strictObject({
+    /** The OAuth application's client id and secret. */
+    clientId: text,
+    clientSecret: text,
+    /** The password grant; without them the client-credentials grant is used. */
+    username: text.optional(),
+    password: text.optional(),
+    /** {base_url} and {account_url} of the service: the local sandbox by default. */
+    baseUrl: z.url().default("http://127.0.0.1:4010"),
+    accountUrl: z.url().default("http://127.0.0.1:4011"),
+    companyId: z.union([text, z.number().int().positive()]).optional(),
+    /** Names the store's shipments at the service; keep it fixed. No colons. */
+    storeId: z
+      .string()
+      .regex(/^[^:\s]{1,40}$/)
+      .default("medusa"),
+    /** Where tokens and locks live; Medusa's own database by default. */
+    databaseUrl: text.optional(),
+    sender: AddressOptionSchema,
+    /** Where the carrier picks parcels up; the sender's address by default. */
+    pickup: AddressOptionSchema.optional(),
+    services: z.array(ServiceOptionSchema).min(1),
+    /** The box every order ships in, in centimetres. */
+    parcel: z
+      .strictObject({
+        width: z.number().positive(),
+        depth: z.number().positive(),
+        height: z.number().positive(),
+      })
+      .default({ width: 30, depth: 20, height: 10 }),
+    /** The unit of Medusa's product weights. */
+    weightUnit: z.enum(["g", "kg"]).default("g"),
+    /** The weight of an item whose variant has none, in `weightUnit`. */
+    defaultItemWeight: z.number().nonnegative().default(500),
+    /** Cash on delivery: where the carrier pays the collected amount. */
+    cod: z.strictObject({ iban: text }).optional(),
+    /** The price a calculated option shows when the service cannot quote (major units). */
+    flatPrice: z.number().nonnegative(),
+    quoteTtlSeconds: z.number().int().positive().default(300),
+    /** How long a checkout waits for a quote before showing the flat price. */
+    quoteTimeoutMs: z.number().int().positive().default(4000),
+    /** The secret of the tracking webhook (16 characters or more). */
+    trackingWebhookSecret: z.string().min(16).optional(),
+    /** The language of messages shown to shoppers. */
+    language: z.enum(["en", "pl"]).default("en"),
+  })
+  .refine((options) => (options.username === undefined) === (options.password === undefined), {
+    message: "give both username and password, or neither",
+    path: ["password"],
+  });
+
+export type PluginOptionsInput = z.input<typeof PluginOptionsSchema>;
+export type PluginOptions = z.output<typeof PluginOptionsSchema>;
+export type ServiceOption = PluginOptions["services"][number];
+
+const SECRET_OPTIONS = new Set(["clientSecret", "password", "trackingWebhookSecret"]);
+
+/** Thrown at start-up; `issues` name each wrong option. */
+export class PluginOptionsError extends Error {
+  readonly issues: readonly { path: string; message: string }[];
+
+  constructor(issues: readonly { path: string; message: string }[]) {
+    const lines = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join("\n");
+    super(`@shipbridge/medusa: invalid plugin options / nieprawidłowe opcje wtyczki:\n${lines}`);
+    this.name = "PluginOptionsError";
+    this.issues = issues;
+  }
+}
+
+function polish(code: string): string {
+  switch (code) {
+    case "invalid_type":
+      return "brak wartości lub zły typ";
+    case "too_small":
+      return "wartość za mała lub za krótka";
+    case "unrecognized_keys":
+      return "nieznana opcja";
+    case "invalid_format":
+      return "zły format";
+    default:
+      return "nieprawidłowa wartość";
+  }
+}
+
+/** The checked options, or a PluginOptionsError naming every wrong one. */
+export function parsePluginOptions(
+  input: unknown,
+  addedByMedusa: readonly string[] = [],
+): PluginOptions {
+  const given = { ...((input ?? {}) as Record<string, unknown>) };
+  for (const key of addedByMedusa) delete given[key];
+  const result = PluginOptionsSchema.safeParse(given);
+  if (result.success) return result.data;
+  throw new PluginOptionsError(
+    result.error.issues.map((issue) => {
+      const path = issue.path.join(".") || "options";
+      const secret = issue.path.some((part) => SECRET_OPTIONS.has(String(part)));
+      // zod's messages may quote the value received; a secret's must not be.
+      const english = secret ? issue.code : issue.message;
+      const keys = issue.code === "unrecognized_keys" ? ` (${issue.keys.join(", ")})` : "";
+      return { path, message: `${english}${keys} / ${polish(issue.code)}` };
+    }),
+  );
+}

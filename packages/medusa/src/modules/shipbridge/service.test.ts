@@ -1,0 +1,202 @@
+// The shipbridge module in Medusa's module runner on a real PostgreSQL,
+// against the sandbox over real HTTP: the sandbox's own tracking pushes are
+// verified and kept once, a forged push is refused and changes nothing, the
+// reconcile job's polling keeps what pushes missed, and labels and pickup
+// points come from the service.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
+import { OAuthClient, ShippingClient, shipOrder } from "@shipbridge/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHIPBRIDGE_MODULE } from "./index.ts";
+import { Shipment } from "./models/shipment.ts";
+import { TrackingEvent } from "./models/tracking-event.ts";
+import type { ShipbridgeModuleService } from "./service.ts";
+
+const SECRET = "medusa-webhook-secret-0123456789";
+const baseUrl = process.env["SHIPBRIDGE_TEST_BASE_URL"] ?? "";
+const accountUrl = process.env["SHIPBRIDGE_TEST_ACCOUNT_URL"] ?? "";
+const SENDER = {
+  name: "Jan Kowalski",
+  street: "ul. Marszałkowska 1",
+  postcode: "00-624",
+  city: "Warszawa",
+  country_code: "PL",
+  phone: "501234567",
+};
+
+let hook: Server;
+let hookUrl = "";
+const received: string[] = [];
+
+beforeAll(async () => {
+  hook = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push(Buffer.concat(chunks).toString("utf8"));
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/shipbridge/tracking`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => hook?.close(() => resolve()));
+});
+
+async function demoClient(): Promise<ShippingClient> {
+  const oauth = new OAuthClient({
+    clientId: "demo-client",
+    clientSecret: "demo-secret",
+    baseUrl,
+    accountUrl,
+  });
+  await oauth.loginWithPassword({ username: "demo@shipbridge.dev", password: "demo-password" });
+  return new ShippingClient({ baseUrl, auth: oauth });
+}
+
+/** Ships one order through core, as the provider does, and returns its package id. */
+async function shippedPackage(client: ShippingClient, orderId: string): Promise<number> {
+  const result = await shipOrder(
+    client,
+    {
+      id: orderId,
+      name: `#${orderId}`,
+      customer: { email: "anna@example.com", phone: "601234567" },
+      shipping_address: {
+        first_name: "Anna",
+        last_name: "Nowak",
+        street: "ul. Długa 5",
+        postcode: "80-831",
+        city: "Gdańsk",
+        country_code: "PL",
+      },
+      items: [{ name: "Mug", quantity: 1, weight: { value: 400, unit: "g" }, price: 39.9 }],
+      currency: "PLN",
+      totals: { total: 39.9 },
+      shipping: { service: "dpd" },
+    },
+    { storeId: "medusa-module-test", sender: SENDER, parcel: { width: 30, depth: 20, height: 10 } },
+  );
+  return result.packageId;
+}
+
+async function pushesFor(packageId: number, count: number): Promise<string[]> {
+  const mine = () => received.filter((body) => body.includes(`"package_id":${packageId}`));
+  // Pushes go out during the clock advance and shortly after it.
+  for (let attempt = 0; attempt < 200 && mine().length < count; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return mine();
+}
+
+moduleIntegrationTestRunner<ShipbridgeModuleService>({
+  moduleName: SHIPBRIDGE_MODULE,
+  // Medusa imports the module by path (Node strips the types); tests run from the package folder.
+  resolve: resolve("src/modules/shipbridge/index.ts"),
+  moduleModels: [Shipment, TrackingEvent],
+  dbName: "shipbridge_medusa",
+  moduleOptions: {
+    clientId: "demo-client",
+    clientSecret: "demo-secret",
+    username: "demo@shipbridge.dev",
+    password: "demo-password",
+    baseUrl,
+    accountUrl,
+    storeId: "medusa-module-test",
+    databaseUrl: process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"],
+    sender: SENDER,
+    services: [{ service: "inpost", pickup_point: true }, { service: "dpd" }],
+    flatPrice: 19.99,
+    trackingWebhookSecret: SECRET,
+  },
+  testSuite: ({ service }) => {
+    it("keeps the sandbox's pushes once, refuses a forged one, and polls what pushes missed", async () => {
+      const client = await demoClient();
+      await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
+      const packageId = await shippedPackage(client, "push-1");
+      await service.recordShipment({
+        id: "ful_push_1",
+        data: { package_id: packageId, service: "dpd" },
+      });
+      await fetch(`${baseUrl}/_sandbox/clock/advance`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seconds: 5 * 24 * 3600 }),
+      });
+      const bodies = await pushesFor(packageId, 2);
+      expect(bodies.length).toBeGreaterThanOrEqual(2);
+
+      const first = await service.recordTrackingPush(bodies[0]!);
+      expect(first).toMatchObject({
+        package_id: packageId,
+        fulfillment_id: "ful_push_1",
+        recorded: true,
+      });
+      // A replay changes nothing.
+      const replay = await service.recordTrackingPush(bodies[0]!);
+      expect(replay.recorded).toBe(false);
+      const afterOne = await service.listTrackingEvents({ package_id: packageId });
+      expect(afterOne).toHaveLength(1);
+
+      // A forged push: the state changed, the checksum not.
+      const forged = JSON.parse(bodies[1]!) as { tracking: { state: string } };
+      forged.tracking.state = forged.tracking.state === "delivered" ? "returned" : "delivered";
+      await expect(service.recordTrackingPush(JSON.stringify(forged))).rejects.toThrow(
+        /refused: control tracking_push_control_mismatch/,
+      );
+      expect(await service.listTrackingEvents({ package_id: packageId })).toHaveLength(1);
+      const [shipment] = await service.listShipments({ package_id: packageId });
+      expect(shipment?.tracking_state).toBe(JSON.parse(bodies[0]!).tracking.state);
+
+      // The reconcile job keeps the events the pushes did not bring.
+      const updates = await service.reconcileTracking();
+      const events = await service.listTrackingEvents({ package_id: packageId });
+      const tracking = (await client.packages.tracking(packageId)).flatMap((p) => p.tracking);
+      expect(events).toHaveLength(tracking.length);
+      expect(updates.length).toBe(tracking.length - 1);
+      const last = [...tracking].sort((a, b) => a.datetime.localeCompare(b.datetime)).at(-1);
+      const [reconciled] = await service.listShipments({ package_id: packageId });
+      expect(reconciled?.tracking_state).toBe(last?.state);
+    });
+
+    it("refuses a push when no secret verifies it, and keeps nothing", async () => {
+      await expect(service.recordTrackingPush("{not json")).rejects.toThrow(/refused/);
+      expect(await service.listTrackingEvents({ package_id: 999_999 })).toHaveLength(0);
+    });
+
+    it("downloads a shipped fulfillment's label", async () => {
+      const client = await demoClient();
+      const packageId = await shippedPackage(client, "label-1");
+      await service.recordShipment({
+        id: "ful_label_1",
+        data: { package_id: packageId, service: "dpd" },
+      });
+      const label = await service.labelOf("ful_label_1");
+      expect(label.contentType).toBe("application/pdf");
+      expect(new TextDecoder().decode(label.bytes.subarray(0, 5))).toBe("%PDF-");
+      await expect(service.labelOf("ful_unknown")).rejects.toThrow(/no shipment/);
+      expect(await service.accountState()).toBe("connected");
+    });
+
+    describe("pickup points", () => {
+      it("lists open points of a pickup-point carrier near an address", async () => {
+        const points = await service.pickupPoints({ service: "inpost", city: "Gdańsk" });
+        expect(points.length).toBeGreaterThan(0);
+        for (const point of points) {
+          expect(point.service).toBe("inpost");
+          expect(point.active).not.toBe(false);
+        }
+      });
+
+      it("refuses a carrier the store does not offer with pickup points", async () => {
+        await expect(service.pickupPoints({ service: "dpd", city: "Gdańsk" })).rejects.toThrow(
+          /not a pickup-point service/,
+        );
+      });
+    });
+  },
+});

@@ -1,0 +1,249 @@
+// The shipbridge module's service: shipment rows, tracking pushes verified and
+// kept once, tracking reconciled by polling, labels and pickup points from the
+// service. It opens its own connection from the plugin options, sharing the
+// provider's tokens through PostgreSQL.
+import { MedusaError, MedusaService } from "@medusajs/framework/utils";
+import { isOAuthError, isReauthorizationRequiredError, verifyTrackingPush } from "@shipbridge/core";
+import type { Point } from "@shipbridge/core/schemas";
+import { type Connection, openConnection } from "../../lib/connection.ts";
+import { type PluginOptions, PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
+import { Shipment } from "./models/shipment.ts";
+import { TrackingEvent } from "./models/tracking-event.ts";
+
+type Loose = Record<string, unknown>;
+
+/** Tracking states after which a package is not followed any more. */
+export const FINAL_TRACKING_STATES = new Set(["delivered", "returned", "canceled"]);
+
+export interface TrackingUpdate {
+  readonly package_id: number;
+  readonly fulfillment_id: string | undefined;
+  readonly state: string;
+  /** False when the event was known already (a replayed push): nothing changed. */
+  readonly recorded: boolean;
+}
+
+export interface PickupPointQuery {
+  readonly service: string;
+  readonly postcode?: string | undefined;
+  readonly city?: string | undefined;
+  readonly country_code?: string | undefined;
+  readonly limit?: number | undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { code?: unknown })?.code ?? "") + String(error);
+  return text.includes("23505") || /unique|duplicate|already exists/i.test(text);
+}
+
+export class ShipbridgeModuleService extends MedusaService({ Shipment, TrackingEvent }) {
+  readonly pluginOptions: PluginOptions;
+  // Plain fields, not #private ones: Medusa calls the service through a Proxy.
+  protected connection_: Connection | undefined;
+  protected readonly databaseUrl_: string;
+
+  // biome-ignore lint/suspicious/noExplicitAny: Medusa's module container is untyped.
+  constructor(_container: any, options: unknown) {
+    // biome-ignore lint/complexity/noArguments: MedusaService reads every constructor argument.
+    super(...arguments);
+    // Medusa adds its database settings to a module's options.
+    this.pluginOptions = parsePluginOptions(options, ["database"]);
+    const databaseUrl = this.pluginOptions.databaseUrl ?? process.env["DATABASE_URL"];
+    if (databaseUrl === undefined) {
+      throw new PluginOptionsError([
+        {
+          path: "databaseUrl",
+          message:
+            "required when DATABASE_URL is not set / wymagane, gdy DATABASE_URL nie jest ustawione",
+        },
+      ]);
+    }
+    this.databaseUrl_ = databaseUrl;
+  }
+
+  /** The connection to the service, opened on first use. */
+  get connection(): Connection {
+    this.connection_ ??= openConnection(this.pluginOptions, this.databaseUrl_);
+    return this.connection_;
+  }
+
+  /** Keeps (once) the shipment of a fulfillment the provider has shipped. */
+  async recordShipment(fulfillment: {
+    id: string;
+    data?: Loose | null;
+    labels?: readonly { tracking_number?: string; tracking_url?: string }[] | null;
+  }): Promise<void> {
+    const data = fulfillment.data ?? {};
+    const packageId = data["package_id"];
+    if (typeof packageId !== "number") return;
+    const [existing] = await this.listShipments({ fulfillment_id: fulfillment.id });
+    if (existing !== undefined) return;
+    const label = fulfillment.labels?.[0];
+    try {
+      await this.createShipments({
+        fulfillment_id: fulfillment.id,
+        package_id: packageId,
+        command_id: String(data["command_id"] ?? ""),
+        service: String(data["service"] ?? ""),
+        tracking_number: label?.tracking_number ?? null,
+        tracking_url: label?.tracking_url ?? null,
+        is_return: data["is_return"] === true,
+      });
+    } catch (error) {
+      // Another instance kept it at the same moment.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  /** Keeps one tracking event; false when it was known already. */
+  protected async recordEvent_(
+    packageId: number,
+    event: { state: string; datetime: string; description?: string | null | undefined },
+    source: "push" | "poll",
+  ): Promise<boolean> {
+    const known = await this.listTrackingEvents({
+      package_id: packageId,
+      state: event.state,
+      datetime: event.datetime,
+    });
+    if (known.length > 0) return false;
+    try {
+      await this.createTrackingEvents({
+        package_id: packageId,
+        state: event.state,
+        datetime: event.datetime,
+        description: event.description ?? null,
+        source,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+    const [shipment] = await this.listShipments({ package_id: packageId });
+    if (shipment !== undefined && (shipment.tracking_at ?? "") <= event.datetime) {
+      await this.updateShipments({
+        id: shipment.id,
+        tracking_state: event.state,
+        tracking_at: event.datetime,
+      });
+    }
+    return true;
+  }
+
+  /**
+   * Verifies a tracking push on its raw body with the webhook secret, then
+   * keeps its event once. A push that fails verification throws and changes
+   * nothing.
+   */
+  async recordTrackingPush(rawBody: string | Uint8Array): Promise<TrackingUpdate> {
+    const secret = this.pluginOptions.trackingWebhookSecret;
+    if (secret === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The tracking webhook is off: set the plugin option trackingWebhookSecret",
+      );
+    }
+    const body = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
+    const verified = verifyTrackingPush(body, secret);
+    if (!verified.ok) {
+      throw new MedusaError(
+        MedusaError.Types.UNAUTHORIZED,
+        `The tracking push was refused: ${verified.error.issues.map((i) => `${i.path || "body"} ${i.rule}`).join(", ")}`,
+      );
+    }
+    const push = verified.value;
+    const packageId = Number(push.package_id);
+    const recorded = await this.recordEvent_(packageId, push.tracking, "push");
+    const [shipment] = await this.listShipments({ package_id: packageId });
+    return {
+      package_id: packageId,
+      fulfillment_id: shipment?.fulfillment_id,
+      state: push.tracking.state,
+      recorded,
+    };
+  }
+
+  /**
+   * Asks the service for the tracking of every shipment still on its way and
+   * keeps the events not seen yet; the fallback when pushes are lost.
+   */
+  async reconcileTracking(): Promise<TrackingUpdate[]> {
+    const shipments = await this.listShipments({}, { take: 500, order: { created_at: "ASC" } });
+    const updates: TrackingUpdate[] = [];
+    for (const shipment of shipments) {
+      if (shipment.tracking_state !== null && FINAL_TRACKING_STATES.has(shipment.tracking_state))
+        continue;
+      const parcels = await this.connection.client.packages.tracking(shipment.package_id);
+      const events = parcels
+        .flatMap((parcel) => parcel.tracking)
+        .sort((a, b) => a.datetime.localeCompare(b.datetime));
+      for (const event of events) {
+        if (await this.recordEvent_(shipment.package_id, event, "poll")) {
+          updates.push({
+            package_id: shipment.package_id,
+            fulfillment_id: shipment.fulfillment_id,
+            state: event.state,
+            recorded: true,
+          });
+        }
+      }
+    }
+    return updates;
+  }
+
+  /**
+   * Whether the service account is usable: "connected", or "reconnect" when
+   * the service refuses the plugin's credentials (changed password, revoked
+   * application) and the merchant must fix the options.
+   */
+  async accountState(): Promise<"connected" | "reconnect"> {
+    try {
+      await this.connection.client.account.services();
+      return "connected";
+    } catch (error) {
+      if (isReauthorizationRequiredError(error) || isOAuthError(error)) return "reconnect";
+      throw error;
+    }
+  }
+
+  /** The label of a fulfillment's package, as the service renders it (a PDF by default). */
+  async labelOf(fulfillmentId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+    const [shipment] = await this.listShipments({ fulfillment_id: fulfillmentId });
+    if (shipment === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Fulfillment ${fulfillmentId} has no shipment of this plugin`,
+      );
+    }
+    const label = await this.connection.client.packages.label(shipment.package_id);
+    return { bytes: label.bytes, contentType: label.contentType };
+  }
+
+  /** Pickup points of a carrier near an address, nearest first, for a checkout map. */
+  async pickupPoints(query: PickupPointQuery): Promise<Point[]> {
+    const offered = this.pluginOptions.services.find(
+      (s) => s.service === query.service && s.pickup_point,
+    );
+    if (offered === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `"${query.service}" is not a pickup-point service of this store`,
+      );
+    }
+    if (query.postcode === undefined && query.city === undefined) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give a postcode or a city");
+    }
+    const { points } = await this.connection.client.points.map({
+      location: {
+        address: {
+          ...(query.postcode === undefined ? {} : { postcode: query.postcode }),
+          ...(query.city === undefined ? {} : { city: query.city }),
+          country_code: (query.country_code ?? "PL").toUpperCase(),
+        },
+      },
+      filters: { services: [query.service] },
+      limit: Math.min(Math.max(query.limit ?? 20, 1), 100),
+    });
+    return points.filter((point) => point.active !== false && point.holiday !== true);
+  }
+}

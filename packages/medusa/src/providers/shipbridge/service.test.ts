@@ -1,0 +1,418 @@
+// The provider inside Medusa's real fulfillment module (moduleIntegrationTestRunner)
+// on a real PostgreSQL, against the sandbox over real HTTP: options, prices
+// with their cache and fallback, pickup points, shipments created once,
+// cancellations repeated, and a return.
+
+import type { IFulfillmentModuleService } from "@medusajs/framework/types";
+import { Modules } from "@medusajs/framework/utils";
+import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
+import { OAuthClient, ShippingClient, shipOrderReference } from "@shipbridge/core";
+import { describe, expect, it } from "vitest";
+import { parsePluginOptions } from "../../lib/options.ts";
+import provider from "./index.ts";
+import type { ShipbridgeFulfillmentService } from "./service.ts";
+
+const { default: _default, ...models } = FulfillmentModels as Record<string, unknown>;
+const PROVIDER_ID = "shipbridge_shipbridge";
+const STORE = "medusa-test";
+
+const SENDER = {
+  name: "Jan Kowalski",
+  company: "Sklep Kowalski",
+  street: "ul. Marszałkowska 1",
+  postcode: "00-624",
+  city: "Warszawa",
+  country_code: "PL",
+  phone: "501234567",
+  email: "sklep@example.com",
+};
+
+const CUSTOMER_ADDRESS = {
+  first_name: "Anna",
+  last_name: "Nowak",
+  address_1: "ul. Długa 5",
+  postal_code: "80-831",
+  city: "Gdańsk",
+  country_code: "pl",
+  phone: "+48 601 234 567",
+};
+
+// Started by test/setup.mts before any test file loads.
+const sandbox = {
+  baseUrl: process.env["SHIPBRIDGE_TEST_BASE_URL"] ?? "",
+  accountUrl: process.env["SHIPBRIDGE_TEST_ACCOUNT_URL"] ?? "",
+};
+const tokensDb = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
+
+async function control(path: string, body?: unknown, method?: string): Promise<void> {
+  const response = await fetch(`${sandbox.baseUrl}/_sandbox${path}`, {
+    method: method ?? "POST",
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status}`);
+}
+
+/** A client of the demo account, to look at what the sandbox holds. */
+async function demoClient(): Promise<ShippingClient> {
+  const oauth = new OAuthClient({
+    clientId: "demo-client",
+    clientSecret: "demo-secret",
+    baseUrl: sandbox.baseUrl,
+    accountUrl: sandbox.accountUrl,
+  });
+  await oauth.loginWithPassword({ username: "demo@shipbridge.dev", password: "demo-password" });
+  return new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth });
+}
+
+function pluginOptions() {
+  return {
+    clientId: "demo-client",
+    clientSecret: "demo-secret",
+    username: "demo@shipbridge.dev",
+    password: "demo-password",
+    baseUrl: sandbox.baseUrl,
+    accountUrl: sandbox.accountUrl,
+    storeId: STORE,
+    databaseUrl: tokensDb,
+    sender: SENDER,
+    services: [
+      { service: "inpost", name: "InPost Paczkomat", pickup_point: true },
+      { service: "dpd", name: "DPD courier", returns: true },
+    ],
+    flatPrice: 19.99,
+    quoteTimeoutMs: 1500,
+  };
+}
+
+describe("plugin options", () => {
+  it("names every wrong option at start-up, in English and Polish, without secrets", () => {
+    const attempt = () =>
+      parsePluginOptions({ clientId: "x", clientSecret: "top-secret-value", services: [] });
+    expect(attempt).toThrow(/sender/);
+    expect(attempt).toThrow(/services/);
+    expect(attempt).toThrow(/flatPrice/);
+    expect(attempt).toThrow(/nieprawidłowe opcje wtyczki/);
+    expect(attempt).not.toThrow(/top-secret-value/);
+  });
+});
+
+moduleIntegrationTestRunner<IFulfillmentModuleService>({
+  moduleName: Modules.FULFILLMENT,
+  resolve: "@medusajs/fulfillment",
+  moduleModels: Object.values(models),
+  dbName: "shipbridge_medusa",
+  moduleOptions: {
+    providers: [{ resolve: provider, id: "shipbridge", options: pluginOptions() }],
+  },
+  testSuite: ({ service }) => {
+    const registration = () =>
+      (
+        service as unknown as {
+          fulfillmentProviderService_: {
+            retrieveProviderRegistration(id: string): ShipbridgeFulfillmentService;
+          };
+        }
+      ).fulfillmentProviderService_.retrieveProviderRegistration(PROVIDER_ID);
+
+    async function shippingOption(optionId: string) {
+      const options = await service.retrieveFulfillmentOptions(PROVIDER_ID);
+      const data = options.find((o) => o["id"] === optionId);
+      const profile = await service.createShippingProfiles({
+        name: `p-${optionId}`,
+        type: "default",
+      });
+      const set = await service.createFulfillmentSets({
+        name: `s-${optionId}`,
+        type: "shipping",
+        service_zones: [{ name: "PL", geo_zones: [{ type: "country", country_code: "pl" }] }],
+      });
+      return service.createShippingOptions({
+        name: String(data?.["name"]),
+        price_type: "calculated",
+        service_zone_id: set.service_zones[0]!.id,
+        shipping_profile_id: profile.id,
+        provider_id: PROVIDER_ID,
+        type: { label: optionId, description: optionId, code: optionId },
+        data: data ?? {},
+      });
+    }
+
+    const cartContext = (postcode = "80-831") => ({
+      shipping_address: { ...CUSTOMER_ADDRESS, postal_code: postcode },
+      items: [{ quantity: 2, variant: { weight: 400 } }],
+    });
+
+    it("lists one option per carrier service, pickup points and returns marked", async () => {
+      const options = await service.retrieveFulfillmentOptions(PROVIDER_ID);
+      expect(options).toEqual([
+        { id: "inpost-point", service: "inpost", name: "InPost Paczkomat", pickup_point: true },
+        { id: "dpd", service: "dpd", name: "DPD courier", pickup_point: false },
+        {
+          id: "dpd-return",
+          service: "dpd",
+          name: "DPD courier (return)",
+          pickup_point: false,
+          is_return: true,
+        },
+      ]);
+    });
+
+    it("prices a cart from the service, and asks once for the same cart", async () => {
+      const option = { service: "dpd" };
+      const ask = (postcode?: string) =>
+        service.calculateShippingOptionsPrices([
+          {
+            id: "so_1",
+            provider_id: PROVIDER_ID,
+            optionData: option,
+            data: {},
+            context: cartContext(postcode) as never,
+          },
+        ]);
+      const before = registration().quoteMisses;
+      const [first] = await ask();
+      const [second] = await ask();
+      expect(registration().quoteMisses - before).toBe(1);
+      expect(second).toEqual(first);
+      // The price is the service's own quote for that package.
+      const direct = await (await demoClient()).packages.calculatePrice({
+        package: {
+          pickup: SENDER,
+          receiver: { postcode: "80-831", country_code: "PL", city: "Gdańsk" },
+          parcels: [{ width: 30, depth: 20, height: 10, weight: 0.8, type: "package" }],
+        },
+        services: { service: ["dpd"] },
+      } as never);
+      const quoted = direct.prices.services_prices.find((p) => p.service === "dpd");
+      expect(first?.calculated_amount).toBe(quoted?.pricing?.price_gross);
+      expect(first?.calculated_amount).not.toBe(19.99);
+      // Another address is another question.
+      await ask("30-001");
+      expect(registration().quoteMisses - before).toBe(2);
+    });
+
+    it("shows the flat price when the service is down, and never fails the cart", async () => {
+      await control("/faults", { status: 503, rate: 1, path: "/packages/calculate-price" });
+      try {
+        const [price] = await service.calculateShippingOptionsPrices([
+          {
+            id: "so_2",
+            provider_id: PROVIDER_ID,
+            optionData: { service: "dpd" },
+            data: {},
+            context: cartContext("00-950") as never,
+          },
+        ]);
+        expect(price).toEqual({
+          calculated_amount: 19.99,
+          is_calculated_price_tax_inclusive: true,
+        });
+      } finally {
+        await control("/faults", undefined, "DELETE");
+      }
+    });
+
+    describe("pickup points", () => {
+      const optionData = { id: "inpost-point", service: "inpost", pickup_point: true };
+
+      async function pointsIn(city: string, carrier: string) {
+        const client = await demoClient();
+        const { points } = await client.points.map({
+          location: { search_phrase: city },
+          filters: { services: [carrier] },
+          limit: 100,
+        });
+        return points;
+      }
+
+      it("keeps a valid point, normalized, in the shipping method's data", async () => {
+        const point = (await pointsIn("Warszawa", "inpost")).find((p) => p.active !== false)!;
+        const data = await service.validateFulfillmentData(
+          PROVIDER_ID,
+          optionData,
+          { point_id: point.code },
+          {} as never,
+        );
+        expect(data).toMatchObject({
+          service: "inpost",
+          point_id: point.code,
+          point: { code: point.code, carrier: "inpost" },
+        });
+      });
+
+      it("refuses a closed point, another carrier's point, a missing one", async () => {
+        const closed = (await pointsIn("Gdańsk", "inpost")).find((p) => p.active === false);
+        expect(closed).toBeDefined();
+        const validate = (pointId?: string) =>
+          service.validateFulfillmentData(
+            PROVIDER_ID,
+            optionData,
+            pointId === undefined ? {} : { point_id: pointId },
+            {} as never,
+          );
+        await expect(validate(closed!.code)).rejects.toThrow(/closed now/);
+        const dpdPoint = (await pointsIn("Warszawa", "dpd"))[0]!;
+        await expect(validate(dpdPoint.code)).rejects.toThrow(/another carrier/);
+        await expect(validate("NOPE99X")).rejects.toThrow(/no longer exists/);
+        await expect(validate()).rejects.toThrow(/Choose a pickup point/);
+      });
+    });
+
+    describe("shipments", () => {
+      const items = [
+        { title: "Mug", sku: "MUG-1", quantity: 2, barcode: "", line_item_id: "li_1" },
+      ];
+      const orderOf = (id: string) => ({
+        id,
+        display_id: 1001,
+        email: "anna@example.com",
+        currency_code: "pln",
+        total: 99.8,
+        items: [{ id: "li_1", title: "Mug", unit_price: 39.9, variant: { weight: 400 } }],
+      });
+
+      /** The packages the service holds under a shipment's name. */
+      async function packagesOf(data: Record<string, unknown> | null | undefined) {
+        const client = await demoClient();
+        const { packages } = await client.packages.list({
+          user_reference_number: shipOrderReference(STORE, String(data?.["shipment_key"])),
+        });
+        return packages;
+      }
+
+      async function ship(orderId: string, data: Record<string, unknown>) {
+        const created = await service.createFulfillment({
+          location_id: "sloc_1",
+          provider_id: PROVIDER_ID,
+          delivery_address: CUSTOMER_ADDRESS,
+          items,
+          labels: [],
+          order: orderOf(orderId),
+          data,
+        } as never);
+        return service.retrieveFulfillment(created.id, { relations: ["labels"] });
+      }
+
+      /** The order confirmations (charges) of a package. */
+      async function chargesOf(packageId: unknown) {
+        const { messages } = await (await demoClient()).messages.list({
+          type: "order",
+          limit: 500,
+        });
+        return messages.filter((m) => m["package_id"] === packageId);
+      }
+
+      it("ships a fulfillment to a locker: one package, ordered, labels saved", async () => {
+        const point = await registration().findPoint("WAW03M");
+        expect(point?.active).not.toBe(false);
+        const fulfillment = await ship("order_locker", {
+          service: "inpost",
+          point: { code: "WAW03M", carrier: "inpost" },
+        });
+        const packages = await packagesOf(fulfillment.data);
+        expect(packages).toHaveLength(1);
+        const pkg = packages[0]!;
+        expect(fulfillment.data).toMatchObject({ package_id: pkg.package_id, service: "inpost" });
+        expect(fulfillment.labels).toHaveLength(1);
+        const label = fulfillment.labels[0]!;
+        expect(label.tracking_number).toMatch(/\S/);
+        expect(label.tracking_url).toMatch(/^https?:\/\//);
+        expect(label.label_url).toBe(`/admin/shipbridge/fulfillments/${fulfillment.id}/label`);
+        const details = await (await demoClient()).packages.get(pkg.package_id);
+        expect(details.receiver?.point).toBe("WAW03M");
+      });
+
+      it("the same fulfillment again after a lost answer: one package, one order command", async () => {
+        const provider = registration();
+        const fulfillment = { id: "ful_retry_1", delivery_address: CUSTOMER_ADDRESS };
+        const data = { service: "dpd" };
+        const order = orderOf("order_retry_1");
+        // The order command's answers are lost: the first call gives up.
+        await control("/faults", {
+          status: 502,
+          rate: 1,
+          path: "/order-commands",
+          after: true,
+          count: 50,
+        });
+        await expect(provider.createFulfillment(data, items, order, fulfillment)).rejects.toThrow();
+        await control("/faults", undefined, "DELETE");
+        const again = await provider.createFulfillment(data, items, order, fulfillment);
+        const packages = await packagesOf(again.data);
+        expect(packages.map((p) => p.package_id)).toEqual([again.data["package_id"]]);
+        const command = await (await demoClient()).orderCommands.get(
+          String(again.data["command_id"]),
+        );
+        expect(command.status).toBe("successful");
+        expect(await chargesOf(again.data["package_id"])).toHaveLength(1);
+        expect(again.labels[0]?.tracking_number).toMatch(/\S/);
+      });
+
+      it("an admin retry after the provider gave up: the new fulfillment finds the first package", async () => {
+        // The service creates the package, but the order command's answers
+        // never arrive: the provider throws and Medusa deletes the fulfillment.
+        const before = (await service.listFulfillments({})).length;
+        await control("/faults", {
+          status: 502,
+          rate: 1,
+          path: "/order-commands",
+          after: true,
+          count: 50,
+        });
+        await expect(ship("order_retry_2", { service: "dpd" })).rejects.toThrow();
+        await control("/faults", undefined, "DELETE");
+        expect(await service.listFulfillments({})).toHaveLength(before);
+        // The admin tries again: a new fulfillment, with a new id.
+        const retried = await ship("order_retry_2", { service: "dpd" });
+        const packages = await packagesOf(retried.data);
+        expect(packages.map((p) => p.package_id)).toEqual([retried.data?.["package_id"]]);
+        expect(await chargesOf(retried.data?.["package_id"])).toHaveLength(1);
+        expect(retried.labels).toHaveLength(1);
+      });
+
+      it("cancels a fulfillment, cancelling again changes nothing, and the items ship again", async () => {
+        const fulfillment = await ship("order_cancel", { service: "dpd" });
+        await service.cancelFulfillment(fulfillment.id);
+        const client = await demoClient();
+        const packageId = Number(fulfillment.data?.["package_id"]);
+        const cancelled = await client.packages.get(packageId);
+        expect(cancelled.state).toBe("canceled");
+        const second = await registration().cancelFulfillment(fulfillment.data ?? {});
+        expect(second).toMatchObject({ canceled: true });
+        expect((await client.packages.get(packageId)).state).toBe("canceled");
+        // The same items fulfilled again make a new shipment under the next name.
+        const again = await ship("order_cancel", { service: "dpd" });
+        expect(again.data?.["package_id"]).not.toBe(packageId);
+        expect(again.data?.["shipment_key"]).toBe(`${fulfillment.data?.["shipment_key"]}-2`);
+        expect(await packagesOf(again.data)).toHaveLength(1);
+      });
+
+      it("ships a return from the customer's address to the store", async () => {
+        const option = await shippingOption("dpd-return");
+        const created = await service.createReturnFulfillment({
+          location_id: "sloc_1",
+          provider_id: PROVIDER_ID,
+          shipping_option_id: option.id,
+          delivery_address: CUSTOMER_ADDRESS,
+          items,
+          labels: [],
+          order: orderOf("order_return"),
+          data: {},
+        } as never);
+        const fulfillment = await service.retrieveFulfillment(created.id, {
+          relations: ["labels"],
+        });
+        expect(fulfillment.data).toMatchObject({ is_return: true, service: "dpd" });
+        expect(fulfillment.labels[0]?.tracking_number).toMatch(/\S/);
+        const details = await (await demoClient()).packages.get(
+          Number(fulfillment.data?.["package_id"]),
+        );
+        expect(details.receiver?.postcode).toBe(SENDER.postcode);
+        expect(details.sender?.postcode ?? details.pickup?.postcode).toBe("80-831");
+      });
+    });
+  },
+});
