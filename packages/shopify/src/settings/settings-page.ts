@@ -32,6 +32,7 @@ export function settingsPage(data: SettingsPageData) {
     `?shop=${encodeURIComponent(shop)}${data.idToken ? `&id_token=${encodeURIComponent(data.idToken)}` : ""}${extra}`;
   const attention = data.shipments.filter((row) => row.status === "needs_attention");
   const shipped = data.shipments.filter((row) => row.packageId !== undefined);
+  const flagged = data.shipments.filter((row) => row.status === "cancelled_after_order");
   const field = (name: string, label: string, value: string | undefined) =>
     html`<label>${label} <input name="${name}" value="${value ?? ""}" /></label><br />`;
   const checkbox = (name: string, value: string, checked: boolean, label: string) =>
@@ -102,6 +103,15 @@ ${
         (row) => html`<li id="order-${row.orderId}"><strong>${row.orderName}</strong>
 <ul>${row.issues.map((issue) => html`<li><code>${issue.path}</code>: ${issue.message}</li>`)}</ul>
 <form method="post" action="/settings/retry${query("")}">${auth}<input type="hidden" name="order_id" value="${row.orderId}" /><button type="submit">Retry</button></form></li>`,
+      )}</ul>`
+}
+${
+  flagged.length === 0
+    ? ""
+    : html`<h2>Cancelled after shipping</h2>
+<ul role="alert">${flagged.map(
+        (row) =>
+          html`<li id="flagged-${row.orderId}"><strong>${row.orderName}</strong> was cancelled in Shopify after its parcel was collected: ${row.tracking?.company ?? ""} ${row.tracking?.numbers.join(", ") ?? ""}. Stop or return it with the carrier.</li>`,
       )}</ul>`
 }
 <h2>Shipped orders</h2>

@@ -11,7 +11,12 @@ export interface WebhookJob {
 
 /** A uuid (version 8, name-based) of the webhook id: the job's id. */
 export function webhookJobId(webhookId: string): string {
-  const hex = createHash("sha256").update(`shipbridge-shopify-webhook:${webhookId}`).digest("hex");
+  return nameBasedUuid(`shipbridge-shopify-webhook:${webhookId}`);
+}
+
+/** A uuid (version 8) derived from `name`: the same name always gives the same uuid. */
+export function nameBasedUuid(name: string): string {
+  const hex = createHash("sha256").update(name).digest("hex");
   const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

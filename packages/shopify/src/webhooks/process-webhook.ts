@@ -5,6 +5,7 @@
 import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { type InboxEntry, loadDelivery, markProcessed } from "../store/inbox.ts";
@@ -69,9 +70,14 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
         );
         return;
       }
-      // Ordered parcels are flagged for the merchant, never silently dropped.
-      const ordered = row.packageId !== undefined;
-      await recordStatus(pool, shop, orderId, ordered ? "cancelled_after_order" : "cancelled");
+      if (row.status === "cancelled" || row.status === "cancelled_after_order") return;
+      // Not ordered yet: marking it is enough, it is never shipped (nothing was charged).
+      if (row.packageId === undefined) {
+        await recordStatus(pool, shop, orderId, "cancelled");
+        return;
+      }
+      // Ordered: cancelled at the service, or flagged when the parcel is already on its way.
+      await cancelShipment(context, { ...row, packageId: row.packageId });
       return;
     }
     case "app/uninstalled":

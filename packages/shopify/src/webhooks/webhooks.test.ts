@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
@@ -19,10 +20,11 @@ const SHOP = "webhook-shop.myshopify.com";
 let appA: ShopifyApp;
 let appB: ShopifyApp;
 let pool: pg.Pool;
+let cookie: string;
 
 beforeAll(async () => {
   [appA, appB] = await Promise.all([harness.app(), harness.app()]);
-  await harness.ready(appA, SHOP);
+  cookie = await harness.ready(appA, SHOP);
   pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
 }, 60_000);
 afterAll(async () => {
@@ -195,7 +197,36 @@ describe("webhooks", () => {
     await deliver(appA, "orders/paid", late);
     await settled("7004", ["fulfilled"]);
     await deliver(appB, "orders/cancelled", late);
-    expect((await settled("7004", ["cancelled_after_order"])).packageId).toBeGreaterThan(0);
+    // Ordered, not collected yet: the package is cancelled at the service (its charge refunded).
+    const cancelled = await settled("7004", ["cancelled", "cancelled_after_order"]);
+    expect(cancelled.status).toBe("cancelled");
+    const service = await harness.serviceClient();
+    expect((await service.packages.get(cancelled.packageId as number)).state).toBe("canceled");
+    // A second delivery of the cancellation sends the same command, which ran once.
+    await deliver(appA, "orders/cancelled", late);
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7004"));
+    expect(command.status).toBe("successful");
+    expect(command.successfully_canceled_packages).toEqual([
+      expect.objectContaining({ package_id: cancelled.packageId }),
+    ]);
+    expect((await loadShipment(pool, SHOP, "7004"))?.status).toBe("cancelled");
+
+    // Collected already: it cannot be cancelled, so it is flagged on the settings page.
+    const gone = newOrder(7005);
+    await deliver(appA, "orders/paid", gone);
+    await settled("7005", ["fulfilled"]);
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
+    await deliver(appB, "orders/cancelled", gone);
+    const flagged = await settled("7005", ["cancelled_after_order", "cancelled"]);
+    expect(flagged.status).toBe("cancelled_after_order");
+    expect((await service.packages.get(flagged.packageId as number)).state).not.toBe("canceled");
+    const page = await appA(
+      new Request(`${APP_URL}/settings?shop=${SHOP}`, { headers: { cookie } }),
+    );
+    const text = await page.text();
+    expect(text).toContain('id="flagged-7005"');
+    expect(text).toContain("cancelled in Shopify after its parcel was collected");
   });
 
   it("answers the compliance topics from what it keeps", async () => {
