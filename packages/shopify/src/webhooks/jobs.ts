@@ -7,6 +7,8 @@ export const WEBHOOK_QUEUE = "shipbridge-shopify-webhook";
 
 export interface WebhookJob {
   readonly webhookId: string;
+  /** The shop it came from, so an uninstall can find the shop's pending jobs. */
+  readonly shop?: string;
 }
 
 /** A uuid (version 8, name-based) of the webhook id: the job's id. */

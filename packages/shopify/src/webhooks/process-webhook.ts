@@ -4,6 +4,7 @@
 // topics remove or report what the app keeps about the shop or customer.
 import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
+import type { PgBoss } from "pg-boss";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
@@ -11,8 +12,10 @@ import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-ord
 import { type InboxEntry, loadDelivery, markProcessed } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import { loadShipment, recordStatus } from "../store/shipments.ts";
+import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
 
 export interface ProcessContext extends ShipContext {
+  readonly boss: PgBoss;
   readonly shopify: Shopify;
   readonly storage: SessionStorage;
   readonly connections: ShippingConnections;
@@ -81,10 +84,10 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       return;
     }
     case "app/uninstalled":
-      await forgetShopAccess(context, shop);
+      await forgetShopAccess(context, shop, entry.webhookId);
       return;
     case "shop/redact":
-      await forgetShopAccess(context, shop);
+      await forgetShopAccess(context, shop, entry.webhookId);
       for (const table of ["inbox", "shipments", "settings", "data_requests"]) {
         await pool.query(`DELETE FROM shipbridge_shopify_${table} WHERE shop = $1`, [shop]);
       }
@@ -126,8 +129,22 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
   }
 }
 
-/** Removes the shop's Shopify sessions and its shipping-service tokens. */
-async function forgetShopAccess(context: ProcessContext, shop: string): Promise<void> {
+/**
+ * Removes the shop's Shopify sessions, its shipping-service tokens and its
+ * jobs still waiting in the queue (all but the one running this).
+ */
+async function forgetShopAccess(
+  context: ProcessContext,
+  shop: string,
+  webhookId: string,
+): Promise<void> {
+  const pending = await context.boss.findJobs<WebhookJob>(WEBHOOK_QUEUE, {
+    data: { shop },
+    queued: true,
+    limit: 100_000,
+  });
+  const ids = pending.filter((job) => job.data.webhookId !== webhookId).map((job) => job.id);
+  if (ids.length > 0) await context.boss.deleteJob(WEBHOOK_QUEUE, ids);
   const sessions = await context.storage.findSessionsByShop(shop);
   if (sessions.length > 0)
     await context.storage.deleteSessions(sessions.map((session) => session.id));

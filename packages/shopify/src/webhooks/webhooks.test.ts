@@ -6,6 +6,7 @@
 // field's path; cancellation, uninstall and the compliance topics.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
@@ -14,6 +15,7 @@ import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
+import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
 const SHOP = "webhook-shop.myshopify.com";
@@ -285,7 +287,26 @@ describe("webhooks", () => {
     ).toBe(0);
   });
 
-  it("forgets the shop's sessions and tokens on app/uninstalled, and everything on shop/redact", async () => {
+  it("forgets the shop's sessions, tokens and pending jobs on app/uninstalled, and everything on shop/redact", async () => {
+    // Jobs waiting in the queue (as a retry waits for its backoff): two of this shop, one of another.
+    const boss = new PgBoss({ connectionString: harness.databaseUrl, max: 1 });
+    boss.on("error", () => {});
+    await boss.start();
+    const later = { startAfter: 3600 };
+    const mine = await Promise.all(
+      [randomUUID(), randomUUID()].map((webhookId) =>
+        boss.send(WEBHOOK_QUEUE, { webhookId, shop: SHOP }, later),
+      ),
+    );
+    const other = await boss.send(
+      WEBHOOK_QUEUE,
+      { webhookId: randomUUID(), shop: "other-shop.myshopify.com" },
+      later,
+    );
+    const queued = async (shop: string) =>
+      (await boss.findJobs(WEBHOOK_QUEUE, { data: { shop }, queued: true })).map((job) => job.id);
+    expect((await queued(SHOP)).sort()).toEqual([...mine].sort());
+
     await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP });
     for (let attempt = 0; attempt < 100; attempt++) {
       if ((await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0) break;
@@ -297,6 +318,14 @@ describe("webhooks", () => {
       [SHOP],
     );
     expect(rows[0]?.connection).toBe("not_connected");
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await queued(SHOP)).length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await queued(SHOP)).toEqual([]);
+    expect(await queued("other-shop.myshopify.com")).toEqual([other]);
+    await boss.deleteJob(WEBHOOK_QUEUE, other as string);
+    await boss.stop({ graceful: false, timeout: 1000 });
 
     await deliver(appA, "shop/redact", { shop_id: 1, shop_domain: SHOP });
     for (let attempt = 0; attempt < 100; attempt++) {
