@@ -192,7 +192,7 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
         localConcurrency: 2,
       },
       async ([job]) => {
-        if (job) await processWebhook(app, job.data.webhookId);
+        if (job) await processWebhook(app, job.data.webhookId, { ship: job.data.ship === true });
       },
     );
     await boss.work(

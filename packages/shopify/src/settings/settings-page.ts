@@ -20,6 +20,8 @@ export interface SettingsPageData {
   readonly idToken: string | undefined;
   readonly problems?: readonly FormProblem[];
   readonly saved?: boolean;
+  /** A "ship" was just queued. */
+  readonly queued?: boolean;
 }
 
 export function settingsPage(data: SettingsPageData) {
@@ -32,6 +34,7 @@ export function settingsPage(data: SettingsPageData) {
     `?shop=${encodeURIComponent(shop)}${data.idToken ? `&id_token=${encodeURIComponent(data.idToken)}` : ""}${extra}`;
   const attention = data.shipments.filter((row) => row.status === "needs_attention");
   const shipped = data.shipments.filter((row) => row.packageId !== undefined);
+  const waiting = data.shipments.filter((row) => row.status === "waiting");
   const flagged = data.shipments.filter((row) => row.status === "cancelled_after_order");
   const field = (name: string, label: string, value: string | undefined) =>
     html`<label>${label} <input name="${name}" value="${value ?? ""}" /></label><br />`;
@@ -51,6 +54,7 @@ ${
       : html`<p role="alert">Shipping account: not connected. <a href="/connect${query("")}">Connect</a></p>`
 }
 ${data.saved ? html`<p role="status">Saved.</p>` : ""}
+${data.queued ? html`<p role="status">Shipping: the order is on its way to the shipping service.</p>` : ""}
 ${
   data.problems && data.problems.length > 0
     ? html`<ul role="alert">${data.problems.map((problem) => html`<li>${problem.field}: ${problem.message}</li>`)}</ul>`
@@ -95,6 +99,15 @@ ${checkbox("notify_customer", "on", settings.notifyCustomer, "Shopify e-mails th
 </fieldset>
 <button type="submit">Save</button>
 </form>
+<h2>Orders waiting to ship</h2>
+${
+  waiting.length === 0
+    ? html`<p>None.</p>`
+    : html`<ul>${waiting.map(
+        (row) => html`<li id="waiting-${row.orderId}"><strong>${row.orderName}</strong>
+<form method="post" action="/settings/ship${query("")}">${auth}<input type="hidden" name="order_id" value="${row.orderId}" /><button type="submit">Ship</button></form></li>`,
+      )}</ul>`
+}
 <h2>Orders that need attention</h2>
 ${
   attention.length === 0

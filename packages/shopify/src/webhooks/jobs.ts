@@ -9,6 +9,13 @@ export interface WebhookJob {
   readonly webhookId: string;
   /** The shop it came from, so an uninstall can find the shop's pending jobs. */
   readonly shop?: string;
+  /** Ship the delivery's order whatever the shop's "ship on" setting (the merchant asked). */
+  readonly ship?: boolean;
+}
+
+/** The job id of shipping one order by hand: one job however often the button is pressed. */
+export function shipJobId(shop: string, orderId: string): string {
+  return nameBasedUuid(`shipbridge-shopify-ship:${shop}:${orderId}`);
 }
 
 /** A uuid (version 8, name-based) of the webhook id: the job's id. */

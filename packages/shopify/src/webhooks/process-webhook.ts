@@ -11,7 +11,7 @@ import type { ShippingConnections } from "../shipping/connections.ts";
 import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { type InboxEntry, loadDelivery, markProcessed } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
-import { loadShipment, recordStatus } from "../store/shipments.ts";
+import { loadShipment, recordStatus, recordWaiting } from "../store/shipments.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
 
 export interface ProcessContext extends ShipContext {
@@ -28,9 +28,18 @@ interface RedactPayload {
   readonly data_request?: { readonly id?: number | string };
 }
 
-export async function processWebhook(context: ProcessContext, webhookId: string): Promise<void> {
+export async function processWebhook(
+  context: ProcessContext,
+  webhookId: string,
+  options: { readonly ship?: boolean } = {},
+): Promise<void> {
   const entry = await loadDelivery(context.pool, webhookId);
   if (!entry) return;
+  // Shipping by hand: the merchant pressed "ship" for this delivery's order.
+  if (options.ship) {
+    await shipShopifyOrder(context, entry.shop, entry.payload as ShopifyOrder);
+    return;
+  }
   await handle(context, entry);
   await markProcessed(context.pool, webhookId);
 }
@@ -42,8 +51,17 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
     case "orders/paid":
     case "orders/create": {
       const { settings } = await loadSettings(pool, shop);
-      if (settings.shipOn === topic)
-        await shipShopifyOrder(context, shop, entry.payload as ShopifyOrder);
+      const order = entry.payload as ShopifyOrder;
+      if (settings.shipOn === topic) await shipShopifyOrder(context, shop, order);
+      else if (settings.shipOn === "manual") {
+        const orderId = String(order.id);
+        await recordWaiting(pool, {
+          shop,
+          orderId,
+          orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
+          orderName: order.name ?? orderId,
+        });
+      }
       return;
     }
     case "orders/updated": {

@@ -382,8 +382,8 @@ describe("when to ship", () => {
     expect(harness.fake.order(PLACED, "gid://shopify/Order/7101")?.fulfillments).toHaveLength(1);
   });
 
-  it("ships nothing by itself when the merchant ships by hand", async () => {
-    await harness.ready(appA, MANUAL, { shipOn: "manual" });
+  it("ships by hand: lists the waiting order, and its ship button ships it once", async () => {
+    const cookie = await harness.ready(appA, MANUAL, { shipOn: "manual" });
     const order = sampleShopifyOrder({
       id: 7102,
       admin_graphql_api_id: "gid://shopify/Order/7102",
@@ -393,7 +393,46 @@ describe("when to ship", () => {
       expect((await deliverTo(MANUAL, topic, order)).status).toBe(200);
     }
     await processed(MANUAL, "7102");
-    expect(await loadShipment(pool, MANUAL, "7102")).toBeUndefined();
+    expect((await loadShipment(pool, MANUAL, "7102"))?.status).toBe("waiting");
     expect((await harness.ledger(MANUAL, "7102")).packageIds).toEqual([]);
+
+    // The settings page lists it with a plain form button (no JavaScript needed).
+    const page = await (
+      await appA(new Request(`${APP_URL}/settings?shop=${MANUAL}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toMatch(
+      /id="waiting-7102".*<form method="post" action="\/settings\/ship[^"]*">.*name="order_id" value="7102".*>Ship<\/button>/s,
+    );
+    // Pressed twice, on two instances: one job, one package, one fulfilment.
+    const press = (app: ShopifyApp) =>
+      app(
+        new Request(`${APP_URL}/settings/ship?shop=${MANUAL}`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: "order_id=7102",
+        }),
+      );
+    const answers = await Promise.all([press(appA), press(appB)]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    for (let attempt = 0; attempt < 150; attempt++) {
+      if ((await loadShipment(pool, MANUAL, "7102"))?.status === "fulfilled") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await loadShipment(pool, MANUAL, "7102"))?.status).toBe("fulfilled");
+    expect((await press(appA)).status).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    const ledger = await harness.ledger(MANUAL, "7102");
+    expect(ledger.packageIds).toHaveLength(1);
+    expect(ledger.charges).toBe(1);
+    expect(harness.fake.order(MANUAL, "gid://shopify/Order/7102")?.fulfillments).toHaveLength(1);
+    // An order the app never received is refused.
+    const unknown = await appA(
+      new Request(`${APP_URL}/settings/ship?shop=${MANUAL}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "order_id=404404",
+      }),
+    );
+    expect(unknown.status).toBe(404);
   });
 });
