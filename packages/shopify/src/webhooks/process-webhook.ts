@@ -9,7 +9,12 @@ import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
-import { type InboxEntry, loadDelivery, markProcessed } from "../store/inbox.ts";
+import {
+  type InboxEntry,
+  latestOrderPayload,
+  loadDelivery,
+  markProcessed,
+} from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import { loadShipment, recordStatus, recordWaiting } from "../store/shipments.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
@@ -19,6 +24,11 @@ export interface ProcessContext extends ShipContext {
   readonly shopify: Shopify;
   readonly storage: SessionStorage;
   readonly connections: ShippingConnections;
+}
+
+/** What orders/edited carries: a summary of the edit, not the order. */
+interface EditPayload {
+  readonly order_edit?: { readonly order_id?: number | string };
 }
 
 interface RedactPayload {
@@ -37,7 +47,9 @@ export async function processWebhook(
   if (!entry) return;
   // Shipping by hand: the merchant pressed "ship" for this delivery's order.
   if (options.ship) {
-    await shipShopifyOrder(context, entry.shop, entry.payload as ShopifyOrder);
+    const order = entry.payload as ShopifyOrder;
+    const newest = await latestOrderPayload(context.pool, entry.shop, String(order.id));
+    await shipShopifyOrder(context, entry.shop, (newest as ShopifyOrder | undefined) ?? order);
     return;
   }
   await handle(context, entry);
@@ -52,7 +64,11 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
     case "orders/create": {
       const { settings } = await loadSettings(pool, shop);
       const order = entry.payload as ShopifyOrder;
-      if (settings.shipOn === topic) await shipShopifyOrder(context, shop, order);
+      // Shipped with the newest whole order: an update that arrived first is not lost.
+      const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
+        | ShopifyOrder
+        | undefined;
+      if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
       else if (settings.shipOn === "manual") {
         const orderId = String(order.id);
         await recordWaiting(pool, {
@@ -64,16 +80,21 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       }
       return;
     }
-    case "orders/updated": {
-      // A change can fix what made the order need attention: try again with the new data.
-      const order = entry.payload as ShopifyOrder;
-      const row = await loadShipment(pool, shop, String(order.id));
-      if (row?.status === "needs_attention") await shipShopifyOrder(context, shop, order);
+    case "orders/updated":
+    case "orders/edited": {
+      // A change can fix what made the order need attention: map and validate
+      // the newest order again, and ship it when it passes. An edit's payload
+      // is a summary, so the order comes from the newest whole delivery.
+      const orderId =
+        topic === "orders/edited"
+          ? String((entry.payload as EditPayload).order_edit?.order_id ?? "")
+          : String((entry.payload as ShopifyOrder).id);
+      const row = await loadShipment(pool, shop, orderId);
+      if (row?.status !== "needs_attention") return;
+      const order = (await latestOrderPayload(pool, shop, orderId)) as ShopifyOrder | undefined;
+      if (order) await shipShopifyOrder(context, shop, order);
       return;
     }
-    case "orders/edited":
-      // The edit's payload is a summary; the orders/updated that follows carries the order.
-      return;
     case "orders/cancelled": {
       const order = entry.payload as ShopifyOrder;
       const orderId = String(order.id);

@@ -179,6 +179,61 @@ describe("webhooks", () => {
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
   });
 
+  it("maps the newest order again on orders/edited, and ships the newest order", async () => {
+    const bad = newOrder(7006, {
+      updated_at: "2026-11-20T10:00:00Z",
+      shipping_address: {
+        first_name: "Anna",
+        last_name: "Nowak",
+        city: "Gdańsk",
+        zip: "80-831",
+        country_code: "PL",
+        phone: "+48 601 234 567",
+      },
+    });
+    await deliver(appA, "orders/paid", bad);
+    expect((await settled("7006", ["needs_attention", "fulfilled"])).status).toBe(
+      "needs_attention",
+    );
+    // An edit's payload is a summary; with no newer order stored, it is validated again and still waits.
+    await deliver(appB, "orders/edited", { order_edit: { id: 1, order_id: 7006 } });
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    const still = await loadShipment(pool, SHOP, "7006");
+    expect(still?.status).toBe("needs_attention");
+    expect(still?.issues.map((issue) => issue.path)).toEqual(["order.shipping_address.street"]);
+
+    // The edited order reaches the app (here in a delivery that ships nothing by
+    // itself); orders/edited maps and validates it, and ships it.
+    const edited = {
+      ...bad,
+      updated_at: "2026-11-20T11:00:00Z",
+      shipping_address: { ...bad.shipping_address, address1: "ul. Morska 9" },
+    };
+    await deliver(appA, "orders/create", edited);
+    await deliver(appB, "orders/edited", { order_edit: { id: 2, order_id: 7006 } });
+    const done = await settled("7006", ["fulfilled"]);
+    expect(done.issues).toEqual([]);
+    const ledger = await harness.ledger(SHOP, "7006");
+    expect(ledger.packageIds).toHaveLength(1);
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(ledger.packageIds[0] as number)).receiver?.street).toContain(
+      "Morska 9",
+    );
+
+    // An update that arrives before the paid webhook is not lost: the newest order ships.
+    const first = newOrder(7007, { updated_at: "2026-11-20T10:00:00Z" });
+    const changed = {
+      ...first,
+      updated_at: "2026-11-20T12:00:00Z",
+      shipping_address: { ...first.shipping_address, address1: "ul. Nowa 1" },
+    };
+    await deliver(appA, "orders/updated", changed);
+    await deliver(appB, "orders/paid", first);
+    await settled("7007", ["fulfilled"]);
+    const [packageId] = (await harness.ledger(SHOP, "7007")).packageIds;
+    expect((await client.packages.get(packageId as number)).receiver?.street).toContain("Nowa 1");
+  });
+
   it("marks a cancelled order, and flags one cancelled after its parcel was ordered", async () => {
     const early = newOrder(7003);
     expect(
