@@ -283,7 +283,7 @@ describe("webhooks", () => {
     );
     const text = await page.text();
     expect(text).toContain('id="flagged-7005"');
-    expect(text).toContain("cancelled in Shopify after its parcel was collected");
+    expect(text).toContain("zostało anulowane w Shopify, gdy paczka była już odebrana");
   });
 
   it("answers the compliance topics from what it keeps", async () => {
@@ -456,7 +456,7 @@ describe("when to ship", () => {
       await appA(new Request(`${APP_URL}/settings?shop=${MANUAL}`, { headers: { cookie } }))
     ).text();
     expect(page).toMatch(
-      /id="waiting-7102".*<form method="post" action="\/settings\/ship[^"]*">.*name="order_id" value="7102".*>Ship<\/button>/s,
+      /id="waiting-7102".*<form method="post" action="\/settings\/ship[^"]*">.*name="order_id" value="7102".*>Wyślij<\/button>/s,
     );
     // Pressed twice, on two instances: one job, one package, one fulfilment.
     const press = (app: ShopifyApp) =>
