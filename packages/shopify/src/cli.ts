@@ -15,6 +15,7 @@ Configured by environment variables:
   SHIPPING_BASE_URL, SHIPPING_ACCOUNT_URL      the service's addresses (default production)
   DATABASE_URL                          PostgreSQL; without it an embedded one runs
   SHIPBRIDGE_DATA_DIR                   the embedded database's folder (default .shipbridge-shopify-data)
+  SHIPBRIDGE_DATABASE_PORT              the embedded database's loopback port (default 54329)
   PORT, HOST                            where to listen (default 8080, 0.0.0.0)
 `;
 

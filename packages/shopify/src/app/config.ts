@@ -37,6 +37,8 @@ export interface ShopifyAppConfig {
   readonly refreshSkewSeconds?: number;
   /** How long the rate callback may take in total, ms. Default 2000 (Shopify's smallest timeout is 3 s). */
   readonly rateDeadlineMs?: number;
+  /** When the tracking reconcile job runs (cron, in UTC). Default every 30 minutes. */
+  readonly trackingReconcileCron?: string;
   /** Seconds between polls of the job queue when no notification arrives. Default 2. */
   readonly pollingIntervalSeconds?: number;
 }

@@ -24,6 +24,12 @@ import { rateCallback } from "../rates/rate-callback.ts";
 import { settingsRoutes } from "../settings/settings-routes.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
 import { migrate, underMigrationLock } from "../store/migrate.ts";
+import { receiveTrackingPush } from "../tracking/receive-tracking-push.ts";
+import {
+  reconcileTracking,
+  TRACKING_RECONCILE_CRON,
+  TRACKING_RECONCILE_QUEUE,
+} from "../tracking/reconcile-tracking.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
 import { type ProcessContext, processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
@@ -41,6 +47,11 @@ export interface ShopifyApp {
    * expiring token is about to lapse (single flight across instances).
    */
   offlineSession(shop: string): Promise<Session>;
+  /**
+   * Runs the tracking reconcile pass now (it also runs on its schedule);
+   * answers how many tracking events it applied.
+   */
+  reconcileTracking(): Promise<number>;
   /** Completes setup (tables, session storage, job queue, workers). */
   ready(): Promise<void>;
   /** Stops the workers and closes the database connections. */
@@ -80,6 +91,10 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     const app = await runtime();
     return receiveWebhook({ shopify, pool: app.pool, boss: async () => app.boss }, c);
   });
+  hono.post("/tracking/:shop", async (c) => {
+    const app = await runtime();
+    return receiveTrackingPush({ ...app, apiSecretKey: config.apiSecretKey }, c);
+  });
   const cache = new QuoteCache();
   hono.post("/rates", async (c) => {
     const app = await runtime();
@@ -101,6 +116,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   return Object.assign(handler, {
     fetch: handler,
     shopify,
+    reconcileTracking: async () => reconcileTracking(await runtime()),
     offlineSession: async (shop: string) => (await runtime()).sessions.get(shop),
     ready: async () => {
       await runtime();
@@ -137,6 +153,12 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
       retryBackoff: true,
       retryDelayMax: 300,
     });
+    await boss.createQueue(TRACKING_RECONCILE_QUEUE, { retryLimit: 0 });
+    // One schedule for the cluster: pg-boss sends each due job once.
+    await boss.schedule(
+      TRACKING_RECONCILE_QUEUE,
+      config.trackingReconcileCron ?? TRACKING_RECONCILE_CRON,
+    );
     return sessions;
   });
   const connections = new ShippingConnections(
@@ -170,7 +192,14 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
         localConcurrency: 2,
       },
       async ([job]) => {
-        if (job) await processWebhook(app, job.data.webhookId);
+        if (job) await processWebhook(app, job.data.webhookId, { ship: job.data.ship === true });
+      },
+    );
+    await boss.work(
+      TRACKING_RECONCILE_QUEUE,
+      { pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async () => {
+        await reconcileTracking(app);
       },
     );
   }

@@ -10,6 +10,7 @@ import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { currentShop } from "../auth/current-shop.ts";
 import { setConnection } from "../store/settings.ts";
+import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
 import type { AppRuntime } from "./create-shopify-app.ts";
 
 const CONNECT_COOKIE = "shipbridge_connect";
@@ -94,6 +95,16 @@ export function installRoutes(
       return c.text("The shipping account was not connected; start again from the settings.", 400);
     }
     await setConnection(app.pool, shop, "connected");
+    // Tracking pushes come to this app; the secret is the shop's own.
+    await app.connections
+      .client(shop)
+      .account.setTrackingWebhook({
+        url: trackingUrl(app.config.appUrl, shop),
+        secret: trackingSecret(shopify.config.apiSecretKey, shop),
+      })
+      .catch(() => {
+        // The reconcile job still reads tracking; a later connect registers again.
+      });
     return c.redirect(`/settings?shop=${encodeURIComponent(shop)}`);
   });
 }

@@ -26,6 +26,7 @@ describe("readBinConfig", () => {
       },
       databaseUrl: undefined,
       dataDir: ".shipbridge-shopify-data",
+      databasePort: 54329,
       port: 8080,
       host: "0.0.0.0",
     });

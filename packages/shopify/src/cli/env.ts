@@ -9,6 +9,8 @@ export interface BinConfig {
   /** Absent: start an embedded PostgreSQL keeping its data in `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  /** The embedded PostgreSQL's loopback port. */
+  readonly databasePort: number;
   readonly port: number;
   readonly host: string;
 }
@@ -58,6 +60,9 @@ export function readBinConfig(env: Record<string, string | undefined>): BinConfi
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     problems.push("PORT: must be a port number");
+  const databasePort = Number(env.SHIPBRIDGE_DATABASE_PORT?.trim() || "54329");
+  if (!Number.isInteger(databasePort) || databasePort < 1 || databasePort > 65535)
+    problems.push("SHIPBRIDGE_DATABASE_PORT: must be a port number");
   const embedded = env.SHOPIFY_EMBEDDED?.trim().toLowerCase();
   if (embedded && !["true", "false", "1", "0"].includes(embedded)) {
     problems.push("SHOPIFY_EMBEDDED: must be true or false");
@@ -73,6 +78,7 @@ export function readBinConfig(env: Record<string, string | undefined>): BinConfi
     },
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dataDir: env.SHIPBRIDGE_DATA_DIR?.trim() || ".shipbridge-shopify-data",
+    databasePort,
     port,
     host: env.HOST?.trim() || "0.0.0.0",
   };

@@ -13,7 +13,9 @@ export interface RunningApp {
 
 export async function serveFromEnv(env: Record<string, string | undefined>): Promise<RunningApp> {
   const config = readBinConfig(env);
-  const database = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir);
+  const database = config.databaseUrl
+    ? undefined
+    : await startEmbeddedDatabase(config.dataDir, config.databasePort);
   const app = createShopifyApp({
     ...config.app,
     databaseUrl: config.databaseUrl ?? (database?.url as string),

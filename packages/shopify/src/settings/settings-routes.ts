@@ -9,7 +9,8 @@ import { currentShop } from "../auth/current-shop.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { loadSettings, saveSettings } from "../store/settings.ts";
-import { listShipments, loadLabel } from "../store/shipments.ts";
+import { listShipments, loadLabel, loadShipment } from "../store/shipments.ts";
+import { shipJobId, WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
 import { readSettingsForm } from "./settings-form.ts";
 import { type SettingsPageData, settingsPage } from "./settings-page.ts";
 
@@ -51,7 +52,14 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
     const app = await runtime();
     const { shop, idToken } = await who(app, c);
     if (!shop) return c.text("Open the app from your Shopify admin.", 401);
-    return c.html(await page(app, shop, { saved: c.req.query("saved") === "1" }, idToken));
+    return c.html(
+      await page(
+        app,
+        shop,
+        { saved: c.req.query("saved") === "1", queued: c.req.query("queued") === "1" },
+        idToken,
+      ),
+    );
   });
 
   hono.post("/settings", async (c) => {
@@ -106,6 +114,34 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
     if (!rows[0]) return c.text("No such order.", 404);
     await shipShopifyOrder(app, shop, rows[0].payload as ShopifyOrder);
     return c.redirect(back(shop, idToken, `#order-${orderId}`), 303);
+  });
+
+  hono.post("/settings/ship", async (c) => {
+    const app = await runtime();
+    const form = (await c.req.parseBody({ all: true })) as Form;
+    const { shop, idToken } = await who(app, c, form);
+    if (!shop) return c.text("Open the app from your Shopify admin.", 401);
+    const orderId = typeof form.order_id === "string" ? form.order_id : "";
+    const row = await loadShipment(app.pool, shop, orderId);
+    const { rows } = await app.pool.query(
+      `SELECT webhook_id FROM shipbridge_shopify_inbox
+       WHERE shop = $1 AND topic IN ('orders/create', 'orders/paid', 'orders/updated')
+         AND payload->>'id' = $2
+       ORDER BY received_at DESC LIMIT 1`,
+      [shop, orderId],
+    );
+    if (!row || !rows[0]) return c.text("No such order.", 404);
+    // Already on its way (or cancelled): nothing to queue. The job id is the
+    // order's, so pressing twice, or on two instances, queues one job; and the
+    // job ships through the same once-only path as the webhooks.
+    if (row.status === "waiting") {
+      await app.boss.send(
+        WEBHOOK_QUEUE,
+        { webhookId: rows[0].webhook_id, shop, ship: true } satisfies WebhookJob,
+        { id: shipJobId(shop, orderId) },
+      );
+    }
+    return c.redirect(back(shop, idToken, "&queued=1"), 303);
   });
 
   hono.get("/settings/label", async (c) => {

@@ -106,7 +106,7 @@ describe("the settings pages", () => {
     const row = await settled("6001", ["needs_attention"]);
     expect(row.issues.map((issue) => issue.path)).toEqual(["settings.sender"]);
     const page = await (await get(`/settings?shop=${SHOP}`)).text();
-    expect(page).toContain("Shipping account: connected");
+    expect(page).toContain("Konto wysyłkowe: połączone.");
     expect(page).toContain("<code>settings.sender</code>");
     expect(page).toMatch(
       /<form method="post" action="\/settings\/retry[^"]*">.*name="order_id" value="6001"/s,
@@ -171,7 +171,24 @@ describe("the settings pages", () => {
   it("shows a reconnect banner when the service refused the stored tokens", async () => {
     await setConnection(pool, SHOP, "reconnect");
     const page = await (await get(`/settings?shop=${SHOP}`)).text();
-    expect(page).toContain("The shipping account needs to be reconnected.");
+    expect(page).toContain("Konto wysyłkowe trzeba połączyć ponownie.");
     expect(page).toMatch(/href="\/connect\?shop=settings-shop\.myshopify\.com"/);
+  });
+
+  it("speaks the shop's language: Polish by default, English when chosen", async () => {
+    const polish = await (await get(`/settings?shop=${SHOP}`)).text();
+    expect(polish).toContain('<html lang="pl">');
+    expect(polish).toContain("<h1>Ustawienia wysyłki</h1>");
+    expect(polish).toContain("Zamówienia wymagające uwagi");
+    const saved = await post(
+      "/settings",
+      FORM.map(([name, value]) => [name, name === "language" ? "en_GB" : value]),
+    );
+    expect(saved.status).toBe(303);
+    const english = await (await get(`/settings?shop=${SHOP}`)).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("<h1>Shipping settings</h1>");
+    expect(english).toContain("The shipping account needs to be reconnected.");
+    expect(english).not.toContain("Ustawienia wysyłki");
   });
 });

@@ -66,7 +66,7 @@ describe("a lapsed shipping authorization", () => {
     const page = await (
       await app(new Request(`${APP_URL}/settings?shop=${SHOP}`, { headers: { cookie } }))
     ).text();
-    expect(page).toContain("The shipping account needs to be reconnected.");
+    expect(page).toContain("Konto wysyłkowe trzeba połączyć ponownie.");
 
     await harness.connect(app, SHOP, cookie);
     expect((await loadSettings(pool, SHOP)).connection).toBe("connected");

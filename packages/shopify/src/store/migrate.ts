@@ -50,6 +50,23 @@ const TABLES = /* SQL */ `
     created_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (shop, request_id)
   );
+
+  ALTER TABLE shipbridge_shopify_shipments
+    ADD COLUMN IF NOT EXISTS tracking_state text,
+    ADD COLUMN IF NOT EXISTS tracking_at    text;
+  CREATE INDEX IF NOT EXISTS shipbridge_shopify_shipments_package
+    ON shipbridge_shopify_shipments (shop, package_id);
+
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_tracking_events (
+    shop        text NOT NULL,
+    package_id  bigint NOT NULL,
+    package_no  text NOT NULL,
+    state       text NOT NULL,
+    datetime    text NOT NULL,
+    description text,
+    received_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, package_id, package_no, state, datetime)
+  );
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */

@@ -5,6 +5,7 @@ import type { Issue } from "@shipbridge/core";
 import type pg from "pg";
 
 export type ShipmentStatus =
+  | "waiting"
   | "shipping"
   | "shipped"
   | "fulfilled"
@@ -83,13 +84,25 @@ export async function beginShipment(
     `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
      VALUES ($1, $2, $3, $4, 'shipping')
      ON CONFLICT (shop, order_id) DO UPDATE SET
-       status = CASE WHEN shipbridge_shopify_shipments.status = 'needs_attention'
+       status = CASE WHEN shipbridge_shopify_shipments.status IN ('needs_attention', 'waiting')
                      THEN 'shipping' ELSE shipbridge_shopify_shipments.status END,
        updated_at = now()
      RETURNING ${COLUMNS}`,
     [key.shop, key.orderId, key.orderGid, key.orderName],
   );
   return toRow(rows[0] as Record<string, unknown>);
+}
+
+/** Records an order that waits for the merchant to ship it by hand (once; nothing further is undone). */
+export async function recordWaiting(
+  pool: pg.Pool,
+  key: { shop: string; orderId: string; orderGid: string; orderName: string },
+): Promise<void> {
+  await pool.query(
+    `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
+     VALUES ($1, $2, $3, $4, 'waiting') ON CONFLICT (shop, order_id) DO NOTHING`,
+    [key.shop, key.orderId, key.orderGid, key.orderName],
+  );
 }
 
 export async function recordShipped(

@@ -7,11 +7,25 @@ export const WEBHOOK_QUEUE = "shipbridge-shopify-webhook";
 
 export interface WebhookJob {
   readonly webhookId: string;
+  /** The shop it came from, so an uninstall can find the shop's pending jobs. */
+  readonly shop?: string;
+  /** Ship the delivery's order whatever the shop's "ship on" setting (the merchant asked). */
+  readonly ship?: boolean;
+}
+
+/** The job id of shipping one order by hand: one job however often the button is pressed. */
+export function shipJobId(shop: string, orderId: string): string {
+  return nameBasedUuid(`shipbridge-shopify-ship:${shop}:${orderId}`);
 }
 
 /** A uuid (version 8, name-based) of the webhook id: the job's id. */
 export function webhookJobId(webhookId: string): string {
-  const hex = createHash("sha256").update(`shipbridge-shopify-webhook:${webhookId}`).digest("hex");
+  return nameBasedUuid(`shipbridge-shopify-webhook:${webhookId}`);
+}
+
+/** A uuid (version 8) derived from `name`: the same name always gives the same uuid. */
+export function nameBasedUuid(name: string): string {
+  const hex = createHash("sha256").update(name).digest("hex");
   const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -4,17 +4,31 @@
 // topics remove or report what the app keeps about the shop or customer.
 import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
+import type { PgBoss } from "pg-boss";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
-import { type InboxEntry, loadDelivery, markProcessed } from "../store/inbox.ts";
+import {
+  type InboxEntry,
+  latestOrderPayload,
+  loadDelivery,
+  markProcessed,
+} from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
-import { loadShipment, recordStatus } from "../store/shipments.ts";
+import { loadShipment, recordStatus, recordWaiting } from "../store/shipments.ts";
+import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
 
 export interface ProcessContext extends ShipContext {
+  readonly boss: PgBoss;
   readonly shopify: Shopify;
   readonly storage: SessionStorage;
   readonly connections: ShippingConnections;
+}
+
+/** What orders/edited carries: a summary of the edit, not the order. */
+interface EditPayload {
+  readonly order_edit?: { readonly order_id?: number | string };
 }
 
 interface RedactPayload {
@@ -24,9 +38,20 @@ interface RedactPayload {
   readonly data_request?: { readonly id?: number | string };
 }
 
-export async function processWebhook(context: ProcessContext, webhookId: string): Promise<void> {
+export async function processWebhook(
+  context: ProcessContext,
+  webhookId: string,
+  options: { readonly ship?: boolean } = {},
+): Promise<void> {
   const entry = await loadDelivery(context.pool, webhookId);
   if (!entry) return;
+  // Shipping by hand: the merchant pressed "ship" for this delivery's order.
+  if (options.ship) {
+    const order = entry.payload as ShopifyOrder;
+    const newest = await latestOrderPayload(context.pool, entry.shop, String(order.id));
+    await shipShopifyOrder(context, entry.shop, (newest as ShopifyOrder | undefined) ?? order);
+    return;
+  }
   await handle(context, entry);
   await markProcessed(context.pool, webhookId);
 }
@@ -38,20 +63,38 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
     case "orders/paid":
     case "orders/create": {
       const { settings } = await loadSettings(pool, shop);
-      if (settings.shipOn === topic)
-        await shipShopifyOrder(context, shop, entry.payload as ShopifyOrder);
-      return;
-    }
-    case "orders/updated": {
-      // A change can fix what made the order need attention: try again with the new data.
       const order = entry.payload as ShopifyOrder;
-      const row = await loadShipment(pool, shop, String(order.id));
-      if (row?.status === "needs_attention") await shipShopifyOrder(context, shop, order);
+      // Shipped with the newest whole order: an update that arrived first is not lost.
+      const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
+        | ShopifyOrder
+        | undefined;
+      if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
+      else if (settings.shipOn === "manual") {
+        const orderId = String(order.id);
+        await recordWaiting(pool, {
+          shop,
+          orderId,
+          orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
+          orderName: order.name ?? orderId,
+        });
+      }
       return;
     }
-    case "orders/edited":
-      // The edit's payload is a summary; the orders/updated that follows carries the order.
+    case "orders/updated":
+    case "orders/edited": {
+      // A change can fix what made the order need attention: map and validate
+      // the newest order again, and ship it when it passes. An edit's payload
+      // is a summary, so the order comes from the newest whole delivery.
+      const orderId =
+        topic === "orders/edited"
+          ? String((entry.payload as EditPayload).order_edit?.order_id ?? "")
+          : String((entry.payload as ShopifyOrder).id);
+      const row = await loadShipment(pool, shop, orderId);
+      if (row?.status !== "needs_attention") return;
+      const order = (await latestOrderPayload(pool, shop, orderId)) as ShopifyOrder | undefined;
+      if (order) await shipShopifyOrder(context, shop, order);
       return;
+    }
     case "orders/cancelled": {
       const order = entry.payload as ShopifyOrder;
       const orderId = String(order.id);
@@ -69,16 +112,21 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
         );
         return;
       }
-      // Ordered parcels are flagged for the merchant, never silently dropped.
-      const ordered = row.packageId !== undefined;
-      await recordStatus(pool, shop, orderId, ordered ? "cancelled_after_order" : "cancelled");
+      if (row.status === "cancelled" || row.status === "cancelled_after_order") return;
+      // Not ordered yet: marking it is enough, it is never shipped (nothing was charged).
+      if (row.packageId === undefined) {
+        await recordStatus(pool, shop, orderId, "cancelled");
+        return;
+      }
+      // Ordered: cancelled at the service, or flagged when the parcel is already on its way.
+      await cancelShipment(context, { ...row, packageId: row.packageId });
       return;
     }
     case "app/uninstalled":
-      await forgetShopAccess(context, shop);
+      await forgetShopAccess(context, shop, entry.webhookId);
       return;
     case "shop/redact":
-      await forgetShopAccess(context, shop);
+      await forgetShopAccess(context, shop, entry.webhookId);
       for (const table of ["inbox", "shipments", "settings", "data_requests"]) {
         await pool.query(`DELETE FROM shipbridge_shopify_${table} WHERE shop = $1`, [shop]);
       }
@@ -120,8 +168,22 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
   }
 }
 
-/** Removes the shop's Shopify sessions and its shipping-service tokens. */
-async function forgetShopAccess(context: ProcessContext, shop: string): Promise<void> {
+/**
+ * Removes the shop's Shopify sessions, its shipping-service tokens and its
+ * jobs still waiting in the queue (all but the one running this).
+ */
+async function forgetShopAccess(
+  context: ProcessContext,
+  shop: string,
+  webhookId: string,
+): Promise<void> {
+  const pending = await context.boss.findJobs<WebhookJob>(WEBHOOK_QUEUE, {
+    data: { shop },
+    queued: true,
+    limit: 100_000,
+  });
+  const ids = pending.filter((job) => job.data.webhookId !== webhookId).map((job) => job.id);
+  if (ids.length > 0) await context.boss.deleteJob(WEBHOOK_QUEUE, ids);
   const sessions = await context.storage.findSessionsByShop(shop);
   if (sessions.length > 0)
     await context.storage.deleteSessions(sessions.map((session) => session.id));

@@ -46,7 +46,7 @@ export async function receiveWebhook(context: ReceiveContext, c: Context): Promi
   const boss = await context.boss();
   await boss.send(
     WEBHOOK_QUEUE,
-    { webhookId: check.webhookId },
+    { webhookId: check.webhookId, shop: check.domain },
     { id: webhookJobId(check.webhookId) },
   );
   return c.text("OK", 200);

@@ -6,23 +6,27 @@
 // field's path; cancellation, uninstall and the compliance topics.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
+import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
 const SHOP = "webhook-shop.myshopify.com";
 let appA: ShopifyApp;
 let appB: ShopifyApp;
 let pool: pg.Pool;
+let cookie: string;
 
 beforeAll(async () => {
   [appA, appB] = await Promise.all([harness.app(), harness.app()]);
-  await harness.ready(appA, SHOP);
+  cookie = await harness.ready(appA, SHOP);
   pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
 }, 60_000);
 afterAll(async () => {
@@ -175,6 +179,61 @@ describe("webhooks", () => {
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
   });
 
+  it("maps the newest order again on orders/edited, and ships the newest order", async () => {
+    const bad = newOrder(7006, {
+      updated_at: "2026-11-20T10:00:00Z",
+      shipping_address: {
+        first_name: "Anna",
+        last_name: "Nowak",
+        city: "Gdańsk",
+        zip: "80-831",
+        country_code: "PL",
+        phone: "+48 601 234 567",
+      },
+    });
+    await deliver(appA, "orders/paid", bad);
+    expect((await settled("7006", ["needs_attention", "fulfilled"])).status).toBe(
+      "needs_attention",
+    );
+    // An edit's payload is a summary; with no newer order stored, it is validated again and still waits.
+    await deliver(appB, "orders/edited", { order_edit: { id: 1, order_id: 7006 } });
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    const still = await loadShipment(pool, SHOP, "7006");
+    expect(still?.status).toBe("needs_attention");
+    expect(still?.issues.map((issue) => issue.path)).toEqual(["order.shipping_address.street"]);
+
+    // The edited order reaches the app (here in a delivery that ships nothing by
+    // itself); orders/edited maps and validates it, and ships it.
+    const edited = {
+      ...bad,
+      updated_at: "2026-11-20T11:00:00Z",
+      shipping_address: { ...bad.shipping_address, address1: "ul. Morska 9" },
+    };
+    await deliver(appA, "orders/create", edited);
+    await deliver(appB, "orders/edited", { order_edit: { id: 2, order_id: 7006 } });
+    const done = await settled("7006", ["fulfilled"]);
+    expect(done.issues).toEqual([]);
+    const ledger = await harness.ledger(SHOP, "7006");
+    expect(ledger.packageIds).toHaveLength(1);
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(ledger.packageIds[0] as number)).receiver?.street).toContain(
+      "Morska 9",
+    );
+
+    // An update that arrives before the paid webhook is not lost: the newest order ships.
+    const first = newOrder(7007, { updated_at: "2026-11-20T10:00:00Z" });
+    const changed = {
+      ...first,
+      updated_at: "2026-11-20T12:00:00Z",
+      shipping_address: { ...first.shipping_address, address1: "ul. Nowa 1" },
+    };
+    await deliver(appA, "orders/updated", changed);
+    await deliver(appB, "orders/paid", first);
+    await settled("7007", ["fulfilled"]);
+    const [packageId] = (await harness.ledger(SHOP, "7007")).packageIds;
+    expect((await client.packages.get(packageId as number)).receiver?.street).toContain("Nowa 1");
+  });
+
   it("marks a cancelled order, and flags one cancelled after its parcel was ordered", async () => {
     const early = newOrder(7003);
     expect(
@@ -195,7 +254,36 @@ describe("webhooks", () => {
     await deliver(appA, "orders/paid", late);
     await settled("7004", ["fulfilled"]);
     await deliver(appB, "orders/cancelled", late);
-    expect((await settled("7004", ["cancelled_after_order"])).packageId).toBeGreaterThan(0);
+    // Ordered, not collected yet: the package is cancelled at the service (its charge refunded).
+    const cancelled = await settled("7004", ["cancelled", "cancelled_after_order"]);
+    expect(cancelled.status).toBe("cancelled");
+    const service = await harness.serviceClient();
+    expect((await service.packages.get(cancelled.packageId as number)).state).toBe("canceled");
+    // A second delivery of the cancellation sends the same command, which ran once.
+    await deliver(appA, "orders/cancelled", late);
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7004"));
+    expect(command.status).toBe("successful");
+    expect(command.successfully_canceled_packages).toEqual([
+      expect.objectContaining({ package_id: cancelled.packageId }),
+    ]);
+    expect((await loadShipment(pool, SHOP, "7004"))?.status).toBe("cancelled");
+
+    // Collected already: it cannot be cancelled, so it is flagged on the settings page.
+    const gone = newOrder(7005);
+    await deliver(appA, "orders/paid", gone);
+    await settled("7005", ["fulfilled"]);
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
+    await deliver(appB, "orders/cancelled", gone);
+    const flagged = await settled("7005", ["cancelled_after_order", "cancelled"]);
+    expect(flagged.status).toBe("cancelled_after_order");
+    expect((await service.packages.get(flagged.packageId as number)).state).not.toBe("canceled");
+    const page = await appA(
+      new Request(`${APP_URL}/settings?shop=${SHOP}`, { headers: { cookie } }),
+    );
+    const text = await page.text();
+    expect(text).toContain('id="flagged-7005"');
+    expect(text).toContain("zostało anulowane w Shopify, gdy paczka była już odebrana");
   });
 
   it("answers the compliance topics from what it keeps", async () => {
@@ -254,7 +342,26 @@ describe("webhooks", () => {
     ).toBe(0);
   });
 
-  it("forgets the shop's sessions and tokens on app/uninstalled, and everything on shop/redact", async () => {
+  it("forgets the shop's sessions, tokens and pending jobs on app/uninstalled, and everything on shop/redact", async () => {
+    // Jobs waiting in the queue (as a retry waits for its backoff): two of this shop, one of another.
+    const boss = new PgBoss({ connectionString: harness.databaseUrl, max: 1 });
+    boss.on("error", () => {});
+    await boss.start();
+    const later = { startAfter: 3600 };
+    const mine = await Promise.all(
+      [randomUUID(), randomUUID()].map((webhookId) =>
+        boss.send(WEBHOOK_QUEUE, { webhookId, shop: SHOP }, later),
+      ),
+    );
+    const other = await boss.send(
+      WEBHOOK_QUEUE,
+      { webhookId: randomUUID(), shop: "other-shop.myshopify.com" },
+      later,
+    );
+    const queued = async (shop: string) =>
+      (await boss.findJobs(WEBHOOK_QUEUE, { data: { shop }, queued: true })).map((job) => job.id);
+    expect((await queued(SHOP)).sort()).toEqual([...mine].sort());
+
     await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP });
     for (let attempt = 0; attempt < 100; attempt++) {
       if ((await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0) break;
@@ -266,6 +373,14 @@ describe("webhooks", () => {
       [SHOP],
     );
     expect(rows[0]?.connection).toBe("not_connected");
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await queued(SHOP)).length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await queued(SHOP)).toEqual([]);
+    expect(await queued("other-shop.myshopify.com")).toEqual([other]);
+    await boss.deleteJob(WEBHOOK_QUEUE, other as string);
+    await boss.stop({ graceful: false, timeout: 1000 });
 
     await deliver(appA, "shop/redact", { shop_id: 1, shop_domain: SHOP });
     for (let attempt = 0; attempt < 100; attempt++) {
@@ -322,8 +437,8 @@ describe("when to ship", () => {
     expect(harness.fake.order(PLACED, "gid://shopify/Order/7101")?.fulfillments).toHaveLength(1);
   });
 
-  it("ships nothing by itself when the merchant ships by hand", async () => {
-    await harness.ready(appA, MANUAL, { shipOn: "manual" });
+  it("ships by hand: lists the waiting order, and its ship button ships it once", async () => {
+    const cookie = await harness.ready(appA, MANUAL, { shipOn: "manual" });
     const order = sampleShopifyOrder({
       id: 7102,
       admin_graphql_api_id: "gid://shopify/Order/7102",
@@ -333,7 +448,46 @@ describe("when to ship", () => {
       expect((await deliverTo(MANUAL, topic, order)).status).toBe(200);
     }
     await processed(MANUAL, "7102");
-    expect(await loadShipment(pool, MANUAL, "7102")).toBeUndefined();
+    expect((await loadShipment(pool, MANUAL, "7102"))?.status).toBe("waiting");
     expect((await harness.ledger(MANUAL, "7102")).packageIds).toEqual([]);
+
+    // The settings page lists it with a plain form button (no JavaScript needed).
+    const page = await (
+      await appA(new Request(`${APP_URL}/settings?shop=${MANUAL}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toMatch(
+      /id="waiting-7102".*<form method="post" action="\/settings\/ship[^"]*">.*name="order_id" value="7102".*>Wyślij<\/button>/s,
+    );
+    // Pressed twice, on two instances: one job, one package, one fulfilment.
+    const press = (app: ShopifyApp) =>
+      app(
+        new Request(`${APP_URL}/settings/ship?shop=${MANUAL}`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: "order_id=7102",
+        }),
+      );
+    const answers = await Promise.all([press(appA), press(appB)]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    for (let attempt = 0; attempt < 150; attempt++) {
+      if ((await loadShipment(pool, MANUAL, "7102"))?.status === "fulfilled") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await loadShipment(pool, MANUAL, "7102"))?.status).toBe("fulfilled");
+    expect((await press(appA)).status).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
+    const ledger = await harness.ledger(MANUAL, "7102");
+    expect(ledger.packageIds).toHaveLength(1);
+    expect(ledger.charges).toBe(1);
+    expect(harness.fake.order(MANUAL, "gid://shopify/Order/7102")?.fulfillments).toHaveLength(1);
+    // An order the app never received is refused.
+    const unknown = await appA(
+      new Request(`${APP_URL}/settings/ship?shop=${MANUAL}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "order_id=404404",
+      }),
+    );
+    expect(unknown.status).toBe(404);
   });
 });

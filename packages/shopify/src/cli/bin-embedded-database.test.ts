@@ -1,0 +1,130 @@
+// The bin on a bare machine: started as a process without DATABASE_URL, it
+// runs its embedded PostgreSQL in SHIPBRIDGE_DATA_DIR, serves the app, stops
+// cleanly on SIGTERM, and a second start finds the same database again.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+
+const BIN = join(import.meta.dirname, "..", "cli.ts");
+const dataDir = mkdtempSync(join(tmpdir(), "shipbridge-bin-"));
+// As root, PostgreSQL runs as the user postgres, which must reach the folder.
+chmodSync(dataDir, 0o777);
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Starts the bin; answers the process and the URL it printed. */
+async function startBin(databasePort: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--conditions=@shipbridge/source", BIN], {
+    cwd: join(import.meta.dirname, "..", ".."),
+    env: {
+      PATH: process.env.PATH,
+      SHOPIFY_API_KEY: "key",
+      SHOPIFY_API_SECRET: "secret",
+      SHOPIFY_APP_URL: "https://ship.example.com",
+      SHIPPING_CLIENT_ID: "client",
+      SHIPPING_CLIENT_SECRET: "client-secret",
+      SHIPPING_BASE_URL: "http://127.0.0.1:9",
+      SHIPBRIDGE_DATA_DIR: dataDir,
+      SHIPBRIDGE_DATABASE_PORT: String(databasePort),
+      PORT: "0",
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the bin did not start: ${output}`)), 90_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bin exited with ${code}: ${output}`));
+    });
+  });
+  return { child, url };
+}
+
+function stopBin(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+}
+
+describe("the bin without DATABASE_URL", () => {
+  it("runs its embedded PostgreSQL, keeps its data, and stops cleanly", async () => {
+    if (userInfo().uid === 0) {
+      try {
+        execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
+      } catch {
+        execFileSync("useradd", ["postgres"], { stdio: "ignore" });
+      }
+    }
+    const port = await freePort();
+    const first = await startBin(port);
+    expect(await (await fetch(`${first.url}/health`)).text()).toBe("ok");
+    // A webhook with a wrong HMAC reaches the app on its own database and is refused.
+    const forged = await fetch(`${first.url}/webhooks`, {
+      method: "POST",
+      body: "{}",
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-topic": "orders/paid",
+        "x-shopify-shop-domain": "a.myshopify.com",
+        "x-shopify-api-version": "2026-10",
+        "x-shopify-webhook-id": "w1",
+        "x-shopify-hmac-sha256": "AAAA",
+      },
+    });
+    expect(forged.status).toBe(401);
+    expect(existsSync(join(dataDir, "pg", "PG_VERSION"))).toBe(true);
+    // The app made its tables there; a shop's settings written now must survive a restart.
+    const database = `postgres://shipbridge:shipbridge-local@127.0.0.1:${port}/postgres`;
+    const write = new pg.Client({ connectionString: database });
+    await write.connect();
+    await write.query(
+      `INSERT INTO shipbridge_shopify_settings (shop, settings) VALUES ('kept.myshopify.com', '{}')`,
+    );
+    await write.end();
+    expect(await stopBin(first.child)).toBe(0);
+
+    // Started again on the same folder: the existing database, no new initdb.
+    const second = await startBin(port);
+    expect(await (await fetch(`${second.url}/health`)).text()).toBe("ok");
+    const read = new pg.Client({ connectionString: database });
+    await read.connect();
+    const { rows } = await read.query("SELECT shop FROM shipbridge_shopify_settings");
+    await read.end();
+    expect(rows).toEqual([{ shop: "kept.myshopify.com" }]);
+    expect(await stopBin(second.child)).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,52 @@
+// The scheduled reconcile job: for every fulfilled order whose parcel is not
+// delivered (or returned) yet, reads the package's tracking through core's
+// ShippingClient and applies each parcel's latest event, so a push the app
+// missed (downtime, a lost request) still reaches Shopify. pg-boss runs a
+// schedule once per cluster, however many instances share the database.
+import type { ShippingConnections } from "../shipping/connections.ts";
+import { type ApplyContext, applyTrackingEvent, FINAL_TRACKING_STATES } from "./apply-tracking.ts";
+
+export const TRACKING_RECONCILE_QUEUE = "shipbridge-shopify-tracking-reconcile";
+
+/** Every 30 minutes, by default. */
+export const TRACKING_RECONCILE_CRON = "*/30 * * * *";
+
+export interface ReconcileContext extends ApplyContext {
+  readonly connections: ShippingConnections;
+}
+
+/** Runs one pass; answers how many events it applied. */
+export async function reconcileTracking(context: ReconcileContext): Promise<number> {
+  const { rows } = await context.pool.query(
+    `SELECT s.shop, s.package_id FROM shipbridge_shopify_shipments s
+     JOIN shipbridge_shopify_settings t ON t.shop = s.shop AND t.connection = 'connected'
+     WHERE s.status = 'fulfilled' AND s.package_id IS NOT NULL
+       AND (s.tracking_state IS NULL OR NOT (s.tracking_state = ANY($1::text[])))
+     ORDER BY s.updated_at LIMIT 500`,
+    [FINAL_TRACKING_STATES],
+  );
+  let applied = 0;
+  for (const row of rows as { shop: string; package_id: string }[]) {
+    const packageId = Number(row.package_id);
+    try {
+      const parcels = await context.connections.client(row.shop).packages.tracking(packageId);
+      for (const parcel of parcels) {
+        const latest = [...parcel.tracking]
+          .sort((a, b) => a.datetime.localeCompare(b.datetime))
+          .at(-1);
+        if (!latest) continue;
+        const result = await applyTrackingEvent(context, row.shop, {
+          packageId,
+          packageNo: parcel.package_no ?? "",
+          state: latest.state,
+          datetime: latest.datetime,
+          description: latest.description ?? latest.status,
+        });
+        if (result === "applied") applied++;
+      }
+    } catch {
+      // One shop's refusal or outage must not stop the others; the next run tries again.
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,219 @@
+// Tracking end to end on a real PostgreSQL, the sandbox and FakeShopify:
+// connecting registers the shop's tracking webhook; the sandbox's pushes
+// (over real HTTP, as its clock moves) update the order's fulfilment with
+// fulfillmentTrackingInfoUpdate; a forged push is refused with nothing
+// written and a replayed one changes nothing; the scheduled reconcile job
+// reads tracking through core's ShippingClient when pushes did not arrive.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { trackingPushControl } from "@shipbridge/core/internal";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
+import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { sampleShopifyOrder } from "../testing/orders.ts";
+import { webhookRequest } from "../testing/signed-requests.ts";
+import { TRACKING_RECONCILE_QUEUE } from "./reconcile-tracking.ts";
+import { trackingSecret, trackingUrl } from "./tracking-secret.ts";
+
+const harness = useHarness();
+const SHOP = "tracking-shop.myshopify.com";
+let app: ShopifyApp;
+let pool: pg.Pool;
+let server: ReturnType<typeof serve> | undefined;
+let localUrl = "";
+
+beforeAll(async () => {
+  app = await harness.app();
+  await harness.ready(app, SHOP);
+  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
+  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+  });
+  localUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await pool?.end();
+});
+
+async function count(sql: string, values: unknown[] = []): Promise<number> {
+  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
+  return rows[0].n;
+}
+
+async function waitFor(orderId: string, ok: (row: ShipmentRow) => boolean): Promise<ShipmentRow> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const row = await loadShipment(pool, SHOP, orderId);
+    if (row && ok(row)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`order ${orderId}: ${JSON.stringify(await loadShipment(pool, SHOP, orderId))}`);
+}
+
+async function trackingState(orderId: string): Promise<string | null> {
+  const { rows } = await pool.query(
+    "SELECT tracking_state FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = $2",
+    [SHOP, orderId],
+  );
+  return rows[0]?.tracking_state ?? null;
+}
+
+/** Ships a new order through orders/paid and waits for its fulfilment. */
+async function shipped(id: number): Promise<ShipmentRow> {
+  const order = sampleShopifyOrder({ id, admin_graphql_api_id: `gid://shopify/Order/${id}` });
+  harness.fake.addOrder(SHOP, order);
+  const response = await app(
+    webhookRequest({
+      url: `${APP_URL}/webhooks`,
+      apiSecretKey: KEYS.apiSecretKey,
+      shop: SHOP,
+      topic: "orders/paid",
+      payload: order,
+    }),
+  );
+  expect(response.status).toBe(200);
+  return waitFor(String(id), (row) => row.status === "fulfilled");
+}
+
+const updates = () =>
+  harness.fake.calls.filter(
+    (call) => call.shop === SHOP && call.name === "FulfillmentTrackingInfoUpdate",
+  ).length;
+
+function push(body: Record<string, unknown>) {
+  return app(
+    new Request(`${APP_URL}/tracking/${SHOP}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+describe("tracking", () => {
+  it("registers the shop's tracking webhook when the account is connected", async () => {
+    const client = await harness.serviceClient();
+    expect((await client.account.trackingWebhook()).url).toBe(trackingUrl(APP_URL, SHOP));
+  });
+
+  it("updates the fulfilment from the service's pushes, refuses a forged one and ignores a replay", async () => {
+    const row = await shipped(8101);
+    // Point the account's pushes at this app, served over HTTP, with the shop's secret.
+    const client = await harness.serviceClient();
+    await client.account.setTrackingWebhook({
+      url: `${localUrl}/tracking/${SHOP}`,
+      secret: trackingSecret(KEYS.apiSecretKey, SHOP),
+    });
+    const before = updates();
+    const fulfillment = harness.fake.order(SHOP, "gid://shopify/Order/8101")?.fulfillments[0];
+    expect(fulfillment?.id).toBe(row.fulfillmentId);
+    if (fulfillment) fulfillment.trackingInfo = [];
+
+    const moved = (await harness.sandbox.control("/clock/advance", { seconds: 3 * 24 * 3600 })) as {
+      tracking_pushes: { delivered: number; failed: number };
+    };
+    expect(moved.tracking_pushes.delivered).toBeGreaterThan(0);
+    expect(moved.tracking_pushes.failed).toBe(0);
+    expect(await trackingState("8101")).toBe("delivered");
+    expect(updates() - before).toBe(moved.tracking_pushes.delivered);
+    expect(fulfillment?.trackingInfo).toEqual([
+      { company: "DPD", number: row.tracking?.numbers[0], url: row.tracking?.urls[0] },
+    ]);
+    const events = await count("shipbridge_shopify_tracking_events WHERE package_id = $1", [
+      row.packageId,
+    ]);
+    expect(events).toBe(moved.tracking_pushes.delivered);
+
+    // A push as the service signs it, then forged and replayed.
+    const fields = {
+      package_id: row.packageId as number,
+      package_no: row.tracking?.numbers[0] as string,
+      partner_order_id: `${SHOP}:8101`,
+      tracking: {
+        state: "returned",
+        description: "Zwrot do nadawcy",
+        datetime: "2026-12-30T10:00:00Z",
+        branch: "Kraków",
+      },
+    };
+    const signed = {
+      ...fields,
+      control: trackingPushControl(fields, trackingSecret(KEYS.apiSecretKey, SHOP)),
+    };
+    const forged = {
+      ...fields,
+      control: trackingPushControl(fields, trackingSecret("another-secret", SHOP)),
+    };
+    const afterPushes = updates();
+    expect((await push(forged)).status).toBe(401);
+    expect(
+      (await push({ ...signed, tracking: { ...fields.tracking, state: "lost" } })).status,
+    ).toBe(401);
+    expect(await count("shipbridge_shopify_tracking_events")).toBe(events);
+    expect(await trackingState("8101")).toBe("delivered");
+    expect(updates()).toBe(afterPushes);
+
+    expect((await push(signed)).status).toBe(200);
+    expect(await trackingState("8101")).toBe("returned");
+    expect(updates()).toBe(afterPushes + 1);
+    if (fulfillment) fulfillment.trackingInfo = [];
+    expect((await push(signed)).status).toBe(200);
+    expect(updates()).toBe(afterPushes + 1);
+    expect(fulfillment?.trackingInfo).toEqual([]);
+    expect(await count("shipbridge_shopify_tracking_events")).toBe(events + 1);
+  });
+
+  it("reconciles tracking on a schedule when pushes did not arrive", async () => {
+    const client = await harness.serviceClient();
+    await client.account.deleteTrackingWebhook();
+    const row = await shipped(8102);
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 24 * 3600 });
+    expect(await trackingState("8102")).toBeNull();
+    const before = updates();
+
+    expect(await app.reconcileTracking()).toBeGreaterThan(0);
+    expect(await trackingState("8102")).toBe("delivered");
+    expect(updates()).toBeGreaterThan(before);
+    const parcels = await client.packages.tracking(row.packageId as number);
+    expect(
+      await count(
+        "shipbridge_shopify_tracking_events WHERE package_id = $1 AND state = 'delivered'",
+        [row.packageId],
+      ),
+    ).toBe(parcels.length);
+    // Delivered orders are not asked about again.
+    const after = updates();
+    expect(await app.reconcileTracking()).toBe(0);
+    expect(updates()).toBe(after);
+
+    // The job is scheduled once for the cluster, whichever instance starts.
+    await harness.app();
+    const { rows } = await pool.query("SELECT name, cron FROM pgboss.schedule WHERE name = $1", [
+      TRACKING_RECONCILE_QUEUE,
+    ]);
+    expect(rows).toEqual([{ name: TRACKING_RECONCILE_QUEUE, cron: "*/30 * * * *" }]);
+  });
+  it("answers 503 and keeps nothing when Shopify fails, so the next push applies it", async () => {
+    // No webhook is registered now: only these hand-made pushes arrive.
+    const row = await shipped(8103);
+    const fields = {
+      package_id: row.packageId as number,
+      package_no: row.tracking?.numbers[0] as string,
+      partner_order_id: `${SHOP}:8103`,
+      tracking: { state: "collected", description: "", datetime: "2026-12-01T10:00:00Z" },
+    };
+    const signed = {
+      ...fields,
+      control: trackingPushControl(fields, trackingSecret(KEYS.apiSecretKey, SHOP)),
+    };
+    harness.fake.failNext("FulfillmentTrackingInfoUpdate");
+    expect((await push(signed)).status).toBe(503);
+    expect(
+      await count("shipbridge_shopify_tracking_events WHERE package_id = $1", [row.packageId]),
+    ).toBe(0);
+    expect((await push(signed)).status).toBe(200);
+    expect(await trackingState("8103")).toBe("collected");
+  });
+});
