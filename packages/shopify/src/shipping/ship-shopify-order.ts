@@ -29,6 +29,7 @@ import {
   recordShipped,
   type Tracking,
 } from "../store/shipments.ts";
+import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
 
@@ -60,6 +61,12 @@ export async function shipShopifyOrder(
     orderGid,
     orderName: order.name ?? orderId,
   });
+  if (row.status === "cancelled" && row.packageId !== undefined) {
+    // A package ordered while the order was being cancelled, whose cancel command
+    // has not been confirmed yet: the same command again (the service runs it once).
+    await cancelShipment(context, { ...row, packageId: row.packageId });
+    return "skipped";
+  }
   if (row.status === "fulfilled" || row.status.startsWith("cancelled")) return "skipped";
   const { settings, connection } = await loadSettings(pool, shop);
   const attention = async (issues: Issue<string>[]) => {
@@ -103,12 +110,18 @@ export async function shipShopifyOrder(
       numbers: result.trackingNumbers,
       urls: result.trackingUrls,
     };
-    await recordShipped(pool, shop, orderId, {
+    const recorded = await recordShipped(pool, shop, orderId, {
       packageId: result.packageId,
       commandId: result.commandId,
       tracking,
       label: result.label,
     });
+    // Cancelled in Shopify while it was being shipped: the cancellation saw no
+    // package yet, so the package just ordered is cancelled here as that path would.
+    if (recorded?.status.startsWith("cancelled")) {
+      await cancelShipment(context, { ...recorded, packageId: result.packageId });
+      return "skipped";
+    }
   } catch (error) {
     if (isValidationError(error)) return attention([...error.issues]);
     // The service refused the package (a point that closed, an address it rejects): retrying cannot help.

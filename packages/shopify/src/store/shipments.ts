@@ -105,6 +105,11 @@ export async function recordWaiting(
   );
 }
 
+/**
+ * Records the ordered package. An order cancelled in Shopify while it was
+ * being shipped keeps its cancelled status (the caller then cancels the
+ * package); answers the row as it now stands.
+ */
 export async function recordShipped(
   pool: pg.Pool,
   shop: string,
@@ -115,13 +120,15 @@ export async function recordShipped(
     tracking: Tracking;
     label: { bytes: Uint8Array; contentType: string };
   },
-): Promise<void> {
-  await pool.query(
+): Promise<ShipmentRow | undefined> {
+  const { rows } = await pool.query(
     `UPDATE shipbridge_shopify_shipments SET
-       status = CASE WHEN status = 'fulfilled' THEN status ELSE 'shipped' END,
+       status = CASE WHEN status IN ('fulfilled', 'cancelled', 'cancelled_after_order')
+                     THEN status ELSE 'shipped' END,
        package_id = $3, command_id = $4, tracking = $5::jsonb, issues = NULL,
        label = $6, label_type = $7, updated_at = now()
-     WHERE shop = $1 AND order_id = $2`,
+     WHERE shop = $1 AND order_id = $2
+     RETURNING ${COLUMNS}`,
     [
       shop,
       orderId,
@@ -132,6 +139,39 @@ export async function recordShipped(
       shipped.label.contentType,
     ],
   );
+  return rows[0] ? toRow(rows[0]) : undefined;
+}
+
+/**
+ * Marks a cancelled order that has no package yet; answers false when a
+ * package was recorded meanwhile (the caller cancels it at the service).
+ */
+export async function cancelUnordered(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE shipbridge_shopify_shipments SET status = 'cancelled', updated_at = now()
+     WHERE shop = $1 AND order_id = $2 AND package_id IS NULL`,
+    [shop, orderId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Records a package id known before the shipment completed, so a cancellation can cancel it. */
+export async function recordPackageId(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+  packageId: number,
+): Promise<ShipmentRow | undefined> {
+  const { rows } = await pool.query(
+    `UPDATE shipbridge_shopify_shipments SET package_id = COALESCE(package_id, $3), updated_at = now()
+     WHERE shop = $1 AND order_id = $2 RETURNING ${COLUMNS}`,
+    [shop, orderId, packageId],
+  );
+  return rows[0] ? toRow(rows[0]) : undefined;
 }
 
 export async function recordNeedsAttention(

@@ -16,7 +16,7 @@ import {
   markProcessed,
 } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
-import { loadShipment, recordStatus, recordWaiting } from "../store/shipments.ts";
+import { cancelUnordered, loadShipment, recordWaiting } from "../store/shipments.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
 
 export interface ProcessContext extends ShipContext {
@@ -114,12 +114,12 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       }
       if (row.status === "cancelled" || row.status === "cancelled_after_order") return;
       // Not ordered yet: marking it is enough, it is never shipped (nothing was charged).
-      if (row.packageId === undefined) {
-        await recordStatus(pool, shop, orderId, "cancelled");
-        return;
-      }
+      // The check and the mark are one statement, so a package recorded meanwhile is not missed.
+      if (row.packageId === undefined && (await cancelUnordered(pool, shop, orderId))) return;
+      const ordered = await loadShipment(pool, shop, orderId);
+      if (ordered?.packageId === undefined) return;
       // Ordered: cancelled at the service, or flagged when the parcel is already on its way.
-      await cancelShipment(context, { ...row, packageId: row.packageId });
+      await cancelShipment(context, { ...ordered, packageId: ordered.packageId });
       return;
     }
     case "app/uninstalled":

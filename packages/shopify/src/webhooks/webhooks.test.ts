@@ -286,6 +286,45 @@ describe("webhooks", () => {
     expect(text).toContain("zostało anulowane w Shopify, gdy paczka była już odebrana");
   });
 
+  it("cancels the package of an order cancelled while it was being shipped", async () => {
+    const order = newOrder(7010);
+    // The order command waits at the service: the cancellation arrives between package and order.
+    await harness.sandbox.control("/faults", {
+      latency_ms: 3000,
+      path: "/order-commands",
+      method: "PUT",
+      count: 1,
+    });
+    try {
+      await deliver(appA, "orders/paid", order);
+      for (let attempt = 0; attempt < 100; attempt++) {
+        if ((await harness.ledger(SHOP, "7010")).packageIds.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await loadShipment(pool, SHOP, "7010"))?.packageId).toBeUndefined();
+      await deliver(appB, "orders/cancelled", { ...order, cancelled_at: new Date().toISOString() });
+      expect((await settled("7010", ["cancelled"])).packageId).toBeUndefined();
+    } finally {
+      await harness.sandbox.control("/faults", undefined, "DELETE");
+    }
+    // Once the order command answers, the package just ordered is cancelled (its charge refunded).
+    let row = await loadShipment(pool, SHOP, "7010");
+    for (let attempt = 0; attempt < 150 && row?.packageId === undefined; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await loadShipment(pool, SHOP, "7010");
+    }
+    expect(row?.status).toBe("cancelled");
+    const service = await harness.serviceClient();
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7010"));
+    expect(command.successfully_canceled_packages).toEqual([
+      expect.objectContaining({ package_id: row?.packageId }),
+    ]);
+    expect((await service.packages.get(row?.packageId as number)).state).toBe("canceled");
+    expect(harness.fake.order(SHOP, "gid://shopify/Order/7010")?.fulfillments ?? []).toHaveLength(
+      0,
+    );
+  });
+
   it("answers the compliance topics from what it keeps", async () => {
     await settled("7001", ["fulfilled"]);
     const requestId = 555;
