@@ -10,6 +10,7 @@ import { loadShipment } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
+import { cancelCommandId } from "./cancel-shipment.ts";
 
 const harness = useHarness();
 const SHOP = "reconnect-shop.myshopify.com";
@@ -79,5 +80,64 @@ describe("a lapsed shipping authorization", () => {
     );
     expect(retried.status).toBe(303);
     expect((await settled("4401", ["fulfilled"])).tracking?.numbers[0]).toMatch(/\S/);
+  });
+
+  it("keeps the package of an order whose authorization lapsed after it was paid for, so a cancellation cancels it", async () => {
+    const order = sampleShopifyOrder({
+      id: 4402,
+      admin_graphql_api_id: "gid://shopify/Order/4402",
+      name: "#4402",
+    });
+    harness.fake.addOrder(SHOP, order);
+    // The package is read back after the order command: it waits while the authorization lapses.
+    await harness.sandbox.control("/faults", {
+      latency_ms: 2500,
+      path: "/packages/*",
+      method: "GET",
+      count: 1,
+    });
+    try {
+      await app(
+        webhookRequest({
+          url: `${APP_URL}/webhooks`,
+          apiSecretKey: KEYS.apiSecretKey,
+          shop: SHOP,
+          topic: "orders/paid",
+          payload: order,
+        }),
+      );
+      for (let attempt = 0; attempt < 100; attempt++) {
+        if ((await harness.ledger(SHOP, "4402")).charges > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await harness.sandbox.control("/clock/advance", { seconds: 200 * 24 * 3600 });
+      const attention = await settled("4402", ["needs_attention", "fulfilled"]);
+      expect(attention.status).toBe("needs_attention");
+    } finally {
+      await harness.sandbox.control("/faults", undefined, "DELETE");
+    }
+    const { packageIds, charges } = await harness.ledger(SHOP, "4402");
+    expect(charges).toBe(1);
+
+    // The merchant reconnects; the order is then cancelled in Shopify: its paid package is cancelled.
+    await harness.connect(app, SHOP, cookie);
+    await app(
+      webhookRequest({
+        url: `${APP_URL}/webhooks`,
+        apiSecretKey: KEYS.apiSecretKey,
+        shop: SHOP,
+        topic: "orders/cancelled",
+        payload: { ...order, cancelled_at: new Date().toISOString() },
+      }),
+    );
+    const cancelled = await settled("4402", ["cancelled", "cancelled_after_order"]);
+    expect(cancelled.packageId).toBe(packageIds[0]);
+    const service = await harness.serviceClient();
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "4402"));
+    // The command was sent for that package; the row says what it achieved.
+    const canceled = (command.successfully_canceled_packages ?? []).map((pkg) => pkg.package_id);
+    expect(canceled.includes(packageIds[0] as number)).toBe(cancelled.status === "cancelled");
+    const state = (await service.packages.get(packageIds[0] as number)).state;
+    expect(state === "canceled").toBe(cancelled.status === "cancelled");
   });
 });

@@ -12,6 +12,7 @@ import {
   isShipOrderError,
   isValidationApiError,
   isValidationError,
+  type ShippingClient,
   shipOrder,
 } from "@shipbridge/core";
 import type { PostgresTokenStore } from "@shipbridge/core/postgres";
@@ -26,12 +27,14 @@ import { loadSettings, setConnection } from "../store/settings.ts";
 import {
   beginShipment,
   recordNeedsAttention,
+  recordPackageId,
   recordShipped,
   type Tracking,
 } from "../store/shipments.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
+import { findOrderPackage } from "./find-order-package.ts";
 
 export interface ShipContext {
   readonly pool: pg.Pool;
@@ -124,6 +127,12 @@ export async function shipShopifyOrder(
     }
   } catch (error) {
     if (isValidationError(error)) return attention([...error.issues]);
+    // Past core's validation a package may exist, even paid for: its id is kept
+    // whenever it can be learnt, so a cancellation of the order cancels it.
+    if (isShipOrderError(error)) await recordPackageId(pool, shop, orderId, error.packageId);
+    else if (isValidationApiError(error) || isReauthorizationRequiredError(error)) {
+      await rememberPackage(context, client, shop, orderId);
+    }
     // The service refused the package (a point that closed, an address it rejects): retrying cannot help.
     if (isValidationApiError(error)) {
       return attention(
@@ -161,4 +170,19 @@ export async function shipShopifyOrder(
     notifyCustomer: settings.notifyCustomer,
   });
   return "fulfilled";
+}
+
+/** Best effort: a lapsed authorization cannot look; the cancel path looks again then. */
+async function rememberPackage(
+  context: ShipContext,
+  client: ShippingClient,
+  shop: string,
+  orderId: string,
+): Promise<void> {
+  try {
+    const packageId = await findOrderPackage(client, shop, orderId);
+    if (packageId !== undefined) await recordPackageId(context.pool, shop, orderId, packageId);
+  } catch {
+    // Nothing more to do here: the order needs attention either way.
+  }
 }

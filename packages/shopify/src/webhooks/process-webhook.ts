@@ -8,6 +8,7 @@ import type { PgBoss } from "pg-boss";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
+import { findOrderPackage } from "../shipping/find-order-package.ts";
 import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import {
   type InboxEntry,
@@ -16,7 +17,12 @@ import {
   markProcessed,
 } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
-import { cancelUnordered, loadShipment, recordWaiting } from "../store/shipments.ts";
+import {
+  cancelUnordered,
+  loadShipment,
+  recordPackageId,
+  recordWaiting,
+} from "../store/shipments.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
 
 export interface ProcessContext extends ShipContext {
@@ -114,8 +120,14 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       }
       if (row.status === "cancelled" || row.status === "cancelled_after_order") return;
       // Not ordered yet: marking it is enough, it is never shipped (nothing was charged).
+      // A shipment that failed part way may have left a package (even paid) whose id
+      // was not learnt then: look for it at the service before deciding nothing was charged.
+      if (row.packageId === undefined && row.status === "needs_attention") {
+        const found = await findOrderPackage(context.connections.client(shop), shop, orderId);
+        if (found !== undefined) await recordPackageId(pool, shop, orderId, found);
+      }
       // The check and the mark are one statement, so a package recorded meanwhile is not missed.
-      if (row.packageId === undefined && (await cancelUnordered(pool, shop, orderId))) return;
+      if (await cancelUnordered(pool, shop, orderId)) return;
       const ordered = await loadShipment(pool, shop, orderId);
       if (ordered?.packageId === undefined) return;
       // Ordered: cancelled at the service, or flagged when the parcel is already on its way.
