@@ -39,6 +39,13 @@ export interface ShopifyAppConfig {
   readonly rateDeadlineMs?: number;
   /** When the tracking reconcile job runs (cron, in UTC). Default every 30 minutes. */
   readonly trackingReconcileCron?: string;
+  /**
+   * Retries of a webhook's job (with backoff from jobRetryDelaySeconds, at most
+   * 300 s apart). Default 8, 1 s: about 4 minutes; after the last, an order
+   * being shipped needs attention.
+   */
+  readonly jobRetryLimit?: number;
+  readonly jobRetryDelaySeconds?: number;
   /** Seconds between polls of the job queue when no notification arrives. Default 2. */
   readonly pollingIntervalSeconds?: number;
 }

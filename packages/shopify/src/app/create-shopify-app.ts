@@ -16,7 +16,7 @@ import {
 import { PostgreSQLSessionStorage } from "@shopify/shopify-app-session-storage-postgresql";
 import { Hono } from "hono";
 import pg from "pg";
-import { PgBoss } from "pg-boss";
+import { type JobWithMetadata, PgBoss } from "pg-boss";
 import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
@@ -30,6 +30,7 @@ import {
   TRACKING_RECONCILE_CRON,
   TRACKING_RECONCILE_QUEUE,
 } from "../tracking/reconcile-tracking.ts";
+import { giveUpDelivery } from "../webhooks/give-up.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
 import { type ProcessContext, processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
@@ -148,8 +149,8 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
     guardSessionPool(sessions);
     await boss.start();
     await boss.createQueue(WEBHOOK_QUEUE, {
-      retryLimit: 8,
-      retryDelay: 1,
+      retryLimit: config.jobRetryLimit ?? 8,
+      retryDelay: config.jobRetryDelaySeconds ?? 1,
       retryBackoff: true,
       retryDelayMax: 300,
     });
@@ -184,15 +185,25 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
     tokenStore,
   };
   if (config.runWorkers ?? true) {
-    await boss.work<WebhookJob>(
+    await boss.work(
       WEBHOOK_QUEUE,
       {
         pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
         batchSize: 1,
         localConcurrency: 2,
+        includeMetadata: true,
       },
-      async ([job]) => {
-        if (job) await processWebhook(app, job.data.webhookId, { ship: job.data.ship === true });
+      async ([job]: JobWithMetadata<WebhookJob>[]) => {
+        if (!job) return;
+        try {
+          await processWebhook(app, job.data.webhookId, { ship: job.data.ship === true });
+        } catch (error) {
+          // The last attempt: the order must not stay "shipping" with nobody told.
+          if (job.retryCount >= job.retryLimit) {
+            await giveUpDelivery(pool, job.data.webhookId, job.retryCount + 1, error);
+          }
+          throw error;
+        }
       },
     );
     await boss.work(

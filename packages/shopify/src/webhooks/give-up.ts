@@ -1,0 +1,33 @@
+// What happens when a delivery's job has failed its last retry (the service
+// or Shopify was down longer than the queue waits): an order still being
+// shipped is not left in "shipping" where nobody sees it, but moved to
+// "needs attention" with the error, listed on the settings page with its
+// retry button. Other topics have nothing to show the merchant.
+import type pg from "pg";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { loadDelivery } from "../store/inbox.ts";
+import { recordNeedsAttention } from "../store/shipments.ts";
+
+/** Marks the delivery's order as needing attention, when it was being shipped. */
+export async function giveUpDelivery(
+  pool: pg.Pool,
+  webhookId: string,
+  attempts: number,
+  error: unknown,
+): Promise<void> {
+  const entry = await loadDelivery(pool, webhookId);
+  if (!entry?.topic.startsWith("orders/")) return;
+  const payload = entry.payload as ShopifyOrder & { order_edit?: { order_id?: number | string } };
+  const orderId = String(payload.order_edit?.order_id ?? payload.id ?? "");
+  if (orderId === "") return;
+  const code = (error as { code?: unknown } | null)?.code;
+  const detail = error instanceof Error ? error.message : String(error);
+  // recordNeedsAttention touches only an order still shipping (or needing attention).
+  await recordNeedsAttention(pool, entry.shop, orderId, [
+    {
+      path: "order",
+      rule: typeof code === "string" ? code : "retries_exhausted",
+      message: `Shipping failed ${attempts} times; retry when the service is back. ${detail}`,
+    },
+  ]);
+}

@@ -1,0 +1,87 @@
+// A shipping-service outage longer than the job's retries: the order is not
+// left "shipping" where nobody sees it, but needs attention with the error,
+// listed on the settings page; once the service is back, its retry button
+// ships it once.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { loadShipment } from "../store/shipments.ts";
+import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { sampleShopifyOrder } from "../testing/orders.ts";
+import { webhookRequest } from "../testing/signed-requests.ts";
+
+const harness = useHarness();
+const SHOP = "outage-shop.myshopify.com";
+let app: ShopifyApp;
+let cookie: string;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  app = await harness.app({ jobRetryLimit: 1, jobRetryDelaySeconds: 1 });
+  cookie = await harness.ready(app, SHOP);
+  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+}, 60_000);
+afterAll(async () => {
+  await pool?.end();
+});
+
+async function settled(orderId: string, statuses: string[]) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const row = await loadShipment(pool, SHOP, orderId);
+    if (row && statuses.includes(row.status)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `order ${orderId} did not reach ${statuses.join("/")}: ${JSON.stringify(await loadShipment(pool, SHOP, orderId))}`,
+  );
+}
+
+describe("a job out of retries", () => {
+  it("moves the order to needs attention, and its retry ships it once the service is back", async () => {
+    const order = sampleShopifyOrder({
+      id: 8801,
+      admin_graphql_api_id: "gid://shopify/Order/8801",
+      name: "#8801",
+    });
+    harness.fake.addOrder(SHOP, order);
+    await harness.sandbox.control("/faults", { status: 503, path: "/**" });
+    try {
+      const delivered = await app(
+        webhookRequest({
+          url: `${APP_URL}/webhooks`,
+          apiSecretKey: KEYS.apiSecretKey,
+          shop: SHOP,
+          topic: "orders/paid",
+          payload: order,
+        }),
+      );
+      expect(delivered.status).toBe(200);
+      const row = await settled("8801", ["needs_attention", "fulfilled"]);
+      expect(row.status).toBe("needs_attention");
+      expect(row.packageId).toBeUndefined();
+      expect(row.issues).toEqual([
+        expect.objectContaining({ path: "order", message: expect.stringContaining("2 times") }),
+      ]);
+    } finally {
+      await harness.sandbox.control("/faults", undefined, "DELETE");
+    }
+    const page = await (
+      await app(new Request(`${APP_URL}/settings?shop=${SHOP}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toContain('id="order-8801"');
+
+    const retried = await app(
+      new Request(`${APP_URL}/settings/retry`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "order_id=8801",
+      }),
+    );
+    expect(retried.status).toBe(303);
+    expect((await settled("8801", ["fulfilled"])).tracking?.numbers[0]).toMatch(/\S/);
+    expect(await harness.ledger(SHOP, "8801")).toEqual({
+      packageIds: [expect.any(Number)],
+      charges: 1,
+    });
+  });
+});
