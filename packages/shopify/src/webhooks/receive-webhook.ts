@@ -1,13 +1,15 @@
 // POST /webhooks: checks the HMAC of the raw body with shopify-api's
 // webhooks.validate, stores a valid delivery in the inbox (once per webhook
 // id) and queues its job, then answers 200 at once; the work runs in the job.
-// An invalid HMAC gets 401 and nothing is written.
+// An invalid HMAC, or a body that names another shop than the (unsigned)
+// headers, gets 401 and nothing is written.
 import type { Shopify } from "@shopify/shopify-api";
 import type { Context } from "hono";
 import type pg from "pg";
 import type { PgBoss } from "pg-boss";
 import { storeDelivery } from "../store/inbox.ts";
 import { WEBHOOK_QUEUE, webhookJobId } from "./jobs.ts";
+import { payloadMatchesShop } from "./shop-in-payload.ts";
 import { isAppTopic } from "./topics.ts";
 
 export interface ReceiveContext {
@@ -33,6 +35,10 @@ export async function receiveWebhook(context: ReceiveContext, c: Context): Promi
     payload = JSON.parse(rawBody);
   } catch {
     return c.text("Bad JSON", 400);
+  }
+  // The headers are not signed: a body replayed under another shop or topic is refused.
+  if (!payloadMatchesShop(topic, check.domain.toLowerCase(), payload)) {
+    return c.text("Unauthorized", 401);
   }
   await storeDelivery(context.pool, {
     webhookId: check.webhookId,

@@ -96,6 +96,31 @@ describe("webhooks", () => {
     expect(await loadShipment(pool, SHOP, "9001")).toBeUndefined();
   });
 
+  it("refuses a signed body replayed under another shop or topic, and writes nothing", async () => {
+    const before = await count("shipbridge_shopify_inbox");
+    const replay = (shop: string, topic: string, payload: unknown) =>
+      appA(
+        webhookRequest({
+          url: `${APP_URL}/webhooks`,
+          apiSecretKey: KEYS.apiSecretKey,
+          shop,
+          topic,
+          payload,
+        }),
+      );
+    const redact = { shop_id: 1, shop_domain: SHOP };
+    expect((await replay("other-shop.myshopify.com", "shop/redact", redact)).status).toBe(401);
+    // An order's body (it names no shop) replayed as app/uninstalled.
+    expect((await replay(SHOP, "app/uninstalled", sampleShopifyOrder({ id: 9002 }))).status).toBe(
+      401,
+    );
+    expect(
+      (await replay("other-shop.myshopify.com", "app/uninstalled", { myshopify_domain: SHOP }))
+        .status,
+    ).toBe(401);
+    expect(await count("shipbridge_shopify_inbox")).toBe(before);
+  });
+
   it("ships orders/paid delivered 10 times to two instances once, and fulfils it once with tracking", async () => {
     const order = newOrder(7001);
     const retried = randomUUID();
@@ -401,7 +426,7 @@ describe("webhooks", () => {
       (await boss.findJobs(WEBHOOK_QUEUE, { data: { shop }, queued: true })).map((job) => job.id);
     expect((await queued(SHOP)).sort()).toEqual([...mine].sort());
 
-    await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP });
+    await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP, myshopify_domain: SHOP });
     for (let attempt = 0; attempt < 100; attempt++) {
       if ((await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
