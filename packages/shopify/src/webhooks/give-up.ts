@@ -16,7 +16,8 @@ export async function giveUpDelivery(
   error: unknown,
 ): Promise<void> {
   const entry = await loadDelivery(pool, webhookId);
-  if (!entry?.topic.startsWith("orders/")) return;
+  // A cancellation that could not finish must not offer the order for shipping again.
+  if (!entry?.topic.startsWith("orders/") || entry.topic === "orders/cancelled") return;
   const payload = entry.payload as ShopifyOrder & { order_edit?: { order_id?: number | string } };
   const orderId = String(payload.order_edit?.order_id ?? payload.id ?? "");
   if (orderId === "") return;
