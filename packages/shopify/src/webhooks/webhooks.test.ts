@@ -315,7 +315,7 @@ describe("webhooks", () => {
     const order = newOrder(7010);
     // The order command waits at the service: the cancellation arrives between package and order.
     await harness.sandbox.control("/faults", {
-      latency_ms: 3000,
+      latency_ms: 5000,
       path: "/order-commands",
       method: "PUT",
       count: 1,
@@ -333,18 +333,20 @@ describe("webhooks", () => {
       await harness.sandbox.control("/faults", undefined, "DELETE");
     }
     // Once the order command answers, the package just ordered is cancelled (its charge refunded).
+    const service = await harness.serviceClient();
     let row = await loadShipment(pool, SHOP, "7010");
-    for (let attempt = 0; attempt < 150 && row?.packageId === undefined; attempt++) {
+    let state: string | null | undefined;
+    for (let attempt = 0; attempt < 200 && state !== "canceled"; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       row = await loadShipment(pool, SHOP, "7010");
+      if (row?.packageId !== undefined) state = (await service.packages.get(row.packageId)).state;
     }
+    expect(state).toBe("canceled");
     expect(row?.status).toBe("cancelled");
-    const service = await harness.serviceClient();
     const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7010"));
     expect(command.successfully_canceled_packages).toEqual([
       expect.objectContaining({ package_id: row?.packageId }),
     ]);
-    expect((await service.packages.get(row?.packageId as number)).state).toBe("canceled");
     expect(harness.fake.order(SHOP, "gid://shopify/Order/7010")?.fulfillments ?? []).toHaveLength(
       0,
     );
