@@ -1,17 +1,23 @@
 // Which shop's merchant is asking: an embedded app is given a session token
 // (App Bridge's `id_token` query parameter, a form field, or a Bearer
-// header), checked with shopify-api; a standalone app reads the signed
+// header), checked with shopify-api, or the settings pages' own longer-lived
+// form token (form-token.ts); a standalone app reads the signed
 // session cookie that auth.callback set. Undefined when neither proves a shop.
 import type { Shopify } from "@shopify/shopify-api";
+import { isFormToken, verifyFormToken } from "./form-token.ts";
 
 export async function currentShop(
   shopify: Shopify,
   request: Request,
   form?: Record<string, unknown>,
+  now: () => number = Date.now,
 ): Promise<string | undefined> {
   const fromForm = typeof form?.id_token === "string" ? form.id_token : undefined;
   const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
   const token = new URL(request.url).searchParams.get("id_token") ?? fromForm ?? bearer;
+  if (token && isFormToken(token)) {
+    return verifyFormToken(shopify.config.apiSecretKey, token, now());
+  }
   if (token) {
     try {
       const payload = await shopify.session.decodeSessionToken(token);

@@ -90,6 +90,35 @@ describe("install", () => {
       401,
     );
   });
+
+  it("gives the settings forms a token of their own that outlives the session token", async () => {
+    const shop = "form-shop.myshopify.com";
+    harness.fake.addShop(shop, FULL_SCOPES);
+    let offsetMs = 0;
+    const app = await harness.app({ isEmbeddedApp: true, now: () => Date.now() + offsetMs });
+    const idToken = makeSessionToken({ ...KEYS, shop });
+    expect((await app(new Request(`${APP_URL}/app?shop=${shop}&id_token=${idToken}`))).status).toBe(
+      302,
+    );
+    const page = await (
+      await app(new Request(`${APP_URL}/settings?shop=${shop}&id_token=${idToken}`))
+    ).text();
+    const formToken = /name="id_token" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    expect(formToken).not.toBe(idToken);
+    const open = (token: string) =>
+      app(new Request(`${APP_URL}/settings?shop=${shop}&id_token=${encodeURIComponent(token)}`));
+    // Half an hour later Shopify's token has lapsed, the page's own still works.
+    offsetMs = 30 * 60_000;
+    const stale = makeSessionToken({ ...KEYS, shop, now: () => Date.now() - 2 * 60_000 });
+    expect((await open(stale)).status).toBe(401);
+    expect((await open(formToken)).status).toBe(200);
+    // Not for another shop, and not after its hour.
+    const [prefix, , expiry, signature] = formToken.split(".");
+    const otherShop = Buffer.from("other-shop.myshopify.com").toString("base64url");
+    expect((await open(`${prefix}.${otherShop}.${expiry}.${signature}`)).status).toBe(401);
+    offsetMs = 2 * 3600_000;
+    expect((await open(formToken)).status).toBe(401);
+  });
 });
 
 describe("renewal of expiring offline tokens", () => {

@@ -6,6 +6,7 @@ import type { Context, Hono } from "hono";
 import { CARRIER_SERVICE_CREATE } from "../admin/documents.ts";
 import type { AppRuntime } from "../app/create-shopify-app.ts";
 import { currentShop } from "../auth/current-shop.ts";
+import { makeFormToken } from "../auth/form-token.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { loadSettings, saveSettings } from "../store/settings.ts";
@@ -20,9 +21,13 @@ export const CARRIER_SERVICE_NAME = "Shipbridge";
 type Form = Record<string, string | File | (string | File)[]>;
 
 async function who(app: AppRuntime, c: Context, form?: Form) {
-  const shop = await currentShop(app.shopify, c.req.raw, form);
-  const idToken =
+  const now = app.config.now ?? Date.now;
+  const shop = await currentShop(app.shopify, c.req.raw, form, now);
+  const given =
     c.req.query("id_token") ?? (typeof form?.id_token === "string" ? form.id_token : undefined);
+  // The page's forms and links carry the app's own token: Shopify's lapses in 60 s.
+  const idToken =
+    shop && given ? makeFormToken(app.shopify.config.apiSecretKey, shop, now()) : given;
   return { shop, idToken };
 }
 
