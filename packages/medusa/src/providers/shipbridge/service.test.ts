@@ -373,6 +373,40 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         expect(retried.labels).toHaveLength(1);
       });
 
+      it("2 x an item fulfilled as 1 now and 1 later: two packages, two charges", async () => {
+        const provider = registration();
+        const one = [{ ...items[0], quantity: 1 }];
+        const data = { service: "dpd" };
+        const orderAfter = (fulfilled: number) => ({
+          ...orderOf("order_split"),
+          items: [
+            { ...orderOf("order_split").items[0], detail: { fulfilled_quantity: fulfilled } },
+          ],
+        });
+        const first = await provider.createFulfillment(data, one, orderAfter(0), {
+          id: "ful_split_1",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        const second = await provider.createFulfillment(data, one, orderAfter(1), {
+          id: "ful_split_2",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        expect(second.data["shipment_key"]).not.toBe(first.data["shipment_key"]);
+        expect(second.data["package_id"]).not.toBe(first.data["package_id"]);
+        expect(await packagesOf(first.data)).toHaveLength(1);
+        expect(await packagesOf(second.data)).toHaveLength(1);
+        expect(await chargesOf(first.data["package_id"])).toHaveLength(1);
+        expect(await chargesOf(second.data["package_id"])).toHaveLength(1);
+        // The second one retried under a new id (its first attempt gave up,
+        // nothing was registered as fulfilled): still the second package.
+        const retried = await provider.createFulfillment(data, one, orderAfter(1), {
+          id: "ful_split_2b",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        expect(retried.data["package_id"]).toBe(second.data["package_id"]);
+        expect(await chargesOf(second.data["package_id"])).toHaveLength(1);
+      });
+
       it("cancels a fulfillment, cancelling again changes nothing, and the items ship again", async () => {
         const fulfillment = await ship("order_cancel", { service: "dpd" });
         await service.cancelFulfillment(fulfillment.id);

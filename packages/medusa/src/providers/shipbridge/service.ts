@@ -289,21 +289,32 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   /**
-   * The name of a fulfillment's shipment at the service: its order and its
-   * items (line and quantity), not the fulfillment's id. When the provider
+   * The name of a fulfillment's shipment at the service: its order, its items
+   * (line and quantity) and, per line, how much of it the order had fulfilled
+   * before this fulfillment; not the fulfillment's id. When the provider
    * throws, Medusa deletes the fulfillment and the admin's retry makes a new
-   * one with a new id; the same order and items find the first attempt's
-   * package instead of paying for a second. Once that shipment is cancelled,
-   * the same items ship again under the next name (`-2`, `-3`, ...).
+   * one with a new id; nothing was registered as fulfilled, so the retry gets
+   * the same name and finds the first attempt's package instead of paying
+   * for a second. A later, separate fulfillment of the same line (2 x L
+   * fulfilled as 1 now, 1 later) starts from a higher fulfilled quantity and
+   * gets its own name and package. Once a shipment is cancelled, the same
+   * items ship again under the next name (`-2`, `-3`, ...).
    */
   async #shipmentKey(order: Loose | undefined, items: Loose[], fulfillmentId: string) {
     const orderId = str(order?.["id"]);
     if (orderId === undefined) return fulfillmentId;
+    const lines = listOf(order?.["items"]);
     const content = items
-      .map(
-        (item) =>
-          `${String(item["line_item_id"] ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}`,
-      )
+      .map((item) => {
+        const lineId = item["line_item_id"];
+        const line = lines.find((l) => lineId !== undefined && l["id"] === lineId);
+        const detail = (line?.["detail"] ?? {}) as Loose;
+        const before = Number(detail["fulfilled_quantity"] ?? line?.["fulfilled_quantity"] ?? 0);
+        // Nothing appended for a first fulfillment: its name stays the one
+        // earlier versions gave it.
+        const from = Number.isFinite(before) && before > 0 ? `@${before}` : "";
+        return `${String(lineId ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}${from}`;
+      })
       .sort()
       .join(",");
     const base = `${orderId}-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
