@@ -117,15 +117,15 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         }
       ).fulfillmentProviderService_.retrieveProviderRegistration(PROVIDER_ID);
 
-    async function shippingOption(optionId: string) {
+    async function shippingOption(optionId: string, tag = optionId) {
       const options = await service.retrieveFulfillmentOptions(PROVIDER_ID);
       const data = options.find((o) => o["id"] === optionId);
       const profile = await service.createShippingProfiles({
-        name: `p-${optionId}`,
+        name: `p-${tag}`,
         type: "default",
       });
       const set = await service.createFulfillmentSets({
-        name: `s-${optionId}`,
+        name: `s-${tag}`,
         type: "shipping",
         service_zones: [{ name: "PL", geo_zones: [{ type: "country", country_code: "pl" }] }],
       });
@@ -446,6 +446,39 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         );
         expect(details.receiver?.postcode).toBe(SENDER.postcode);
         expect(details.sender?.postcode ?? details.pickup?.postcode).toBe("80-831");
+      });
+
+      it("a return retried after the provider gave up is paid once", async () => {
+        const option = await shippingOption("dpd-return", "dpd-return-retry");
+        const returnOf = () =>
+          service.createReturnFulfillment({
+            location_id: "sloc_1",
+            provider_id: PROVIDER_ID,
+            shipping_option_id: option.id,
+            delivery_address: CUSTOMER_ADDRESS,
+            items,
+            labels: [],
+            order: orderOf("order_return_retry"),
+            data: {},
+          } as never);
+        await control("/faults", {
+          status: 502,
+          rate: 1,
+          path: "/order-commands",
+          after: true,
+          count: 50,
+        });
+        await expect(returnOf()).rejects.toThrow();
+        await control("/faults", undefined, "DELETE");
+        // Medusa's retry: a new fulfillment, with a new id.
+        const created = await returnOf();
+        const fulfillment = await service.retrieveFulfillment(created.id, {
+          relations: ["labels"],
+        });
+        const packages = await packagesOf(fulfillment.data);
+        expect(packages.map((p) => p.package_id)).toEqual([fulfillment.data?.["package_id"]]);
+        expect(await chargesOf(fulfillment.data?.["package_id"])).toHaveLength(1);
+        expect(fulfillment.labels).toHaveLength(1);
       });
     });
   },
