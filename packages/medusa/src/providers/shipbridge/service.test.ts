@@ -9,7 +9,7 @@ import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { OAuthClient, ShippingClient, shipOrderReference } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { parsePluginOptions } from "../../lib/options.ts";
+import { type PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
 import provider from "./index.ts";
 import type { ShipbridgeFulfillmentService } from "./service.ts";
 
@@ -96,6 +96,31 @@ describe("plugin options", () => {
     expect(attempt).toThrow(/flatPrice/);
     expect(attempt).toThrow(/nieprawidłowe opcje wtyczki/);
     expect(attempt).not.toThrow(/top-secret-value/);
+  });
+
+  it("names a wrong secret option without repeating its value", () => {
+    const { username: _username, ...withoutUser } = pluginOptions();
+    const issuesOf = (input: unknown) => {
+      try {
+        parsePluginOptions(input);
+      } catch (error) {
+        return { text: String(error), issues: (error as PluginOptionsError).issues };
+      }
+      throw new Error("the options were accepted");
+    };
+    // A password without its username, next to a client secret of the wrong type.
+    const wrong = issuesOf({
+      ...withoutUser,
+      password: "top-secret-value",
+      clientSecret: ["another-secret"],
+    });
+    expect(wrong.issues.map((issue) => issue.path)).toContain("clientSecret");
+    expect(wrong.text).not.toMatch(/top-secret-value|another-secret/);
+    const clientSecret = wrong.issues.find((issue) => issue.path === "clientSecret");
+    expect(clientSecret?.message).toBe("invalid_type / brak wartości lub zły typ");
+    const alone = issuesOf({ ...withoutUser, password: "top-secret-value" });
+    expect(alone.issues).toEqual([{ path: "password", message: "custom / nieprawidłowa wartość" }]);
+    expect(alone.text).not.toMatch(/top-secret-value/);
   });
 });
 
