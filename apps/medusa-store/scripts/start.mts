@@ -23,6 +23,14 @@ await admin.end();
 const databaseUrl = new URL(postgres.connectionString);
 databaseUrl.pathname = "/medusa_store";
 
+// The database's port is chosen at random: print how to reach it, so an
+// admin user can be created while the store runs (a throwaway local database,
+// its password is not a secret).
+console.log(
+  `shipbridge: DATABASE_URL=${databaseUrl.toString()}\n` +
+    `  admin user: DATABASE_URL=${databaseUrl.toString()} pnpm exec medusa user -e admin@example.com -p secret`,
+);
+
 const sandbox = await startSandbox({ port: 4010, accountPort: 4011 });
 const env = {
   ...process.env,

@@ -65,7 +65,11 @@ export const PluginOptionsSchema = z
     weightUnit: z.enum(["g", "kg"]).default("g"),
     /** The weight of an item whose variant has none, in `weightUnit`. */
     defaultItemWeight: z.number().nonnegative().default(500),
-    /** Cash on delivery: where the carrier pays the collected amount. */
+    /**
+     * Cash on delivery: where the carrier pays the collected amount. Passed
+     * on, but no order gets a COD amount yet (the plugin cannot tell which
+     * orders are paid on delivery), so it has no effect today.
+     */
     cod: z.strictObject({ iban: text }).optional(),
     /** The price a calculated option shows when the service cannot quote (major units). */
     flatPrice: z.number().nonnegative(),

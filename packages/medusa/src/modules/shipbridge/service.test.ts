@@ -163,6 +163,33 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       expect(reconciled?.tracking_state).toBe(last?.state);
     });
 
+    it("polls a shipment on its way behind 500 older finished ones", async () => {
+      await service.createShipments(
+        Array.from({ length: 500 }, (_, index) => ({
+          fulfillment_id: `ful_done_${index}`,
+          package_id: 900_000 + index,
+          command_id: "",
+          service: "dpd",
+          tracking_state: "delivered",
+        })),
+      );
+      const client = await demoClient();
+      const packageId = await shippedPackage(client, "poll-late");
+      await service.recordShipment({
+        id: "ful_poll_late",
+        data: { package_id: packageId, service: "dpd" },
+      });
+      await fetch(`${baseUrl}/_sandbox/clock/advance`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seconds: 5 * 24 * 3600 }),
+      });
+      const updates = await service.reconcileTracking();
+      expect(updates.some((update) => update.package_id === packageId)).toBe(true);
+      const [shipment] = await service.listShipments({ package_id: packageId });
+      expect(shipment?.tracking_state).not.toBeNull();
+    });
+
     it("refuses a push when no secret verifies it, and keeps nothing", async () => {
       await expect(service.recordTrackingPush("{not json")).rejects.toThrow(/refused/);
       expect(await service.listTrackingEvents({ package_id: 999_999 })).toHaveLength(0);

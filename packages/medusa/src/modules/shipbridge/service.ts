@@ -168,11 +168,14 @@ export class ShipbridgeModuleService extends MedusaService({ Shipment, TrackingE
    * keeps the events not seen yet; the fallback when pushes are lost.
    */
   async reconcileTracking(): Promise<TrackingUpdate[]> {
-    const shipments = await this.listShipments({}, { take: 500, order: { created_at: "ASC" } });
+    // Finished shipments are left out in the query: taking the oldest 500
+    // first would let old delivered ones hide every shipment still moving.
+    const shipments = await this.listShipments(
+      { $or: [{ tracking_state: null }, { tracking_state: { $nin: [...FINAL_TRACKING_STATES] } }] },
+      { take: 500, order: { created_at: "ASC" } },
+    );
     const updates: TrackingUpdate[] = [];
     for (const shipment of shipments) {
-      if (shipment.tracking_state !== null && FINAL_TRACKING_STATES.has(shipment.tracking_state))
-        continue;
       const parcels = await this.connection.client.packages.tracking(shipment.package_id);
       const events = parcels
         .flatMap((parcel) => parcel.tracking)

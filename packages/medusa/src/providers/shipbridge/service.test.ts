@@ -9,7 +9,7 @@ import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { OAuthClient, ShippingClient, shipOrderReference } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { parsePluginOptions } from "../../lib/options.ts";
+import { type PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
 import provider from "./index.ts";
 import type { ShipbridgeFulfillmentService } from "./service.ts";
 
@@ -97,6 +97,31 @@ describe("plugin options", () => {
     expect(attempt).toThrow(/nieprawidłowe opcje wtyczki/);
     expect(attempt).not.toThrow(/top-secret-value/);
   });
+
+  it("names a wrong secret option without repeating its value", () => {
+    const { username: _username, ...withoutUser } = pluginOptions();
+    const issuesOf = (input: unknown) => {
+      try {
+        parsePluginOptions(input);
+      } catch (error) {
+        return { text: String(error), issues: (error as PluginOptionsError).issues };
+      }
+      throw new Error("the options were accepted");
+    };
+    // A password without its username, next to a client secret of the wrong type.
+    const wrong = issuesOf({
+      ...withoutUser,
+      password: "top-secret-value",
+      clientSecret: ["another-secret"],
+    });
+    expect(wrong.issues.map((issue) => issue.path)).toContain("clientSecret");
+    expect(wrong.text).not.toMatch(/top-secret-value|another-secret/);
+    const clientSecret = wrong.issues.find((issue) => issue.path === "clientSecret");
+    expect(clientSecret?.message).toBe("invalid_type / brak wartości lub zły typ");
+    const alone = issuesOf({ ...withoutUser, password: "top-secret-value" });
+    expect(alone.issues).toEqual([{ path: "password", message: "custom / nieprawidłowa wartość" }]);
+    expect(alone.text).not.toMatch(/top-secret-value/);
+  });
 });
 
 moduleIntegrationTestRunner<IFulfillmentModuleService>({
@@ -117,15 +142,15 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         }
       ).fulfillmentProviderService_.retrieveProviderRegistration(PROVIDER_ID);
 
-    async function shippingOption(optionId: string) {
+    async function shippingOption(optionId: string, tag = optionId) {
       const options = await service.retrieveFulfillmentOptions(PROVIDER_ID);
       const data = options.find((o) => o["id"] === optionId);
       const profile = await service.createShippingProfiles({
-        name: `p-${optionId}`,
+        name: `p-${tag}`,
         type: "default",
       });
       const set = await service.createFulfillmentSets({
-        name: `s-${optionId}`,
+        name: `s-${tag}`,
         type: "shipping",
         service_zones: [{ name: "PL", geo_zones: [{ type: "country", country_code: "pl" }] }],
       });
@@ -373,6 +398,40 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         expect(retried.labels).toHaveLength(1);
       });
 
+      it("2 x an item fulfilled as 1 now and 1 later: two packages, two charges", async () => {
+        const provider = registration();
+        const one = [{ ...items[0], quantity: 1 }];
+        const data = { service: "dpd" };
+        const orderAfter = (fulfilled: number) => ({
+          ...orderOf("order_split"),
+          items: [
+            { ...orderOf("order_split").items[0], detail: { fulfilled_quantity: fulfilled } },
+          ],
+        });
+        const first = await provider.createFulfillment(data, one, orderAfter(0), {
+          id: "ful_split_1",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        const second = await provider.createFulfillment(data, one, orderAfter(1), {
+          id: "ful_split_2",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        expect(second.data["shipment_key"]).not.toBe(first.data["shipment_key"]);
+        expect(second.data["package_id"]).not.toBe(first.data["package_id"]);
+        expect(await packagesOf(first.data)).toHaveLength(1);
+        expect(await packagesOf(second.data)).toHaveLength(1);
+        expect(await chargesOf(first.data["package_id"])).toHaveLength(1);
+        expect(await chargesOf(second.data["package_id"])).toHaveLength(1);
+        // The second one retried under a new id (its first attempt gave up,
+        // nothing was registered as fulfilled): still the second package.
+        const retried = await provider.createFulfillment(data, one, orderAfter(1), {
+          id: "ful_split_2b",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        expect(retried.data["package_id"]).toBe(second.data["package_id"]);
+        expect(await chargesOf(second.data["package_id"])).toHaveLength(1);
+      });
+
       it("cancels a fulfillment, cancelling again changes nothing, and the items ship again", async () => {
         const fulfillment = await ship("order_cancel", { service: "dpd" });
         await service.cancelFulfillment(fulfillment.id);
@@ -412,6 +471,39 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         );
         expect(details.receiver?.postcode).toBe(SENDER.postcode);
         expect(details.sender?.postcode ?? details.pickup?.postcode).toBe("80-831");
+      });
+
+      it("a return retried after the provider gave up is paid once", async () => {
+        const option = await shippingOption("dpd-return", "dpd-return-retry");
+        const returnOf = () =>
+          service.createReturnFulfillment({
+            location_id: "sloc_1",
+            provider_id: PROVIDER_ID,
+            shipping_option_id: option.id,
+            delivery_address: CUSTOMER_ADDRESS,
+            items,
+            labels: [],
+            order: orderOf("order_return_retry"),
+            data: {},
+          } as never);
+        await control("/faults", {
+          status: 502,
+          rate: 1,
+          path: "/order-commands",
+          after: true,
+          count: 50,
+        });
+        await expect(returnOf()).rejects.toThrow();
+        await control("/faults", undefined, "DELETE");
+        // Medusa's retry: a new fulfillment, with a new id.
+        const created = await returnOf();
+        const fulfillment = await service.retrieveFulfillment(created.id, {
+          relations: ["labels"],
+        });
+        const packages = await packagesOf(fulfillment.data);
+        expect(packages.map((p) => p.package_id)).toEqual([fulfillment.data?.["package_id"]]);
+        expect(await chargesOf(fulfillment.data?.["package_id"])).toHaveLength(1);
+        expect(fulfillment.labels).toHaveLength(1);
       });
     });
   },

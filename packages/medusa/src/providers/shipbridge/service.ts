@@ -68,6 +68,14 @@ function listOf(value: unknown): Loose[] {
   return [];
 }
 
+/** An order line's quantities already shipped out, or already in returns. */
+const FULFILLED = ["fulfilled_quantity"] as const;
+const RETURNED = [
+  "return_requested_quantity",
+  "return_received_quantity",
+  "return_dismissed_quantity",
+] as const;
+
 function str(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
@@ -289,24 +297,46 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   /**
-   * The name of a fulfillment's shipment at the service: its order and its
-   * items (line and quantity), not the fulfillment's id. When the provider
+   * The name of a fulfillment's shipment at the service: its order, its items
+   * (line and quantity) and, per line, how much of it the order had fulfilled
+   * before this fulfillment; not the fulfillment's id. When the provider
    * throws, Medusa deletes the fulfillment and the admin's retry makes a new
-   * one with a new id; the same order and items find the first attempt's
-   * package instead of paying for a second. Once that shipment is cancelled,
-   * the same items ship again under the next name (`-2`, `-3`, ...).
+   * one with a new id; nothing was registered as fulfilled, so the retry gets
+   * the same name and finds the first attempt's package instead of paying
+   * for a second. A later, separate fulfillment of the same line (2 x L
+   * fulfilled as 1 now, 1 later) starts from a higher fulfilled quantity and
+   * gets its own name and package. Once a shipment is cancelled, the same
+   * items ship again under the next name (`-2`, `-3`, ...). A return's name
+   * (`kind` "return") counts, instead, the quantities the order had in
+   * returns already, so a retried return finds its first package too.
    */
-  async #shipmentKey(order: Loose | undefined, items: Loose[], fulfillmentId: string) {
+  async #shipmentKey(
+    order: Loose | undefined,
+    items: Loose[],
+    fulfillmentId: string,
+    kind: "shipment" | "return" = "shipment",
+  ) {
     const orderId = str(order?.["id"]);
     if (orderId === undefined) return fulfillmentId;
+    const lines = listOf(order?.["items"]);
     const content = items
-      .map(
-        (item) =>
-          `${String(item["line_item_id"] ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}`,
-      )
+      .map((item) => {
+        const lineId = item["line_item_id"];
+        const line = lines.find((l) => lineId !== undefined && l["id"] === lineId);
+        const detail = (line?.["detail"] ?? {}) as Loose;
+        const counted = kind === "shipment" ? FULFILLED : RETURNED;
+        const before = counted.reduce(
+          (sum, field) => sum + Number(detail[field] ?? line?.[field] ?? 0),
+          0,
+        );
+        // Nothing appended for a first fulfillment: its name stays the one
+        // earlier versions gave it.
+        const from = Number.isFinite(before) && before > 0 ? `@${before}` : "";
+        return `${String(lineId ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}${from}`;
+      })
       .sort()
       .join(",");
-    const base = `${orderId}-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
+    const base = `${orderId}${kind === "return" ? "-return" : ""}-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
     for (let attempt = 1; ; attempt++) {
       const key = attempt === 1 ? base : `${base}-${attempt}`;
       const { packages } = await this.connection.client.packages.list({
@@ -359,7 +389,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   /**
    * A return shipment from the customer to the store: the customer's address
    * is the fulfillment's delivery address (or its order's shipping address),
-   * the store's is the plugin's sender.
+   * the store's is the plugin's sender. Created once per order and returned
+   * items, like a shipment.
    */
   override async createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
     const fulfillmentId = str(fulfillment["id"]);
@@ -380,8 +411,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     // Medusa may hand the return over without its items: then one parcel of
     // the default item weight goes back.
     const items = given.length > 0 ? given : [{ title: "Returned goods", quantity: 1 }];
+    // Keyed like a shipment, not by the fulfillment's id: when this throws,
+    // Medusa's retry brings a new id, and must find the first return's package.
+    const key = await this.#shipmentKey(order, items, fulfillmentId, "return");
     const storeOrder = fulfillmentOrder(
-      fulfillmentId,
+      key,
       items,
       order,
       {
@@ -413,6 +447,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     );
     return {
       data: {
+        shipment_key: key,
         package_id: result.packageId,
         command_id: result.commandId,
         service,
