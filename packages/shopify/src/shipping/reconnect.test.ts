@@ -6,8 +6,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { loadSettings } from "../store/settings.ts";
-import { loadShipment } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { waitForShipment } from "../test-support/wait-for-shipment.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
 import { cancelCommandId } from "./cancel-shipment.ts";
@@ -27,15 +27,9 @@ afterAll(async () => {
   await pool?.end();
 });
 
-async function settled(orderId: string, statuses: string[]) {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const row = await loadShipment(pool, SHOP, orderId);
-    if (row && statuses.includes(row.status)) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `order ${orderId} did not reach ${statuses.join("/")}: ${JSON.stringify(await loadShipment(pool, SHOP, orderId))}`,
-  );
+/** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
+function settled(orderId: string, statuses: string[]) {
+  return waitForShipment(pool, SHOP, orderId, (row) => statuses.includes(row.status));
 }
 
 describe("a lapsed shipping authorization", () => {

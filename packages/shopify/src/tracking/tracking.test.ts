@@ -10,8 +10,9 @@ import { trackingPushControl } from "@shipbridge/core/internal";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
+import type { ShipmentRow } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { waitForShipment } from "../test-support/wait-for-shipment.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
 import { TRACKING_RECONCILE_QUEUE } from "./reconcile-tracking.ts";
@@ -43,13 +44,8 @@ async function count(sql: string, values: unknown[] = []): Promise<number> {
   return rows[0].n;
 }
 
-async function waitFor(orderId: string, ok: (row: ShipmentRow) => boolean): Promise<ShipmentRow> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const row = await loadShipment(pool, SHOP, orderId);
-    if (row && ok(row)) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`order ${orderId}: ${JSON.stringify(await loadShipment(pool, SHOP, orderId))}`);
+function waitFor(orderId: string, ok: (row: ShipmentRow) => boolean): Promise<ShipmentRow> {
+  return waitForShipment(pool, SHOP, orderId, ok);
 }
 
 async function trackingState(orderId: string): Promise<string | null> {

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
-import { loadShipment, type ShipmentRow } from "../store/shipments.ts";
+import { loadShipment } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { waitForShipment } from "../test-support/wait-for-shipment.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
 import { WEBHOOK_QUEUE } from "./jobs.ts";
@@ -59,15 +60,8 @@ async function count(sql: string, values: unknown[] = []): Promise<number> {
 }
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
-async function settled(orderId: string, statuses: string[]): Promise<ShipmentRow> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const row = await loadShipment(pool, SHOP, orderId);
-    if (row && statuses.includes(row.status)) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `order ${orderId} did not reach ${statuses.join("/")}: ${JSON.stringify(await loadShipment(pool, SHOP, orderId))}`,
-  );
+function settled(orderId: string, statuses: string[]) {
+  return waitForShipment(pool, SHOP, orderId, (row) => statuses.includes(row.status));
 }
 
 function newOrder(id: number, overrides: Partial<ShopifyOrder> = {}): ShopifyOrder {
