@@ -6,6 +6,7 @@ import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { findOrderPackage } from "../shipping/find-order-package.ts";
@@ -77,11 +78,14 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
       else if (settings.shipOn === "manual") {
         const orderId = String(order.id);
+        const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
         await recordWaiting(pool, {
           shop,
           orderId,
           orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
           orderName: order.name ?? orderId,
+          service: mapped.shipping.service,
+          pickupPoint: mapped.pickup_point?.code,
         });
       }
       return;
