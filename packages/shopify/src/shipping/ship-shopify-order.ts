@@ -35,6 +35,7 @@ import {
   recordShipped,
   type Tracking,
 } from "../store/shipments.ts";
+import { isCancelled } from "../webhooks/order-facts.ts";
 import { connectionIssues, senderIssues, validationIssues } from "./attention-issues.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
@@ -61,6 +62,9 @@ export async function shipShopifyOrder(
   order: ShopifyOrder,
 ): Promise<ShipOutcome> {
   const { pool } = context;
+  // A cancelled order is never shipped, whichever delivery or button asked:
+  // its orders/cancelled delivery marks it (and cancels any package).
+  if (isCancelled(order)) return "skipped";
   const orderId = String(order.id);
   const orderGid = order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`;
   const { settings, connection } = await loadSettings(pool, shop);

@@ -69,6 +69,8 @@ export interface Harness {
   ): Promise<Response>;
   /** `SELECT count(*) FROM <sql>` on the test database. */
   count(sql: string, values?: unknown[]): Promise<number>;
+  /** Waits until every delivery of the order stored so far has been processed. */
+  waitForInbox(shop: string, orderId: string): Promise<void>;
   /** Waits until the order's shipment reaches one of `statuses`. */
   settled(shop: string, orderId: string, statuses: readonly string[]): Promise<ShipmentRow>;
 }
@@ -175,6 +177,17 @@ export function useHarness(): Harness {
     async count(sql, values = []) {
       const { rows } = await harness.pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
       return rows[0].n;
+    },
+    async waitForInbox(shop, orderId) {
+      for (let attempt = 0; attempt < 150; attempt++) {
+        const pending = await harness.count(
+          "shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'id' = $2 AND processed_at IS NULL",
+          [shop, orderId],
+        );
+        if (pending === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`the deliveries of ${orderId} were not processed`);
     },
     settled(shop, orderId, statuses) {
       return waitForShipment(harness.pool, shop, orderId, (row) => statuses.includes(row.status));

@@ -25,6 +25,7 @@ import {
   recordWaiting,
 } from "../store/shipments.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
+import { isCancelled, isOrderBody, isPaid } from "./order-facts.ts";
 
 export interface ProcessContext extends ShipContext {
   readonly boss: PgBoss;
@@ -70,7 +71,10 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
     case "orders/paid":
     case "orders/create": {
       const { settings } = await loadSettings(pool, shop);
-      const order = entry.payload as ShopifyOrder;
+      const order = entry.payload;
+      // The topic is not signed: act on what the body proves (see order-facts.ts).
+      if (!isOrderBody(order) || isCancelled(order)) return;
+      if (topic === "orders/paid" && !isPaid(order)) return;
       // Shipped with the newest whole order: an update that arrived first is not lost.
       const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
         | ShopifyOrder
@@ -106,7 +110,9 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       return;
     }
     case "orders/cancelled": {
-      const order = entry.payload as ShopifyOrder;
+      const order = entry.payload;
+      // Only a body that says the order is cancelled cancels it.
+      if (!isOrderBody(order) || !isCancelled(order)) return;
       const orderId = String(order.id);
       const row = await loadShipment(pool, shop, orderId);
       if (!row) {
