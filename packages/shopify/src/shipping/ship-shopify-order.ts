@@ -33,6 +33,7 @@ import {
   recordNeedsAttention,
   recordPackageId,
   recordShipped,
+  type ShipmentRow,
   type Tracking,
 } from "../store/shipments.ts";
 import { isCancelled } from "../webhooks/order-facts.ts";
@@ -95,6 +96,7 @@ export async function shipShopifyOrder(
   if (!settings.sender) return attention(senderIssues());
 
   let tracking: Tracking;
+  let recorded: ShipmentRow & { readonly packageId: number };
   const client = context.connections.client(shop);
   const mapping = {
     storeId: shop,
@@ -115,17 +117,19 @@ export async function shipShopifyOrder(
       numbers: result.trackingNumbers,
       urls: result.trackingUrls,
     };
-    const recorded = await recordShipped(pool, shop, orderId, {
+    const shipped = await recordShipped(pool, shop, orderId, {
       packageId: result.packageId,
       commandId: result.commandId,
       tracking,
       label: result.label,
       price: await packagePrice(client, result.packageId),
     });
+    if (!shipped) throw new Error(`order ${orderId} of ${shop} has no shipment row`);
+    recorded = { ...shipped, packageId: result.packageId };
     // Cancelled in Shopify while it was being shipped: the cancellation saw no
     // package yet, so the package just ordered is cancelled here as that path would.
-    if (recorded?.status.startsWith("cancelled")) {
-      await cancelShipment(context, { ...recorded, packageId: result.packageId });
+    if (recorded.status.startsWith("cancelled")) {
+      await cancelShipment(context, recorded);
       return "skipped";
     }
   } catch (error) {
@@ -164,7 +168,7 @@ export async function shipShopifyOrder(
   }
 
   const session = await context.sessions.get(shop);
-  await fulfilOnce({
+  const fulfilled = await fulfilOnce({
     shopify: context.shopify,
     pool,
     session,
@@ -173,6 +177,12 @@ export async function shipShopifyOrder(
     tracking,
     notifyCustomer: settings.notifyCustomer,
   });
+  if (fulfilled.kind === "cancelled") {
+    // Cancelled between the package's record and the fulfilment: the package
+    // gets the cancellation's own command (same uuid, so it runs once).
+    await cancelShipment(context, { ...recorded, packageId: recorded.packageId });
+    return "skipped";
+  }
   return "fulfilled";
 }
 
