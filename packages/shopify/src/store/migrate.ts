@@ -74,6 +74,15 @@ const TABLES = /* SQL */ `
     received_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (shop, package_id, package_no, state, datetime)
   );
+
+  -- One delivery event (Shopify's FulfillmentEventStatus) per order and status.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_delivery_events (
+    shop       text NOT NULL,
+    order_id   text NOT NULL,
+    status     text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, order_id, status)
+  );
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */

@@ -29,6 +29,7 @@ export const FULL_SCOPES = [
   "read_orders",
   "read_merchant_managed_fulfillment_orders",
   "write_merchant_managed_fulfillment_orders",
+  "write_fulfillments",
   "write_shipping",
 ];
 

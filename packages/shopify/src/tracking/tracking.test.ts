@@ -73,6 +73,10 @@ async function shipped(id: number): Promise<ShipmentRow> {
   return waitFor(String(id), (row) => row.status === "fulfilled");
 }
 
+/** The delivery statuses FakeShopify keeps for the order's fulfilments, oldest first. */
+const statuses = (id: string) =>
+  harness.fake.fulfillmentEvents(SHOP, `gid://shopify/Order/${id}`).map((event) => event.status);
+
 const updates = () =>
   harness.fake.calls.filter(
     (call) => call.shop === SHOP && call.name === "FulfillmentTrackingInfoUpdate",
@@ -113,6 +117,8 @@ describe("tracking", () => {
     expect(moved.tracking_pushes.delivered).toBeGreaterThan(0);
     expect(moved.tracking_pushes.failed).toBe(0);
     expect(await trackingState("8101")).toBe("delivered");
+    // Shopify's delivery status follows, one event per status.
+    expect(statuses("8101")).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT", "DELIVERED"]);
     expect(updates() - before).toBe(moved.tracking_pushes.delivered);
     expect(fulfillment?.trackingInfo).toEqual([
       { company: "DPD", number: row.tracking?.numbers[0], url: row.tracking?.urls[0] },
@@ -159,6 +165,7 @@ describe("tracking", () => {
     expect(updates()).toBe(afterPushes + 1);
     expect(fulfillment?.trackingInfo).toEqual([]);
     expect(await count("shipbridge_shopify_tracking_events")).toBe(events + 1);
+    expect(statuses("8101")).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT", "DELIVERED"]);
   });
 
   it("reconciles tracking on a schedule when pushes did not arrive", async () => {
@@ -171,6 +178,7 @@ describe("tracking", () => {
 
     expect(await app.reconcileTracking()).toBeGreaterThan(0);
     expect(await trackingState("8102")).toBe("delivered");
+    expect(statuses("8102")).toEqual(["DELIVERED"]);
     expect(updates()).toBeGreaterThan(before);
     const parcels = await client.packages.tracking(row.packageId as number);
     expect(
@@ -191,6 +199,47 @@ describe("tracking", () => {
     ]);
     expect(rows).toEqual([{ name: TRACKING_RECONCILE_QUEUE, cron: "*/30 * * * *" }]);
   });
+  it("sends Shopify's delivery status once per state as the sandbox clock moves", async () => {
+    // No webhook is registered now: the reconcile job and hand-signed pushes carry tracking.
+    const row = await shipped(8104);
+    expect(statuses("8104")).toEqual([]);
+    const step = async (hours: number) => {
+      await harness.sandbox.control("/clock/advance", { seconds: hours * 3600 });
+      await app.reconcileTracking();
+      return statuses("8104");
+    };
+    expect(await step(3)).toEqual(["CARRIER_PICKED_UP"]);
+    expect(await step(0)).toEqual(["CARRIER_PICKED_UP"]);
+    expect(await step(4)).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT"]);
+    // Out for delivery: a state the service pushes (the sandbox's own timeline skips it).
+    const { now } = (await harness.sandbox.control("/clock")) as { now: string };
+    const fields = {
+      package_id: row.packageId as number,
+      package_no: row.tracking?.numbers[0] as string,
+      partner_order_id: `${SHOP}:8104`,
+      tracking: { state: "delivering", description: "Kurier doręcza przesyłkę", datetime: now },
+    };
+    const signed = {
+      ...fields,
+      control: trackingPushControl(fields, trackingSecret(KEYS.apiSecretKey, SHOP)),
+    };
+    expect((await push(signed)).status).toBe(200);
+    expect((await push(signed)).status).toBe(200);
+    expect(statuses("8104")).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT", "OUT_FOR_DELIVERY"]);
+    expect(await step(24)).toEqual([
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+      "OUT_FOR_DELIVERY",
+      "DELIVERED",
+    ]);
+    const events = harness.fake.fulfillmentEvents(SHOP, "gid://shopify/Order/8104");
+    expect(events[2]).toMatchObject({
+      message: "Kurier doręcza przesyłkę",
+      happenedAt: new Date(now).toISOString(),
+    });
+    expect(await step(1)).toHaveLength(4);
+  });
+
   it("answers 503 and keeps nothing when Shopify fails, so the next push applies it", async () => {
     // No webhook is registered now: only these hand-made pushes arrive.
     const row = await shipped(8103);
