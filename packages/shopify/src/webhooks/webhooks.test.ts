@@ -198,6 +198,37 @@ describe("webhooks", () => {
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
   });
 
+  it("keeps an order the service itself refuses as needing attention, with the service's path", async () => {
+    // Core knows the pallet carrier, but the account has no such service: only the
+    // service can tell (its own rule, service_unavailable, answered with 400).
+    const order = newOrder(7030, {
+      shipping_lines: [
+        {
+          title: "Ambro Express",
+          code: "shipbridge:ambroexpress",
+          source: "shipbridge",
+          price: "99.00",
+        },
+      ],
+    });
+    expect((await deliver(appA, "orders/paid", order)).status).toBe(200);
+    const row = await settled("7030", ["needs_attention", "fulfilled"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues).toEqual([
+      {
+        path: "service",
+        rule: "service_unavailable",
+        message: expect.stringMatching(/ambroexpress/),
+      },
+    ]);
+    expect(row.packageId).toBeUndefined();
+    expect(await harness.ledger(SHOP, "7030")).toEqual({ packageIds: [], charges: 0 });
+    const page = await (
+      await appA(new Request(`${APP_URL}/settings?shop=${SHOP}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toMatch(/id="order-7030".*<code>service<\/code>/s);
+  });
+
   it("maps the newest order again on orders/edited, and ships the newest order", async () => {
     const bad = newOrder(7006, {
       updated_at: "2026-11-20T10:00:00Z",
