@@ -1,15 +1,8 @@
-// The carrier-rate callback end to end: Shopify's documented request,
-// signed, against the sandbox. Courier rates in subunits, locker rates with
-// stable service codes, a forged HMAC refused, and backup rates when the
-// service fails or is too slow. An order placed with a locker rate ships to
-// that locker.
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import { loadShipment } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
-import { rateCallbackRequest, webhookRequest } from "../testing/signed-requests.ts";
+import { rateCallbackRequest } from "../testing/signed-requests.ts";
 import type { ShopifyRate } from "./rate-request.ts";
 
 const harness = useHarness();
@@ -17,7 +10,6 @@ const SHOP = "rates-shop.myshopify.com";
 const BACKUP = [{ name: "Kurier (stawka zapasowa)", price: 19.99 }];
 let app: ShopifyApp;
 let other: ShopifyApp;
-let pool: pg.Pool;
 
 beforeAll(async () => {
   [app, other] = await Promise.all([
@@ -30,11 +22,7 @@ beforeAll(async () => {
     ratesEnabled: true,
     backupRates: BACKUP,
   });
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 afterEach(async () => {
   await harness.sandbox.control("/faults", undefined, "DELETE");
 });
@@ -189,25 +177,9 @@ describe("the rate callback", () => {
       ],
     });
     harness.fake.addOrder(SHOP, order);
-    const delivered = await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/paid",
-        payload: order,
-      }),
-    );
+    const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
     expect(delivered.status).toBe(200);
-    let row = await loadShipment(pool, SHOP, "8101");
-    for (
-      let attempt = 0;
-      attempt < 300 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
-      attempt++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await loadShipment(pool, SHOP, "8101");
-    }
+    const row = await harness.settled(SHOP, "8101", ["fulfilled", "needs_attention"], 300);
     expect(row?.issues).toEqual([]);
     expect(row?.status).toBe("fulfilled");
     const pointCode = locker?.service_code.split(":").at(-1) ?? "";
@@ -225,25 +197,9 @@ describe("the rate callback", () => {
       ],
     });
     harness.fake.addOrder(SHOP, order);
-    const delivered = await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/paid",
-        payload: order,
-      }),
-    );
+    const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
     expect(delivered.status).toBe(200);
-    let row = await loadShipment(pool, SHOP, "8102");
-    for (
-      let attempt = 0;
-      attempt < 150 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
-      attempt++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await loadShipment(pool, SHOP, "8102");
-    }
+    const row = await harness.settled(SHOP, "8102", ["fulfilled", "needs_attention"], 150);
     expect(row?.status).toBe("needs_attention");
     expect(row?.issues).toEqual([
       expect.objectContaining({ path: "order.pickup_point.code", rule: "point_unavailable" }),

@@ -73,7 +73,12 @@ export interface Harness {
   /** Waits until every delivery of the order stored so far has been processed. */
   waitForInbox(shop: string, orderId: string): Promise<void>;
   /** Waits until the order's shipment reaches one of `statuses`. */
-  settled(shop: string, orderId: string, statuses: readonly string[]): Promise<ShipmentRow>;
+  settled(
+    shop: string,
+    orderId: string,
+    statuses: readonly string[],
+    attempts?: number,
+  ): Promise<ShipmentRow>;
 }
 
 export function cookiesOf(response: Response, previous = ""): string {
@@ -190,8 +195,14 @@ export function useHarness(): Harness {
       }
       throw new Error(`the deliveries of ${orderId} were not processed`);
     },
-    settled(shop, orderId, statuses) {
-      return waitForShipment(harness.pool, shop, orderId, (row) => statuses.includes(row.status));
+    settled(shop, orderId, statuses, attempts) {
+      return waitForShipment(
+        harness.pool,
+        shop,
+        orderId,
+        (row) => statuses.includes(row.status),
+        attempts,
+      );
     },
     get databaseUrl() {
       return postgres.connectionString;

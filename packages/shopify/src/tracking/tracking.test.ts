@@ -7,14 +7,11 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { trackingPushControl } from "@shipbridge/core/internal";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { waitForShipment } from "../test-support/wait-for-shipment.ts";
-import { sampleShopifyOrder } from "../testing/orders.ts";
-import { webhookRequest } from "../testing/signed-requests.ts";
 import { TRACKING_RECONCILE_QUEUE } from "./reconcile-tracking.ts";
 import { trackingSecret, trackingUrl } from "./tracking-secret.ts";
 
@@ -28,7 +25,7 @@ let localUrl = "";
 beforeAll(async () => {
   app = await harness.app();
   await harness.ready(app, SHOP);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
+  pool = harness.pool;
   server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
   });
@@ -36,17 +33,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await pool?.end();
 });
 
-async function count(sql: string, values: unknown[] = []): Promise<number> {
-  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
-  return rows[0].n;
-}
-
-function waitFor(orderId: string, ok: (row: ShipmentRow) => boolean): Promise<ShipmentRow> {
-  return waitForShipment(pool, SHOP, orderId, ok);
-}
+const count = harness.count;
 
 async function trackingState(orderId: string): Promise<string | null> {
   const { rows } = await pool.query(
@@ -58,19 +47,10 @@ async function trackingState(orderId: string): Promise<string | null> {
 
 /** Ships a new order through orders/paid and waits for its fulfilment. */
 async function shipped(id: number): Promise<ShipmentRow> {
-  const order = sampleShopifyOrder({ id, admin_graphql_api_id: `gid://shopify/Order/${id}` });
-  harness.fake.addOrder(SHOP, order);
-  const response = await app(
-    webhookRequest({
-      url: `${APP_URL}/webhooks`,
-      apiSecretKey: KEYS.apiSecretKey,
-      shop: SHOP,
-      topic: "orders/paid",
-      payload: order,
-    }),
-  );
+  const order = harness.order(SHOP, id);
+  const response = await harness.deliver(app, SHOP, "orders/paid", order);
   expect(response.status).toBe(200);
-  return waitFor(String(id), (row) => row.status === "fulfilled");
+  return harness.settled(SHOP, String(id), ["fulfilled"]);
 }
 
 /** The delivery statuses FakeShopify keeps for the order's fulfilments, oldest first. */
