@@ -45,7 +45,9 @@ describe("app.merchant(shop)", () => {
 
     // A ticket changed by one character, or one for nothing, is refused.
     const ticket = new URL(url).searchParams.get("ticket") ?? "";
-    const tampered = `${ticket.slice(0, -2)}${ticket.endsWith("A") ? "B" : "A"}${ticket.slice(-1)}`;
+    // Its signature with one character changed.
+    const last = ticket.at(-1) === "A" ? "B" : "A";
+    const tampered = `${ticket.slice(0, -1)}${last}`;
     for (const bad of [tampered, "sbc1.e30.x"]) {
       const answer = await app(new Request(`${APP_URL}/connect?ticket=${encodeURIComponent(bad)}`));
       expect(answer.status).toBe(401);
@@ -154,6 +156,8 @@ describe("app.merchant(shop)", () => {
       ["9302", "#9302", "waiting", "inpost", "KRA010"],
       ["9301", "#9301", "waiting", "dpd", null],
     ]);
+    expect(waiting[1]).toMatchObject({ customer: "Anna Nowak", price: null, hasLabel: false });
+    expect(Date.parse(waiting[1]?.createdAt ?? "")).not.toBeNaN();
     expect(await merchant.label("9301")).toBeNull();
 
     await Promise.all([
@@ -208,5 +212,14 @@ describe("app.merchant(shop)", () => {
     expect(english?.problems.map((issue) => issue.path)).toEqual(["order.shipping_address.street"]);
     expect(polish?.problems[0]?.message).not.toBe(english?.problems[0]?.message);
     expect((await merchant.orders({ limit: 1 })).map((found) => found.orderId)).toEqual(["9303"]);
+  });
+
+  it("lists an order it only heard of as cancelled as cancelled, never to ship", async () => {
+    const order = harness.order(SHOP, 9304, { cancelled_at: "2026-11-20T10:00:00Z" });
+    expect((await harness.deliver(app, SHOP, "orders/create", order)).status).toBe(200);
+    await harness.waitForInbox(SHOP, "9304");
+    const listed = (await merchant.orders()).find((found) => found.orderId === "9304");
+    expect(listed).toMatchObject({ status: "cancelled", packageId: null, customer: "Anna Nowak" });
+    expect(listed?.createdAt).toBe(listed?.updatedAt);
   });
 });

@@ -46,8 +46,13 @@ export interface Harness {
   install(app: ShopifyApp, shop: string): Promise<string>;
   /** Connects the shop's shipping account through /connect and the sandbox's pages. */
   connect(app: ShopifyApp, shop: string, cookie: string): Promise<void>;
-  /** install + connect + settings with the sample sender and box. */
-  ready(app: ShopifyApp, shop: string, settings?: Partial<ShopSettings>): Promise<string>;
+  /** install (granting `scopes`, all the app asks for by default) + connect + settings with the sample sender and box. */
+  ready(
+    app: ShopifyApp,
+    shop: string,
+    settings?: Partial<ShopSettings>,
+    scopes?: readonly string[],
+  ): Promise<string>;
   /** The merchant's own view of the service: a client logged in as the same user. */
   serviceClient(): Promise<ShippingClient>;
   /** The packages the service holds for one order, and how many were ordered (charged). */
@@ -285,8 +290,8 @@ export function useHarness(): Harness {
       if (done.status !== 302)
         throw new Error(`/connect/callback answered ${done.status}: ${await done.text()}`);
     },
-    async ready(app, shop, settings = {}) {
-      fake.addShop(shop, FULL_SCOPES);
+    async ready(app, shop, settings = {}, scopes = FULL_SCOPES) {
+      fake.addShop(shop, scopes);
       const cookie = await harness.install(app, shop);
       await harness.connect(app, shop, cookie);
       await saveSettings(harness.pool, shop, {

@@ -11,7 +11,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
-import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
+import { APP_URL, FULL_SCOPES, KEYS, useHarness } from "../test-support/harness.ts";
 import { TRACKING_RECONCILE_QUEUE } from "./reconcile-tracking.ts";
 import { trackingSecret, trackingUrl } from "./tracking-secret.ts";
 
@@ -218,6 +218,28 @@ describe("tracking", () => {
       happenedAt: new Date(now).toISOString(),
     });
     expect(await step(1)).toHaveLength(4);
+  });
+
+  it("keeps tracking a shop installed before the app asked for delivery events, without them", async () => {
+    const shop = "old-scopes-shop.myshopify.com";
+    const scopes = FULL_SCOPES.filter((scope) => scope !== "write_fulfillments");
+    await harness.ready(app, shop, {}, scopes);
+    await (await harness.serviceClient()).account.deleteTrackingWebhook();
+    const order = harness.order(shop, 8105);
+    expect((await harness.deliver(app, shop, "orders/paid", order)).status).toBe(200);
+    await harness.settled(shop, "8105", ["fulfilled"]);
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 24 * 3600 });
+    expect(await app.reconcileTracking()).toBeGreaterThan(0);
+    const { rows } = await harness.pool.query(
+      "SELECT tracking_state FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = '8105'",
+      [shop],
+    );
+    expect(rows[0]?.tracking_state).toBe("delivered");
+    expect(harness.fake.fulfillmentEvents(shop, "gid://shopify/Order/8105")).toEqual([]);
+    // Nothing was sent that Shopify would refuse for a missing scope.
+    expect(
+      harness.fake.calls.filter((call) => call.shop === shop && call.name === "invalid"),
+    ).toEqual([]);
   });
 
   it("answers 503 and keeps nothing when Shopify fails, so the next push applies it", async () => {
