@@ -230,11 +230,15 @@ export class FakeShopify {
     return this.#shop(shop).orders.get(id);
   }
 
-  /** The delivery events of the order's fulfilments, oldest first. */
-  fulfillmentEvents(shop: string, orderId: string): readonly FakeFulfillmentEvent[] {
-    return (this.order(shop, orderId)?.fulfillments ?? []).flatMap(
-      (fulfillment) => fulfillment.events,
-    );
+  /**
+   * The delivery events of the order's fulfilments, oldest first; the order
+   * by its GID or its numeric id.
+   */
+  fulfillmentEvents(shop: string, orderId: string | number): readonly FakeFulfillmentEvent[] {
+    const id = String(orderId).startsWith("gid://")
+      ? String(orderId)
+      : `gid://shopify/Order/${orderId}`;
+    return (this.order(shop, id)?.fulfillments ?? []).flatMap((fulfillment) => fulfillment.events);
   }
 
   carrierServices(shop: string): readonly FakeCarrierService[] {

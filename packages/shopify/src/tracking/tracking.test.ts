@@ -235,7 +235,7 @@ describe("tracking", () => {
       [shop],
     );
     expect(rows[0]?.tracking_state).toBe("delivered");
-    expect(harness.fake.fulfillmentEvents(shop, "gid://shopify/Order/8105")).toEqual([]);
+    expect(harness.fake.fulfillmentEvents(shop, 8105)).toEqual([]);
     // Nothing was sent that Shopify would refuse for a missing scope.
     expect(
       harness.fake.calls.filter((call) => call.shop === shop && call.name === "invalid"),
