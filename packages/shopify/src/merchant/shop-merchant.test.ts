@@ -5,12 +5,14 @@
 // shipping by hand once however often asked, and the label.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import type { ShopifyAddress } from "../mapping/shopify-order.ts";
 import { isSettingsError } from "../settings/save-settings.ts";
 import { APP_URL, FULL_SCOPES, useHarness } from "../test-support/harness.ts";
-import { SAMPLE_PARCEL, SAMPLE_SENDER } from "../testing/orders.ts";
+import { SAMPLE_PARCEL, SAMPLE_SENDER, sampleShopifyOrder } from "../testing/orders.ts";
 import type { ShopMerchant } from "./shop-merchant.ts";
 
 const harness = useHarness();
+const SAMPLE_ADDRESS = sampleShopifyOrder().shipping_address as ShopifyAddress;
 const SHOP = "merchant-shop.myshopify.com";
 let app: ShopifyApp;
 let other: ShopifyApp;
@@ -199,8 +201,8 @@ describe("app.merchant(shop)", () => {
   it("gives an order's problems in the language asked", async () => {
     await merchant.updateSettings({ shipOn: "paid" });
     const order = harness.order(SHOP, 9303, {
-      shipping_address: { ...harness.order(SHOP, 1).shipping_address, address1: "" },
-    } as never);
+      shipping_address: { ...SAMPLE_ADDRESS, address1: "" },
+    });
     expect((await harness.deliver(app, SHOP, "orders/paid", order)).status).toBe(200);
     await harness.settled(SHOP, "9303", ["needs_attention"]);
     const find = async (language: "pl" | "en") =>

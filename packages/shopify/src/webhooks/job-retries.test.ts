@@ -1,3 +1,7 @@
+// A shipping-service outage longer than the job's retries: the order is not
+// left "shipping" where nobody sees it, but needs attention with the error,
+// listed on the settings page; once the service is back, its retry button
+// ships it once.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { APP_URL, useHarness } from "../test-support/harness.ts";
