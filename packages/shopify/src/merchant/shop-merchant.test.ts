@@ -101,6 +101,13 @@ describe("app.merchant(shop)", () => {
   });
 
   it("saves settings like the form, registering the rate callback when rates are turned on", async () => {
+    // Shopify unreachable while registering: nothing is saved, so asking again registers.
+    harness.fake.failNext("CarrierServiceCreate");
+    await expect(
+      merchant.updateSettings({ ratesEnabled: true, shipOn: "manual" }),
+    ).rejects.toThrow();
+    expect(await merchant.settings()).toMatchObject({ ratesEnabled: false, shipOn: "paid" });
+    expect(harness.fake.carrierServices(SHOP)).toEqual([]);
     const saved = await merchant.updateSettings({
       sender: SAMPLE_SENDER,
       parcel: SAMPLE_PARCEL,
