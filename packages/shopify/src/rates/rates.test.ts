@@ -2,7 +2,8 @@
 // signed, against the sandbox. Courier rates in subunits, locker rates with
 // stable service codes, a forged HMAC refused, and backup rates when the
 // service fails or is too slow. An order placed with a locker rate ships to
-// that locker; one for an unknown or inactive point needs attention.
+// that locker; one for an unknown or inactive point, or a locker that went on
+// holiday after checkout, needs attention.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyAddress } from "../mapping/shopify-order.ts";
@@ -213,6 +214,54 @@ describe("the rate callback", () => {
     ]);
     expect((await harness.ledger(SHOP, "8102")).packageIds).toEqual([]);
     expect((await harness.ledger(SHOP, "8102")).charges).toBe(0);
+  });
+
+  it("never ships to a locker that went on holiday after checkout; it needs attention", async () => {
+    // The customer picks a locker offered at checkout.
+    const { body } = await ask(app, rate("80-831"));
+    const locker = body?.rates.find((r) => r.service_code.startsWith("shipbridge:inpost:point:"));
+    if (!locker) throw new Error("no locker rate offered");
+    const pointCode = locker.service_code.split(":").at(-1) ?? "";
+    // Before the order is shipped, the locker goes on holiday at the service.
+    await harness.sandbox.control(`/points/${pointCode}`, { holiday: true });
+    try {
+      const order = harness.order(SHOP, 8104, {
+        shipping_lines: [
+          { title: locker.service_name, code: locker.service_code, source: "shipbridge" },
+        ],
+      });
+      expect((await harness.deliver(app, SHOP, "orders/paid", order)).status).toBe(200);
+      const row = await harness.settled(SHOP, "8104", ["fulfilled", "needs_attention"], 300);
+      expect(row.status).toBe("needs_attention");
+      expect(row.issues).toEqual([
+        {
+          path: "order.pickup_point.code",
+          rule: "point_unavailable",
+          message: `Punkt ${pointCode} jest zamknięty na czas przerwy świątecznej; wybierz inny.`,
+        },
+      ]);
+      const [listed] = (await app.merchant(SHOP).orders({ language: "en" })).filter(
+        (o) => o.orderId === "8104",
+      );
+      expect(listed?.problems).toEqual([
+        {
+          path: "order.pickup_point.code",
+          rule: "point_unavailable",
+          message: `Point ${pointCode} is closed for a holiday; choose another.`,
+        },
+      ]);
+      // Nothing was made or paid at the service, and nothing fulfilled in Shopify.
+      expect(await harness.ledger(SHOP, "8104")).toEqual({ packageIds: [], charges: 0 });
+      expect(harness.fake.order(SHOP, "gid://shopify/Order/8104")?.fulfillments).toEqual([]);
+      // A new checkout no longer offers it (a heavier cart: not the cached quote).
+      const heavier = rate("80-831");
+      heavier.items[0] = { ...heavier.items[0], grams: 900 } as (typeof heavier.items)[0];
+      const later = await ask(other, heavier);
+      expect(later.body?.rates.length).toBeGreaterThan(0);
+      expect(later.body?.rates.map((r) => r.service_code)).not.toContain(locker.service_code);
+    } finally {
+      await harness.sandbox.control(`/points/${pointCode}`, { holiday: false });
+    }
   });
 
   it("sends an order whose point the service lists as inactive to needs attention", async () => {
