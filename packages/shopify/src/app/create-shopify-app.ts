@@ -103,19 +103,11 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     return receiveTrackingPush({ ...app, apiSecretKey: config.apiSecretKey }, c);
   });
   const cache = new QuoteCache();
-  hono.post("/rates", async (c) => {
-    const app = await runtime();
-    return rateCallback(
-      {
-        shopify,
-        pool: app.pool,
-        connections: app.connections,
-        cache,
-        deadlineMs: config.rateDeadlineMs ?? 2000,
-      },
-      c,
-    );
-  });
+  // Setup runs inside the callback's deadline: a database that is not up yet
+  // gives an empty answer in time, not a 5xx.
+  hono.post("/rates", (c) =>
+    rateCallback({ shopify, runtime, cache, deadlineMs: config.rateDeadlineMs ?? 2000 }, c),
+  );
   installRoutes(hono, shopify, runtime);
   settingsRoutes(hono, runtime);
 

@@ -167,7 +167,14 @@ async function fromService(
 
 /** Rates for one checkout: cached, quoted in time, or the backup rates. */
 export async function quoteRates(options: QuoteRatesOptions): Promise<QuoteOutcome> {
-  const key = normalizedKey(options.request, options.settings);
+  // A request that cannot be read (no destination, an item that is not one)
+  // gets the backup rates, like any other failure.
+  let key: string;
+  try {
+    key = normalizedKey(options.request, options.settings);
+  } catch {
+    return { rates: backupRates(options.settings, options.request.currency), source: "backup" };
+  }
   const cached = options.cache.get(key);
   if (cached) return { rates: cached, source: "cache" };
   const controller = new AbortController();

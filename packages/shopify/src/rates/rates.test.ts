@@ -169,6 +169,36 @@ describe("the rate callback", () => {
     expect(body?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
   });
 
+  it("answers 200, not a 5xx, to a signed request it cannot read", async () => {
+    for (const body of [
+      { items: [], currency: "PLN" },
+      { ...rate("80-831"), destination: null },
+      { ...rate("80-831"), items: [null] },
+    ]) {
+      const { status, body: answer } = await ask(app, body);
+      expect(status).toBe(200);
+      // The shop's settings were read: its backup rates, not a 5xx or nothing.
+      expect(answer?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
+    }
+  });
+
+  it("answers in time, not a hang, when the app's database does not answer", async () => {
+    const quick = await harness.app({ rateDeadlineMs: 300 });
+    // Another session holds the settings table: every read of it waits.
+    const db = await harness.pool.connect();
+    try {
+      await db.query("BEGIN");
+      await db.query("LOCK TABLE shipbridge_shopify_settings IN ACCESS EXCLUSIVE MODE");
+      // Answered while the lock is still held (a hang would time the test out).
+      const { status, body } = await ask(quick, rate("40-001", "Katowice"));
+      expect(status).toBe(200);
+      expect(body?.rates).toEqual([]);
+    } finally {
+      await db.query("ROLLBACK");
+      db.release();
+    }
+  }, 20_000);
+
   it("ships an order placed with a locker rate to that locker", async () => {
     const { body } = await ask(app, rate("80-831"));
     const locker = body?.rates.find((r) => r.service_code.includes(":point:"));
