@@ -29,6 +29,8 @@ export interface QuoteOutcome {
 }
 
 const DEFAULT_BOX = { width: 30, depth: 20, height: 10 };
+/** What the service's prices are in when their pricing does not say. */
+const SERVICE_CURRENCY = "PLN";
 
 function subunits(major: number): string {
   return String(Math.round(major * 100));
@@ -123,8 +125,13 @@ async function fromService(
   const [{ prices }, found] = await Promise.all([quote, points]);
 
   const priceOf = new Map<string, number>();
+  const wanted = String(request.currency).toUpperCase();
   for (const entry of prices.services_prices) {
-    if (entry.available && entry.pricing) priceOf.set(entry.service, entry.pricing.price_gross);
+    if (!entry.available || !entry.pricing) continue;
+    // The service prices in its own currency (złoty); a price is offered only in
+    // that currency, never relabelled as the checkout's (there is no rate here).
+    const currency = (entry.pricing.currency ?? SERVICE_CURRENCY).toUpperCase();
+    if (currency === wanted) priceOf.set(entry.service, entry.pricing.price_gross);
   }
   const rates: ShopifyRate[] = [];
   for (const service of settings.services) {

@@ -169,6 +169,20 @@ describe("the rate callback", () => {
     expect(body?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
   });
 
+  it("never labels the service's PLN prices with another checkout currency", async () => {
+    // A cart in euros: the service prices in złoty, so its quotes cannot be offered as euros.
+    const { status, body } = await ask(app, { ...rate("80-831"), currency: "EUR" });
+    expect(status).toBe(200);
+    expect(body?.rates).toEqual([
+      {
+        service_name: BACKUP[0]?.name,
+        service_code: "shipbridge-backup-1",
+        total_price: "1999",
+        currency: "EUR",
+      },
+    ]);
+  });
+
   it("answers 200, not a 5xx, to a signed request it cannot read", async () => {
     for (const body of [
       { items: [], currency: "PLN" },
