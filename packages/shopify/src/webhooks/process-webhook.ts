@@ -79,10 +79,15 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
         | ShopifyOrder
         | undefined;
+      const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
+      // Cash on delivery is paid only when the parcel arrives, so orders/paid never
+      // comes first: such an order waits for the merchant's Ship button instead of
+      // being heard of and never listed.
+      const unpaidCod =
+        topic === "orders/create" && settings.shipOn === "orders/paid" && mapped.cod !== undefined;
       if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
-      else if (settings.shipOn === "manual") {
+      else if (settings.shipOn === "manual" || unpaidCod) {
         const orderId = String(order.id);
-        const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
         await recordWaiting(pool, {
           shop,
           orderId,

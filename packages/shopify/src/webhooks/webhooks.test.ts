@@ -543,6 +543,27 @@ describe("when to ship", () => {
     expect(harness.fake.order(PLACED, "gid://shopify/Order/7101")?.fulfillments).toHaveLength(1);
   });
 
+  it("lists a cash-on-delivery order, never paid before delivery, as waiting to ship", async () => {
+    // Shipping on orders/paid (the default): a COD order is paid only when the parcel
+    // is delivered, so orders/paid never comes before shipping. It must not be lost.
+    const COD = "cod-shop.myshopify.com";
+    const cookie = await harness.ready(appA, COD, { shipOn: "orders/paid" });
+    const order = harness.order(COD, 7103, {
+      payment_gateway_names: ["Cash on Delivery (COD)"],
+      financial_status: "pending",
+      total_outstanding: "193.69",
+    });
+    expect((await deliverTo(COD, "orders/create", order)).status).toBe(200);
+    await processed(COD, "7103");
+    expect((await loadShipment(pool, COD, "7103"))?.status).toBe("waiting");
+    // Nothing was shipped by itself; the settings page offers it with its Ship button.
+    expect((await harness.ledger(COD, "7103")).packageIds).toEqual([]);
+    const page = await (
+      await appA(new Request(`${APP_URL}/settings?shop=${COD}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toMatch(/id="waiting-7103".*name="order_id" value="7103"/s);
+  });
+
   it("ships by hand: lists the waiting order, and its ship button ships it once", async () => {
     const cookie = await harness.ready(appA, MANUAL, { shipOn: "manual" });
     const order = harness.order(MANUAL, 7102);
