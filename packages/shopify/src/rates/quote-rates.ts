@@ -14,6 +14,8 @@ import type { QuoteCache } from "./quote-cache.ts";
 import type { RateRequest, ShopifyRate } from "./rate-request.ts";
 
 export interface QuoteRatesOptions {
+  /** The shop asking: quotes come from its own account, so they are cached per shop. */
+  readonly shop: string;
   readonly client: ShippingClient;
   readonly settings: ShopSettings;
   readonly request: RateRequest;
@@ -50,12 +52,13 @@ export function backupRates(settings: ShopSettings, currency: string): ShopifyRa
   }));
 }
 
-/** The cache key: only what changes the quote. */
-export function normalizedKey(request: RateRequest, settings: ShopSettings): string {
+/** The cache key: the shop (its account's prices), and only what changes the quote. */
+export function normalizedKey(request: RateRequest, settings: ShopSettings, shop: string): string {
   const grams = request.items
     .filter((item) => item.requires_shipping !== false)
     .reduce((sum, item) => sum + item.grams * item.quantity, 0);
   return JSON.stringify([
+    shop,
     text(request.destination.country)?.toUpperCase(),
     text(request.destination.postal_code)?.replace(/\s+/g, "").toUpperCase(),
     text(request.destination.city)?.toLowerCase(),
@@ -178,7 +181,7 @@ export async function quoteRates(options: QuoteRatesOptions): Promise<QuoteOutco
   // gets the backup rates, like any other failure.
   let key: string;
   try {
-    key = normalizedKey(options.request, options.settings);
+    key = normalizedKey(options.request, options.settings, options.shop);
   } catch {
     return { rates: backupRates(options.settings, options.request.currency), source: "backup" };
   }

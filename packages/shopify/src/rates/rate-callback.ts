@@ -87,6 +87,7 @@ async function answer(
     return fallback.rates;
   }
   const outcome = await quoteRates({
+    shop,
     client: connections.client(shop),
     settings,
     request,

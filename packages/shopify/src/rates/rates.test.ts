@@ -103,12 +103,12 @@ function rate(postcode: string, city = "Gdańsk") {
   };
 }
 
-async function ask(target: ShopifyApp, body: unknown, signWith?: string) {
+async function ask(target: ShopifyApp, body: unknown, signWith?: string, shop = SHOP) {
   const response = await target(
     rateCallbackRequest({
       url: `${APP_URL}/rates`,
       apiSecretKey: KEYS.apiSecretKey,
-      shop: SHOP,
+      shop,
       rate: body,
       ...(signWith ? { signWith } : {}),
     }),
@@ -179,6 +179,35 @@ describe("the rate callback", () => {
         service_code: "shipbridge-backup-1",
         total_price: "1999",
         currency: "EUR",
+      },
+    ]);
+  });
+
+  it("never answers one shop's checkout with another shop's cached quotes", async () => {
+    // Another shop on the same app, with the same carriers: its own account's prices.
+    const SECOND = "rates-second.myshopify.com";
+    const secondBackup = [{ name: "Kurier (inny sklep)", price: 24.99 }];
+    await harness.ready(app, SECOND, {
+      services: ["inpost", "dpd"],
+      pointServices: ["inpost"],
+      ratesEnabled: true,
+      backupRates: secondBackup,
+    });
+    const first = await ask(app, rate("90-001", "Łódź"));
+    expect(first.body?.rates[0]?.service_code).toBe("shipbridge:inpost");
+    // The service fails now: the second shop's quote cannot come from the first's.
+    await harness.sandbox.control("/faults", {
+      status: 500,
+      rate: 1,
+      path: "/packages/calculate-price",
+    });
+    const second = await ask(app, rate("90-001", "Łódź"), undefined, SECOND);
+    expect(second.body?.rates).toEqual([
+      {
+        service_name: "Kurier (inny sklep)",
+        service_code: "shipbridge-backup-1",
+        total_price: "2499",
+        currency: "PLN",
       },
     ]);
   });
