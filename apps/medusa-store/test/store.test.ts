@@ -153,6 +153,12 @@ medusaIntegrationTestRunner({
         expect(panel.grant).toBe("password");
         expect(panel.shipments).toHaveLength(1);
         expect(panel.shipments[0].tracking_number).toBe(row.labels[0].tracking_number);
+        expect(panel.shipments[0]).toMatchObject({
+          command_id: row.data.command_id,
+          command_uuid: row.data.command_id,
+          status: "ordered",
+          label_url: `/admin/shipbridge/fulfillments/${fulfillment.id}/label`,
+        });
 
         // Every shipment of the store, newest first, with what it cost.
         const { data: all } = await api.get("/admin/shipbridge/shipments?limit=10", adminHeaders);
