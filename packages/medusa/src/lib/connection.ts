@@ -9,22 +9,28 @@ import {
   ShippingClient,
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
-import type { PluginOptions } from "./options.ts";
+import { AttemptLedger } from "./attempt-ledger.ts";
+import { connectRedirectUri, grantOf, type PluginOptions } from "./options.ts";
 
 export interface Connection {
   readonly client: ShippingClient;
   readonly oauth: OAuthClient;
   /** Shared by every instance: the OAuth tokens and the ship-once leases. */
   readonly store: PostgresTokenStore;
+  /** Which shipment name belongs to which fulfillment, beside the tokens. */
+  readonly ledger: AttemptLedger;
   close(): Promise<void>;
 }
 
 /**
  * A ShippingAuth that logs in with the configured grant when no token is
  * stored yet, or when the stored authorization has ended; one login at a time
- * in a process.
+ * in a process. The authorization-code grant cannot log in by itself: its
+ * tokens come from the admin's connect flow.
  */
 function selfConnecting(oauth: OAuthClient, options: PluginOptions): ShippingAuth {
+  // With the authorization code, only the merchant can connect (from the admin).
+  if (grantOf(options) === "authorization_code") return oauth;
   let login: Promise<unknown> | undefined;
   const connect = () => {
     login ??= (
@@ -58,11 +64,23 @@ export function openConnection(options: PluginOptions, databaseUrl: string): Con
     accountUrl: options.accountUrl,
     store,
     key: `shipbridge-medusa:${options.storeId}`,
+    ...(grantOf(options) === "authorization_code"
+      ? { redirectUri: connectRedirectUri(options) }
+      : {}),
   });
   const client = new ShippingClient({
     baseUrl: options.baseUrl,
     auth: selfConnecting(oauth, options),
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
   });
-  return { client, oauth, store, close: () => store.close() };
+  const ledger = new AttemptLedger(databaseUrl);
+  return {
+    client,
+    oauth,
+    store,
+    ledger,
+    close: async () => {
+      await Promise.all([store.close(), ledger.close()]);
+    },
+  };
 }
