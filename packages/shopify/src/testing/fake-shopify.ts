@@ -110,6 +110,7 @@ export class FakeShopify {
   readonly #refreshTokens = new Map<string, { shop: string; scopes: readonly string[] }>();
   #ids = 1000;
   readonly #faults: { operation: string; after: boolean; remaining: number }[] = [];
+  readonly #holds: { name: string; arrived: () => void; released: Promise<void> }[] = [];
 
   constructor(options: FakeShopifyOptions) {
     this.apiKey = options.apiKey;
@@ -138,6 +139,33 @@ export class FakeShopify {
    */
   failNext(operation: string, options: { count?: number; after?: boolean } = {}): void {
     this.#faults.push({ operation, after: options.after ?? false, remaining: options.count ?? 1 });
+  }
+
+  /**
+   * Holds the next call of a GraphQL operation (by its name) or of a token
+   * grant (`refresh_token`, `authorization_code`) until `release()`, as a slow
+   * network would: `reached` resolves once the call has arrived. For tests of
+   * what happens meanwhile.
+   */
+  holdNext(name: string): { readonly reached: Promise<void>; release(): void } {
+    let arrived = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#holds.push({ name, arrived, released });
+    return { reached, release };
+  }
+
+  async #held(name: string): Promise<void> {
+    const index = this.#holds.findIndex((hold) => hold.name === name);
+    if (index < 0) return;
+    const [hold] = this.#holds.splice(index, 1);
+    hold?.arrived();
+    await hold?.released;
   }
 
   /** Lifetime of the access tokens issued from now on, seconds. */
@@ -255,6 +283,7 @@ export class FakeShopify {
   async #token(shop: string, request: Request): Promise<Response> {
     const body = (await request.json().catch(() => ({}))) as Record<string, string | undefined>;
     const grant = body.grant_type ?? "authorization_code";
+    await this.#held(grant);
     const answer = (response: Response) => {
       this.calls.push({ shop, kind: "token", name: grant, status: response.status });
       return response;
@@ -319,6 +348,7 @@ export class FakeShopify {
       return record("invalid", json({ errors: check.errors.map((error) => error.toJSON()) }));
     }
     const name = check.operation.name?.value ?? "anonymous";
+    await this.#held(name);
     const fault = this.#faults.find(
       (candidate) => candidate.operation === name && candidate.remaining > 0,
     );
