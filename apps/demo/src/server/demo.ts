@@ -316,7 +316,6 @@ export async function startDemo(
       shopify: {
         app: shopify.url,
         storefront: `${dashboardUrl}/storefront/shopify/`,
-        admin: `${shopify.url}/settings?shop=${DEMO_SHOP}`,
       },
       medusa: {
         backend: medusa.serving.url,
