@@ -14,6 +14,7 @@ import {
   type MedusaProcessOptions,
   medusaCommand,
   serveMedusa,
+  stopMedusaChildren,
   stopOrphanMedusa,
 } from "../stores/medusa/medusa-process.ts";
 import { trackingWebhookRegistrar } from "../stores/medusa/tracking-webhook.ts";
@@ -72,11 +73,18 @@ class Stack {
   }
 }
 
+/**
+ * Starts the demo. Aborting `signal` while it starts stops what was started
+ * so far (and any Medusa command running) and rejects.
+ */
 export async function startDemo(
   config: DemoConfig,
   log: (line: string) => void = console.log,
+  signal?: AbortSignal,
 ): Promise<RunningDemo> {
   mkdirSync(config.dataDir, { recursive: true });
+  signal?.addEventListener("abort", stopMedusaChildren, { once: true });
+  const checkpoint = () => signal?.throwIfAborted();
   const secrets = loadSecrets(config.dataDir);
   const stack = new Stack();
   try {
@@ -95,6 +103,7 @@ export async function startDemo(
     stack.push(() => pool.end());
     await migrateDemo(pool);
     await migratePoints(pool);
+    checkpoint();
 
     let sandbox: RunningSandbox | undefined;
     let shopifyService: ServiceCredentials;
@@ -162,6 +171,7 @@ export async function startDemo(
       let setup = await readFact<{ publishableKey: string }>(pool, "medusa_setup");
       if (!setup) {
         log("demo: first start: migrating and seeding the Medusa store (about a minute)");
+        checkpoint();
         await medusaCommand(medusaOptions, ["db:migrate", "--execute-safe-links"]);
         const lines = await medusaCommand(
           {
@@ -184,9 +194,12 @@ export async function startDemo(
       const dead = await failDeadAttempts(postgres.url("medusa"));
       if (dead > 0)
         log(`demo: ${dead} Medusa shipment attempt(s) of a stopped run will be taken over`);
+      checkpoint();
       const serving = await serveMedusa(medusaOptions);
       return { serving, publishableKey: setup.publishableKey };
     })();
+    // Awaited below; until then a failure must not count as unhandled.
+    medusaStarted.catch(() => {});
     // Whatever happens next, the child is stopped.
     stack.push(async () => {
       const started = await medusaStarted.catch(() => undefined);
@@ -206,6 +219,7 @@ export async function startDemo(
       shipping: shopifyService,
     });
     stack.push(() => shopify.close());
+    checkpoint();
     const merchant = shopify.app.merchant(DEMO_SHOP);
     if (!fakeStore.restored) await installOnDemoShop(shopify, fakeStore, secrets.shopifyApiSecret);
     if (!(await readFact(pool, "shopify_settings"))) {
@@ -266,8 +280,10 @@ export async function startDemo(
           started.publishableKey,
         ),
     );
+    medusaApiReady.catch(() => {});
     const medusa = await medusaStarted;
     const medusaApi = await medusaApiReady;
+    checkpoint();
     const medusaOrders = new MedusaOrders(medusaApi, pool);
 
     const registerMedusaWebhook = sandbox
@@ -311,6 +327,7 @@ export async function startDemo(
     const batches = new Batches(pool, postgres.url("demo"), shippers);
     await batches.start();
     stack.push(() => batches.stop());
+    checkpoint();
 
     const addresses: DemoAddresses = {
       dashboard: dashboardUrl,
@@ -368,6 +385,8 @@ export async function startDemo(
       writeFileSync(`${config.readyFile}.tmp`, JSON.stringify(ready));
       renameSync(`${config.readyFile}.tmp`, config.readyFile);
     }
+    signal?.removeEventListener("abort", stopMedusaChildren);
+    checkpoint();
     return { addresses, stop: () => stack.unwind(log) };
   } catch (error) {
     await stack.unwind(log);
