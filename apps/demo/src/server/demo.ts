@@ -4,6 +4,7 @@
 import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
+import { UnknownOrderError } from "@shipbridge/shopify";
 import { Hono } from "hono";
 import pg from "pg";
 import { MedusaCheckout } from "../stores/medusa/checkout.ts";
@@ -306,7 +307,13 @@ export async function startDemo(
           await registerMedusaWebhook?.(false).catch(() => {});
           return medusaOrders.ship(order.id);
         }
-        await merchant.ship(order.id);
+        try {
+          await merchant.ship(order.id);
+        } catch (error) {
+          // An order the app never received a webhook of cannot be shipped; anything else is retried.
+          if (error instanceof UnknownOrderError) return { state: "failed", error: error.message };
+          throw error;
+        }
         return { state: "sent" };
       },
       async outcomes(orders) {
