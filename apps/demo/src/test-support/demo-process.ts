@@ -37,7 +37,7 @@ export function testFolder(name: string): string {
   return dir;
 }
 
-export async function startDemoProcess(dataDir: string, limitMs = 240_000): Promise<DemoProcess> {
+export async function startDemoProcess(dataDir: string, limitMs = 600_000): Promise<DemoProcess> {
   const readyFile = join(dataDir, "..", `${Date.now()}-ready.json`);
   rmSync(readyFile, { force: true });
   let output = "";
