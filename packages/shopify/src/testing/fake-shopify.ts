@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { execute } from "graphql";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
+import { readFakeShopifyState, writeFakeShopifyState } from "./fake-shopify-state.ts";
 import { verifySessionToken } from "./session-token.ts";
 import { checkAdminRequest } from "./validate-admin-request.ts";
 
@@ -228,6 +229,21 @@ export class FakeShopify {
 
   order(shop: string, id: string): FakeOrder | undefined {
     return this.#shop(shop).orders.get(id);
+  }
+
+  /** Everything the fake holds, as JSON text (a simulated store that survives a restart). */
+  snapshot(): string {
+    const { shops, tokens, refreshTokens } = this.#state();
+    return writeFakeShopifyState({ shops, tokens, refreshTokens, ids: this.#ids });
+  }
+
+  /** Puts back what `snapshot()` answered, replacing the current state. */
+  restore(snapshot: string): void {
+    this.#ids = readFakeShopifyState(snapshot, this.#state());
+  }
+
+  #state() {
+    return { shops: this.#shops, tokens: this.#tokens, refreshTokens: this.#refreshTokens };
   }
 
   /**
