@@ -4,7 +4,11 @@
 // its id; when a run throws (maybe after the service charged), Medusa deletes
 // the fulfillment and the admin's retry brings a new id, so the retry of the
 // same order and items takes over the failed attempt's name and finds its
-// package. Attempts nobody took over are settled by the reconcile job.
+// package. A run keeps a lease on its attempt while it works (it renews
+// `updated_at`); when its process dies mid-run (Medusa rolls the fulfillment
+// back, the attempt stays `running`), the lease lapses and the retry takes
+// that name over the same way. Attempts nobody took over are settled by the
+// reconcile job.
 import pg from "pg";
 
 export type AttemptState =
@@ -23,13 +27,39 @@ export interface Attempt {
   readonly package_id: number | null;
 }
 
+/**
+ * How long a running attempt's lease lasts without renewal: a run that has
+ * not renewed its attempt for 30 s has lost its process, and the retry of the
+ * same order and items may take its name over. Its run renews it every sixth
+ * of that (5 s), so a live run is never taken over unless it cannot reach the
+ * database for the whole lease.
+ */
+export const ATTEMPT_LEASE_MS = 30_000;
+
+/** A run's hold on its attempt: renewed on a timer until `stop`. */
+export interface AttemptLease {
+  /** Stops renewing (and waits for a renewal under way). */
+  stop(): Promise<void>;
+}
+
+export interface AttemptLedgerOptions {
+  /** How long a running attempt's lease lasts without renewal; `ATTEMPT_LEASE_MS` unless given (tests). */
+  readonly leaseMs?: number;
+}
+
 const TABLE = "shipbridge_medusa_shipment_attempt";
+/** An attempt a retry may take over: it failed, or its run's lease (`$5` ms) lapsed. */
+const TAKEABLE = `(state = 'failed' or (state = 'running'
+  and updated_at <= now() - ($5::double precision * interval '1 millisecond')))`;
 
 export class AttemptLedger {
   readonly #pool: pg.Pool;
   #ready: Promise<void> | undefined;
+  /** How long a running attempt's lease lasts without renewal. */
+  readonly leaseMs: number;
 
-  constructor(databaseUrl: string) {
+  constructor(databaseUrl: string, options: AttemptLedgerOptions = {}) {
+    this.leaseMs = options.leaseMs ?? ATTEMPT_LEASE_MS;
     this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     // An idle client's error must not crash the process; the next query reports it.
     this.#pool.on("error", () => {});
@@ -76,9 +106,11 @@ export class AttemptLedger {
 
   /**
    * The shipment name of a fulfillment, marked running: the name it had
-   * already (the same fulfillment again); else the name of a failed attempt
-   * of the same order and items, taken over once (an admin's retry after the
-   * provider threw); else `fresh`, the name derived from the fulfillment id.
+   * already (the same fulfillment again); else the name of an attempt of the
+   * same order and items that failed (an admin's retry after the provider
+   * threw) or whose run's lease lapsed (its process died mid-run), taken over
+   * once; else `fresh`, the name derived from the fulfillment id. The caller
+   * then holds the attempt's lease (`hold`) while its run works.
    */
   async begin(entry: {
     storeId: string;
@@ -98,11 +130,11 @@ export class AttemptLedger {
       `update ${TABLE} set state = 'running', fulfillment_id = $4, updated_at = now()
         where shipment_key = (
           select shipment_key from ${TABLE}
-           where store_id = $1 and order_id = $2 and signature = $3 and state = 'failed'
+           where store_id = $1 and order_id = $2 and signature = $3 and ${TAKEABLE}
            order by created_at limit 1 for update skip locked)
-          and state = 'failed'
+          and ${TAKEABLE}
         returning shipment_key`,
-      [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId],
+      [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
     );
     if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
     await this.#query(
@@ -111,6 +143,53 @@ export class AttemptLedger {
       [entry.fresh, entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId],
     );
     return entry.fresh;
+  }
+
+  /**
+   * Keeps the lease of a running attempt while its run works: renews its
+   * `updated_at` every sixth of the lease, as long as the attempt is still
+   * running for this fulfillment (a retry that took it over holds it now).
+   * `onError` hears of a renewal that failed or found the attempt taken.
+   */
+  hold(
+    shipmentKey: string,
+    fulfillmentId: string,
+    onError: (error: unknown) => void = () => {},
+  ): AttemptLease {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let renewal: Promise<void> = Promise.resolve();
+    const renew = async () => {
+      try {
+        const { rowCount } = await this.#query(
+          `update ${TABLE} set updated_at = now()
+            where shipment_key = $1 and fulfillment_id = $2 and state = 'running'`,
+          [shipmentKey, fulfillmentId],
+        );
+        if ((rowCount ?? 0) === 0 && !stopped) {
+          onError(new Error(`attempt ${shipmentKey} is no longer running for ${fulfillmentId}`));
+        }
+      } catch (error) {
+        onError(error);
+      }
+    };
+    const schedule = () => {
+      timer = setTimeout(() => {
+        renewal = renew().finally(() => {
+          if (!stopped) schedule();
+        });
+      }, Math.max(1, Math.floor(this.leaseMs / 6)));
+      // A lease alone must not keep the process alive.
+      timer.unref();
+    };
+    schedule();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await renewal;
+      },
+    };
   }
 
   /**
@@ -147,20 +226,28 @@ export class AttemptLedger {
     );
   }
 
-  /** The run threw: its name waits for a retry to take it over, or for the reconcile job. */
-  async failed(shipmentKey: string): Promise<void> {
+  /**
+   * The run threw: its name waits for a retry to take it over, or for the
+   * reconcile job. Only while the attempt is still this fulfillment's (a
+   * retry that took it over keeps it running).
+   */
+  async failed(shipmentKey: string, fulfillmentId: string): Promise<void> {
     await this.#query(
-      `update ${TABLE} set state = 'failed', updated_at = now() where shipment_key = $1 and state = 'running'`,
-      [shipmentKey],
+      `update ${TABLE} set state = 'failed', updated_at = now()
+        where shipment_key = $1 and fulfillment_id = $2 and state = 'running'`,
+      [shipmentKey, fulfillmentId],
     );
   }
 
   /**
    * Takes, once, the attempts of a store that failed at least `graceMs` ago
-   * (or whose run has said nothing for `staleMs`, its process gone), for the
-   * reconcile job to settle.
+   * (or whose run has not renewed its lease for `staleMs`, its process gone),
+   * for the reconcile job to settle. `staleMs` is never shorter than the
+   * lease plus `graceMs`: a lapsed run waits for the admin's retry as long as
+   * a failed one, and a live run (its lease renewed) is never taken.
    */
   async takeUnclaimed(storeId: string, graceMs: number, staleMs: number): Promise<Attempt[]> {
+    staleMs = Math.max(staleMs, this.leaseMs + graceMs);
     const { rows } = await this.#query(
       `update ${TABLE} set state = 'reconciling', updated_at = now()
         where store_id = $1 and (

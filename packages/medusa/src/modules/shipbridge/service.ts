@@ -61,7 +61,12 @@ export interface SettledAttempt {
 
 /** How long a failed attempt waits for the admin's retry before the job settles it. */
 export const ATTEMPT_GRACE_MS = 60 * 60 * 1000;
-/** A run that said nothing for this long has lost its process. */
+/**
+ * A run that has not renewed its lease for this long has lost its process.
+ * Far above the lease (`ATTEMPT_LEASE_MS`, 30 s) plus the grace: until then
+ * the admin's retry may take the attempt over and find its package, so the
+ * job must not cancel it (the ledger never takes one sooner than that).
+ */
 export const ATTEMPT_STALE_MS = 2 * 60 * 60 * 1000;
 
 export type ConnectionState = "connected" | "reconnect" | "not_connected";

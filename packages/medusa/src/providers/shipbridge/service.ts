@@ -279,7 +279,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       this.options,
       await this.#cod(order, key),
     );
-    const result = await this.#ship(key, () =>
+    const result = await this.#ship(key, fulfillmentId, () =>
       shipOrder(this.connection.client, storeOrder, this.#shipOptions()),
     );
     const orderId = str(order?.["id"]);
@@ -324,7 +324,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * the fulfillment and the admin's retry brings a new id: the ledger hands
    * the retry of the same order and items (`kind`, lines and quantities) the
    * failed attempt's name, once, so it finds the package the service may
-   * have charged for instead of paying again.
+   * have charged for instead of paying again. So does a run whose process
+   * died mid-way (its attempt still running, its lease lapsed).
    */
   async #begin(
     orderId: string,
@@ -361,19 +362,33 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     return (await this.connection.ledger.claimCod(key)) ? cod : undefined;
   }
 
-  /** Runs one shipOrder under its ledger entry: shipped, or failed for a retry to take over. */
-  async #ship(key: string, run: () => Promise<ShipOrderResult>): Promise<ShipOrderResult> {
+  /**
+   * Runs one shipOrder under its ledger entry, renewing the entry's lease
+   * while it works (a process that dies mid-run stops renewing, and the
+   * retry takes its name over): shipped, or failed for a retry to take over.
+   */
+  async #ship(
+    key: string,
+    fulfillmentId: string,
+    run: () => Promise<ShipOrderResult>,
+  ): Promise<ShipOrderResult> {
+    const ledger = this.connection.ledger;
+    const lease = ledger.hold(key, fulfillmentId, (cause) => {
+      this.#logger?.warn(`shipbridge: attempt ${key} lease not renewed: ${String(cause)}`);
+    });
     let result: ShipOrderResult;
     try {
       result = await run();
     } catch (error) {
-      await this.connection.ledger.failed(key).catch((cause: unknown) => {
+      await lease.stop();
+      await ledger.failed(key, fulfillmentId).catch((cause: unknown) => {
         this.#logger?.warn(`shipbridge: attempt ${key} not marked failed: ${String(cause)}`);
       });
       throw error;
     }
+    await lease.stop();
     // The package is paid for: a ledger that cannot be written must not fail the fulfillment.
-    await this.connection.ledger.shipped(key, result.packageId).catch((cause: unknown) => {
+    await ledger.shipped(key, result.packageId).catch((cause: unknown) => {
       this.#logger?.warn(`shipbridge: attempt ${key} not marked shipped: ${String(cause)}`);
     });
     return result;
@@ -474,7 +489,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       phone: customer.phone ?? store.phone,
       ...(store.email === undefined ? {} : { email: store.email }),
     };
-    const result = await this.#ship(key, () =>
+    const result = await this.#ship(key, fulfillmentId, () =>
       shipOrder(
         this.connection.client,
         { ...storeOrder, customer: { ...storeOrder.customer, phone: store.phone } },
