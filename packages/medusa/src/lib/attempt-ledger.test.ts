@@ -1,0 +1,127 @@
+// The attempt ledger on a real PostgreSQL (test/setup.mts): a run that stops
+// renewing its lease (its process died) is taken over once by the retry of
+// the same order and items; a live run, whose lease is renewed, never is, by
+// a retry or by the reconcile job.
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { ATTEMPT_LEASE_MS, AttemptLedger } from "./attempt-ledger.ts";
+
+const databaseUrl = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
+const TABLE = "shipbridge_medusa_shipment_attempt";
+const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+
+afterAll(async () => {
+  await db.end();
+});
+
+/** Whether an attempt's last renewal is at least `ms` old, by the database's clock. */
+async function lapsed(key: string, ms: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `select updated_at <= now() - ($2::double precision * interval '1 millisecond') as lapsed
+       from ${TABLE} where shipment_key = $1`,
+    [key, ms],
+  );
+  return rows[0]?.lapsed === true;
+}
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+const entry = (storeId: string, fulfillmentId: string, fresh: string) => ({
+  storeId,
+  orderId: "order_1",
+  signature: "shipment:li_1x2",
+  fulfillmentId,
+  fresh,
+});
+
+describe("AttemptLedger leases", () => {
+  it("lasts 30 s by default", async () => {
+    const ledger = new AttemptLedger(databaseUrl);
+    try {
+      expect(ledger.leaseMs).toBe(ATTEMPT_LEASE_MS);
+      expect(ATTEMPT_LEASE_MS).toBe(30_000);
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("a run that stopped renewing is taken over once, under its name", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 200 });
+    try {
+      const store = "lease-dead";
+      // The dead run: its attempt is running and nobody renews it.
+      expect(await ledger.begin(entry(store, "ful_dead", "order_1-dead"))).toBe("order_1-dead");
+      await until(() => lapsed("order_1-dead", 200), "the lease lapsed");
+      // Two retries at once (two instances): one takes the dead run's name.
+      const names = await Promise.all([
+        ledger.begin(entry(store, "ful_retry_a", "order_1-a")),
+        ledger.begin(entry(store, "ful_retry_b", "order_1-b")),
+      ]);
+      const taken = names.filter((name) => name === "order_1-dead");
+      expect(taken).toHaveLength(1);
+      const taker = names[0] === "order_1-dead" ? "ful_retry_a" : "ful_retry_b";
+      expect(await ledger.get("order_1-dead")).toMatchObject({
+        state: "running",
+        fulfillment_id: taker,
+      });
+      // The taker's lease is fresh: nobody else takes the name now.
+      expect(await ledger.begin(entry(store, "ful_retry_c", "order_1-c"))).not.toBe(
+        "order_1-dead",
+      );
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("a live run, its lease renewed, is taken over neither by a retry nor by the job", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 3000 });
+    const errors: unknown[] = [];
+    try {
+      const store = "lease-live";
+      const key = await ledger.begin(entry(store, "ful_live", "order_1-live"));
+      const lease = ledger.hold(key, "ful_live", (error) => errors.push(error));
+      // However long ago it began, the run renews its lease while it works.
+      await db.query(
+        `update ${TABLE} set updated_at = now() - interval '1 hour' where shipment_key = $1`,
+        [key],
+      );
+      await until(async () => !(await lapsed(key, 3000)), "the lease was renewed");
+      expect(await ledger.begin(entry(store, "ful_other", "order_1-other"))).toBe("order_1-other");
+      expect(await ledger.takeUnclaimed(store, 0, 0)).toEqual([]);
+      expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_live" });
+      // The run throws: its name waits for the retry.
+      await lease.stop();
+      await ledger.failed(key, "ful_live");
+      expect(await ledger.begin(entry(store, "ful_retry", "order_1-retry"))).toBe(key);
+      expect(errors).toEqual([]);
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("a run whose attempt was taken over leaves it to the taker", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 200 });
+    const errors: unknown[] = [];
+    try {
+      const store = "lease-taken";
+      const key = await ledger.begin(entry(store, "ful_slow", "order_1-slow"));
+      await until(() => lapsed(key, 200), "the lease lapsed");
+      expect(await ledger.begin(entry(store, "ful_taker", "order_1-taker"))).toBe(key);
+      // The slow run wakes up: it renews nothing and marks nothing failed.
+      const lease = ledger.hold(key, "ful_slow", (error) => errors.push(error));
+      await until(async () => errors.length > 0, "the slow run heard it was taken over");
+      await lease.stop();
+      await ledger.failed(key, "ful_slow");
+      expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_taker" });
+      expect(String(errors[0])).toMatch(/no longer running for ful_slow/);
+    } finally {
+      await ledger.close();
+    }
+  });
+});
