@@ -71,9 +71,7 @@ describe("AttemptLedger leases", () => {
         fulfillment_id: taker,
       });
       // The taker's lease is fresh: nobody else takes the name now.
-      expect(await ledger.begin(entry(store, "ful_retry_c", "order_1-c"))).not.toBe(
-        "order_1-dead",
-      );
+      expect(await ledger.begin(entry(store, "ful_retry_c", "order_1-c"))).not.toBe("order_1-dead");
     } finally {
       await ledger.close();
     }
@@ -118,7 +116,10 @@ describe("AttemptLedger leases", () => {
       await until(async () => errors.length > 0, "the slow run heard it was taken over");
       await lease.stop();
       await ledger.failed(key, "ful_slow");
-      expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_taker" });
+      expect(await ledger.get(key)).toMatchObject({
+        state: "running",
+        fulfillment_id: "ful_taker",
+      });
       expect(String(errors[0])).toMatch(/no longer running for ful_slow/);
     } finally {
       await ledger.close();

@@ -156,6 +156,7 @@ export class AttemptLedger {
     fulfillmentId: string,
     onError: (error: unknown) => void = () => {},
   ): AttemptLease {
+    const every = Math.max(1, Math.floor(this.leaseMs / 6));
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let renewal: Promise<void> = Promise.resolve();
@@ -178,7 +179,7 @@ export class AttemptLedger {
         renewal = renew().finally(() => {
           if (!stopped) schedule();
         });
-      }, Math.max(1, Math.floor(this.leaseMs / 6)));
+      }, every);
       // A lease alone must not keep the process alive.
       timer.unref();
     };

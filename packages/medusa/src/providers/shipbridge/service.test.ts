@@ -1,14 +1,16 @@
 // The provider inside Medusa's real fulfillment module (moduleIntegrationTestRunner)
 // on a real PostgreSQL, against the sandbox over real HTTP: options, prices
-// with their cache and fallback, pickup points, shipments created once,
-// cancellations repeated, and a return.
+// with their cache and fallback, pickup points, shipments created once (also
+// when the process dies mid-run), cancellations repeated, and a return.
 
 import type { IFulfillmentModuleService } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { OAuthClient, ShippingClient, shipOrderReference } from "@shipbridge/core";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { ATTEMPT_LEASE_MS } from "../../lib/attempt-ledger.ts";
 import { type PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
 import provider from "./index.ts";
 import type { ShipbridgeFulfillmentService } from "./service.ts";
@@ -406,6 +408,65 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         // One charge in all: the retry's package is the one the first attempt paid for.
         expect((await charges()) - chargedBefore).toBe(1);
         expect(retried.labels).toHaveLength(1);
+      });
+
+      it("a run whose process died mid-way: the retry takes its name over, one package", async () => {
+        const provider = registration();
+        const data = { service: "dpd" };
+        const order = orderOf("order_dead_run");
+        const at = (id: string) => ({ id, delivery_address: CUSTOMER_ADDRESS });
+        const charges = async () =>
+          (await (await demoClient()).messages.list({ type: "order", limit: 500 })).messages.length;
+        const chargedBefore = await charges();
+        // The dead run got as far as the service: its package made and its
+        // order command accepted (charged), the answer never heard.
+        await control("/faults", {
+          status: 502,
+          rate: 1,
+          path: "/order-commands",
+          method: "PUT",
+          after: true,
+          count: 50,
+        });
+        await expect(
+          provider.createFulfillment(data, items, order, at("ful_dead_1")),
+        ).rejects.toThrow();
+        await control("/faults", undefined, "DELETE");
+        // Then its process was killed: its attempt stays running, and its
+        // lease has not been renewed for longer than the lease lasts.
+        const db = new pg.Client({ connectionString: tokensDb });
+        await db.connect();
+        let deadKey: string;
+        try {
+          const { rows } = await db.query(
+            `update shipbridge_medusa_shipment_attempt
+                set state = 'running',
+                    updated_at = now() - ($2::double precision * interval '1 millisecond')
+              where fulfillment_id = $1 returning shipment_key`,
+            ["ful_dead_1", ATTEMPT_LEASE_MS + 1000],
+          );
+          expect(rows).toHaveLength(1);
+          deadKey = String(rows[0]?.["shipment_key"]);
+        } finally {
+          await db.end();
+        }
+        // Medusa rolled the fulfillment back; the admin's retry has a new id.
+        const retried = await provider.createFulfillment(data, items, order, at("ful_dead_2"));
+        expect(retried.data["shipment_key"]).toBe(deadKey);
+        const packages = await packagesOf(retried.data);
+        expect(packages.map((p) => p.package_id)).toEqual([retried.data["package_id"]]);
+        const command = await (await demoClient()).orderCommands.get(
+          String(retried.data["command_id"]),
+        );
+        expect(command.status).toBe("successful");
+        expect(await chargesOf(retried.data["package_id"])).toHaveLength(1);
+        // One charge in all: the retry's package is the one the dead run paid for.
+        expect((await charges()) - chargedBefore).toBe(1);
+        expect(await provider.connection.ledger.get(deadKey)).toMatchObject({
+          state: "shipped",
+          fulfillment_id: "ful_dead_2",
+          package_id: retried.data["package_id"],
+        });
       });
 
       it("2 x an item fulfilled as 1 now and 1 later: two packages, two charges", async () => {
