@@ -1,14 +1,17 @@
 // The attempt ledger on a real PostgreSQL (test/setup.mts): a run that stops
 // renewing its lease (its process died) is taken over once by the retry of
-// the same order and items; a live run, whose lease is renewed, never is, by
-// a retry or by the reconcile job.
+// the same order and items, also by a retry that comes before the lease
+// lapsed; a live run, whose lease is renewed, never is, by a retry or by the
+// reconcile job.
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { ATTEMPT_LEASE_MS, AttemptLedger } from "./attempt-ledger.ts";
+import { ATTEMPT_LEASE_MS, type AttemptLease, AttemptLedger } from "./attempt-ledger.ts";
 
 const databaseUrl = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
 const TABLE = "shipbridge_medusa_shipment_attempt";
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+// The database stops after the last test: an idle client's goodbye is no failure.
+db.on("error", () => {});
 
 afterAll(async () => {
   await db.end();
@@ -52,26 +55,48 @@ describe("AttemptLedger leases", () => {
   });
 
   it("a run that stopped renewing is taken over once, under its name", async () => {
-    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 200 });
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 1000 });
+    const leases: AttemptLease[] = [];
+    // A retry as the provider runs it: its name, then its lease held.
+    const retry = async (fulfillmentId: string, fresh: string) => {
+      const name = await ledger.begin(entry("lease-dead", fulfillmentId, fresh));
+      leases.push(ledger.hold(name, fulfillmentId));
+      return name;
+    };
     try {
-      const store = "lease-dead";
       // The dead run: its attempt is running and nobody renews it.
-      expect(await ledger.begin(entry(store, "ful_dead", "order_1-dead"))).toBe("order_1-dead");
-      await until(() => lapsed("order_1-dead", 200), "the lease lapsed");
-      // Two retries at once (two instances): one takes the dead run's name.
+      expect(await ledger.begin(entry("lease-dead", "ful_dead", "order_1-dead"))).toBe(
+        "order_1-dead",
+      );
+      await until(() => lapsed("order_1-dead", 1000), "the lease lapsed");
+      // Two retries at once (two instances): one takes the dead run's name;
+      // the other waits one lease for the taker, which is live, and ships
+      // under a name of its own.
       const names = await Promise.all([
-        ledger.begin(entry(store, "ful_retry_a", "order_1-a")),
-        ledger.begin(entry(store, "ful_retry_b", "order_1-b")),
+        retry("ful_retry_a", "order_1-a"),
+        retry("ful_retry_b", "order_1-b"),
       ]);
-      const taken = names.filter((name) => name === "order_1-dead");
-      expect(taken).toHaveLength(1);
+      expect(names.filter((name) => name === "order_1-dead")).toHaveLength(1);
       const taker = names[0] === "order_1-dead" ? "ful_retry_a" : "ful_retry_b";
+      expect(names).toContain(taker === "ful_retry_a" ? "order_1-b" : "order_1-a");
       expect(await ledger.get("order_1-dead")).toMatchObject({
         state: "running",
         fulfillment_id: taker,
       });
-      // The taker's lease is fresh: nobody else takes the name now.
-      expect(await ledger.begin(entry(store, "ful_retry_c", "order_1-c"))).not.toBe("order_1-dead");
+    } finally {
+      for (const lease of leases) await lease.stop();
+      await ledger.close();
+    }
+  });
+
+  it("a retry right after the crash waits for the dead run's lease to lapse", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 300 });
+    try {
+      const store = "lease-wait";
+      const key = await ledger.begin(entry(store, "ful_crashed", "order_1-crashed"));
+      expect(await ledger.begin(entry(store, "ful_soon", "order_1-soon"))).toBe(key);
+      expect(await lapsed(key, 300)).toBe(false);
+      expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_soon" });
     } finally {
       await ledger.close();
     }
@@ -90,6 +115,7 @@ describe("AttemptLedger leases", () => {
         [key],
       );
       await until(async () => !(await lapsed(key, 3000)), "the lease was renewed");
+      // A retry waits one lease for it, and then ships under a name of its own.
       expect(await ledger.begin(entry(store, "ful_other", "order_1-other"))).toBe("order_1-other");
       expect(await ledger.takeUnclaimed(store, 0, 0)).toEqual([]);
       expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_live" });

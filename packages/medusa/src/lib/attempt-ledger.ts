@@ -109,8 +109,11 @@ export class AttemptLedger {
    * already (the same fulfillment again); else the name of an attempt of the
    * same order and items that failed (an admin's retry after the provider
    * threw) or whose run's lease lapsed (its process died mid-run), taken over
-   * once; else `fresh`, the name derived from the fulfillment id. The caller
-   * then holds the attempt's lease (`hold`) while its run works.
+   * once; else `fresh`, the name derived from the fulfillment id. While
+   * another run of the same order and items is running, it waits (at most
+   * one lease) for that run to finish or its lease to lapse, so a retry
+   * right after a crash still finds the dead run's package. The caller then
+   * holds the attempt's lease (`hold`) while its run works.
    */
   async begin(entry: {
     storeId: string;
@@ -126,17 +129,35 @@ export class AttemptLedger {
       [entry.storeId, entry.fulfillmentId],
     );
     if (same.rows[0] !== undefined) return String(same.rows[0]["shipment_key"]);
-    const taken = await this.#query(
-      `update ${TABLE} set state = 'running', fulfillment_id = $4, updated_at = now()
-        where shipment_key = (
-          select shipment_key from ${TABLE}
-           where store_id = $1 and order_id = $2 and signature = $3 and ${TAKEABLE}
-           order by created_at limit 1 for update skip locked)
-          and ${TAKEABLE}
-        returning shipment_key`,
-      [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
-    );
-    if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
+    // A run of the same order and items that has not finished may be one
+    // whose process just died: wait for its lease to lapse (at most one
+    // lease) and take it over; one still renewing after that is live.
+    const waitUntil = Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
+    for (;;) {
+      const taken = await this.#query(
+        `update ${TABLE} set state = 'running', fulfillment_id = $4, updated_at = now()
+          where shipment_key = (
+            select shipment_key from ${TABLE}
+             where store_id = $1 and order_id = $2 and signature = $3 and ${TAKEABLE}
+             order by created_at limit 1 for update skip locked)
+            and ${TAKEABLE}
+          returning shipment_key`,
+        [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
+      );
+      if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
+      const running = await this.#query(
+        `select greatest(0, extract(epoch from updated_at - now()) * 1000 + $5::double precision) as left_ms
+           from ${TABLE}
+          where store_id = $1 and order_id = $2 and signature = $3 and state = 'running'
+            and fulfillment_id <> $4
+          order by updated_at limit 1`,
+        [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
+      );
+      const left = running.rows[0] === undefined ? undefined : Number(running.rows[0]["left_ms"]);
+      const now = Date.now();
+      if (left === undefined || now >= waitUntil) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left + 10, waitUntil - now)));
+    }
     await this.#query(
       `insert into ${TABLE} (shipment_key, store_id, order_id, signature, fulfillment_id, state)
         values ($1, $2, $3, $4, $5, 'running') on conflict (shipment_key) do nothing`,
