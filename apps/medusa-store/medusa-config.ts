@@ -9,11 +9,28 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd());
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
 
+// SHIPBRIDGE_GRANT=authorization_code: the account is connected from the
+// admin through the service's own pages (register the redirect URI
+// `{SHIPBRIDGE_BACKEND_URL}/hooks/shipbridge/connect/callback` with it);
+// otherwise the password grant with the sandbox's demo user.
+const codeGrant = process.env.SHIPBRIDGE_GRANT === "authorization_code";
+const list = (name: string) =>
+  (process.env[name] ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const shipbridge = {
   clientId: env("SHIPBRIDGE_CLIENT_ID", "demo-client"),
   clientSecret: env("SHIPBRIDGE_CLIENT_SECRET", "demo-secret"),
-  username: env("SHIPBRIDGE_USERNAME", "demo@shipbridge.dev"),
-  password: env("SHIPBRIDGE_PASSWORD", "demo-password"),
+  ...(codeGrant
+    ? { grant: "authorization_code" }
+    : {
+        username: env("SHIPBRIDGE_USERNAME", "demo@shipbridge.dev"),
+        password: env("SHIPBRIDGE_PASSWORD", "demo-password"),
+      }),
+  backend_url: env("SHIPBRIDGE_BACKEND_URL", `http://localhost:${env("PORT", "9000")}`),
+  connect_return_urls: list("SHIPBRIDGE_CONNECT_RETURN_URLS"),
   baseUrl: env("SHIPBRIDGE_BASE_URL", "http://127.0.0.1:4010"),
   accountUrl: env("SHIPBRIDGE_ACCOUNT_URL", "http://127.0.0.1:4011"),
   databaseUrl: process.env.DATABASE_URL,

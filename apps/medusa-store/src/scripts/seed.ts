@@ -1,7 +1,8 @@
 // Seeds the store (`medusa exec ./src/scripts/seed.ts`): a Polish region in
 // PLN, a warehouse, products with weights, the plugin's shipping options
 // (calculated prices, an InPost locker option, a DPD courier and its return),
-// and a publishable key for the store API. Run once on an empty database.
+// and a publishable key for the store API. Idempotent: a store that has its
+// region already is left as it is.
 import type { ExecArgs } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
@@ -22,6 +23,11 @@ export default async function seed({ container }: ExecArgs): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER);
   const link = container.resolve(ContainerRegistrationKeys.LINK);
   const fulfillment = container.resolve(Modules.FULFILLMENT);
+  const existing = await container.resolve(Modules.REGION).listRegions({ name: "Polska" });
+  if (existing.length > 0) {
+    logger.info("Seeded already: nothing to do");
+    return;
+  }
 
   const {
     result: [channel],

@@ -9,7 +9,7 @@ import {
   ShippingClient,
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
-import type { PluginOptions } from "./options.ts";
+import { connectRedirectUri, grantOf, type PluginOptions } from "./options.ts";
 
 export interface Connection {
   readonly client: ShippingClient;
@@ -22,9 +22,12 @@ export interface Connection {
 /**
  * A ShippingAuth that logs in with the configured grant when no token is
  * stored yet, or when the stored authorization has ended; one login at a time
- * in a process.
+ * in a process. The authorization-code grant cannot log in by itself: its
+ * tokens come from the admin's connect flow.
  */
 function selfConnecting(oauth: OAuthClient, options: PluginOptions): ShippingAuth {
+  // With the authorization code, only the merchant can connect (from the admin).
+  if (grantOf(options) === "authorization_code") return oauth;
   let login: Promise<unknown> | undefined;
   const connect = () => {
     login ??= (
@@ -58,6 +61,9 @@ export function openConnection(options: PluginOptions, databaseUrl: string): Con
     accountUrl: options.accountUrl,
     store,
     key: `shipbridge-medusa:${options.storeId}`,
+    ...(grantOf(options) === "authorization_code"
+      ? { redirectUri: connectRedirectUri(options) }
+      : {}),
   });
   const client = new ShippingClient({
     baseUrl: options.baseUrl,

@@ -35,9 +35,26 @@ export const PluginOptionsSchema = z
     /** The OAuth application's client id and secret. */
     clientId: text,
     clientSecret: text,
+    /**
+     * How the plugin gets its tokens: "client_credentials", "password" (with
+     * username and password), or "authorization_code" (the merchant connects
+     * the account from the admin, through the service's own pages). By
+     * default: "password" when a username is given, else "client_credentials".
+     */
+    grant: z.enum(["client_credentials", "password", "authorization_code"]).optional(),
     /** The password grant; without them the client-credentials grant is used. */
     username: text.optional(),
     password: text.optional(),
+    /**
+     * The backend's public address. The authorization-code grant's redirect
+     * URI registered with the service is `{backend_url}/hooks/shipbridge/connect/callback`.
+     */
+    backend_url: z.url().default("http://localhost:9000"),
+    /**
+     * Where the browser may go after connecting (`return_to` must start with
+     * one of them); the backend's own `/app` is always allowed.
+     */
+    connect_return_urls: z.array(z.url()).default([]),
     /** {base_url} and {account_url} of the service: the local sandbox by default. */
     baseUrl: z.url().default("http://127.0.0.1:4010"),
     accountUrl: z.url().default("http://127.0.0.1:4011"),
@@ -65,12 +82,14 @@ export const PluginOptionsSchema = z
     weightUnit: z.enum(["g", "kg"]).default("g"),
     /** The weight of an item whose variant has none, in `weightUnit`. */
     defaultItemWeight: z.number().nonnegative().default(500),
-    /**
-     * Cash on delivery: where the carrier pays the collected amount. Passed
-     * on, but no order gets a COD amount yet (the plugin cannot tell which
-     * orders are paid on delivery), so it has no effect today.
-     */
+    /** Cash on delivery: where the carrier pays the collected amount. */
     cod: z.strictObject({ iban: text }).optional(),
+    /**
+     * Payment providers (Medusa ids such as `pp_system_default`) that mean
+     * "paid on delivery": an order paid with one of them ships with cash on
+     * delivery for its total, paid out to `cod.iban`.
+     */
+    cod_payment_providers: z.array(text).default([]),
     /** The price a calculated option shows when the service cannot quote (major units). */
     flatPrice: z.number().nonnegative(),
     quoteTtlSeconds: z.number().int().positive().default(300),
@@ -84,7 +103,35 @@ export const PluginOptionsSchema = z
   .refine((options) => (options.username === undefined) === (options.password === undefined), {
     message: "give both username and password, or neither",
     path: ["password"],
+  })
+  .refine((options) => options.grant !== "password" || options.username !== undefined, {
+    message: "the password grant needs username and password",
+    path: ["username"],
+  })
+  .refine(
+    (options) =>
+      options.grant === undefined || options.grant === "password" || options.username === undefined,
+    { message: "username and password belong to the password grant only", path: ["grant"] },
+  )
+  .refine((options) => options.cod_payment_providers.length === 0 || options.cod !== undefined, {
+    message: "cash on delivery needs cod.iban, where the collected money goes",
+    path: ["cod"],
   });
+
+/** The grant the options ask for, the default filled in. */
+export function grantOf(
+  options: PluginOptions,
+): "client_credentials" | "password" | "authorization_code" {
+  return options.grant ?? (options.username === undefined ? "client_credentials" : "password");
+}
+
+/** The path of the authorization-code callback route. */
+export const CONNECT_CALLBACK_PATH = "/hooks/shipbridge/connect/callback";
+
+/** The redirect URI to register with the service for the authorization-code grant. */
+export function connectRedirectUri(options: PluginOptions): string {
+  return `${options.backend_url.replace(/\/+$/, "")}${CONNECT_CALLBACK_PATH}`;
+}
 
 export type PluginOptionsInput = z.input<typeof PluginOptionsSchema>;
 export type PluginOptions = z.output<typeof PluginOptionsSchema>;

@@ -19,6 +19,7 @@ import pg from "pg";
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
+import { type ShopMerchant, shopMerchant } from "../merchant/shop-merchant.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
 import { rateCallback } from "../rates/rate-callback.ts";
 import { settingsRoutes } from "../settings/settings-routes.ts";
@@ -53,6 +54,11 @@ export interface ShopifyApp {
    * answers how many tracking events it applied.
    */
   reconcileTracking(): Promise<number>;
+  /**
+   * The merchant's console for one shop, in code: the same connection,
+   * settings, orders, shipping and labels as the settings pages.
+   */
+  merchant(shop: string): ShopMerchant;
   /** Completes setup (tables, session storage, job queue, workers). */
   ready(): Promise<void>;
   /** Stops the workers and closes the database connections. */
@@ -118,6 +124,11 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     fetch: handler,
     shopify,
     reconcileTracking: async () => reconcileTracking(await runtime()),
+    merchant: (shop: string) => {
+      const valid = shopify.utils.sanitizeShop(shop);
+      if (!valid) throw new TypeError(`not a shop domain: ${shop}`);
+      return shopMerchant(runtime, valid);
+    },
     offlineSession: async (shop: string) => (await runtime()).sessions.get(shop),
     ready: async () => {
       await runtime();

@@ -9,6 +9,7 @@ import { RequestedTokenType, type Shopify } from "@shopify/shopify-api";
 import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { currentShop } from "../auth/current-shop.ts";
+import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
 import { setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
 import type { AppRuntime } from "./create-shopify-app.ts";
@@ -68,15 +69,24 @@ export function installRoutes(
     );
   });
 
+  // Started from the settings page (the merchant's session), or from a
+  // ShopMerchant.connectUrl ticket that names the shop and where to go after.
   hono.get("/connect", async (c) => {
     const app = await runtime();
-    const shop = await currentShop(shopify, c.req.raw);
+    const given = c.req.query("ticket");
+    const ticket = given
+      ? verifyConnectTicket(secret, given, (app.config.now ?? Date.now)())
+      : undefined;
+    if (given && !ticket) return c.text("The connect link expired; ask for a new one.", 401);
+    const shop = ticket?.shop ?? (await currentShop(shopify, c.req.raw));
     if (!shop) return c.text("Unauthorized", 401);
     const state = randomBytes(24).toString("base64url");
     const { url } = app.connections.oauth(shop).authorizationUrl({ state });
-    await setSignedCookie(c, CONNECT_COOKIE, `${shop} ${state}`, secret, {
+    const returnTo = ticket?.returnTo ? encodeURIComponent(ticket.returnTo) : "";
+    await setSignedCookie(c, CONNECT_COOKIE, `${shop} ${state} ${returnTo}`.trim(), secret, {
       httpOnly: true,
-      secure: true,
+      // Secure cookies need https, except on a local http address during development.
+      secure: new URL(app.config.appUrl).protocol === "https:",
       sameSite: "Lax",
       path: "/connect",
       maxAge: 600,
@@ -87,7 +97,7 @@ export function installRoutes(
   hono.get("/connect/callback", async (c) => {
     const app = await runtime();
     const cookie = await getSignedCookie(c, secret, CONNECT_COOKIE);
-    const [shop, state] = typeof cookie === "string" ? cookie.split(" ") : [];
+    const [shop, state, returnTo] = typeof cookie === "string" ? cookie.split(" ") : [];
     if (!shop || !state) return c.text("The connection expired; start it again.", 400);
     try {
       await app.connections.oauth(shop).handleRedirect(c.req.url, state);
@@ -105,6 +115,8 @@ export function installRoutes(
       .catch(() => {
         // The reconcile job still reads tracking; a later connect registers again.
       });
-    return c.redirect(`/settings?shop=${encodeURIComponent(shop)}`);
+    return c.redirect(
+      returnTo ? decodeURIComponent(returnTo) : `/settings?shop=${encodeURIComponent(shop)}`,
+    );
   });
 }

@@ -2,10 +2,13 @@
 // order dies before fulfillmentCreate and another instance on the same
 // database finishes the job; or Shopify makes the fulfilment but the answer
 // is lost. Either way: one package, one paid order command, one fulfilment.
+// And an order cancelled between its package's record and the fulfilment is
+// not fulfilled: its package is cancelled with the cancellation's command.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
@@ -101,5 +104,72 @@ describe("a crash around the fulfilment", () => {
     const ledger = await harness.ledger(SHOP, "5102");
     expect(ledger.packageIds).toHaveLength(1);
     expect(ledger.charges).toBe(1);
+  });
+
+  it("an order Shopify cancelled before the fulfilment is not fulfilled; its package is cancelled", async () => {
+    const placed = order(5103);
+    harness.fake.failNext("FulfillmentCreate");
+    const first = await harness.app();
+    await deliver(first, placed);
+    await until(
+      async () =>
+        harness.fake.calls.some(
+          (call) => call.shop === SHOP && call.name === "FulfillmentCreate" && call.status === 503,
+        ),
+      "the failed fulfilment",
+    );
+    await first.close();
+    // Cancelled in Shopify; its webhook has not arrived yet when the job runs again.
+    const inShopify = harness.fake.order(SHOP, "gid://shopify/Order/5103");
+    if (inShopify) inShopify.cancelledAt = new Date().toISOString();
+    await harness.app();
+    const row = await harness.settled(SHOP, "5103", [
+      "cancelled",
+      "cancelled_after_order",
+      "fulfilled",
+    ]);
+    expect(row.status).toBe("cancelled");
+    expect(inShopify?.fulfillments).toEqual([]);
+    const service = await harness.serviceClient();
+    expect((await service.packages.get(row.packageId as number)).state).toBe("canceled");
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "5103"));
+    expect(command.successfully_canceled_packages).toEqual([
+      expect.objectContaining({ package_id: row.packageId }),
+    ]);
+  });
+
+  it("a cancellation processed while the fulfilment step waits cancels instead of fulfilling", async () => {
+    const shop = "crash-cancel-shop.myshopify.com";
+    const app = await harness.app();
+    // Tokens that always need renewing: the fulfilment step's renewal is where it waits.
+    harness.fake.setAccessTokenLifetime(60);
+    await harness.ready(app, shop);
+    harness.fake.setAccessTokenLifetime(3600);
+    const hold = harness.fake.holdNext("refresh_token");
+    const placed = harness.order(shop, 5201);
+    expect((await harness.deliver(app, shop, "orders/paid", placed)).status).toBe(200);
+    try {
+      await hold.reached;
+      const shipped = await loadShipment(pool, shop, "5201");
+      expect(shipped?.status).toBe("shipped");
+      // The cancellation arrives now and cancels the recorded package at the service.
+      const cancelled = { ...placed, cancelled_at: new Date().toISOString() };
+      expect((await harness.deliver(app, shop, "orders/cancelled", cancelled)).status).toBe(200);
+      await harness.settled(shop, "5201", ["cancelled", "cancelled_after_order"]);
+    } finally {
+      hold.release();
+    }
+    await harness.waitForInbox(shop, "5201");
+    const row = await loadShipment(pool, shop, "5201");
+    expect(row?.status).toBe("cancelled");
+    expect(row?.fulfillmentId).toBeUndefined();
+    expect(harness.fake.order(shop, "gid://shopify/Order/5201")?.fulfillments).toEqual([]);
+    expect(
+      harness.fake.calls.filter((call) => call.shop === shop && call.name === "FulfillmentCreate"),
+    ).toEqual([]);
+    const service = await harness.serviceClient();
+    expect((await service.packages.get(row?.packageId as number)).state).toBe("canceled");
+    const ledger = await harness.ledger(shop, "5201");
+    expect(ledger).toEqual({ packageIds: [row?.packageId], charges: 1 });
   });
 });

@@ -2,7 +2,9 @@
 // order's row is locked for the whole step, so two workers never fulfil at
 // once; and before creating, the order's fulfilments are read, so a crash
 // after fulfillmentCreate but before the row was updated finds the
-// fulfilment it made instead of making a second one.
+// fulfilment it made instead of making a second one. An order cancelled
+// since its package was recorded (the row says so, or Shopify does, before
+// its webhook arrived) is not fulfilled: the caller cancels the package.
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_CREATE, ORDER_FULFILLMENT_STATE } from "../admin/documents.ts";
@@ -10,6 +12,7 @@ import { loadShipment, recordStatus, type Tracking } from "../store/shipments.ts
 
 interface FulfillmentState {
   order: {
+    cancelledAt: string | null;
     fulfillments: { id: string; trackingInfo: { number: string | null }[] }[];
     fulfillmentOrders: {
       nodes: {
@@ -36,8 +39,12 @@ export class FulfilmentError extends Error {
   override readonly name = "FulfilmentError";
 }
 
-/** Fulfils the order once; returns the fulfilment's id. */
-export async function fulfilOnce(options: FulfilOptions): Promise<string> {
+export type FulfilResult =
+  | { readonly kind: "fulfilled"; readonly fulfillmentId: string }
+  | { readonly kind: "cancelled" };
+
+/** Fulfils the order once; answers the fulfilment's id, or that the order was cancelled. */
+export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> {
   const { pool, session, orderId, orderGid, tracking } = options;
   const db = await pool.connect();
   try {
@@ -49,7 +56,11 @@ export async function fulfilOnce(options: FulfilOptions): Promise<string> {
     const row = await loadShipment(db, session.shop, orderId);
     if (row?.fulfillmentId) {
       await db.query("COMMIT");
-      return row.fulfillmentId;
+      return { kind: "fulfilled", fulfillmentId: row.fulfillmentId };
+    }
+    if (row?.status.startsWith("cancelled")) {
+      await db.query("COMMIT");
+      return { kind: "cancelled" };
     }
     const graphql = new options.shopify.clients.Graphql({ session });
     const state = await graphql.request<FulfillmentState>(ORDER_FULFILLMENT_STATE, {
@@ -57,6 +68,10 @@ export async function fulfilOnce(options: FulfilOptions): Promise<string> {
     });
     const order = state.data?.order;
     if (!order) throw new FulfilmentError(`Shopify has no order ${orderGid}`);
+    if (order.cancelledAt) {
+      await db.query("COMMIT");
+      return { kind: "cancelled" };
+    }
     const numbers = new Set(tracking.numbers);
     const made = order.fulfillments.find((fulfillment) =>
       fulfillment.trackingInfo.some((info) => info.number !== null && numbers.has(info.number)),
@@ -106,7 +121,7 @@ export async function fulfilOnce(options: FulfilOptions): Promise<string> {
     }
     await recordStatus(db, session.shop, orderId, "fulfilled", fulfillmentId);
     await db.query("COMMIT");
-    return fulfillmentId;
+    return { kind: "fulfilled", fulfillmentId };
   } catch (error) {
     await db.query("ROLLBACK").catch(() => {});
     throw error;

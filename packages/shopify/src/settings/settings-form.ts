@@ -1,7 +1,9 @@
-// Reading the settings form: plain form fields in, ShopSettings out, with a
-// list of problems (field and message) instead of a partial save.
-import type { Address } from "@shipbridge/core/schemas";
-import { SHIP_ON, type ShipOn, type ShopSettings } from "../store/settings.ts";
+// Reading the settings form: plain form fields in, a change of the shop's
+// settings out (ShopSettingsView's terms), checked by the same code as
+// ShopMerchant.updateSettings; problems name the form's field, in the shop's
+// language, instead of a partial save.
+import type { Issue } from "@shipbridge/core";
+import { SENDER_FIELDS, type ShipMode, type ShopSettingsView } from "./settings-view.ts";
 
 export interface FormProblem {
   readonly field: string;
@@ -22,76 +24,75 @@ function many(form: Form, name: string): string[] {
   return list.filter((item): item is string => typeof item === "string" && item.trim() !== "");
 }
 
-function positive(form: Form, name: string, problems: FormProblem[]): number | undefined {
-  const raw = one(form, name);
-  if (raw === "") return undefined;
-  const value = Number(raw.replace(",", "."));
-  if (!Number.isFinite(value) || value <= 0) {
-    problems.push({ field: name, message: "Enter a number greater than zero." });
-    return undefined;
-  }
-  return value;
+/** A number as merchants type it ("19,99"); NaN when it is not one, so the check names it. */
+function number(raw: string): number {
+  return raw === "" ? Number.NaN : Number(raw.replace(",", "."));
 }
 
-export function readSettingsForm(
-  form: Form,
-  current: ShopSettings,
-): { settings: ShopSettings; problems: FormProblem[] } {
-  const problems: FormProblem[] = [];
-  const senderFields = [
-    "name",
-    "street",
-    "postcode",
-    "city",
-    "country_code",
-    "phone",
-    "email",
-  ] as const;
+const FORM_SHIP_ON: Readonly<Record<string, ShipMode>> = {
+  "orders/paid": "paid",
+  "orders/create": "created",
+  manual: "manual",
+};
+
+/** The form's field for a settings path: `sender.postcode` is `sender_postcode`. */
+const FORM_FIELDS: Readonly<Record<string, string>> = {
+  "parcel.width": "parcel_width",
+  "parcel.depth": "parcel_depth",
+  "parcel.height": "parcel_height",
+  "backupRate.name": "backup_name",
+  "backupRate.price": "backup_price",
+  codIban: "cod_iban",
+  shipOn: "ship_on",
+  defaultService: "default_service",
+  services: "services",
+  pointServices: "point_services",
+  ratesEnabled: "rates_enabled",
+  notifyCustomer: "notify_customer",
+  language: "language",
+};
+
+export function formField(path: string): string {
+  return FORM_FIELDS[path] ?? path.replace(".", "_");
+}
+
+/** The change the form asks for, in the settings' own terms. */
+export function formPatch(form: Form): Partial<ShopSettingsView> {
   const sender: Record<string, string> = {};
-  for (const field of senderFields) {
+  for (const field of [...SENDER_FIELDS, "company"]) {
     const value = one(form, `sender_${field}`);
-    if (value) sender[field] = field === "country_code" ? value.toUpperCase() : value;
+    if (value) sender[field] = value;
   }
-  const company = one(form, "sender_company");
-  const anySender = Object.keys(sender).length > 0;
-  if (anySender) {
-    for (const field of senderFields) {
-      if (!sender[field])
-        problems.push({ field: `sender_${field}`, message: "This field is required." });
-    }
-  }
-  const width = positive(form, "parcel_width", problems);
-  const depth = positive(form, "parcel_depth", problems);
-  const height = positive(form, "parcel_height", problems);
-  const shipOn = one(form, "ship_on");
-  if (!(SHIP_ON as readonly string[]).includes(shipOn)) {
-    problems.push({ field: "ship_on", message: `Choose one of: ${SHIP_ON.join(", ")}.` });
-  }
-  const services = many(form, "services");
-  const defaultService = one(form, "default_service") || current.defaultService;
+  const sides = ["width", "depth", "height"].map((side) => one(form, `parcel_${side}`));
   const backupName = one(form, "backup_name");
-  const backupPrice = positive(form, "backup_price", problems);
-  const iban = one(form, "cod_iban").replace(/\s+/g, "").toUpperCase();
-  if (iban && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) {
-    problems.push({
-      field: "cod_iban",
-      message: "Enter an IBAN such as PL61 1090 1014 0000 0712 1981 2874.",
-    });
-  }
-  const language = one(form, "language") === "en_GB" ? "en_GB" : "pl_PL";
-  const settings: ShopSettings = {
-    ...current,
-    ...(anySender ? { sender: { ...sender, ...(company ? { company } : {}) } as Address } : {}),
-    ...(width && depth && height ? { parcel: { width, depth, height } } : {}),
-    defaultService,
-    services,
+  const backupPrice = one(form, "backup_price");
+  const patch: Partial<ShopSettingsView> = {
+    // An empty sender or box leaves the saved one as it is.
+    ...(SENDER_FIELDS.some((field) => sender[field])
+      ? { sender: sender as unknown as ShopSettingsView["sender"] }
+      : {}),
+    ...(sides.some((side) => side !== "")
+      ? {
+          parcel: {
+            width: number(sides[0] ?? ""),
+            depth: number(sides[1] ?? ""),
+            height: number(sides[2] ?? ""),
+          },
+        }
+      : {}),
+    services: many(form, "services"),
     pointServices: many(form, "point_services"),
-    ...(iban ? { codIban: iban } : {}),
-    shipOn: (SHIP_ON as readonly string[]).includes(shipOn) ? (shipOn as ShipOn) : current.shipOn,
+    ...(one(form, "default_service") ? { defaultService: one(form, "default_service") } : {}),
+    backupRate: backupName || backupPrice ? { name: backupName, price: number(backupPrice) } : null,
+    codIban: one(form, "cod_iban") || null,
+    shipOn: (FORM_SHIP_ON[one(form, "ship_on")] ?? one(form, "ship_on")) as ShipMode,
     notifyCustomer: one(form, "notify_customer") === "on",
     ratesEnabled: one(form, "rates_enabled") === "on",
-    backupRates: backupName && backupPrice ? [{ name: backupName, price: backupPrice }] : [],
-    language,
+    language: one(form, "language") === "en_GB" ? "en" : "pl",
   };
-  return { settings, problems };
+  return patch;
+}
+
+export function formProblems(issues: readonly Issue<string>[]): FormProblem[] {
+  return issues.map((issue) => ({ field: formField(issue.path), message: issue.message }));
 }

@@ -5,6 +5,7 @@
 // that need attention (each issue with its field path, and a retry button),
 // and the shipped orders' labels; in Polish or English (the shop's language).
 import { html } from "hono/html";
+import { issuesIn } from "../shipping/attention-issues.ts";
 import type { ConnectionState, ShopSettings } from "../store/settings.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
 import { PAGE_TEXTS } from "./page-texts.ts";
@@ -116,7 +117,7 @@ ${
     ? html`<p>${t.none}</p>`
     : html`<ul>${attention.map(
         (row) => html`<li id="order-${row.orderId}"><strong>${row.orderName}</strong>
-<ul>${row.issues.map((issue) => html`<li><code>${issue.path}</code>: ${issue.message}</li>`)}</ul>
+<ul>${issuesIn(row.issues, row.issuesByLanguage, settings.language).map((issue) => html`<li><code>${issue.path}</code>: ${issue.message}</li>`)}</ul>
 <form method="post" action="/settings/retry${query("")}">${auth}<input type="hidden" name="order_id" value="${row.orderId}" /><button type="submit">${t.retry}</button></form></li>`,
       )}</ul>`
 }

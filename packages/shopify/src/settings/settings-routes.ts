@@ -1,22 +1,17 @@
-// The settings routes: the page, saving it (registering the checkout rate
-// callback with carrierServiceCreate when rates are turned on), retrying an
-// order that needs attention, and downloading a label. Every route first
+// The settings routes: the page, saving it (save-settings.ts: the same checks
+// and carrier-service registration as ShopMerchant.updateSettings), shipping
+// or retrying an order (queue-ship.ts), and downloading a label. Every route first
 // proves which shop is asking (session token or session cookie).
 import type { Context, Hono } from "hono";
-import { CARRIER_SERVICE_CREATE } from "../admin/documents.ts";
 import type { AppRuntime } from "../app/create-shopify-app.ts";
 import { currentShop } from "../auth/current-shop.ts";
 import { makeFormToken } from "../auth/form-token.ts";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
-import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
-import { loadSettings, saveSettings } from "../store/settings.ts";
-import { listShipments, loadLabel, loadShipment } from "../store/shipments.ts";
-import { shipJobId, WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
-import { readSettingsForm } from "./settings-form.ts";
+import { queueShip } from "../shipping/queue-ship.ts";
+import { loadSettings } from "../store/settings.ts";
+import { listShipments, loadLabel } from "../store/shipments.ts";
+import { CARRIER_SERVICE_REFUSED, isSettingsError, updateShopSettings } from "./save-settings.ts";
+import { formPatch, formProblems } from "./settings-form.ts";
 import { type SettingsPageData, settingsPage } from "./settings-page.ts";
-
-/** The name the rate callback is registered under in Shopify. */
-export const CARRIER_SERVICE_NAME = "Shipbridge";
 
 type Form = Record<string, string | File | (string | File)[]>;
 
@@ -72,82 +67,33 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
     const form = (await c.req.parseBody({ all: true })) as Form;
     const { shop, idToken } = await who(app, c, form);
     if (!shop) return c.text("Open the app from your Shopify admin.", 401);
-    const { settings: current } = await loadSettings(app.pool, shop);
-    const { settings, problems } = readSettingsForm(form, current);
-    if (problems.length > 0) return c.html(await page(app, shop, { problems }, idToken), 400);
-    await saveSettings(app.pool, shop, settings);
-    if (settings.ratesEnabled && !current.ratesEnabled) {
-      const session = await app.sessions.get(shop);
-      const graphql = new app.shopify.clients.Graphql({ session });
-      const created = await graphql.request<{
-        carrierServiceCreate: { userErrors: { message: string }[] };
-      }>(CARRIER_SERVICE_CREATE, {
-        variables: {
-          input: {
-            name: CARRIER_SERVICE_NAME,
-            callbackUrl: new URL("/rates", app.config.appUrl).href,
-            supportsServiceDiscovery: true,
-            active: true,
-          },
-        },
-      });
-      const errors = created.data?.carrierServiceCreate.userErrors ?? [];
-      // Already registered (turned off and on again) is fine; anything else is shown.
-      if (errors.some((error) => !/already configured/i.test(error.message))) {
-        const problems = errors.map((error) => ({
-          field: "rates_enabled",
-          message: error.message,
-        }));
-        return c.html(await page(app, shop, { problems }, idToken), 502);
-      }
+    try {
+      await updateShopSettings(app, shop, formPatch(form));
+    } catch (error) {
+      if (!isSettingsError(error)) throw error;
+      const refused = error.issues.some((issue) => issue.rule === CARRIER_SERVICE_REFUSED);
+      return c.html(
+        await page(app, shop, { problems: formProblems(error.issues) }, idToken),
+        refused ? 502 : 400,
+      );
     }
     return c.redirect(back(shop, idToken, "&saved=1"), 303);
   });
 
-  hono.post("/settings/retry", async (c) => {
-    const app = await runtime();
-    const form = (await c.req.parseBody({ all: true })) as Form;
-    const { shop, idToken } = await who(app, c, form);
-    if (!shop) return c.text("Open the app from your Shopify admin.", 401);
-    const orderId = typeof form.order_id === "string" ? form.order_id : "";
-    const { rows } = await app.pool.query(
-      `SELECT payload FROM shipbridge_shopify_inbox
-       WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = $2
-       ORDER BY received_at DESC LIMIT 1`,
-      [shop, orderId],
-    );
-    if (!rows[0]) return c.text("No such order.", 404);
-    await shipShopifyOrder(app, shop, rows[0].payload as ShopifyOrder);
-    return c.redirect(back(shop, idToken, `#order-${orderId}`), 303);
-  });
-
-  hono.post("/settings/ship", async (c) => {
-    const app = await runtime();
-    const form = (await c.req.parseBody({ all: true })) as Form;
-    const { shop, idToken } = await who(app, c, form);
-    if (!shop) return c.text("Open the app from your Shopify admin.", 401);
-    const orderId = typeof form.order_id === "string" ? form.order_id : "";
-    const row = await loadShipment(app.pool, shop, orderId);
-    const { rows } = await app.pool.query(
-      `SELECT webhook_id FROM shipbridge_shopify_inbox
-       WHERE shop = $1 AND topic IN ('orders/create', 'orders/paid', 'orders/updated')
-         AND payload->>'id' = $2
-       ORDER BY received_at DESC LIMIT 1`,
-      [shop, orderId],
-    );
-    if (!row || !rows[0]) return c.text("No such order.", 404);
-    // Already on its way (or cancelled): nothing to queue. The job id is the
-    // order's, so pressing twice, or on two instances, queues one job; and the
-    // job ships through the same once-only path as the webhooks.
-    if (row.status === "waiting") {
-      await app.boss.send(
-        WEBHOOK_QUEUE,
-        { webhookId: rows[0].webhook_id, shop, ship: true } satisfies WebhookJob,
-        { id: shipJobId(shop, orderId) },
-      );
-    }
-    return c.redirect(back(shop, idToken, "&queued=1"), 303);
-  });
+  // Retry (an order that needs attention) and Ship (one waiting to be shipped
+  // by hand) queue the same job as ShopMerchant.ship.
+  for (const path of ["/settings/retry", "/settings/ship"] as const) {
+    hono.post(path, async (c) => {
+      const app = await runtime();
+      const form = (await c.req.parseBody({ all: true })) as Form;
+      const { shop, idToken } = await who(app, c, form);
+      if (!shop) return c.text("Open the app from your Shopify admin.", 401);
+      const orderId = typeof form.order_id === "string" ? form.order_id : "";
+      const queued = await queueShip(app, shop, orderId);
+      if (queued === "unknown_order") return c.text("No such order.", 404);
+      return c.redirect(back(shop, idToken, "&queued=1"), 303);
+    });
+  }
 
   hono.get("/settings/label", async (c) => {
     const app = await runtime();

@@ -109,13 +109,16 @@ describe("the settings pages", () => {
     );
   });
 
-  it("refuses an incomplete sender, naming the field, and saves nothing", async () => {
+  it("refuses an incomplete sender, naming the field in the shop's language, and saves nothing", async () => {
     const response = await post(
       "/settings",
       FORM.filter(([name]) => name !== "sender_postcode"),
     );
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("sender_postcode: This field is required.");
+    const page = await response.text();
+    expect(page).toContain('<html lang="pl">');
+    expect(page).toContain("sender_postcode: To pole jest wymagane.");
+    expect(page).not.toContain("This field is required.");
     expect((await loadSettings(pool, SHOP)).settings.sender).toBeUndefined();
   });
 
@@ -186,5 +189,14 @@ describe("the settings pages", () => {
     expect(english).toContain("<h1>Shipping settings</h1>");
     expect(english).toContain("The shipping account needs to be reconnected.");
     expect(english).not.toContain("Ustawienia wysyłki");
+    // The form's own checks answer in the page's language too.
+    const refused = await post(
+      "/settings",
+      FORM.map(([name, value]) => [name, name === "backup_price" ? "cheap" : value]),
+    );
+    expect(refused.status).toBe(400);
+    const answer = await refused.text();
+    expect(answer).toContain("backup_price: Enter a number greater than zero.");
+    expect(answer).not.toContain("Wpisz liczbę");
   });
 });

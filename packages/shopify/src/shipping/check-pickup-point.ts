@@ -2,14 +2,17 @@
 // package is made, the point is looked up again with core's points search,
 // so an order for a closed or unknown point needs the merchant's attention
 // instead of shipping anywhere else.
-import type { Issue, ShippingClient, StoreOrderInput } from "@shipbridge/core";
+import type { ShippingClient, StoreOrderInput } from "@shipbridge/core";
+import type { IssuesByLanguage } from "../store/shipments.ts";
+import { pointIssues } from "./attention-issues.ts";
 
+/** Undefined when the order has no point or its point is open; else the issues in both languages. */
 export async function pickupPointIssues(
   client: ShippingClient,
   order: StoreOrderInput,
-): Promise<Issue<string>[]> {
+): Promise<IssuesByLanguage | undefined> {
   const point = order.pickup_point;
-  if (!point) return [];
+  if (!point) return undefined;
   const { points } = await client.points.map({
     location: {
       address: {
@@ -24,14 +27,6 @@ export async function pickupPointIssues(
   const found = points.find(
     (candidate) => candidate.code.toUpperCase() === point.code.toUpperCase(),
   );
-  if (found && found.active !== false) return [];
-  return [
-    {
-      path: "order.pickup_point.code",
-      rule: "point_unavailable",
-      message: found
-        ? `Punkt ${point.code} jest nieczynny; wybierz inny. / Point ${point.code} is closed; choose another.`
-        : `Nie ma punktu ${point.code}; wybierz inny. / There is no point ${point.code}; choose another.`,
-    },
-  ];
+  if (found && found.active !== false) return undefined;
+  return pointIssues(point.code, found ? "closed" : "unknown");
 }

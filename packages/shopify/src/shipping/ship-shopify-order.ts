@@ -12,8 +12,10 @@ import {
   isShipOrderError,
   isValidationApiError,
   isValidationError,
+  type Language,
   type ShippingClient,
   shipOrder,
+  shipOrderReference,
 } from "@shipbridge/core";
 import type { PostgresTokenStore } from "@shipbridge/core/postgres";
 import type { Shopify } from "@shopify/shopify-api";
@@ -26,11 +28,16 @@ import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import {
   beginShipment,
+  type IssuesByLanguage,
+  type Price,
   recordNeedsAttention,
   recordPackageId,
   recordShipped,
+  type ShipmentRow,
   type Tracking,
 } from "../store/shipments.ts";
+import { isCancelled } from "../webhooks/order-facts.ts";
+import { connectionIssues, senderIssues, validationIssues } from "./attention-issues.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
@@ -56,13 +63,20 @@ export async function shipShopifyOrder(
   order: ShopifyOrder,
 ): Promise<ShipOutcome> {
   const { pool } = context;
+  // A cancelled order is never shipped, whichever delivery or button asked:
+  // its orders/cancelled delivery marks it (and cancels any package).
+  if (isCancelled(order)) return "skipped";
   const orderId = String(order.id);
   const orderGid = order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`;
+  const { settings, connection } = await loadSettings(pool, shop);
+  const storeOrder = toStoreOrder(order, { defaultService: settings.defaultService });
   const row = await beginShipment(pool, {
     shop,
     orderId,
     orderGid,
     orderName: order.name ?? orderId,
+    service: storeOrder.shipping.service,
+    pickupPoint: storeOrder.pickup_point?.code,
   });
   if (row.status === "cancelled" && row.packageId !== undefined) {
     // A package ordered while the order was being cancelled, whose cancel command
@@ -71,62 +85,62 @@ export async function shipShopifyOrder(
     return "skipped";
   }
   if (row.status === "fulfilled" || row.status.startsWith("cancelled")) return "skipped";
-  const { settings, connection } = await loadSettings(pool, shop);
-  const attention = async (issues: Issue<string>[]) => {
-    await recordNeedsAttention(pool, shop, orderId, issues);
+  const language: Language = settings.language;
+  const attention = async (byLanguage: IssuesByLanguage) => {
+    const issues = byLanguage[language] ?? Object.values(byLanguage)[0] ?? [];
+    await recordNeedsAttention(pool, shop, orderId, issues, byLanguage);
     return "needs_attention" as const;
   };
-  if (connection !== "connected") {
-    return attention([
-      issue(
-        "connection",
-        connection === "reconnect" ? "reauthorization_required" : "not_connected",
-        "Connect the shipping account in the app's settings.",
-      ),
-    ]);
-  }
-  if (!settings.sender) {
-    return attention([
-      issue("settings.sender", "required", "Enter the sender address in the app's settings."),
-    ]);
-  }
+  const only = (issues: Issue<string>[]) => attention({ [language]: issues });
+  if (connection !== "connected") return attention(connectionIssues(connection));
+  if (!settings.sender) return attention(senderIssues());
 
   let tracking: Tracking;
-  const storeOrder = toStoreOrder(order, { defaultService: settings.defaultService });
+  let recorded: ShipmentRow & { readonly packageId: number };
   const client = context.connections.client(shop);
+  const mapping = {
+    storeId: shop,
+    sender: settings.sender,
+    ...(settings.parcel ? { parcel: settings.parcel } : {}),
+    ...(settings.codIban ? { cod: { iban: settings.codIban } } : {}),
+    language,
+  };
   try {
     // Only before the first package: a point that closes after ordering does not undo the shipment.
     if (row.packageId === undefined) {
       const closed = await pickupPointIssues(client, storeOrder);
-      if (closed.length > 0) return attention(closed);
+      if (closed) return attention(closed);
     }
-    const result = await shipOrder(client, storeOrder, {
-      storeId: shop,
-      sender: settings.sender,
-      ...(settings.parcel ? { parcel: settings.parcel } : {}),
-      ...(settings.codIban ? { cod: { iban: settings.codIban } } : {}),
-      language: settings.language,
-      lock: context.tokenStore,
-    });
+    const result = await shipOrder(client, storeOrder, { ...mapping, lock: context.tokenStore });
     tracking = {
       company: trackingCompany(storeOrder.shipping.service ?? settings.defaultService),
       numbers: result.trackingNumbers,
       urls: result.trackingUrls,
     };
-    const recorded = await recordShipped(pool, shop, orderId, {
+    const shipped = await recordShipped(pool, shop, orderId, {
       packageId: result.packageId,
       commandId: result.commandId,
       tracking,
       label: result.label,
+      price: await packagePrice(client, result.packageId),
     });
+    if (!shipped) throw new Error(`order ${orderId} of ${shop} has no shipment row`);
+    recorded = { ...shipped, packageId: result.packageId };
     // Cancelled in Shopify while it was being shipped: the cancellation saw no
     // package yet, so the package just ordered is cancelled here as that path would.
-    if (recorded?.status.startsWith("cancelled")) {
-      await cancelShipment(context, { ...recorded, packageId: result.packageId });
+    if (recorded.status.startsWith("cancelled")) {
+      await cancelShipment(context, recorded);
       return "skipped";
     }
   } catch (error) {
-    if (isValidationError(error)) return attention([...error.issues]);
+    if (isValidationError(error)) {
+      return attention(
+        validationIssues(error.issues, language, storeOrder, {
+          ...mapping,
+          userReferenceNumber: shipOrderReference(shop, orderId),
+        }),
+      );
+    }
     // Past core's validation a package may exist, even paid for: its id is kept
     // whenever it can be learnt, so a cancellation of the order cancels it.
     if (isShipOrderError(error)) await recordPackageId(pool, shop, orderId, error.packageId);
@@ -135,12 +149,12 @@ export async function shipShopifyOrder(
     }
     // The service refused the package (a point that closed, an address it rejects): retrying cannot help.
     if (isValidationApiError(error)) {
-      return attention(
+      return only(
         error.issues.length > 0 ? [...error.issues] : [issue("order", error.code, error.message)],
       );
     }
     if (isShipOrderError(error)) {
-      return attention(
+      return only(
         error.problems.length > 0
           ? error.problems.map((problem) => issue(problem.path, error.code, problem.message))
           : [issue("order", error.code, error.message)],
@@ -148,19 +162,13 @@ export async function shipShopifyOrder(
     }
     if (isReauthorizationRequiredError(error)) {
       await setConnection(pool, shop, "reconnect");
-      return attention([
-        issue(
-          "connection",
-          "reauthorization_required",
-          "Reconnect the shipping account in the app's settings.",
-        ),
-      ]);
+      return attention(connectionIssues("reconnect"));
     }
     throw error;
   }
 
   const session = await context.sessions.get(shop);
-  await fulfilOnce({
+  const fulfilled = await fulfilOnce({
     shopify: context.shopify,
     pool,
     session,
@@ -169,6 +177,12 @@ export async function shipShopifyOrder(
     tracking,
     notifyCustomer: settings.notifyCustomer,
   });
+  if (fulfilled.kind === "cancelled") {
+    // Cancelled between the package's record and the fulfilment: the package
+    // gets the cancellation's own command (same uuid, so it runs once).
+    await cancelShipment(context, { ...recorded, packageId: recorded.packageId });
+    return "skipped";
+  }
   return "fulfilled";
 }
 
@@ -184,5 +198,25 @@ async function rememberPackage(
     if (packageId !== undefined) await recordPackageId(context.pool, shop, orderId, packageId);
   } catch {
     // Nothing more to do here: the order needs attention either way.
+  }
+}
+
+/**
+ * What the service charged for the package (its pricing, after any
+ * adjustment), or undefined when it cannot be read now: the price is shown
+ * to the merchant, never needed to ship.
+ */
+async function packagePrice(client: ShippingClient, packageId: number): Promise<Price | undefined> {
+  try {
+    const details = await client.packages.get(packageId);
+    const pricing = details.pricing;
+    if (!pricing) return undefined;
+    const amount =
+      "adjusted_price" in pricing && typeof pricing.adjusted_price === "number"
+        ? pricing.adjusted_price
+        : pricing.price_gross;
+    return { amount, currency: pricing.currency ?? "PLN" };
+  } catch {
+    return undefined;
   }
 }

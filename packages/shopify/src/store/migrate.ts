@@ -57,6 +57,13 @@ const TABLES = /* SQL */ `
   CREATE INDEX IF NOT EXISTS shipbridge_shopify_shipments_package
     ON shipbridge_shopify_shipments (shop, package_id);
 
+  ALTER TABLE shipbridge_shopify_shipments
+    ADD COLUMN IF NOT EXISTS service            text,
+    ADD COLUMN IF NOT EXISTS pickup_point       text,
+    ADD COLUMN IF NOT EXISTS price              jsonb,
+    ADD COLUMN IF NOT EXISTS issues_by_language jsonb,
+    ADD COLUMN IF NOT EXISTS created_at         timestamptz NOT NULL DEFAULT now();
+
   CREATE TABLE IF NOT EXISTS shipbridge_shopify_tracking_events (
     shop        text NOT NULL,
     package_id  bigint NOT NULL,

@@ -1,7 +1,7 @@
 // One row per Shopify order the app handles: where its shipment stands, the
 // package and tracking once shipped, core's path-addressed issues when it
 // needs the merchant's attention, and the Shopify fulfilment once made.
-import type { Issue } from "@shipbridge/core";
+import type { Issue, Language } from "@shipbridge/core";
 import type pg from "pg";
 
 export type ShipmentStatus =
@@ -19,6 +19,21 @@ export interface Tracking {
   readonly urls: readonly string[];
 }
 
+/** What the package cost, as the service priced it. */
+export interface Price {
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/** The same issues in each language they are known in. */
+export type IssuesByLanguage = Partial<Record<Language, readonly Issue<string>[]>>;
+
+/** The carrier and point an order ships with (known once it is mapped). */
+export interface Route {
+  readonly service?: string | undefined;
+  readonly pickupPoint?: string | undefined;
+}
+
 export interface ShipmentRow {
   readonly shop: string;
   readonly orderId: string;
@@ -30,9 +45,17 @@ export interface ShipmentRow {
   readonly tracking: Tracking | undefined;
   readonly issues: readonly Issue<string>[];
   readonly fulfillmentId: string | undefined;
+  readonly service: string | undefined;
+  readonly pickupPoint: string | undefined;
+  readonly price: Price | undefined;
+  readonly issuesByLanguage: IssuesByLanguage | undefined;
+  readonly trackingState: string | undefined;
+  readonly hasLabel: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
 }
 
-function toRow(row: Record<string, unknown>): ShipmentRow {
+export function toRow(row: Record<string, unknown>): ShipmentRow {
   return {
     shop: row.shop as string,
     orderId: row.order_id as string,
@@ -44,11 +67,20 @@ function toRow(row: Record<string, unknown>): ShipmentRow {
     tracking: (row.tracking as Tracking | null) ?? undefined,
     issues: (row.issues as Issue<string>[] | null) ?? [],
     fulfillmentId: (row.fulfillment_id as string | null) ?? undefined,
+    service: (row.service as string | null) ?? undefined,
+    pickupPoint: (row.pickup_point as string | null) ?? undefined,
+    price: (row.price as Price | null) ?? undefined,
+    issuesByLanguage: (row.issues_by_language as IssuesByLanguage | null) ?? undefined,
+    trackingState: (row.tracking_state as string | null) ?? undefined,
+    hasLabel: row.has_label === true,
+    createdAt: new Date(row.created_at as Date | string),
+    updatedAt: new Date(row.updated_at as Date | string),
   };
 }
 
-const COLUMNS =
-  "shop, order_id, order_gid, order_name, status, package_id, command_id, tracking, issues, fulfillment_id";
+export const COLUMNS = `shop, order_id, order_gid, order_name, status, package_id, command_id, tracking,
+  issues, fulfillment_id, service, pickup_point, price, issues_by_language, tracking_state,
+  label IS NOT NULL AS has_label, created_at, updated_at`;
 
 export async function loadShipment(
   pool: pg.Pool | pg.PoolClient,
@@ -78,17 +110,30 @@ export async function listShipments(
 /** Records that the order is being shipped, unless it is already further along. */
 export async function beginShipment(
   pool: pg.Pool,
-  key: { shop: string; orderId: string; orderGid: string; orderName: string },
+  key: { shop: string; orderId: string; orderGid: string; orderName: string } & Route,
 ): Promise<ShipmentRow> {
   const { rows } = await pool.query(
-    `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
-     VALUES ($1, $2, $3, $4, 'shipping')
+    `INSERT INTO shipbridge_shopify_shipments
+       (shop, order_id, order_gid, order_name, status, service, pickup_point)
+     VALUES ($1, $2, $3, $4, 'shipping', $5, $6)
      ON CONFLICT (shop, order_id) DO UPDATE SET
        status = CASE WHEN shipbridge_shopify_shipments.status IN ('needs_attention', 'waiting')
                      THEN 'shipping' ELSE shipbridge_shopify_shipments.status END,
+       service = CASE WHEN shipbridge_shopify_shipments.package_id IS NULL
+                      THEN COALESCE(EXCLUDED.service, shipbridge_shopify_shipments.service)
+                      ELSE shipbridge_shopify_shipments.service END,
+       pickup_point = CASE WHEN shipbridge_shopify_shipments.package_id IS NULL
+                      THEN EXCLUDED.pickup_point ELSE shipbridge_shopify_shipments.pickup_point END,
        updated_at = now()
      RETURNING ${COLUMNS}`,
-    [key.shop, key.orderId, key.orderGid, key.orderName],
+    [
+      key.shop,
+      key.orderId,
+      key.orderGid,
+      key.orderName,
+      key.service ?? null,
+      key.pickupPoint ?? null,
+    ],
   );
   return toRow(rows[0] as Record<string, unknown>);
 }
@@ -96,12 +141,20 @@ export async function beginShipment(
 /** Records an order that waits for the merchant to ship it by hand (once; nothing further is undone). */
 export async function recordWaiting(
   pool: pg.Pool,
-  key: { shop: string; orderId: string; orderGid: string; orderName: string },
+  key: { shop: string; orderId: string; orderGid: string; orderName: string } & Route,
 ): Promise<void> {
   await pool.query(
-    `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
-     VALUES ($1, $2, $3, $4, 'waiting') ON CONFLICT (shop, order_id) DO NOTHING`,
-    [key.shop, key.orderId, key.orderGid, key.orderName],
+    `INSERT INTO shipbridge_shopify_shipments
+       (shop, order_id, order_gid, order_name, status, service, pickup_point)
+     VALUES ($1, $2, $3, $4, 'waiting', $5, $6) ON CONFLICT (shop, order_id) DO NOTHING`,
+    [
+      key.shop,
+      key.orderId,
+      key.orderGid,
+      key.orderName,
+      key.service ?? null,
+      key.pickupPoint ?? null,
+    ],
   );
 }
 
@@ -119,6 +172,7 @@ export async function recordShipped(
     commandId: string;
     tracking: Tracking;
     label: { bytes: Uint8Array; contentType: string };
+    price: Price | undefined;
   },
 ): Promise<ShipmentRow | undefined> {
   const { rows } = await pool.query(
@@ -126,7 +180,8 @@ export async function recordShipped(
        status = CASE WHEN status IN ('fulfilled', 'cancelled', 'cancelled_after_order')
                      THEN status ELSE 'shipped' END,
        package_id = $3, command_id = $4, tracking = $5::jsonb, issues = NULL,
-       label = $6, label_type = $7, updated_at = now()
+       issues_by_language = NULL, label = $6, label_type = $7,
+       price = COALESCE($8::jsonb, price), updated_at = now()
      WHERE shop = $1 AND order_id = $2
      RETURNING ${COLUMNS}`,
     [
@@ -137,6 +192,7 @@ export async function recordShipped(
       JSON.stringify(shipped.tracking),
       Buffer.from(shipped.label.bytes),
       shipped.label.contentType,
+      shipped.price ? JSON.stringify(shipped.price) : null,
     ],
   );
   return rows[0] ? toRow(rows[0]) : undefined;
@@ -179,11 +235,13 @@ export async function recordNeedsAttention(
   shop: string,
   orderId: string,
   issues: readonly Issue<string>[],
+  byLanguage?: IssuesByLanguage,
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $3::jsonb, updated_at = now()
+    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $3::jsonb,
+       issues_by_language = $4::jsonb, updated_at = now()
      WHERE shop = $1 AND order_id = $2 AND status IN ('shipping', 'needs_attention')`,
-    [shop, orderId, JSON.stringify(issues)],
+    [shop, orderId, JSON.stringify(issues), byLanguage ? JSON.stringify(byLanguage) : null],
   );
 }
 

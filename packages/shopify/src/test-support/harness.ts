@@ -9,12 +9,16 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import type { ShopifyAppConfig } from "../app/config.ts";
 import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { DEFAULT_SETTINGS, type ShopSettings, saveSettings } from "../store/settings.ts";
+import type { ShipmentRow } from "../store/shipments.ts";
 import { FakeShopify } from "../testing/fake-shopify.ts";
-import { SAMPLE_PARCEL, SAMPLE_SENDER } from "../testing/orders.ts";
+import { SAMPLE_PARCEL, SAMPLE_SENDER, sampleShopifyOrder } from "../testing/orders.ts";
 import { routeShopifyFetch } from "../testing/route-shopify-fetch.ts";
+import { type WebhookDelivery, webhookRequest } from "../testing/signed-requests.ts";
 import { signedCallbackQuery } from "./signed-callback-query.ts";
 import { waitForOtherClientsToLeave } from "./wait-for-clients.ts";
+import { waitForShipment } from "./wait-for-shipment.ts";
 
 export const APP_URL = "https://ship.example.test";
 export const KEYS = { apiKey: "shopify-test-key", apiSecretKey: "shopify-test-secret" } as const;
@@ -49,6 +53,26 @@ export interface Harness {
   ledger(shop: string, orderId: string): Promise<{ packageIds: number[]; charges: number }>;
   /** Seconds the job workers poll at. */
   readonly pollSeconds: number;
+  /** A pool on the test database (closed after the file). */
+  readonly pool: pg.Pool;
+  /** Completes the service's authorization pages as the merchant; answers the callback URL. */
+  authorize(url: string): Promise<string>;
+  /** A sample order `id` of `shop`, added to FakeShopify as Shopify would create it. */
+  order(shop: string, id: number, overrides?: Partial<ShopifyOrder>): ShopifyOrder;
+  /** Delivers a webhook to `app` signed as Shopify signs it; answers the app's response. */
+  deliver(
+    app: ShopifyApp,
+    shop: string,
+    topic: string,
+    payload: unknown,
+    options?: Partial<WebhookDelivery>,
+  ): Promise<Response>;
+  /** `SELECT count(*) FROM <sql>` on the test database. */
+  count(sql: string, values?: unknown[]): Promise<number>;
+  /** Waits until every delivery of the order stored so far has been processed. */
+  waitForInbox(shop: string, orderId: string): Promise<void>;
+  /** Waits until the order's shipment reaches one of `statuses`. */
+  settled(shop: string, orderId: string, statuses: readonly string[]): Promise<ShipmentRow>;
 }
 
 export function cookiesOf(response: Response, previous = ""): string {
@@ -73,6 +97,7 @@ export function useHarness(): Harness {
   const apps: ShopifyApp[] = [];
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let undo: (() => void) | undefined;
+  let pool: pg.Pool | undefined;
   const pollSeconds = 0.5;
 
   beforeAll(async () => {
@@ -94,6 +119,7 @@ export function useHarness(): Harness {
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
+    await pool?.end();
     // pg.Pool.end() resolves before every socket has closed; stopping the
     // server before they do would end them with an error nobody handles.
     await waitForOtherClientsToLeave(postgres.connectionString);
@@ -121,6 +147,51 @@ export function useHarness(): Harness {
   const harness: Harness = {
     fake,
     pollSeconds,
+    get pool() {
+      pool ??= new pg.Pool({ connectionString: postgres.connectionString, max: 2 });
+      return pool;
+    },
+    authorize: (url) => authorizeInBrowser(url, USER),
+    order(shop, id, overrides = {}) {
+      const order = sampleShopifyOrder({
+        id,
+        admin_graphql_api_id: `gid://shopify/Order/${id}`,
+        name: `#${id}`,
+        ...overrides,
+      });
+      fake.addOrder(shop, order);
+      return order;
+    },
+    deliver(app, shop, topic, payload, options = {}) {
+      return app(
+        webhookRequest({
+          url: `${APP_URL}/webhooks`,
+          apiSecretKey: KEYS.apiSecretKey,
+          shop,
+          topic,
+          payload,
+          ...options,
+        }),
+      );
+    },
+    async count(sql, values = []) {
+      const { rows } = await harness.pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
+      return rows[0].n;
+    },
+    async waitForInbox(shop, orderId) {
+      for (let attempt = 0; attempt < 150; attempt++) {
+        const pending = await harness.count(
+          "shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'id' = $2 AND processed_at IS NULL",
+          [shop, orderId],
+        );
+        if (pending === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`the deliveries of ${orderId} were not processed`);
+    },
+    settled(shop, orderId, statuses) {
+      return waitForShipment(harness.pool, shop, orderId, (row) => statuses.includes(row.status));
+    },
     get databaseUrl() {
       return postgres.connectionString;
     },
@@ -206,17 +277,12 @@ export function useHarness(): Harness {
       fake.addShop(shop, FULL_SCOPES);
       const cookie = await harness.install(app, shop);
       await harness.connect(app, shop, cookie);
-      const pool = new pg.Pool({ connectionString: postgres.connectionString, max: 1 });
-      try {
-        await saveSettings(pool, shop, {
-          ...DEFAULT_SETTINGS,
-          sender: SAMPLE_SENDER,
-          parcel: SAMPLE_PARCEL,
-          ...settings,
-        });
-      } finally {
-        await pool.end();
-      }
+      await saveSettings(harness.pool, shop, {
+        ...DEFAULT_SETTINGS,
+        sender: SAMPLE_SENDER,
+        parcel: SAMPLE_PARCEL,
+        ...settings,
+      });
       return cookie;
     },
   };

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { execute } from "graphql";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
+import { readFakeShopifyState, writeFakeShopifyState } from "./fake-shopify-state.ts";
 import { verifySessionToken } from "./session-token.ts";
 import { checkAdminRequest } from "./validate-admin-request.ts";
 
@@ -109,6 +110,7 @@ export class FakeShopify {
   readonly #refreshTokens = new Map<string, { shop: string; scopes: readonly string[] }>();
   #ids = 1000;
   readonly #faults: { operation: string; after: boolean; remaining: number }[] = [];
+  readonly #holds: { name: string; arrived: () => void; released: Promise<void> }[] = [];
 
   constructor(options: FakeShopifyOptions) {
     this.apiKey = options.apiKey;
@@ -137,6 +139,33 @@ export class FakeShopify {
    */
   failNext(operation: string, options: { count?: number; after?: boolean } = {}): void {
     this.#faults.push({ operation, after: options.after ?? false, remaining: options.count ?? 1 });
+  }
+
+  /**
+   * Holds the next call of a GraphQL operation (by its name) or of a token
+   * grant (`refresh_token`, `authorization_code`) until `release()`, as a slow
+   * network would: `reached` resolves once the call has arrived. For tests of
+   * what happens meanwhile.
+   */
+  holdNext(name: string): { readonly reached: Promise<void>; release(): void } {
+    let arrived = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#holds.push({ name, arrived, released });
+    return { reached, release };
+  }
+
+  async #held(name: string): Promise<void> {
+    const index = this.#holds.findIndex((hold) => hold.name === name);
+    if (index < 0) return;
+    const [hold] = this.#holds.splice(index, 1);
+    hold?.arrived();
+    await hold?.released;
   }
 
   /** Lifetime of the access tokens issued from now on, seconds. */
@@ -190,6 +219,21 @@ export class FakeShopify {
     return this.#shop(shop).orders.get(id);
   }
 
+  /** Everything the fake holds, as JSON text (a simulated store that survives a restart). */
+  snapshot(): string {
+    const { shops, tokens, refreshTokens } = this.#state();
+    return writeFakeShopifyState({ shops, tokens, refreshTokens, ids: this.#ids });
+  }
+
+  /** Puts back what `snapshot()` answered, replacing the current state. */
+  restore(snapshot: string): void {
+    this.#ids = readFakeShopifyState(snapshot, this.#state());
+  }
+
+  #state() {
+    return { shops: this.#shops, tokens: this.#tokens, refreshTokens: this.#refreshTokens };
+  }
+
   carrierServices(shop: string): readonly FakeCarrierService[] {
     return this.#shop(shop).carrierServices;
   }
@@ -239,6 +283,7 @@ export class FakeShopify {
   async #token(shop: string, request: Request): Promise<Response> {
     const body = (await request.json().catch(() => ({}))) as Record<string, string | undefined>;
     const grant = body.grant_type ?? "authorization_code";
+    await this.#held(grant);
     const answer = (response: Response) => {
       this.calls.push({ shop, kind: "token", name: grant, status: response.status });
       return response;
@@ -303,6 +348,7 @@ export class FakeShopify {
       return record("invalid", json({ errors: check.errors.map((error) => error.toJSON()) }));
     }
     const name = check.operation.name?.value ?? "anonymous";
+    await this.#held(name);
     const fault = this.#faults.find(
       (candidate) => candidate.operation === name && candidate.remaining > 0,
     );

@@ -13,11 +13,6 @@ export interface WebhookJob {
   readonly ship?: boolean;
 }
 
-/** The job id of shipping one order by hand: one job however often the button is pressed. */
-export function shipJobId(shop: string, orderId: string): string {
-  return nameBasedUuid(`shipbridge-shopify-ship:${shop}:${orderId}`);
-}
-
 /** A uuid (version 8, name-based) of the webhook id: the job's id. */
 export function webhookJobId(webhookId: string): string {
   return nameBasedUuid(`shipbridge-shopify-webhook:${webhookId}`);

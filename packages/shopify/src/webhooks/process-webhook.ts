@@ -6,6 +6,7 @@ import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { cancelShipment } from "../shipping/cancel-shipment.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { findOrderPackage } from "../shipping/find-order-package.ts";
@@ -24,6 +25,7 @@ import {
   recordWaiting,
 } from "../store/shipments.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
+import { isCancelled, isOrderBody, isPaid } from "./order-facts.ts";
 
 export interface ProcessContext extends ShipContext {
   readonly boss: PgBoss;
@@ -69,7 +71,10 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
     case "orders/paid":
     case "orders/create": {
       const { settings } = await loadSettings(pool, shop);
-      const order = entry.payload as ShopifyOrder;
+      const order = entry.payload;
+      // The topic is not signed: act on what the body proves (see order-facts.ts).
+      if (!isOrderBody(order) || isCancelled(order)) return;
+      if (topic === "orders/paid" && !isPaid(order)) return;
       // Shipped with the newest whole order: an update that arrived first is not lost.
       const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
         | ShopifyOrder
@@ -77,11 +82,14 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
       else if (settings.shipOn === "manual") {
         const orderId = String(order.id);
+        const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
         await recordWaiting(pool, {
           shop,
           orderId,
           orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
           orderName: order.name ?? orderId,
+          service: mapped.shipping.service,
+          pickupPoint: mapped.pickup_point?.code,
         });
       }
       return;
@@ -102,7 +110,9 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       return;
     }
     case "orders/cancelled": {
-      const order = entry.payload as ShopifyOrder;
+      const order = entry.payload;
+      // Only a body that says the order is cancelled cancels it.
+      if (!isOrderBody(order) || !isCancelled(order)) return;
       const orderId = String(order.id);
       const row = await loadShipment(pool, shop, orderId);
       if (!row) {

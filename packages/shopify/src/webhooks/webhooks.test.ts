@@ -272,14 +272,15 @@ describe("webhooks", () => {
     const late = newOrder(7004);
     await deliver(appA, "orders/paid", late);
     await settled("7004", ["fulfilled"]);
-    await deliver(appB, "orders/cancelled", late);
+    const lateCancelled = { ...late, cancelled_at: new Date().toISOString() };
+    await deliver(appB, "orders/cancelled", lateCancelled);
     // Ordered, not collected yet: the package is cancelled at the service (its charge refunded).
     const cancelled = await settled("7004", ["cancelled", "cancelled_after_order"]);
     expect(cancelled.status).toBe("cancelled");
     const service = await harness.serviceClient();
     expect((await service.packages.get(cancelled.packageId as number)).state).toBe("canceled");
     // A second delivery of the cancellation sends the same command, which ran once.
-    await deliver(appA, "orders/cancelled", late);
+    await deliver(appA, "orders/cancelled", lateCancelled);
     await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
     const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7004"));
     expect(command.status).toBe("successful");
@@ -293,7 +294,7 @@ describe("webhooks", () => {
     await deliver(appA, "orders/paid", gone);
     await settled("7005", ["fulfilled"]);
     await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
-    await deliver(appB, "orders/cancelled", gone);
+    await deliver(appB, "orders/cancelled", { ...gone, cancelled_at: new Date().toISOString() });
     const flagged = await settled("7005", ["cancelled_after_order", "cancelled"]);
     expect(flagged.status).toBe("cancelled_after_order");
     expect((await service.packages.get(flagged.packageId as number)).state).not.toBe("canceled");
@@ -303,6 +304,39 @@ describe("webhooks", () => {
     const text = await page.text();
     expect(text).toContain('id="flagged-7005"');
     expect(text).toContain("zostało anulowane w Shopify, gdy paczka była już odebrana");
+  });
+
+  it("acts on what a signed body proves, not on the unsigned topic it is replayed under", async () => {
+    // A plain order replayed as orders/cancelled cancels nothing; it still ships when paid.
+    const plain = newOrder(7020);
+    expect((await deliver(appA, "orders/cancelled", plain)).status).toBe(200);
+    await harness.waitForInbox(SHOP, "7020");
+    expect(await loadShipment(pool, SHOP, "7020")).toBeUndefined();
+    await deliver(appA, "orders/paid", plain);
+    const shipped = await settled("7020", ["fulfilled"]);
+
+    // Its paid body replayed as orders/cancelled (a new webhook id) leaves the shipment alone.
+    await deliver(appB, "orders/cancelled", plain);
+    await harness.waitForInbox(SHOP, "7020");
+    expect((await loadShipment(pool, SHOP, "7020"))?.status).toBe("fulfilled");
+    const service = await harness.serviceClient();
+    expect((await service.packages.get(shipped.packageId as number)).state).not.toBe("canceled");
+
+    // An unpaid order replayed as orders/paid ships nothing; nor does a cancelled one.
+    const unpaid = newOrder(7021, { financial_status: "pending" });
+    await deliver(appA, "orders/create", unpaid);
+    await deliver(appA, "orders/paid", unpaid);
+    const cancelled = newOrder(7022, { cancelled_at: "2026-11-20T10:00:00Z" });
+    await deliver(appB, "orders/paid", cancelled);
+    await harness.waitForInbox(SHOP, "7021");
+    await harness.waitForInbox(SHOP, "7022");
+    for (const id of ["7021", "7022"]) {
+      expect(await loadShipment(pool, SHOP, id)).toBeUndefined();
+      expect((await harness.ledger(SHOP, id)).packageIds).toEqual([]);
+    }
+    // The real payment ships the order that was unpaid.
+    await deliver(appA, "orders/paid", { ...unpaid, financial_status: "paid" });
+    expect((await settled("7021", ["fulfilled", "needs_attention"])).status).toBe("fulfilled");
   });
 
   it("cancels the package of an order cancelled while it was being shipped", async () => {

@@ -2,11 +2,20 @@
 // kept once, tracking reconciled by polling, labels and pickup points from the
 // service. It opens its own connection from the plugin options, sharing the
 // provider's tokens through PostgreSQL.
+import { createHash, randomBytes } from "node:crypto";
 import { MedusaError, MedusaService } from "@medusajs/framework/utils";
 import { isOAuthError, isReauthorizationRequiredError, verifyTrackingPush } from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
 import { type Connection, openConnection } from "../../lib/connection.ts";
-import { type PluginOptions, PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
+import {
+  CONNECT_CALLBACK_PATH,
+  grantOf,
+  type PluginOptions,
+  PluginOptionsError,
+  parsePluginOptions,
+} from "../../lib/options.ts";
+import { AccountLink } from "./models/account-link.ts";
+import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
 
@@ -31,12 +40,31 @@ export interface PickupPointQuery {
   readonly limit?: number | undefined;
 }
 
+export type ConnectionState = "connected" | "reconnect" | "not_connected";
+
+/** How long a connect request's state is accepted by the callback. */
+const CONNECT_REQUEST_TTL_MS = 15 * 60 * 1000;
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** What a raw SQL statement on the module's own database needs. */
+interface RawManager {
+  execute(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const text = String((error as { code?: unknown })?.code ?? "") + String(error);
   return text.includes("23505") || /unique|duplicate|already exists/i.test(text);
 }
 
-export class ShipbridgeModuleService extends MedusaService({ Shipment, TrackingEvent }) {
+export class ShipbridgeModuleService extends MedusaService({
+  Shipment,
+  TrackingEvent,
+  ConnectRequest,
+  AccountLink,
+}) {
   readonly pluginOptions: PluginOptions;
   // Plain fields, not #private ones: Medusa calls the service through a Proxy.
   protected connection_: Connection | undefined;
@@ -79,15 +107,23 @@ export class ShipbridgeModuleService extends MedusaService({ Shipment, TrackingE
     const [existing] = await this.listShipments({ fulfillment_id: fulfillment.id });
     if (existing !== undefined) return;
     const label = fulfillment.labels?.[0];
+    const point = data["point"] as { code?: unknown } | undefined;
+    const price = data["price"] as { amount?: unknown; currency?: unknown } | undefined;
     try {
       await this.createShipments({
         fulfillment_id: fulfillment.id,
+        order_id: typeof data["order_id"] === "string" ? data["order_id"] : null,
         package_id: packageId,
         command_id: String(data["command_id"] ?? ""),
         service: String(data["service"] ?? ""),
+        point_id: typeof point?.code === "string" ? point.code : null,
         tracking_number: label?.tracking_number ?? null,
         tracking_url: label?.tracking_url ?? null,
         is_return: data["is_return"] === true,
+        price:
+          typeof price?.amount === "number" && typeof price.currency === "string"
+            ? { amount: price.amount, currency: price.currency }
+            : null,
       });
     } catch (error) {
       // Another instance kept it at the same moment.
@@ -194,19 +230,146 @@ export class ShipbridgeModuleService extends MedusaService({ Shipment, TrackingE
     return updates;
   }
 
+  /** The grant the plugin's options ask for. */
+  get grant(): "client_credentials" | "password" | "authorization_code" {
+    return grantOf(this.pluginOptions);
+  }
+
+  /** The key of this store's tokens (and of its account link). */
+  get connectionKey(): string {
+    return this.connection.oauth.key;
+  }
+
   /**
-   * Whether the service account is usable: "connected", or "reconnect" when
-   * the service refuses the plugin's credentials (changed password, revoked
-   * application) and the merchant must fix the options.
+   * Whether the service account is usable: "connected"; "reconnect" when the
+   * service refuses the plugin's tokens or credentials (changed password,
+   * revoked application, expired authorization); "not_connected" when the
+   * authorization-code grant was never completed.
    */
-  async accountState(): Promise<"connected" | "reconnect"> {
+  async accountState(): Promise<ConnectionState> {
+    const codeGrant = this.grant === "authorization_code";
+    if (codeGrant && (await this.connection.oauth.tokens()) === undefined) {
+      const [link] = await this.listAccountLinks({ key: this.connectionKey });
+      return link === undefined ? "not_connected" : "reconnect";
+    }
     try {
       await this.connection.client.account.services();
       return "connected";
     } catch (error) {
-      if (isReauthorizationRequiredError(error) || isOAuthError(error)) return "reconnect";
+      if (isReauthorizationRequiredError(error) || isOAuthError(error)) {
+        if (codeGrant) await this.linkAccount_("reconnect");
+        return "reconnect";
+      }
       throw error;
     }
+  }
+
+  protected async linkAccount_(state: "connected" | "reconnect"): Promise<void> {
+    const [link] = await this.listAccountLinks({ key: this.connectionKey });
+    if (link !== undefined) {
+      if (link.state !== state) await this.updateAccountLinks({ id: link.id, state });
+      return;
+    }
+    try {
+      await this.createAccountLinks({ key: this.connectionKey, state });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.linkAccount_(state);
+    }
+  }
+
+  /** Whether `returnTo` is one of the allowed places to come back to after connecting. */
+  protected allowedReturn_(returnTo: string): boolean {
+    if (!URL.canParse(returnTo)) return false;
+    const target = new URL(returnTo);
+    const backend = this.pluginOptions.backend_url.replace(/\/+$/, "");
+    const allowed = [`${backend}/app`, ...this.pluginOptions.connect_return_urls];
+    return allowed.some((entry) => {
+      const base = new URL(entry);
+      if (base.origin !== target.origin) return false;
+      const path = base.pathname.replace(/\/+$/, "");
+      return path === "" || target.pathname === path || target.pathname.startsWith(`${path}/`);
+    });
+  }
+
+  /**
+   * Starts connecting the account with the authorization code: a state kept
+   * (hashed) in the database for one use, and the service's authorization
+   * page to send the merchant's browser to. `returnTo` must be inside the
+   * backend's `/app` or one of `connect_return_urls`.
+   */
+  async startConnect(returnTo?: string): Promise<{ authorization_url: string }> {
+    if (this.grant !== "authorization_code") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The plugin uses the ${this.grant} grant: set the option grant to "authorization_code" to connect from the admin`,
+      );
+    }
+    const target = returnTo ?? `${this.pluginOptions.backend_url.replace(/\/+$/, "")}/app`;
+    if (!this.allowedReturn_(target)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "return_to: must start with the backend's /app or one of the connect_return_urls option / return_to: musi zaczynać się od /app zaplecza lub jednego z adresów connect_return_urls",
+      );
+    }
+    const state = randomBytes(32).toString("base64url");
+    await this.createConnectRequests({
+      state_hash: sha256(state),
+      return_to: target,
+      expires_at: new Date(Date.now() + CONNECT_REQUEST_TTL_MS),
+    });
+    const { url } = this.connection.oauth.authorizationUrl({ state });
+    return { authorization_url: url };
+  }
+
+  /**
+   * The callback of the connect flow: takes the request's state once (a
+   * second use, or an expired or unknown state, is refused), exchanges the
+   * code, stores the tokens, and answers where the browser goes next. When
+   * the merchant denied access, nothing is stored and the return address
+   * gets `connect_error`.
+   */
+  async completeConnect(query: Record<string, unknown>): Promise<{ return_to: string }> {
+    const state = typeof query["state"] === "string" ? query["state"] : "";
+    const request = state === "" ? undefined : await this.takeConnectRequest_(state);
+    if (request === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "state: unknown, expired or already used; start connecting again from the admin",
+      );
+    }
+    const callback = new URL(
+      `${this.pluginOptions.backend_url.replace(/\/+$/, "")}${CONNECT_CALLBACK_PATH}`,
+    );
+    for (const [name, value] of Object.entries(query)) {
+      if (typeof value === "string") callback.searchParams.set(name, value);
+    }
+    const back = new URL(request.return_to);
+    try {
+      await this.connection.oauth.handleRedirect(callback, state);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      back.searchParams.set("connect_error", typeof code === "string" ? code : "connect_failed");
+      return { return_to: back.toString() };
+    }
+    await this.linkAccount_("connected");
+    return { return_to: back.toString() };
+  }
+
+  /** Deletes the request of a state and answers it, atomically: a state is used once. */
+  protected async takeConnectRequest_(state: string): Promise<{ return_to: string } | undefined> {
+    const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
+      .baseRepository_;
+    const rows = await repository
+      .getFreshManager()
+      .execute(
+        `delete from "shipbridge_connect_request" where "state_hash" = ? and "deleted_at" is null returning "return_to", "expires_at"`,
+        [sha256(state)],
+      );
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    if (new Date(String(row["expires_at"])).getTime() < Date.now()) return undefined;
+    return { return_to: String(row["return_to"]) };
   }
 
   /** The label of a fulfillment's package, as the service renders it (a PDF by default). */

@@ -57,6 +57,9 @@ export interface ShipmentData extends Loose {
   readonly service: string;
   readonly tracking_numbers: string[];
   readonly point?: ChosenPoint;
+  readonly order_id?: string;
+  /** What the package cost, when the service said. */
+  readonly price?: { amount: number; currency: string };
 }
 
 /** An array, or the entries of a collection Medusa passes as its ORM entity's. */
@@ -282,6 +285,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       this.options,
     );
     const result = await shipOrder(this.connection.client, storeOrder, this.#shipOptions());
+    const orderId = str(order?.["id"]);
+    const price = await this.#priceOf(result.packageId);
     const shipment: ShipmentData = {
       shipment_key: key,
       package_id: result.packageId,
@@ -289,11 +294,28 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       service,
       tracking_numbers: [...result.trackingNumbers],
       ...(point === undefined ? {} : { point }),
+      ...(orderId === undefined ? {} : { order_id: orderId }),
+      ...(price === undefined ? {} : { price }),
     };
     this.#logger?.info(
       `shipbridge: fulfillment ${fulfillmentId} shipped as package ${result.packageId} (${result.steps.package}, ${result.steps.order})`,
     );
     return { data: { ...data, ...shipment }, labels: this.#labels(result, fulfillmentId) };
+  }
+
+  /**
+   * What the service charged for a package; undefined when it cannot say
+   * now. Never throws: the package is paid for already.
+   */
+  async #priceOf(packageId: number): Promise<{ amount: number; currency: string } | undefined> {
+    try {
+      const details = await this.connection.client.packages.get(packageId);
+      const amount = details.pricing?.price_gross;
+      return typeof amount === "number" ? { amount, currency: "PLN" } : undefined;
+    } catch (error) {
+      this.#logger?.warn(`shipbridge: no price for package ${packageId}: ${String(error)}`);
+      return undefined;
+    }
   }
 
   /**
@@ -445,6 +467,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       { ...storeOrder, customer: { ...storeOrder.customer, phone: store.phone } },
       { ...this.#shipOptions(from), pickup: from },
     );
+    const orderId = str(order?.["id"]) ?? str(fulfillment["order_id"]);
+    const price = await this.#priceOf(result.packageId);
     return {
       data: {
         shipment_key: key,
@@ -453,6 +477,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
         service,
         tracking_numbers: [...result.trackingNumbers],
         is_return: true,
+        ...(orderId === undefined ? {} : { order_id: orderId }),
+        ...(price === undefined ? {} : { price }),
       },
       labels: this.#labels(result, fulfillmentId),
     };

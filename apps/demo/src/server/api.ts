@@ -1,0 +1,362 @@
+// The dashboard's JSON API (state, connecting each store's shipping account,
+// orders of both stores, shipping in batches, labels, the sandbox clock,
+// statistics and test orders). Errors are `{ error: { code, message,
+// issues? } }`, in the language `?lang=` or Accept-Language asks for.
+import { type Context, Hono } from "hono";
+import { sampleCustomer } from "../stores/customers.ts";
+import { knownPoints } from "../stores/points.ts";
+import { StorefrontError } from "../stores/shopify/storefront.ts";
+import type { BatchOrder } from "./batches.ts";
+import type { DemoContext } from "./context.ts";
+import { type Language, pickLanguage, say } from "./language.ts";
+import { type DemoOrder, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
+
+type Store = "shopify" | "medusa";
+const isStore = (value: unknown): value is Store => value === "shopify" || value === "medusa";
+
+export function languageOf(c: Context): Language {
+  return pickLanguage(c.req.query("lang"), c.req.header("accept-language"));
+}
+
+export function apiError(
+  c: Context,
+  status: 400 | 404 | 409 | 502 | 503,
+  code: string,
+  message: string,
+  issues?: { path: string; rule: string; message: string }[],
+) {
+  return c.json({ error: { code, message, ...(issues ? { issues } : {}) } }, status);
+}
+
+async function settle<T>(promise: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await promise;
+  } catch {
+    return fallback;
+  }
+}
+
+export async function allOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
+  const [shopify, placed, points, inFlight, medusa, shipments] = await Promise.all([
+    demo.shopify.merchant.orders({ language }),
+    demo.shopify.storefront.placed(),
+    knownPoints(demo.pool),
+    demo.batches.inFlight(),
+    demo.medusa.orders.orders(),
+    settle(demo.medusa.orders.shipments(), []),
+  ]);
+  return newestFirst([
+    ...shopifyOrders(shopify, placed, points, inFlight.shipping),
+    ...medusaOrders(medusa, shipments, points, inFlight, language),
+  ]);
+}
+
+async function sandboxControl(demo: DemoContext, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${demo.addresses.sandbox.baseUrl}/_sandbox${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}`);
+  return response.json();
+}
+
+export function apiRoutes(demo: DemoContext): Hono {
+  const api = new Hono();
+
+  api.onError((error, c) => {
+    if (error instanceof StorefrontError)
+      return apiError(c, error.status, error.code, error.message);
+    const issues = (error as { issues?: unknown }).issues;
+    if (Array.isArray(issues)) {
+      return apiError(c, 400, "invalid", error.message, issues);
+    }
+    console.error(`demo: ${c.req.method} ${c.req.path}: ${error.message}`);
+    return apiError(c, 502, "store_error", error.message);
+  });
+
+  api.get("/state", async (c) => {
+    const language = languageOf(c);
+    const [shopify, medusa, clock] = await Promise.all([
+      settle(demo.shopify.merchant.connection(), "not_connected" as const),
+      settle(demo.medusa.orders.connection(), "not_connected" as const),
+      demo.sandbox
+        ? settle(sandboxControl(demo, "/clock") as Promise<{ now: string }>, {
+            now: new Date().toISOString(),
+          })
+        : Promise.resolve({ now: new Date().toISOString() }),
+    ]);
+    const { addresses } = demo;
+    return c.json({
+      connection: { shopify, medusa },
+      stores: {
+        shopify: { storefront: addresses.shopify.storefront, admin: addresses.shopify.admin },
+        medusa: { storefront: addresses.medusa.storefront, admin: addresses.medusa.admin },
+      },
+      sandbox: { baseUrl: addresses.sandbox.baseUrl, now: clock.now },
+      language,
+    });
+  });
+
+  api.get("/connect/:store", async (c) => {
+    const store = c.req.param("store");
+    const returnTo = `${demo.addresses.dashboard}/?connected=${store}`;
+    if (store === "shopify")
+      return c.redirect(await demo.shopify.merchant.connectUrl({ returnTo }), 302);
+    if (store === "medusa") return c.redirect(await demo.medusa.orders.connectUrl(returnTo), 302);
+    return apiError(
+      c,
+      404,
+      "unknown_store",
+      say(languageOf(c), `No store ${store}`, `Nie ma sklepu ${store}`),
+    );
+  });
+
+  api.get("/orders", async (c) => c.json({ orders: await allOrders(demo, languageOf(c)) }));
+
+  api.post("/ship", async (c) => {
+    const language = languageOf(c);
+    const body = (await c.req.json().catch(() => ({}))) as { orders?: unknown };
+    const orders = Array.isArray(body.orders) ? body.orders : undefined;
+    const issues: { path: string; rule: string; message: string }[] = [];
+    if (!orders || orders.length === 0) {
+      issues.push({
+        path: "orders",
+        rule: "required",
+        message: say(language, "Choose at least one order", "Wybierz co najmniej jedno zamówienie"),
+      });
+    }
+    const chosen: BatchOrder[] = [];
+    (orders ?? []).forEach((order: unknown, index: number) => {
+      const { store, id } = (order ?? {}) as { store?: unknown; id?: unknown };
+      if (!isStore(store)) {
+        issues.push({
+          path: `orders.${index}.store`,
+          rule: "invalid_value",
+          message: say(
+            language,
+            "store must be shopify or medusa",
+            "store musi być shopify albo medusa",
+          ),
+        });
+      } else if (typeof id !== "string" || id === "") {
+        issues.push({
+          path: `orders.${index}.id`,
+          rule: "required",
+          message: say(language, "id is required", "id jest wymagane"),
+        });
+      } else chosen.push({ store, id });
+    });
+    if (issues.length > 0) {
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        say(language, "The request is not valid", "Żądanie jest niepoprawne"),
+        issues,
+      );
+    }
+    return c.json({ batch: await demo.batches.create(chosen) });
+  });
+
+  api.get("/batches", async (c) => c.json({ batches: await demo.batches.list() }));
+  api.get("/batches/:id", async (c) => {
+    const batch = await demo.batches.get(c.req.param("id"));
+    if (!batch) {
+      return apiError(
+        c,
+        404,
+        "batch_not_found",
+        say(languageOf(c), "No such batch", "Nie ma takiej partii"),
+      );
+    }
+    return c.json({ batch });
+  });
+
+  api.get("/labels/:store/:id", async (c) => {
+    const store = c.req.param("store");
+    const id = c.req.param("id");
+    const label =
+      store === "shopify"
+        ? await demo.shopify.merchant.label(id)
+        : store === "medusa"
+          ? await demo.medusa.orders.label(id)
+          : null;
+    if (!label) {
+      return apiError(
+        c,
+        404,
+        "label_not_found",
+        say(languageOf(c), "This order has no label yet", "To zamówienie nie ma jeszcze etykiety"),
+      );
+    }
+    return new Response(new Uint8Array(label.body), {
+      headers: {
+        "content-type": label.contentType,
+        "content-disposition": `attachment; filename="label-${store}-${id.replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`,
+      },
+    });
+  });
+
+  api.post("/clock", async (c) => {
+    const language = languageOf(c);
+    if (!demo.sandbox) {
+      return apiError(
+        c,
+        409,
+        "real_service",
+        say(
+          language,
+          "The real service's clock cannot be moved",
+          "Zegara prawdziwej usługi nie da się przesunąć",
+        ),
+      );
+    }
+    const body = (await c.req.json().catch(() => ({}))) as { days?: unknown; hours?: unknown };
+    const issues: { path: string; rule: string; message: string }[] = [];
+    for (const name of ["days", "hours"] as const) {
+      const value = body[name];
+      if (
+        value !== undefined &&
+        (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 366)
+      ) {
+        issues.push({
+          path: name,
+          rule: "invalid_value",
+          message: say(
+            language,
+            `${name} must be a number from 0 to 366`,
+            `${name} musi być liczbą od 0 do 366`,
+          ),
+        });
+      }
+    }
+    if (issues.length > 0) {
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        say(language, "The request is not valid", "Żądanie jest niepoprawne"),
+        issues,
+      );
+    }
+    const seconds =
+      ((body.days as number | undefined) ?? 0) * 86_400 +
+      ((body.hours as number | undefined) ?? 0) * 3_600;
+    // The sandbox sends the tracking pushes the move makes due before it answers.
+    const moved = (await sandboxControl(demo, "/clock/advance", { seconds })) as { now: string };
+    // Pushes reach each store's webhook; the reconcile pass reads what a push missed.
+    await settle(demo.shopify.app.reconcileTracking(), 0);
+    return c.json({ now: moved.now });
+  });
+
+  api.get("/stats", async (c) => {
+    const orders = await allOrders(demo, languageOf(c));
+    const days = new Map<string, { shipments: number; spend: number; currency: string }>();
+    const points = new Map<
+      string,
+      {
+        id: string;
+        name: string;
+        address: string;
+        latitude?: number;
+        longitude?: number;
+        orders: number;
+      }
+    >();
+    for (const order of orders) {
+      if (order.point) {
+        const entry = points.get(order.point.id) ?? { ...order.point, orders: 0 };
+        entry.orders += 1;
+        points.set(order.point.id, entry);
+      }
+      if (!order.packageId) continue;
+      const date = order.createdAt.slice(0, 10);
+      const day = days.get(date) ?? {
+        shipments: 0,
+        spend: 0,
+        currency: order.price?.currency ?? "PLN",
+      };
+      day.shipments += 1;
+      day.spend += order.price?.amount ?? 0;
+      days.set(date, day);
+    }
+    return c.json({
+      days: [...days]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, day]) => ({
+          date,
+          shipments: day.shipments,
+          spend: { amount: Math.round(day.spend * 100) / 100, currency: day.currency },
+        })),
+      points: [...points.values()].sort((a, b) => b.orders - a.orders),
+    });
+  });
+
+  api.post("/orders/sample", async (c) => {
+    const language = languageOf(c);
+    const body = (await c.req.json().catch(() => ({}))) as {
+      store?: unknown;
+      count?: unknown;
+      locker?: unknown;
+    };
+    const count = body.count === undefined ? 1 : body.count;
+    const issues: { path: string; rule: string; message: string }[] = [];
+    if (!isStore(body.store)) {
+      issues.push({
+        path: "store",
+        rule: "invalid_value",
+        message: say(
+          language,
+          "store must be shopify or medusa",
+          "store musi być shopify albo medusa",
+        ),
+      });
+    }
+    if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 20) {
+      issues.push({
+        path: "count",
+        rule: "invalid_value",
+        message: say(
+          language,
+          "count must be a whole number from 1 to 20",
+          "count musi być liczbą całkowitą od 1 do 20",
+        ),
+      });
+    }
+    if (issues.length > 0 || !isStore(body.store) || typeof count !== "number") {
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        say(language, "The request is not valid", "Żądanie jest niepoprawne"),
+        issues,
+      );
+    }
+    const store = body.store;
+    const locker = body.locker !== false;
+    const placed: { store: Store; id: string }[] = [];
+    const start = Math.floor(Math.random() * 1000);
+    for (let index = 0; index < count; index++) {
+      const customer = sampleCustomer(start + index);
+      if (store === "shopify") {
+        const rates = await demo.shopify.storefront.rates(customer);
+        const rate = rates.find((candidate) => candidate.locker === locker) ?? rates[0];
+        if (!rate) throw new StorefrontError("no_rates", "the checkout offered no rates", 502);
+        const order = await demo.shopify.storefront.placeOrder(customer, rate.code);
+        await demo.shopify.storefront.markPaid(order.id);
+        placed.push({ store, id: order.id });
+      } else {
+        const { cartId, rates } = await demo.medusa.checkout.rates(customer);
+        const rate = rates.find((candidate) => candidate.locker === locker) ?? rates[0];
+        if (!rate) throw new StorefrontError("no_rates", "the checkout offered no rates", 502);
+        const order = await demo.medusa.checkout.placeOrder(cartId, rate.code);
+        placed.push({ store, id: order.id });
+      }
+    }
+    return c.json({ orders: placed });
+  });
+
+  return api;
+}

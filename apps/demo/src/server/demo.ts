@@ -1,0 +1,330 @@
+// Starts the whole demo in order (PostgreSQL, the sandbox, the Shopify app
+// with its simulated store, the Medusa store, the job queue, the dashboard)
+// and stops it in reverse. Everything it keeps lives in the data folder.
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ServerType, serve } from "@hono/node-server";
+import { Hono } from "hono";
+import pg from "pg";
+import { MedusaCheckout } from "../stores/medusa/checkout.ts";
+import { MedusaApi } from "../stores/medusa/medusa-api.ts";
+import { MedusaOrders } from "../stores/medusa/medusa-orders.ts";
+import {
+  type MedusaProcessOptions,
+  medusaCommand,
+  serveMedusa,
+  stopOrphanMedusa,
+} from "../stores/medusa/medusa-process.ts";
+import { migratePoints } from "../stores/points.ts";
+import { DEMO_SHOP, type FakeStore, openFakeStore } from "../stores/shopify/fake-store.ts";
+import { merchantOf } from "../stores/shopify/merchant.ts";
+import {
+  installOnDemoShop,
+  type RunningShopifyApp,
+  SHOPIFY_API_KEY,
+  startShopifyApp,
+} from "../stores/shopify/shopify-app.ts";
+import { ShopifyStorefront } from "../stores/shopify/storefront.ts";
+import { storefrontRoutes } from "../stores/storefront-routes.ts";
+import { apiRoutes } from "./api.ts";
+import { Batches, type BatchShippers, type ItemOutcome, itemKey } from "./batches.ts";
+import type { DemoConfig, ServiceCredentials } from "./config.ts";
+import type { DemoAddresses, DemoContext } from "./context.ts";
+import { migrateDemo, readFact, writeFact } from "./database.ts";
+import { listening } from "./listen.ts";
+import { portOr } from "./ports.ts";
+import { type DemoPostgres, startDemoPostgres } from "./postgres.ts";
+import {
+  MEDUSA_CLIENT_ID,
+  type RunningSandbox,
+  SHOPIFY_CLIENT_ID,
+  startDemoSandbox,
+} from "./sandbox.ts";
+import { loadSecrets } from "./secrets.ts";
+import { staticFile } from "./static-files.ts";
+
+export const PUBLIC_DIR = join(import.meta.dirname, "../dashboard/public");
+const ADMIN_EMAIL = "admin@shipbridge.dev";
+
+export interface RunningDemo {
+  readonly addresses: DemoAddresses;
+  stop(): Promise<void>;
+}
+
+/** Runs `step`, then remembers how to undo it (undone last-first on stop or failure). */
+class Stack {
+  readonly #undo: (() => Promise<unknown>)[] = [];
+  push(undo: () => Promise<unknown>): void {
+    this.#undo.push(undo);
+  }
+  async unwind(log: (line: string) => void): Promise<void> {
+    while (this.#undo.length > 0) {
+      const undo = this.#undo.pop();
+      try {
+        await undo?.();
+      } catch (error) {
+        log(`demo: while stopping: ${String(error)}`);
+      }
+    }
+  }
+}
+
+export async function startDemo(
+  config: DemoConfig,
+  log: (line: string) => void = console.log,
+): Promise<RunningDemo> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const secrets = loadSecrets(config.dataDir);
+  const stack = new Stack();
+  try {
+    const dashboardPort = await portOr(config.dashboardPort);
+    const shopifyPort = await portOr(config.ports.shopifyApp);
+    const medusaPort = await portOr(config.ports.medusa);
+    const dashboardUrl = `http://localhost:${dashboardPort}`;
+    const medusaUrl = `http://localhost:${medusaPort}`;
+    const shopifyUrl = `http://127.0.0.1:${shopifyPort}`;
+
+    await stopOrphanMedusa(config.dataDir);
+    const postgres: DemoPostgres = await startDemoPostgres(config.dataDir);
+    stack.push(() => postgres.stop());
+    const pool = new pg.Pool({ connectionString: postgres.url("demo"), max: 6 });
+    pool.on("error", () => {});
+    stack.push(() => pool.end());
+    await migrateDemo(pool);
+    await migratePoints(pool);
+
+    let sandbox: RunningSandbox | undefined;
+    let shopifyService: ServiceCredentials;
+    let medusaService: ServiceCredentials;
+    if (config.service) {
+      shopifyService = config.service;
+      medusaService = config.service;
+    } else {
+      sandbox = await startDemoSandbox({
+        dataDir: config.dataDir,
+        port: config.ports.sandbox,
+        accountPort: config.ports.account,
+        shopifyRedirectUri: `${shopifyUrl}/connect/callback`,
+        medusaRedirectUri: `${medusaUrl}/hooks/shipbridge/connect/callback`,
+        shopifySecret: secrets.shopifyServiceSecret,
+        medusaSecret: secrets.medusaServiceSecret,
+      });
+      const running = sandbox;
+      stack.push(() => running.close());
+      const base = { baseUrl: sandbox.baseUrl, accountUrl: sandbox.accountUrl };
+      shopifyService = {
+        ...base,
+        clientId: SHOPIFY_CLIENT_ID,
+        clientSecret: secrets.shopifyServiceSecret,
+      };
+      medusaService = {
+        ...base,
+        clientId: MEDUSA_CLIENT_ID,
+        clientSecret: secrets.medusaServiceSecret,
+      };
+    }
+
+    // Medusa boots slowest: start it first and do the rest meanwhile.
+    const medusaLog = join(config.dataDir, "medusa.log");
+    const medusaOptions: MedusaProcessOptions = {
+      repoRoot: config.repoRoot,
+      dataDir: config.dataDir,
+      port: medusaPort,
+      // Medusa's own log goes to the data folder; its warnings and errors are shown too.
+      log: (line) => {
+        if (!line.trim()) return;
+        appendFileSync(medusaLog, `${line}\n`);
+        if (/"level":"(warn|error)"|^(?!\{)/.test(line)) log(`medusa | ${line.slice(0, 400)}`);
+      },
+      env: {
+        DATABASE_URL: postgres.url("medusa"),
+        SHIPBRIDGE_BASE_URL: medusaService.baseUrl,
+        SHIPBRIDGE_ACCOUNT_URL: medusaService.accountUrl,
+        SHIPBRIDGE_CLIENT_ID: medusaService.clientId,
+        SHIPBRIDGE_CLIENT_SECRET: medusaService.clientSecret,
+        SHIPBRIDGE_GRANT: "authorization_code",
+        SHIPBRIDGE_BACKEND_URL: medusaUrl,
+        SHIPBRIDGE_CONNECT_RETURN_URLS: `${dashboardUrl}/`,
+        SHIPBRIDGE_WEBHOOK_SECRET: secrets.medusaWebhookSecret,
+        JWT_SECRET: secrets.medusaJwtSecret,
+        COOKIE_SECRET: secrets.medusaCookieSecret,
+        STORE_CORS: `${dashboardUrl},${medusaUrl}`,
+        ADMIN_CORS: `${dashboardUrl},${medusaUrl}`,
+        AUTH_CORS: `${dashboardUrl},${medusaUrl}`,
+        MEDUSA_ADMIN_DISABLE: "true",
+        NODE_ENV: "production",
+      },
+    };
+    const medusaStarted = (async () => {
+      let setup = await readFact<{ publishableKey: string }>(pool, "medusa_setup");
+      if (!setup) {
+        log("demo: first start: migrating and seeding the Medusa store (about a minute)");
+        await medusaCommand(medusaOptions, ["db:migrate", "--execute-safe-links"]);
+        const lines = await medusaCommand(
+          {
+            ...medusaOptions,
+            env: {
+              ...medusaOptions.env,
+              DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
+              DEMO_ADMIN_PASSWORD: secrets.medusaAdminPassword,
+            },
+          },
+          ["exec", "./src/scripts/demo-setup.ts"],
+        );
+        const line = lines.find((candidate) => candidate.includes("SHIPBRIDGE_DEMO_SETUP "));
+        if (!line) throw new Error("the Medusa setup printed no publishable key");
+        setup = JSON.parse(line.slice(line.indexOf("SHIPBRIDGE_DEMO_SETUP ") + 22)) as {
+          publishableKey: string;
+        };
+        await writeFact(pool, "medusa_setup", setup);
+      }
+      const serving = await serveMedusa(medusaOptions);
+      return { serving, publishableKey: setup.publishableKey };
+    })();
+    // Whatever happens next, the child is stopped.
+    stack.push(async () => {
+      const started = await medusaStarted.catch(() => undefined);
+      await started?.serving.stop();
+    });
+
+    const fakeStore: FakeStore = openFakeStore(config.dataDir, {
+      apiKey: SHOPIFY_API_KEY,
+      apiSecretKey: secrets.shopifyApiSecret,
+    });
+    stack.push(async () => fakeStore.close());
+    const shopify: RunningShopifyApp = await startShopifyApp({
+      port: shopifyPort,
+      apiSecretKey: secrets.shopifyApiSecret,
+      databaseUrl: postgres.url("shopify"),
+      shipping: shopifyService,
+    });
+    stack.push(() => shopify.close());
+    const merchant = merchantOf(shopify.app, DEMO_SHOP);
+    if (!fakeStore.restored) await installOnDemoShop(shopify, fakeStore, secrets.shopifyApiSecret);
+    if (!(await readFact(pool, "shopify_settings"))) {
+      // Shipped by hand from the dashboard, from the merchant's address, with checkout rates.
+      await merchant
+        .updateSettings({
+          sender: {
+            name: "Jan Kowalski",
+            company: "Sklep Kowalski",
+            street: "ul. Marszałkowska 1",
+            postcode: "00-624",
+            city: "Warszawa",
+            country_code: "PL",
+            email: "sklep@example.com",
+            phone: "501234567",
+          },
+          parcel: { width: 30, depth: 20, height: 10 },
+          shipMode: "manual",
+          ratesEnabled: true,
+          services: ["inpost", "dpd"],
+          pointServices: ["inpost"],
+        })
+        .then(
+          () => writeFact(pool, "shopify_settings", true),
+          (error: Error) =>
+            log(`demo: the Shopify app's settings were not saved: ${error.message}`),
+        );
+    }
+    const storefront = new ShopifyStorefront({
+      appUrl: shopify.url,
+      apiSecretKey: secrets.shopifyApiSecret,
+      shop: DEMO_SHOP,
+      fake: fakeStore.fake,
+      saveFake: fakeStore.save,
+      pool,
+    });
+
+    const medusa = await medusaStarted;
+    const medusaApi = new MedusaApi(
+      medusa.serving.url,
+      { email: ADMIN_EMAIL, password: secrets.medusaAdminPassword },
+      medusa.publishableKey,
+    );
+    const medusaOrders = new MedusaOrders(medusaApi, pool);
+
+    const shippers: BatchShippers = {
+      async ship(order) {
+        if (order.store === "medusa") return medusaOrders.ship(order.id);
+        await merchant.ship(order.id);
+        return { state: "sent" };
+      },
+      async outcomes(orders) {
+        const outcomes = new Map<string, ItemOutcome>();
+        if (!orders.some((order) => order.store === "shopify")) return outcomes;
+        for (const order of await merchant.orders()) {
+          const outcome: ItemOutcome =
+            order.status === "needs_attention" || order.status === "cancelled"
+              ? "failed"
+              : order.packageId && order.status !== "shipping"
+                ? "done"
+                : "pending";
+          outcomes.set(itemKey({ store: "shopify", id: order.orderId }), outcome);
+        }
+        return outcomes;
+      },
+    };
+    const batches = new Batches(pool, postgres.url("demo"), shippers);
+    await batches.start();
+    stack.push(() => batches.stop());
+
+    const addresses: DemoAddresses = {
+      dashboard: dashboardUrl,
+      sandbox: sandbox
+        ? { baseUrl: sandbox.baseUrl, accountUrl: sandbox.accountUrl }
+        : { baseUrl: shopifyService.baseUrl, accountUrl: shopifyService.accountUrl },
+      shopify: {
+        app: shopify.url,
+        storefront: `${dashboardUrl}/storefront/shopify/`,
+        admin: `${shopify.url}/settings?shop=${DEMO_SHOP}`,
+      },
+      medusa: {
+        backend: medusa.serving.url,
+        storefront: `${dashboardUrl}/storefront/medusa/`,
+        admin: `${medusa.serving.url}/app`,
+      },
+    };
+    const context: DemoContext = {
+      pool,
+      addresses,
+      sandbox: sandbox !== undefined,
+      shopify: { app: shopify.app, merchant, storefront },
+      medusa: { orders: medusaOrders, checkout: new MedusaCheckout(medusaApi, pool) },
+      batches,
+    };
+
+    const web = new Hono();
+    web.route("/api", apiRoutes(context));
+    web.route("/storefront", storefrontRoutes(context));
+    web.get("*", async (c) => (await staticFile(PUBLIC_DIR, c.req.path)) ?? c.notFound());
+    const server: ServerType = serve({
+      fetch: web.fetch,
+      port: dashboardPort,
+      hostname: "127.0.0.1",
+    });
+    await listening(server);
+    stack.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }),
+    );
+
+    if (config.readyFile) {
+      const ready = {
+        dashboard: addresses.dashboard,
+        sandbox: addresses.sandbox,
+        shopify: { app: addresses.shopify.app, storefront: addresses.shopify.storefront },
+        medusa: addresses.medusa,
+      };
+      writeFileSync(`${config.readyFile}.tmp`, JSON.stringify(ready));
+      renameSync(`${config.readyFile}.tmp`, config.readyFile);
+    }
+    return { addresses, stop: () => stack.unwind(log) };
+  } catch (error) {
+    await stack.unwind(log);
+    throw error;
+  }
+}

@@ -1,0 +1,183 @@
+// One list of orders from both stores, in the dashboard's shape: the Shopify
+// app's view of each order (its merchant console) and the Medusa store's
+// orders with the plugin's shipments, newest first, with the chosen point,
+// the package, tracking and a label link.
+
+import type { MedusaOrder, MedusaShipment } from "../stores/medusa/medusa-orders.ts";
+import type { KnownPoint } from "../stores/points.ts";
+import type { ProblemIssue, ShopOrderShipment } from "../stores/shopify/merchant.ts";
+import type { Language } from "./language.ts";
+import { say } from "./language.ts";
+
+export type DemoStatus =
+  | "waiting"
+  | "shipping"
+  | "shipped"
+  | "in_transit"
+  | "delivered"
+  | "needs_attention"
+  | "cancelled";
+
+export interface DemoOrder {
+  readonly store: "shopify" | "medusa";
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly customer: string;
+  readonly status: DemoStatus;
+  readonly service: string | null;
+  readonly point: KnownPoint | null;
+  readonly packageId: string | null;
+  readonly trackingNumber: string | null;
+  readonly trackingUrl: string | null;
+  readonly trackingState: string | null;
+  readonly labelUrl: string | null;
+  readonly problems: ProblemIssue[];
+  readonly price: { amount: number; currency: string } | null;
+}
+
+const IN_TRANSIT = new Set([
+  "collected",
+  "in-transit",
+  "in_transit",
+  "out-for-delivery",
+  "out_for_delivery",
+  "sent",
+]);
+
+/** A shipped order's status from its tracking state. */
+function tracked(state: string | null): DemoStatus {
+  if (state === "delivered") return "delivered";
+  if (state !== null && IN_TRANSIT.has(state)) return "in_transit";
+  return "shipped";
+}
+
+function pointOf(id: string | null, points: Map<string, KnownPoint>): KnownPoint | null {
+  if (!id) return null;
+  return points.get(id) ?? { id, name: id, address: "" };
+}
+
+const labelUrl = (store: string, id: string) => `/api/labels/${store}/${encodeURIComponent(id)}`;
+
+export function shopifyOrders(
+  shipments: readonly ShopOrderShipment[],
+  placed: Map<string, { name: string; createdAt: string; customer: string }>,
+  points: Map<string, KnownPoint>,
+  shipping: Set<string>,
+): DemoOrder[] {
+  return shipments.map((order) => {
+    const known = placed.get(order.orderId);
+    let status: DemoStatus;
+    switch (order.status) {
+      case "needs_attention":
+      case "cancelled_after_order":
+        status = "needs_attention";
+        break;
+      case "cancelled":
+        status = "cancelled";
+        break;
+      case "shipped":
+      case "fulfilled":
+        status = tracked(order.trackingState);
+        break;
+      case "shipping":
+        status = "shipping";
+        break;
+      default:
+        status = order.packageId ? tracked(order.trackingState) : "waiting";
+    }
+    if (status === "waiting" && shipping.has(`shopify:${order.orderId}`)) status = "shipping";
+    return {
+      store: "shopify",
+      id: order.orderId,
+      name: order.orderName || known?.name || order.orderId,
+      createdAt: known?.createdAt ?? order.updatedAt,
+      customer: known?.customer ?? "",
+      status,
+      service: order.service,
+      point: pointOf(order.pickupPoint, points),
+      packageId: order.packageId,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: order.trackingUrl,
+      trackingState: order.trackingState,
+      labelUrl: order.hasLabel ? labelUrl("shopify", order.orderId) : null,
+      problems: order.problems,
+      price: order.price,
+    };
+  });
+}
+
+export function medusaOrders(
+  orders: readonly MedusaOrder[],
+  shipments: readonly MedusaShipment[],
+  points: Map<string, KnownPoint>,
+  inFlight: { shipping: Set<string>; errors: Map<string, string> },
+  language: Language,
+): DemoOrder[] {
+  return orders.map((order) => {
+    const shipment = shipments.find(
+      (candidate) =>
+        candidate.order_id === order.id &&
+        !candidate.is_return &&
+        (order.fulfillments ?? []).some(
+          (fulfillment) =>
+            fulfillment.id === candidate.fulfillment_id && fulfillment.canceled_at === null,
+        ),
+    );
+    const key = `medusa:${order.id}`;
+    const method = order.shipping_methods?.[0];
+    const methodPoint =
+      typeof method?.data?.["point_id"] === "string" ? (method.data["point_id"] as string) : null;
+    const error = inFlight.errors.get(key);
+    let status: DemoStatus;
+    if (order.status === "canceled") status = "cancelled";
+    else if (shipment) status = tracked(shipment.tracking_state);
+    else if (inFlight.shipping.has(key)) status = "shipping";
+    else if (error) status = "needs_attention";
+    else status = "waiting";
+    const address = order.shipping_address;
+    const point = pointOf(shipment?.point_id ?? methodPoint, points);
+    const name =
+      typeof method?.data?.["point_name"] === "string"
+        ? (method.data["point_name"] as string)
+        : null;
+    return {
+      store: "medusa",
+      id: order.id,
+      name: `#${order.display_id}`,
+      createdAt: order.created_at,
+      customer:
+        `${address?.first_name ?? ""} ${address?.last_name ?? ""}`.trim() || (order.email ?? ""),
+      status,
+      service: shipment?.service ?? null,
+      point: point && name && point.name === point.id ? { ...point, name } : point,
+      packageId:
+        shipment?.package_id === null || shipment?.package_id === undefined
+          ? null
+          : String(shipment.package_id),
+      trackingNumber: shipment?.tracking_number ?? null,
+      trackingUrl: shipment?.tracking_url ?? null,
+      trackingState: shipment?.tracking_state ?? null,
+      labelUrl: shipment?.has_label ? labelUrl("medusa", order.id) : null,
+      problems:
+        status === "needs_attention" && error
+          ? [
+              {
+                path: "order",
+                rule: "refused",
+                message: say(
+                  language,
+                  `The store refused the shipment: ${error}`,
+                  `Sklep odmówił wysyłki: ${error}`,
+                ),
+              },
+            ]
+          : [],
+      price: shipment?.price ?? null,
+    };
+  });
+}
+
+export function newestFirst(orders: DemoOrder[]): DemoOrder[] {
+  return orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}

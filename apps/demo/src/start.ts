@@ -1,0 +1,62 @@
+// One command for the whole demo: `pnpm -F @shipbridge/demo start` (after
+// `pnpm build`). Starts PostgreSQL, the sandbox, the Shopify app with its
+// simulated store, the Medusa store and the dashboard, prints every address,
+// and stops them all on Ctrl+C. State stays in DEMO_DATA_DIR (.demo-data).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { readConfig } from "./server/config.ts";
+import { type RunningDemo, startDemo } from "./server/demo.ts";
+import { MERCHANTS } from "./server/sandbox.ts";
+
+const config = readConfig();
+if (!existsSync(join(config.repoRoot, "packages/medusa/.medusa/server"))) {
+  console.error(
+    "The Medusa plugin is not built: run `pnpm build` at the repository root first.\n" +
+      "Wtyczka Medusy nie jest zbudowana: uruchom najpierw `pnpm build` w katalogu głównym repozytorium.",
+  );
+  process.exit(1);
+}
+
+let demo: RunningDemo | undefined;
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\ndemo: ${signal}: stopping…`);
+  await demo?.stop();
+  console.log("demo: stopped");
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+
+const started = Date.now();
+console.log(`demo: starting, data in ${config.dataDir}`);
+try {
+  demo = await startDemo(config);
+} catch (error) {
+  console.error(`demo: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+if (stopping) await new Promise(() => {});
+const { addresses } = demo;
+console.log(`
+  shipbridge demo is ready (${Math.round((Date.now() - started) / 1000)} s)
+
+  Dashboard            ${addresses.dashboard}
+  Shopify storefront   ${addresses.shopify.storefront}
+  Shopify app          ${addresses.shopify.app}
+  Medusa storefront    ${addresses.medusa.storefront}
+  Medusa backend       ${addresses.medusa.backend}
+  Shipping service     ${addresses.sandbox.baseUrl}${config.service ? "" : " (local sandbox)"}
+${
+  config.service
+    ? ""
+    : `
+  Connect the shipping accounts from the dashboard; sign in on the service's page as
+    Shopify store: ${MERCHANTS.shopify.username} / ${MERCHANTS.shopify.password}
+    Medusa store:  ${MERCHANTS.medusa.username} / ${MERCHANTS.medusa.password}
+`
+}
+  Ctrl+C stops everything; the state stays in ${config.dataDir}
+`);

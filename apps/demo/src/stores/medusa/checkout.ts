@@ -1,0 +1,139 @@
+// A checkout in the Medusa store through its store API, as a storefront does
+// it: a cart with the address and two products, the shipping options with
+// their calculated prices (the plugin asks the service), the lockers near the
+// address from the plugin's pickup-point route, the chosen option added with
+// its locker (checked again on the server), payment with the system provider,
+// and the cart completed into an order.
+import type pg from "pg";
+import type { CustomerAddress } from "../customers.ts";
+import { type RoutePoint, rememberPoints, toKnownPoint } from "../points.ts";
+import { StorefrontError, type StorefrontRate } from "../shopify/storefront.ts";
+import type { MedusaApi } from "./medusa-api.ts";
+
+interface Option {
+  readonly id: string;
+  readonly name: string;
+  readonly data: { id: string; pickup_point?: boolean; is_return?: boolean } | null;
+}
+
+/** The code of a rate: the option's id, and the point's code for a locker. */
+const rateCode = (optionId: string, point?: string) => (point ? `${optionId}:${point}` : optionId);
+
+export class MedusaCheckout {
+  private readonly api: MedusaApi;
+  private readonly pool: pg.Pool;
+
+  constructor(api: MedusaApi, pool: pg.Pool) {
+    this.api = api;
+    this.pool = pool;
+  }
+
+  async #cart(address: CustomerAddress): Promise<string> {
+    const { regions } = await this.api.store<{ regions: { id: string }[] }>("/store/regions");
+    const { products } = await this.api.store<{
+      products: { handle: string; variants: { id: string }[] }[];
+    }>("/store/products?fields=*variants");
+    const items = products
+      .filter((product) => product.variants[0] !== undefined)
+      .slice(0, 2)
+      .map((product) => ({ variant_id: product.variants[0]?.id as string, quantity: 1 }));
+    const region = regions[0];
+    if (!region || items.length === 0)
+      throw new StorefrontError("store_empty", "the store has no region or products", 502);
+    const { cart } = await this.api.store<{ cart: { id: string } }>("/store/carts", {
+      body: {
+        region_id: region.id,
+        email: address.email,
+        shipping_address: {
+          first_name: address.first_name,
+          last_name: address.last_name,
+          address_1: address.street,
+          postal_code: address.postcode,
+          city: address.city,
+          country_code: "pl",
+          phone: address.phone,
+        },
+        items,
+      },
+    });
+    return cart.id;
+  }
+
+  /** A cart for the address and the rates it can ship with, lockers listed one by one. */
+  async rates(address: CustomerAddress): Promise<{ cartId: string; rates: StorefrontRate[] }> {
+    const cartId = await this.#cart(address);
+    const { shipping_options } = await this.api.store<{ shipping_options: Option[] }>(
+      `/store/shipping-options?cart_id=${cartId}`,
+    );
+    const rates: StorefrontRate[] = [];
+    for (const option of shipping_options) {
+      if (option.data?.is_return) continue;
+      if (option.data?.pickup_point) {
+        const service = option.data.id.replace(/-point$/, "");
+        const { points } = await this.api.store<{ points: RoutePoint[] }>(
+          `/store/shipbridge/pickup-points?service=${encodeURIComponent(service)}&cart_id=${cartId}`,
+        );
+        const near = points.slice(0, 3);
+        await rememberPoints(this.pool, near.map(toKnownPoint));
+        for (const point of near) {
+          const { shipping_option } = await this.api.store<{ shipping_option: { amount: number } }>(
+            `/store/shipping-options/${option.id}/calculate`,
+            { body: { cart_id: cartId, data: { point_id: point.code } } },
+          );
+          rates.push({
+            code: rateCode(option.id, point.code),
+            name: `${option.name} ${point.code}${point.name ? ` (${point.name})` : ""}`,
+            description: toKnownPoint(point).address || null,
+            price: { amount: shipping_option.amount, currency: "PLN" },
+            locker: true,
+            point: point.code,
+          });
+        }
+      } else {
+        const { shipping_option } = await this.api.store<{ shipping_option: { amount: number } }>(
+          `/store/shipping-options/${option.id}/calculate`,
+          { body: { cart_id: cartId, data: {} } },
+        );
+        rates.push({
+          code: rateCode(option.id),
+          name: option.name,
+          description: null,
+          price: { amount: shipping_option.amount, currency: "PLN" },
+          locker: false,
+          point: null,
+        });
+      }
+    }
+    return { cartId, rates };
+  }
+
+  /** Adds the chosen rate, pays with the system provider and completes the cart. */
+  async placeOrder(cartId: string, code: string): Promise<{ id: string; name: string }> {
+    const [optionId, point] = code.split(":");
+    if (!optionId)
+      throw new StorefrontError("unknown_rate", "rate: choose a rate / wybierz stawkę");
+    await this.api.store(`/store/carts/${cartId}/shipping-methods`, {
+      body: { option_id: optionId, data: point ? { point_id: point } : {} },
+    });
+    const { payment_collection } = await this.api.store<{ payment_collection: { id: string } }>(
+      "/store/payment-collections",
+      { body: { cart_id: cartId } },
+    );
+    await this.api.store(`/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      body: { provider_id: "pp_system_default" },
+    });
+    const completed = await this.api.store<{
+      type: string;
+      order?: { id: string; display_id: number };
+      error?: { message?: string };
+    }>(`/store/carts/${cartId}/complete`, { body: {} });
+    if (completed.type !== "order" || !completed.order) {
+      throw new StorefrontError(
+        "checkout_failed",
+        `the cart could not be completed: ${completed.error?.message ?? "unknown reason"}`,
+        502,
+      );
+    }
+    return { id: completed.order.id, name: `#${completed.order.display_id}` };
+  }
+}

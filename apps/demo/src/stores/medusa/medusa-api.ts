@@ -1,0 +1,84 @@
+// Calls to the Medusa store's HTTP APIs: the admin API as the demo's admin
+// user (a bearer token from /auth/user/emailpass, renewed when refused) and
+// the store API with the publishable key. Errors carry Medusa's own message.
+export class MedusaApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function answer<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : {};
+  if (!response.ok) {
+    const message = typeof body?.message === "string" ? body.message : text.slice(0, 300);
+    throw new MedusaApiError(response.status, `${what}: ${response.status} ${message}`);
+  }
+  return body as T;
+}
+
+export class MedusaApi {
+  #token: string | undefined;
+  readonly backendUrl: string;
+  readonly publishableKey: string;
+  readonly #credentials: { email: string; password: string };
+
+  constructor(
+    backendUrl: string,
+    credentials: { email: string; password: string },
+    publishableKey: string,
+  ) {
+    this.backendUrl = backendUrl;
+    this.#credentials = credentials;
+    this.publishableKey = publishableKey;
+  }
+
+  async #login(): Promise<string> {
+    const response = await fetch(`${this.backendUrl}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(this.#credentials),
+    });
+    const { token } = await answer<{ token: string }>(response, "admin sign-in");
+    this.#token = token;
+    return token;
+  }
+
+  /** The admin API; `init.body` is sent as JSON. */
+  async adminRaw(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+    const send = (token: string) =>
+      fetch(`${this.backendUrl}${path}`, {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+    let response = await send(this.#token ?? (await this.#login()));
+    if (response.status === 401) response = await send(await this.#login());
+    return response;
+  }
+
+  async admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    return answer<T>(
+      await this.adminRaw(path, init),
+      `${init.method ?? (init.body === undefined ? "GET" : "POST")} ${path.split("?")[0]}`,
+    );
+  }
+
+  async store<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+    const response = await fetch(`${this.backendUrl}${path}`, {
+      method,
+      headers: {
+        "x-publishable-api-key": this.publishableKey,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    return answer<T>(response, `${method} ${path.split("?")[0]}`);
+  }
+}

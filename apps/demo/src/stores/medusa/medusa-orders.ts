@@ -1,0 +1,147 @@
+// The Medusa store's orders as the dashboard shows them, and shipping one:
+// orders from the admin API, their shipments from the plugin's shipments
+// route, labels from its label route. Shipping creates the fulfillment
+// through the admin API only while the order has no live fulfillment, under
+// a lock on the order in the demo's database, so a retried or repeated job
+// never makes a second one (and the provider's shipment key would find an
+// earlier attempt's package anyway).
+import type pg from "pg";
+import { type MedusaApi, MedusaApiError } from "./medusa-api.ts";
+
+export interface MedusaOrder {
+  readonly id: string;
+  readonly display_id: number;
+  readonly created_at: string;
+  readonly email: string | null;
+  readonly status: string;
+  readonly shipping_address?: { first_name?: string | null; last_name?: string | null } | null;
+  readonly shipping_methods?: { name?: string; data?: Record<string, unknown> | null }[] | null;
+  readonly fulfillments?: { id: string; canceled_at: string | null; provider_id?: string }[] | null;
+  readonly items?: { id: string; quantity: number }[] | null;
+}
+
+export interface MedusaShipment {
+  readonly id: string;
+  readonly order_id: string;
+  readonly fulfillment_id: string;
+  readonly is_return: boolean;
+  readonly service: string | null;
+  readonly point_id: string | null;
+  readonly status: string | null;
+  readonly package_id: string | number | null;
+  readonly tracking_number: string | null;
+  readonly tracking_url: string | null;
+  readonly tracking_state: string | null;
+  readonly has_label: boolean;
+  readonly price: { amount: number; currency: string } | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+const ORDER_FIELDS =
+  "id,display_id,created_at,email,status,*shipping_address,*shipping_methods,*fulfillments,*items";
+
+export class MedusaOrders {
+  #location: string | undefined;
+
+  private readonly api: MedusaApi;
+  private readonly pool: pg.Pool;
+
+  constructor(api: MedusaApi, pool: pg.Pool) {
+    this.api = api;
+    this.pool = pool;
+  }
+
+  async orders(): Promise<MedusaOrder[]> {
+    const { orders } = await this.api.admin<{ orders: MedusaOrder[] }>(
+      `/admin/orders?fields=${ORDER_FIELDS}&limit=500&order=-created_at`,
+    );
+    return orders;
+  }
+
+  async shipments(): Promise<MedusaShipment[]> {
+    const { shipments } = await this.api.admin<{ shipments: MedusaShipment[] }>(
+      "/admin/shipbridge/shipments?limit=1000&offset=0",
+    );
+    return shipments;
+  }
+
+  async #locationId(): Promise<string> {
+    if (this.#location) return this.#location;
+    const { stock_locations } = await this.api.admin<{ stock_locations: { id: string }[] }>(
+      "/admin/stock-locations",
+    );
+    const first = stock_locations[0];
+    if (!first) throw new Error("the Medusa store has no stock location");
+    this.#location = first.id;
+    return first.id;
+  }
+
+  /**
+   * Fulfils the order unless it has a live fulfillment: "done" either way,
+   * "failed" with Medusa's message when the order cannot ship (a 4xx).
+   * Anything else throws, and the job is retried.
+   */
+  async ship(orderId: string): Promise<{ state: "done" | "failed"; error?: string }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext($1))", [`medusa-ship:${orderId}`]);
+      const { order } = await this.api.admin<{ order: MedusaOrder }>(
+        `/admin/orders/${orderId}?fields=${ORDER_FIELDS}`,
+      );
+      if ((order.fulfillments ?? []).some((fulfillment) => fulfillment.canceled_at === null)) {
+        return { state: "done" };
+      }
+      if (order.status === "canceled") return { state: "failed", error: "order: cancelled" };
+      try {
+        await this.api.admin(`/admin/orders/${orderId}/fulfillments`, {
+          body: {
+            location_id: await this.#locationId(),
+            items: (order.items ?? []).map((item) => ({ id: item.id, quantity: item.quantity })),
+          },
+        });
+      } catch (error) {
+        if (error instanceof MedusaApiError && error.status >= 400 && error.status < 500) {
+          return { state: "failed", error: error.message };
+        }
+        throw error;
+      }
+      return { state: "done" };
+    } finally {
+      await client
+        .query("SELECT pg_advisory_unlock(hashtext($1))", [`medusa-ship:${orderId}`])
+        .catch(() => {});
+      client.release();
+    }
+  }
+
+  async label(orderId: string): Promise<{ body: Uint8Array; contentType: string } | null> {
+    const shipment = (await this.shipments()).find(
+      (candidate) => candidate.order_id === orderId && !candidate.is_return && candidate.has_label,
+    );
+    if (!shipment) return null;
+    const response = await this.api.adminRaw(
+      `/admin/shipbridge/fulfillments/${shipment.fulfillment_id}/label`,
+    );
+    if (!response.ok) return null;
+    return {
+      body: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get("content-type") ?? "application/pdf",
+    };
+  }
+
+  async connection(): Promise<"connected" | "reconnect" | "not_connected"> {
+    const { state } = await this.api.admin<{ state: "connected" | "reconnect" | "not_connected" }>(
+      "/admin/shipbridge/connection",
+    );
+    return state;
+  }
+
+  async connectUrl(returnTo: string): Promise<string> {
+    const { authorization_url } = await this.api.admin<{ authorization_url: string }>(
+      "/admin/shipbridge/connection",
+      { body: { return_to: returnTo } },
+    );
+    return authorization_url;
+  }
+}

@@ -1,0 +1,142 @@
+// The Medusa store of apps/medusa-store, run as a child process on the demo's
+// database and shipping service: migrated and set up (seed, admin user,
+// publishable key) on the first start only, then served with `medusa start`
+// (no file watcher; the admin UI is not built, so the demo serves the store
+// and admin APIs). A pid file lets the next start stop a child that a killed
+// demo left behind.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface MedusaProcessOptions {
+  readonly repoRoot: string;
+  readonly dataDir: string;
+  readonly port: number;
+  readonly env: Record<string, string>;
+  /** Receives the child's output lines (the demo prefixes and prints them). */
+  readonly log: (line: string) => void;
+}
+
+export const medusaDir = (repoRoot: string) => join(repoRoot, "apps/medusa-store");
+
+function pidFile(dataDir: string): string {
+  return join(dataDir, "medusa.pid");
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Stops the process group a killed demo's Medusa child left running. */
+export async function stopOrphanMedusa(dataDir: string): Promise<void> {
+  const file = pidFile(dataDir);
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, "utf8"));
+  rmSync(file, { force: true });
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    process.kill(pid, "SIGKILL");
+  }
+  for (let waited = 0; alive(pid) && waited < 10_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
+  const bin = join(medusaDir(options.repoRoot), "node_modules/.bin/medusa");
+  const child = spawn(bin, args, {
+    cwd: medusaDir(options.repoRoot),
+    env: { ...process.env, ...options.env, MEDUSA_DISABLE_TELEMETRY: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: stopping it stops what it spawned too.
+    detached: true,
+  });
+  let rest = "";
+  const onData = (chunk: Buffer) => {
+    const lines = (rest + chunk.toString("utf8")).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) options.log(line);
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  return child;
+}
+
+/** Runs a medusa command to its end; answers its output lines. */
+export function medusaCommand(options: MedusaProcessOptions, args: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  return new Promise((resolve, reject) => {
+    const child = run(
+      {
+        ...options,
+        log: (line) => {
+          lines.push(line);
+          options.log(line);
+        },
+      },
+      args,
+    );
+    writeFileSync(pidFile(options.dataDir), String(child.pid));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      rmSync(pidFile(options.dataDir), { force: true });
+      if (code === 0) resolve(lines);
+      else
+        reject(new Error(`medusa ${args[0]} exited with ${code}:\n${lines.slice(-15).join("\n")}`));
+    });
+  });
+}
+
+export interface ServingMedusa {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** `medusa start`, until its health route answers. */
+export async function serveMedusa(options: MedusaProcessOptions): Promise<ServingMedusa> {
+  const child = run(options, ["start", "--port", String(options.port)]);
+  writeFileSync(pidFile(options.dataDir), String(child.pid));
+  let exited: number | null | undefined;
+  child.on("exit", (code) => {
+    exited = code;
+  });
+  const url = `http://localhost:${options.port}`;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`medusa start exited with ${exited}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    async stop() {
+      if (exited !== undefined) return;
+      const done = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-(child.pid as number), "SIGTERM");
+      } catch {
+        child.kill("SIGTERM");
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-(child.pid as number), "SIGKILL");
+        } catch {
+          // Gone already.
+        }
+      }, 8_000);
+      await done;
+      clearTimeout(timer);
+      rmSync(pidFile(options.dataDir), { force: true });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The app's own reasons an order needs the merchant's attention, in Polish and
+// English, so the list of orders can be shown in either language; and core's
+// validation issues in the shop's other language, when mapping the order again
+// in that language finds the same problems.
+import {
+  type Issue,
+  type Language,
+  type StoreOrderInput,
+  safeToPackage,
+  type ToPackageOptions,
+} from "@shipbridge/core";
+import type { IssuesByLanguage } from "../store/shipments.ts";
+
+type Texts = Record<Language, string>;
+
+function both(path: string, rule: string, texts: Texts): IssuesByLanguage {
+  return {
+    pl_PL: [{ path, rule, message: texts.pl_PL }],
+    en_GB: [{ path, rule, message: texts.en_GB }],
+  };
+}
+
+export function connectionIssues(state: "reconnect" | "not_connected"): IssuesByLanguage {
+  return state === "reconnect"
+    ? both("connection", "reauthorization_required", {
+        pl_PL: "Połącz ponownie konto wysyłkowe w ustawieniach aplikacji.",
+        en_GB: "Reconnect the shipping account in the app's settings.",
+      })
+    : both("connection", "not_connected", {
+        pl_PL: "Połącz konto wysyłkowe w ustawieniach aplikacji.",
+        en_GB: "Connect the shipping account in the app's settings.",
+      });
+}
+
+export function senderIssues(): IssuesByLanguage {
+  return both("settings.sender", "required", {
+    pl_PL: "Wpisz adres nadawcy w ustawieniach aplikacji.",
+    en_GB: "Enter the sender address in the app's settings.",
+  });
+}
+
+export function pointIssues(code: string, reason: "closed" | "unknown" | "holiday", day?: string) {
+  const texts: Record<typeof reason, Texts> = {
+    closed: {
+      pl_PL: `Punkt ${code} jest nieczynny; wybierz inny.`,
+      en_GB: `Point ${code} is closed; choose another.`,
+    },
+    unknown: {
+      pl_PL: `Nie ma punktu ${code}; wybierz inny.`,
+      en_GB: `There is no point ${code}; choose another.`,
+    },
+    holiday: {
+      pl_PL: `Punkt ${code} jest zamknięty ${day ?? "dziś"} (święto); wybierz inny.`,
+      en_GB: `Point ${code} is closed on ${day ?? "this day"} (a holiday); choose another.`,
+    },
+  };
+  return both("order.pickup_point.code", "point_unavailable", texts[reason]);
+}
+
+/**
+ * Core's issues for the order in `language`, plus the same problems in the
+ * other language when mapping again in it finds them at the same paths (a
+ * check that needs the service, such as its live country list, is only in
+ * the language the run used).
+ */
+export function validationIssues(
+  issues: readonly Issue<string>[],
+  language: Language,
+  order: StoreOrderInput,
+  options: ToPackageOptions,
+): IssuesByLanguage {
+  const other: Language = language === "pl_PL" ? "en_GB" : "pl_PL";
+  const again = safeToPackage(order, { ...options, language: other });
+  const translated = again.success ? [] : [...again.error.issues];
+  const samePaths =
+    translated.length === issues.length &&
+    translated.every(
+      (issue, index) => issue.path === issues[index]?.path && issue.rule === issues[index]?.rule,
+    );
+  return samePaths ? { [language]: issues, [other]: translated } : { [language]: issues };
+}
+
+/** The issues to show in `language`: that language's when known, else those recorded. */
+export function issuesIn(
+  recorded: readonly Issue<string>[],
+  byLanguage: IssuesByLanguage | undefined,
+  language: Language,
+): readonly Issue<string>[] {
+  return byLanguage?.[language] ?? recorded;
+}

@@ -1,0 +1,56 @@
+// Every order the app knows for a shop, newest first: those with a shipment
+// row, and those only seen in webhooks so far (placed, not paid yet, when
+// the shop ships on payment), with the newest whole order each delivered.
+import type pg from "pg";
+import { FULL_ORDER_TOPICS } from "./inbox.ts";
+import { COLUMNS, type ShipmentRow, toRow } from "./shipments.ts";
+
+export interface KnownOrder {
+  readonly orderId: string;
+  /** The shipment row, when shipping has begun (or the order waits to be shipped by hand). */
+  readonly shipment: ShipmentRow | undefined;
+  /** The newest whole order Shopify sent, if any is kept (not redacted). */
+  readonly payload: Record<string, unknown> | undefined;
+  /** When the app first heard of the order. */
+  readonly firstSeen: Date;
+}
+
+const ORDER_TOPICS = [...FULL_ORDER_TOPICS, "orders/cancelled"];
+
+export async function listKnownOrders(
+  pool: pg.Pool,
+  shop: string,
+  limit: number,
+): Promise<KnownOrder[]> {
+  const { rows } = await pool.query(
+    `WITH seen AS (
+       SELECT payload->>'id' AS order_id, min(received_at) AS first_seen
+       FROM shipbridge_shopify_inbox
+       WHERE shop = $1 AND topic = ANY($2::text[]) AND payload ? 'id'
+       GROUP BY payload->>'id'
+     ), rows AS (
+       SELECT ${COLUMNS} FROM shipbridge_shopify_shipments WHERE shop = $1
+     ), ids AS (
+       SELECT order_id FROM seen UNION SELECT order_id FROM rows
+     )
+     SELECT ids.order_id, COALESCE(seen.first_seen, rows.created_at) AS first_seen,
+            to_jsonb(rows) AS shipment, latest.payload
+     FROM ids
+     LEFT JOIN seen ON seen.order_id = ids.order_id
+     LEFT JOIN rows ON rows.order_id = ids.order_id
+     LEFT JOIN LATERAL (
+       SELECT payload FROM shipbridge_shopify_inbox
+       WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = ids.order_id
+       ORDER BY payload->>'updated_at' DESC NULLS LAST, received_at DESC LIMIT 1
+     ) latest ON true
+     ORDER BY first_seen DESC, ids.order_id DESC
+     LIMIT $3`,
+    [shop, ORDER_TOPICS, limit],
+  );
+  return rows.map((row) => ({
+    orderId: row.order_id as string,
+    shipment: row.shipment ? toRow(row.shipment as Record<string, unknown>) : undefined,
+    payload: (row.payload as Record<string, unknown> | null) ?? undefined,
+    firstSeen: new Date(row.first_seen as Date),
+  }));
+}

@@ -1,0 +1,30 @@
+// What an order webhook's body proves by itself. Shopify's HMAC covers the
+// body, not X-Shopify-Topic, so a signed order body can be replayed under
+// another order topic (a plain order as orders/cancelled, an unpaid one as
+// orders/paid). Each topic's work therefore acts only on what the body
+// states: a cancellation needs `cancelled_at`, shipping on payment needs a
+// paid `financial_status`, and a cancelled order is never shipped.
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+
+/** Financial statuses of an order whose payment was captured (a partial refund keeps it shippable). */
+const PAID = ["paid", "partially_refunded"];
+
+function order(body: unknown): Partial<ShopifyOrder> {
+  return typeof body === "object" && body !== null ? (body as Partial<ShopifyOrder>) : {};
+}
+
+/** The body is an order (it has an id): not a compliance body or an edit summary. */
+export function isOrderBody(body: unknown): body is ShopifyOrder {
+  const id = order(body).id;
+  return (typeof id === "number" || typeof id === "string") && String(id).trim() !== "";
+}
+
+export function isCancelled(body: unknown): boolean {
+  const at = order(body).cancelled_at;
+  return typeof at === "string" && at !== "";
+}
+
+export function isPaid(body: unknown): boolean {
+  const status = order(body).financial_status;
+  return typeof status === "string" && PAID.includes(status.toLowerCase());
+}
