@@ -229,8 +229,12 @@ describe("orders table", () => {
       trackingUrl: "https://track.example/TRK123",
       labelUrl: "/api/labels/medusa/order_01",
     };
-    const row = orders.renderOrderRow(shipped, new Set(), "pl", (key, values) =>
-      texts.translate("pl", key, values),
+    const row = orders.renderOrderRow(
+      shipped,
+      new Set(),
+      "pl",
+      (key, values) => texts.translate("pl", key, values),
+      false,
     );
     expect(orders.canShip(shipped)).toBe(false);
     expect(row).not.toContain('data-action="ship"');

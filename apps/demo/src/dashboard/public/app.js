@@ -42,11 +42,13 @@ const api = createApi(() => view.language);
 
 let messageTimer;
 /** Shows a message; `render` gives its text, so a language switch re-renders it. */
-function showMessage(kind, render, { sticky = false } = {}) {
-  view.lastMessage = { kind, render, sticky };
+function showMessage(kind, render, { sticky = false, topic = kind } = {}) {
+  view.lastMessage = { kind, render, sticky, topic };
   const box = $("#message");
   box.hidden = false;
   box.dataset.kind = kind;
+  // What the message is about, so a reader (or a test) can tell them apart.
+  box.dataset.topic = topic;
   box.innerHTML = render();
   clearTimeout(messageTimer);
   if (!sticky) messageTimer = setTimeout(hideMessage, 8000);
@@ -72,7 +74,7 @@ function errorMarkup(error) {
 
 function showError(error) {
   console.error(error);
-  showMessage("error", () => errorMarkup(error), { sticky: true });
+  showMessage("error", () => errorMarkup(error), { sticky: true, topic: "error" });
 }
 
 // --- texts ----------------------------------------------------------------
@@ -250,14 +252,17 @@ async function followBatch(batch) {
   renderOrders();
   clearTimeout(batchTimer);
   if (batch.state === "finished") {
-    showMessage("success", () =>
-      escapeHtml(
-        t(batch.failed ? "batch.finishedFailed" : "batch.finished", {
-          done: batch.done,
-          total: batch.total,
-          failed: batch.failed,
-        }),
-      ),
+    showMessage(
+      "success",
+      () =>
+        escapeHtml(
+          t(batch.failed ? "batch.finishedFailed" : "batch.finished", {
+            done: batch.done,
+            total: batch.total,
+            failed: batch.failed,
+          }),
+        ),
+      { topic: "batch" },
     );
     await refresh().catch(showError);
     return;
@@ -277,7 +282,9 @@ async function followBatch(batch) {
 async function ship(orders) {
   const answer = await api.ship(orders);
   for (const order of orders) view.selected.delete(`${order.store}:${order.id}`);
-  showMessage("info", () => escapeHtml(t("batch.started", { total: answer.batch.total })));
+  showMessage("info", () => escapeHtml(t("batch.started", { total: answer.batch.total })), {
+    topic: "batch",
+  });
   await followBatch(answer.batch);
 }
 
@@ -308,8 +315,10 @@ function wire() {
       withButton(button, async () => {
         const answer = await api.sampleOrders(store, 10);
         const count = answer.orders?.length ?? 0;
-        showMessage("success", () =>
-          escapeHtml(t("store.sampleDone", { store: t(`store.${store}`), count })),
+        showMessage(
+          "success",
+          () => escapeHtml(t("store.sampleDone", { store: t(`store.${store}`), count })),
+          { topic: `sample-${store}` },
         );
         await refresh();
       }),
@@ -323,8 +332,10 @@ function wire() {
     button.addEventListener("click", () =>
       withButton(button, async () => {
         const answer = await api.moveClock(change);
-        showMessage("success", () =>
-          escapeHtml(t("clock.moved", { now: formatDateTime(answer.now, view.language) })),
+        showMessage(
+          "success",
+          () => escapeHtml(t("clock.moved", { now: formatDateTime(answer.now, view.language) })),
+          { topic: "clock" },
         );
         await refresh();
       }),
@@ -366,7 +377,9 @@ function greetAfterConnect() {
   const store = url.searchParams.get("connected");
   if (!store) return;
   if (STORES.includes(store)) {
-    showMessage("success", () => escapeHtml(t("connection.done", { store: t(`store.${store}`) })));
+    showMessage("success", () => escapeHtml(t("connection.done", { store: t(`store.${store}`) })), {
+      topic: `connected-${store}`,
+    });
   }
   url.searchParams.delete("connected");
   window.history.replaceState(null, "", url.pathname + url.search + url.hash);
@@ -393,12 +406,14 @@ async function start() {
     if (document.hidden) return;
     refresh().then(
       () => {
-        if (view.lastMessage?.kind === "error" && view.lastMessage.network) hideMessage();
+        if (view.lastMessage?.topic === "network") hideMessage();
       },
       (error) => {
         if (error instanceof NetworkError) {
-          showMessage("error", () => escapeHtml(t("error.network")), { sticky: true });
-          view.lastMessage.network = true;
+          showMessage("error", () => escapeHtml(t("error.network")), {
+            sticky: true,
+            topic: "network",
+          });
         }
       },
     );
