@@ -15,9 +15,9 @@ import {
   serveMedusa,
   stopOrphanMedusa,
 } from "../stores/medusa/medusa-process.ts";
-import { migratePoints } from "../stores/points.ts";
+import { trackingWebhookRegistrar } from "../stores/medusa/tracking-webhook.ts";
+import { migratePoints, type RoutePoint, rememberPoints, toKnownPoint } from "../stores/points.ts";
 import { DEMO_SHOP, type FakeStore, openFakeStore } from "../stores/shopify/fake-store.ts";
-import { merchantOf } from "../stores/shopify/merchant.ts";
 import {
   installOnDemoShop,
   type RunningShopifyApp,
@@ -36,6 +36,7 @@ import { portOr } from "./ports.ts";
 import { type DemoPostgres, startDemoPostgres } from "./postgres.ts";
 import {
   MEDUSA_CLIENT_ID,
+  MERCHANTS,
   type RunningSandbox,
   SHOPIFY_CLIENT_ID,
   startDemoSandbox,
@@ -199,7 +200,7 @@ export async function startDemo(
       shipping: shopifyService,
     });
     stack.push(() => shopify.close());
-    const merchant = merchantOf(shopify.app, DEMO_SHOP);
+    const merchant = shopify.app.merchant(DEMO_SHOP);
     if (!fakeStore.restored) await installOnDemoShop(shopify, fakeStore, secrets.shopifyApiSecret);
     if (!(await readFact(pool, "shopify_settings"))) {
       // Shipped by hand from the dashboard, from the merchant's address, with checkout rates.
@@ -216,7 +217,7 @@ export async function startDemo(
             phone: "501234567",
           },
           parcel: { width: 30, depth: 20, height: 10 },
-          shipMode: "manual",
+          shipOn: "manual",
           ratesEnabled: true,
           services: ["inpost", "dpd"],
           pointServices: ["inpost"],
@@ -234,19 +235,55 @@ export async function startDemo(
       fake: fakeStore.fake,
       saveFake: fakeStore.save,
       pool,
+      // The store API's pickup-point route knows the points' names and coordinates.
+      describePoint: async (service, point, address) => {
+        const api = await medusaApiReady;
+        const query = new URLSearchParams({
+          service,
+          postcode: address.postcode,
+          city: address.city,
+          limit: "50",
+        });
+        const { points } = await api.store<{ points: RoutePoint[] }>(
+          `/store/shipbridge/pickup-points?${query}`,
+        );
+        const found = points.find((candidate) => candidate.code === point);
+        if (found) await rememberPoints(pool, [toKnownPoint(found)]);
+      },
     });
 
-    const medusa = await medusaStarted;
-    const medusaApi = new MedusaApi(
-      medusa.serving.url,
-      { email: ADMIN_EMAIL, password: secrets.medusaAdminPassword },
-      medusa.publishableKey,
+    const medusaApiReady = medusaStarted.then(
+      (started) =>
+        new MedusaApi(
+          started.serving.url,
+          { email: ADMIN_EMAIL, password: secrets.medusaAdminPassword },
+          started.publishableKey,
+        ),
     );
+    const medusa = await medusaStarted;
+    const medusaApi = await medusaApiReady;
     const medusaOrders = new MedusaOrders(medusaApi, pool);
 
+    const registerMedusaWebhook = sandbox
+      ? trackingWebhookRegistrar({
+          baseUrl: sandbox.baseUrl,
+          clientId: medusaService.clientId,
+          clientSecret: medusaService.clientSecret,
+          ...MERCHANTS.medusa,
+          url: `${medusa.serving.url}/hooks/shipbridge/tracking`,
+          secret: secrets.medusaWebhookSecret,
+        })
+      : undefined;
+    if ((await medusaOrders.connection().catch(() => "not_connected")) === "connected") {
+      await registerMedusaWebhook?.(false).catch(() => {});
+    }
     const shippers: BatchShippers = {
       async ship(order) {
-        if (order.store === "medusa") return medusaOrders.ship(order.id);
+        if (order.store === "medusa") {
+          // Before the first package, so its tracking reaches the store from the start.
+          await registerMedusaWebhook?.(false).catch(() => {});
+          return medusaOrders.ship(order.id);
+        }
         await merchant.ship(order.id);
         return { state: "sent" };
       },
@@ -290,7 +327,11 @@ export async function startDemo(
       addresses,
       sandbox: sandbox !== undefined,
       shopify: { app: shopify.app, merchant, storefront },
-      medusa: { orders: medusaOrders, checkout: new MedusaCheckout(medusaApi, pool) },
+      medusa: {
+        orders: medusaOrders,
+        checkout: new MedusaCheckout(medusaApi, pool),
+        ...(registerMedusaWebhook ? { registerTrackingWebhook: registerMedusaWebhook } : {}),
+      },
       batches,
     };
 

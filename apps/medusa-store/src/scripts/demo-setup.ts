@@ -30,10 +30,11 @@ export default async function demoSetup(args: ExecArgs): Promise<void> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: keys } = await query.graph({
     entity: "api_key",
-    fields: ["token", "type", "revoked_at"],
+    fields: ["token", "title", "revoked_at"],
     filters: { type: "publishable" },
   });
-  const key = keys.find((candidate) => !candidate.revoked_at);
+  // The seed's key, linked to the store's sales channel (Medusa makes a default one too).
+  const key = keys.find((candidate) => candidate.title === "Web shop" && !candidate.revoked_at);
   if (!key) throw new Error("the store has no publishable key");
   // The key is public by design (storefronts send it with every request).
   console.log(`${SETUP_LINE}${JSON.stringify({ publishableKey: key.token })}`);

@@ -58,6 +58,12 @@ export interface ShopifyStorefrontOptions {
   readonly fake: FakeShopify;
   readonly saveFake: () => void;
   readonly pool: pg.Pool;
+  /** Learns a chosen point's name, address and coordinates (for the dashboard's map). */
+  readonly describePoint?: (
+    service: string,
+    point: string,
+    address: CustomerAddress,
+  ) => Promise<void>;
 }
 
 function subunits(amount: string): number {
@@ -214,6 +220,10 @@ export class ShopifyStorefront {
       [id, order.name, JSON.stringify(order)],
     );
     await this.#webhook("orders/create", order);
+    const choice = decodeServiceCode(rate.code);
+    if (choice?.kind === "point") {
+      await this.options.describePoint?.(choice.service, choice.point, address).catch(() => {});
+    }
     return { id: String(id), name: order.name ?? `#${number}` };
   }
 
