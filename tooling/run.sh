@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The project's entry point: bootstraps Node 24 and pnpm from the npm registry
 # into the git-ignored .cache/ folder inside the repo, installs dependencies,
-# then runs one job: `test` (every test) or `demo`. Nothing global is needed
-# beyond Node >= 20 and npm, and nothing outside the repo changes: npm's and
-# pnpm's caches and store, and every tool's config and state, live in .cache/.
+# then runs one job: `test` (every test) or `demo` (the build, then the demo).
+# Nothing global is needed beyond Node >= 20 and npm, and nothing outside the
+# repo changes: npm's and pnpm's caches and store, and every tool's config and
+# state, live in .cache/ (the demo's state in .demo-data/).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -114,7 +115,9 @@ job="${1:-}"
 shift || true
 case "$job" in
   test) ensure_chromium; exec node tooling/test-all.mjs "$@" ;;
-  demo) exec pnpm --silent demo "$@" ;;
+  demo)
+    log "building the workspace (cached after the first run), then starting the demo"
+    exec pnpm --silent demo "$@" ;;
   sandbox) exec pnpm --silent sandbox "$@" ;;
   *) echo "usage: bash tooling/run.sh test|demo|sandbox [args]" >&2; exit 2 ;;
 esac

@@ -225,24 +225,38 @@ function renderAll() {
 
 // --- loading --------------------------------------------------------------
 
-let refreshing = null;
-/** Loads state, orders and figures; overlapping calls share one load. */
+let loading = null;
+let queued = null;
+/**
+ * Loads state, orders and figures. A call while a load is under way gets one
+ * more load after it, so what it sees is never older than the call itself
+ * (the clock button's refresh must not get a poll's answer from before the move).
+ */
 function refresh() {
-  refreshing ??= (async () => {
-    try {
-      const [state, orders, stats] = await Promise.all([api.state(), api.orders(), api.stats()]);
-      view.state = state;
-      view.orders = orders.orders ?? [];
-      view.stats = stats;
-      renderStores();
-      renderOrders();
-      renderPictures();
-      document.body.dataset.loaded = "true";
-    } finally {
-      refreshing = null;
-    }
-  })();
-  return refreshing;
+  if (!loading) {
+    loading = load().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+  queued ??= loading
+    .catch(() => {})
+    .then(() => {
+      queued = null;
+      return refresh();
+    });
+  return queued;
+}
+
+async function load() {
+  const [state, orders, stats] = await Promise.all([api.state(), api.orders(), api.stats()]);
+  view.state = state;
+  view.orders = orders.orders ?? [];
+  view.stats = stats;
+  renderStores();
+  renderOrders();
+  renderPictures();
+  document.body.dataset.loaded = "true";
 }
 
 let batchTimer;

@@ -35,10 +35,10 @@ function problemsCell(order, t) {
 function pointCell(order, t) {
   if (!order.point) return `<span class="muted">${escapeHtml(t("order.noPoint"))}</span>`;
   const { id, name, address } = order.point;
-  // Lockers are often named after their code; say it once.
-  const title = name && !name.includes(id) ? `${id} · ${name}` : (name ?? id);
-  return `<span class="point-id">${escapeHtml(title)}</span>${
-    address ? `<br><span class="muted small">${escapeHtml(address)}</span>` : ""
+  // The code on one line, the point's name under it; the full address on hover.
+  const detail = name && name !== id ? name : address;
+  return `<span class="point-id" title="${escapeHtml([name, address].filter(Boolean).join(" · "))}">${escapeHtml(id)}</span>${
+    detail ? `<br><span class="muted small point-name">${escapeHtml(detail)}</span>` : ""
   }`;
 }
 
