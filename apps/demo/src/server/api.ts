@@ -93,7 +93,8 @@ export function apiRoutes(demo: DemoContext): Hono {
     return c.json({
       connection: { shopify, medusa },
       stores: {
-        shopify: { storefront: addresses.shopify.storefront, admin: addresses.shopify.admin },
+        // The simulated store has no Shopify admin: the dashboard is its console.
+        shopify: { storefront: addresses.shopify.storefront },
         medusa: { storefront: addresses.medusa.storefront, admin: addresses.medusa.admin },
       },
       sandbox: { baseUrl: addresses.sandbox.baseUrl, now: clock.now },

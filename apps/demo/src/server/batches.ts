@@ -9,6 +9,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import { PgBoss } from "pg-boss";
+import { failStaleJobs } from "./stale-jobs.ts";
 
 export const SHIP_QUEUE = "demo-ship-order";
 
@@ -74,16 +75,7 @@ export class Batches {
       retryDelayMax: 30,
       expireInSeconds: 300,
     });
-    // One demo runs at a time: a job still active now belongs to a run that
-    // was killed. Failing it puts it up for retry.
-    const stale = (await this.#boss.findJobs<ShipJob>(SHIP_QUEUE, { limit: 1000 })).filter(
-      (job) => job.state === "active",
-    );
-    if (stale.length > 0)
-      await this.#boss.fail(
-        SHIP_QUEUE,
-        stale.map((job) => job.id),
-      );
+    await failStaleJobs(this.#boss, [SHIP_QUEUE]);
     await this.#requeueUnsent();
     await this.#boss.work<ShipJob>(
       SHIP_QUEUE,

@@ -10,7 +10,7 @@ import type { Batches } from "./batches.ts";
 export interface DemoAddresses {
   readonly dashboard: string;
   readonly sandbox: { readonly baseUrl: string; readonly accountUrl: string };
-  readonly shopify: { readonly app: string; readonly storefront: string; readonly admin: string };
+  readonly shopify: { readonly app: string; readonly storefront: string };
   readonly medusa: {
     readonly backend: string;
     readonly storefront: string;

@@ -42,6 +42,7 @@ import {
   startDemoSandbox,
 } from "./sandbox.ts";
 import { loadSecrets } from "./secrets.ts";
+import { failStaleJobsIn } from "./stale-jobs.ts";
 import { staticFile } from "./static-files.ts";
 
 export const PUBLIC_DIR = join(import.meta.dirname, "../dashboard/public");
@@ -193,6 +194,7 @@ export async function startDemo(
       apiSecretKey: secrets.shopifyApiSecret,
     });
     stack.push(async () => fakeStore.close());
+    await failStaleJobsIn(postgres.url("shopify")).catch(() => 0);
     const shopify: RunningShopifyApp = await startShopifyApp({
       port: shopifyPort,
       apiSecretKey: secrets.shopifyApiSecret,
@@ -314,7 +316,6 @@ export async function startDemo(
       shopify: {
         app: shopify.url,
         storefront: `${dashboardUrl}/storefront/shopify/`,
-        admin: `${shopify.url}/settings?shop=${DEMO_SHOP}`,
       },
       medusa: {
         backend: medusa.serving.url,

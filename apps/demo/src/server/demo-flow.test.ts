@@ -1,0 +1,244 @@
+// The dashboard's API over the whole demo, started as `pnpm start` starts it
+// (real PostgreSQL, sandbox, Shopify app with its simulated store, Medusa):
+// connecting both stores through the service's pages, an order from each
+// store's checkout with a locker, shipping both in one batch, their labels,
+// tracking to delivered in both stores, the statistics, and refusals that
+// name the field in English and Polish.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectStore } from "../test-support/connect.ts";
+import {
+  type DemoProcess,
+  eventually,
+  json,
+  startDemoProcess,
+  testFolder,
+} from "../test-support/demo-process.ts";
+import type { BatchView } from "./batches.ts";
+import type { DemoOrder } from "./orders.ts";
+import { MERCHANTS } from "./sandbox.ts";
+
+let dir: string;
+let demo: DemoProcess;
+let api: string;
+
+beforeAll(async () => {
+  dir = testFolder("demo-flow");
+  demo = await startDemoProcess(join(dir, "data"));
+  api = `${demo.addresses.dashboard}/api`;
+});
+
+afterAll(async () => {
+  const code = await demo?.stop();
+  expect(code).toBe(0);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const orders = async () => (await json<{ orders: DemoOrder[] }>(`${api}/orders`)).orders;
+const find = async (store: string, id: string) =>
+  (await orders()).find((order) => order.store === store && order.id === id);
+
+describe("the demo's dashboard API", () => {
+  it("starts with both stores not connected and names every address", async () => {
+    const state = await json<{
+      connection: Record<string, string>;
+      stores: { shopify: { storefront: string }; medusa: { storefront: string; admin: string } };
+      sandbox: { baseUrl: string; now: string };
+      language: string;
+    }>(`${api}/state?lang=pl`);
+    expect(state.connection).toEqual({ shopify: "not_connected", medusa: "not_connected" });
+    expect(state.sandbox.baseUrl).toBe(demo.addresses.sandbox.baseUrl);
+    expect(Number.isNaN(Date.parse(state.sandbox.now))).toBe(false);
+    expect(state.language).toBe("pl");
+    const page = await fetch(state.stores.shopify.storefront);
+    const html = await page.text();
+    expect(html).toContain('id="checkout"');
+    expect(html).toContain('id="get-rates"');
+    expect((await fetch(state.stores.medusa.storefront)).status).toBe(200);
+  });
+
+  it("connects each store's shipping account through the service's own pages", async () => {
+    const { baseUrl } = demo.addresses.sandbox;
+    expect(
+      await connectStore(demo.addresses.dashboard, "shopify", MERCHANTS.shopify, baseUrl),
+    ).toBe(`${demo.addresses.dashboard}/?connected=shopify`);
+    expect(await connectStore(demo.addresses.dashboard, "medusa", MERCHANTS.medusa, baseUrl)).toBe(
+      `${demo.addresses.dashboard}/?connected=medusa`,
+    );
+    const state = await json<{ connection: Record<string, string> }>(`${api}/state`);
+    expect(state.connection).toEqual({ shopify: "connected", medusa: "connected" });
+  });
+
+  let shopifyId: string;
+  let medusaId: string;
+
+  it("offers lockers at both checkouts and places an order with one", async () => {
+    const address = {
+      first_name: "Anna",
+      last_name: "Nowak",
+      email: "anna@example.com",
+      phone: "601234567",
+      street: "ul. Długa 5",
+      city: "Gdańsk",
+      postcode: "80-831",
+    };
+    const storefront = `${demo.addresses.dashboard}/storefront`;
+    type Rate = { code: string; locker: boolean; point: string | null; price: { amount: number } };
+    const shopify = await json<{ rates: Rate[] }>(`${storefront}/shopify/rates`, { body: address });
+    const shopifyLocker = shopify.rates.find((rate) => rate.locker);
+    expect(shopifyLocker?.point).toMatch(/^[A-Z]/);
+    expect(shopify.rates.some((rate) => !rate.locker)).toBe(true);
+    const placed = await json<{ id: string }>(`${storefront}/shopify/orders`, {
+      body: { ...address, rate: shopifyLocker?.code },
+    });
+    await json(`${storefront}/shopify/orders/${placed.id}/paid`, { body: {} });
+    shopifyId = placed.id;
+
+    const medusa = await json<{ cartId: string; rates: Rate[] }>(`${storefront}/medusa/rates`, {
+      body: address,
+    });
+    const medusaLocker = medusa.rates.find((rate) => rate.locker);
+    expect(medusaLocker?.price.amount).toBeGreaterThan(0);
+    // A calculated price, not the plugin's flat fallback.
+    expect(medusaLocker?.price.amount).not.toBe(19.99);
+    const medusaOrder = await json<{ id: string }>(`${storefront}/medusa/orders`, {
+      body: { rate: medusaLocker?.code, cartId: medusa.cartId },
+    });
+    medusaId = medusaOrder.id;
+
+    const shopifyOrder = await eventually(
+      () => find("shopify", shopifyId),
+      30_000,
+      "the Shopify order",
+    );
+    expect(shopifyOrder).toMatchObject({ status: "waiting", point: { id: shopifyLocker?.point } });
+    const medusaListed = await find("medusa", medusaId);
+    expect(medusaListed).toMatchObject({ status: "waiting", point: { id: medusaLocker?.point } });
+    expect(medusaListed?.point?.latitude).toEqual(expect.any(Number));
+  });
+
+  it("ships both orders in one batch, with tracking numbers and labels", async () => {
+    const { batch } = await json<{ batch: BatchView }>(`${api}/ship`, {
+      body: {
+        orders: [
+          { store: "shopify", id: shopifyId },
+          { store: "medusa", id: medusaId },
+        ],
+      },
+    });
+    expect(batch).toMatchObject({ total: 2, state: "running" });
+    const finished = await eventually(
+      async () => {
+        const { batch: now } = await json<{ batch: BatchView }>(`${api}/batches/${batch.id}`);
+        return now.state === "finished" ? now : undefined;
+      },
+      180_000,
+      "the batch",
+    );
+    expect(finished).toMatchObject({ total: 2, done: 2, failed: 0 });
+    const { batches } = await json<{ batches: BatchView[] }>(`${api}/batches`);
+    expect(batches.map((listed) => listed.id)).toContain(batch.id);
+
+    for (const [store, id] of [
+      ["shopify", shopifyId],
+      ["medusa", medusaId],
+    ] as const) {
+      const order = await find(store, id);
+      expect(order?.status).toBe("shipped");
+      expect(order?.packageId).toBeTruthy();
+      expect(order?.trackingNumber).toBeTruthy();
+      expect(order?.price?.amount).toBeGreaterThan(0);
+      expect(order?.labelUrl).toBe(`/api/labels/${store}/${encodeURIComponent(id)}`);
+      const label = await fetch(`${demo.addresses.dashboard}${order?.labelUrl}`);
+      expect(label.headers.get("content-type")).toBe("application/pdf");
+      expect(
+        Buffer.from(await label.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+    }
+    const stats = await json<{ rest: { packages: number; order_commands: number } }>(
+      `${demo.addresses.sandbox.baseUrl}/_sandbox/stats`,
+    );
+    expect(stats.rest).toMatchObject({ packages: 2, order_commands: 2 });
+  });
+
+  it("moves the sandbox clock and both stores see their parcels delivered", async () => {
+    const before = await json<{ sandbox: { now: string } }>(`${api}/state`);
+    const { now } = await json<{ now: string }>(`${api}/clock`, { body: { days: 2 } });
+    expect(Date.parse(now) - Date.parse(before.sandbox.now)).toBeGreaterThanOrEqual(2 * 86_400_000);
+    for (const [store, id] of [
+      ["shopify", shopifyId],
+      ["medusa", medusaId],
+    ] as const) {
+      const order = await eventually(
+        async () => {
+          const found = await find(store, id);
+          return found?.status === "delivered" ? found : undefined;
+        },
+        30_000,
+        `${store} delivered`,
+      );
+      expect(order.trackingState).toBe("delivered");
+    }
+  });
+
+  it("sums shipments and spend per day and lists the chosen points", async () => {
+    const stats = await json<{
+      days: { date: string; shipments: number; spend: { amount: number; currency: string } }[];
+      points: { id: string; orders: number; latitude?: number }[];
+    }>(`${api}/stats`);
+    const shipped = (await orders()).filter((order) => order.packageId);
+    expect(stats.days.reduce((sum, day) => sum + day.shipments, 0)).toBe(shipped.length);
+    const spend = shipped.reduce((sum, order) => sum + (order.price?.amount ?? 0), 0);
+    expect(stats.days.reduce((sum, day) => sum + day.spend.amount, 0)).toBeCloseTo(spend, 2);
+    expect(stats.points.reduce((sum, point) => sum + point.orders, 0)).toBe(2);
+  });
+
+  it("refuses a bad request naming the field, in English or Polish", async () => {
+    const send = (lang: string, body: unknown) =>
+      fetch(`${api}/ship?lang=${lang}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const english = await send("en", { orders: [{ store: "ebay", id: "1" }] });
+    expect(english.status).toBe(400);
+    expect(await english.json()).toMatchObject({
+      error: {
+        code: "invalid_request",
+        issues: [
+          {
+            path: "orders.0.store",
+            rule: "invalid_value",
+            message: "store must be shopify or medusa",
+          },
+        ],
+      },
+    });
+    const polish = await send("pl", {});
+    expect(await polish.json()).toMatchObject({
+      error: {
+        issues: [
+          { path: "orders", rule: "required", message: "Wybierz co najmniej jedno zamówienie" },
+        ],
+      },
+    });
+    const sample = await fetch(`${api}/orders/sample`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "pl-PL,pl;q=0.9" },
+      body: JSON.stringify({ store: "shopify", count: 0 }),
+    });
+    expect(await sample.json()).toMatchObject({
+      error: { issues: [{ path: "count", message: "count musi być liczbą całkowitą od 1 do 20" }] },
+    });
+    const clock = await fetch(`${api}/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ days: -1 }),
+    });
+    expect(clock.status).toBe(400);
+    expect((await fetch(`${api}/labels/shopify/123`)).status).toBe(404);
+  });
+});
