@@ -3,13 +3,16 @@
 // locker in both storefronts, the merchant ships one and then ten at once,
 // downloads a label, and moves the service's clock until the parcels are
 // delivered, in the dashboard and in both stores.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type DemoProcess,
+  startDemoProcess,
+  testFolder,
+} from "../../src/test-support/demo-process.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { type RunningDemo, startDemo } from "./demo-process.ts";
 import {
   connectStore,
   orderRow,
@@ -25,19 +28,17 @@ const reportDir =
 
 let workDir: string;
 let dataDir: string;
-let demo: RunningDemo;
+let demo: DemoProcess;
 let browser: Browser;
 let page: Page;
 const placed: Record<Store, string> = { shopify: "", medusa: "" };
 
 describe("the demo in a browser", () => {
   beforeAll(async () => {
-    workDir = mkdtempSync(join(tmpdir(), "shipbridge-demo-e2e-"));
-    // As root, embedded PostgreSQL runs as the postgres user, who must reach the folder.
-    chmodSync(workDir, 0o755);
+    workDir = testFolder("demo-e2e");
     browser = await openBrowser({ language: "en-GB" });
     dataDir = join(workDir, "data");
-    demo = await startDemo({ dataDir, workDir });
+    demo = await startDemoProcess(dataDir, 300_000);
     page = await browser.context.newPage();
     await page.goto(demo.addresses.dashboard);
     await page.waitForSelector("body[data-loaded='true']");

@@ -1,22 +1,25 @@
 // Stopping the demo in the middle of a bulk ship and starting it again: the
 // dashboard picks the batch up where it was, and it finishes without any
 // order shipped twice.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type DemoProcess,
+  startDemoProcess,
+  testFolder,
+} from "../../src/test-support/demo-process.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { type RunningDemo, startDemo } from "./demo-process.ts";
 import { connectStore } from "./steps.ts";
 
 let workDir: string;
 let dataDir: string;
-let demo: RunningDemo | undefined;
+let demo: DemoProcess | undefined;
 let browser: Browser;
 let page: Page;
 
-async function openDashboard(running: RunningDemo) {
+async function openDashboard(running: DemoProcess) {
   await page.goto(running.addresses.dashboard);
   await page.waitForSelector("body[data-loaded='true']");
 }
@@ -28,13 +31,11 @@ const progress = () =>
 
 describe("the demo stopped in the middle of a bulk ship", () => {
   beforeAll(async () => {
-    workDir = mkdtempSync(join(tmpdir(), "shipbridge-demo-restart-"));
-    // As root, embedded PostgreSQL runs as the postgres user, who must reach the folder.
-    chmodSync(workDir, 0o755);
+    workDir = testFolder("demo-restart");
     dataDir = join(workDir, "data");
     browser = await openBrowser({ language: "en-GB" });
     page = await browser.context.newPage();
-    demo = await startDemo({ dataDir, workDir });
+    demo = await startDemoProcess(dataDir, 300_000);
     await openDashboard(demo);
   });
 
@@ -64,7 +65,7 @@ describe("the demo stopped in the middle of a bulk ship", () => {
     await expect(demo!.stop()).resolves.toBe(0);
 
     // The same data folder; the ports are new ones.
-    demo = await startDemo({ dataDir, workDir });
+    demo = await startDemoProcess(dataDir, 300_000);
     await openDashboard(demo);
     await page.waitForSelector("#batch[data-state='running'], #batch[data-state='finished']");
     await page.waitForSelector("#batch[data-state='finished']", { timeout: 300_000 });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeShopify } from "@shipbridge/shopify/testing";
-import type { DemoAddresses } from "./demo-process.ts";
+import type { DemoAddressesFile } from "../../src/test-support/demo-process.ts";
 
 /** The simulated shop, and where the demo saves its Shopify store. */
 const DEMO_SHOP = "shipbridge-demo.myshopify.com";
@@ -27,7 +27,7 @@ export function shopifyDeliveryEvents(dataDir: string, orderId: string): string[
 /** The Medusa order's fulfilments with their shipped and delivered times. */
 export async function medusaFulfillments(
   dataDir: string,
-  addresses: DemoAddresses,
+  addresses: DemoAddressesFile,
   orderId: string,
 ): Promise<{ id: string; shipped_at: string | null; delivered_at: string | null }[]> {
   const secrets = JSON.parse(readFileSync(join(dataDir, "secrets.json"), "utf8"));
