@@ -49,6 +49,14 @@ const shipbridge = {
     { service: "dpd", name: "DPD courier", returns: true },
   ],
   flatPrice: 19.99,
+  // Cash on delivery: SHIPBRIDGE_COD_IBAN and the payment providers that mean
+  // "paid on delivery" (comma-separated Medusa ids, e.g. pp_system_default).
+  ...(process.env.SHIPBRIDGE_COD_IBAN
+    ? {
+        cod: { iban: process.env.SHIPBRIDGE_COD_IBAN },
+        cod_payment_providers: list("SHIPBRIDGE_COD_PAYMENT_PROVIDERS"),
+      }
+    : {}),
   trackingWebhookSecret: env("SHIPBRIDGE_WEBHOOK_SECRET", "medusa-store-webhook-secret-01"),
 };
 

@@ -1,6 +1,7 @@
 // @shipbridge/shopify: a Shopify shipping app for the parcel-shipping
 // service. The mapping from Shopify orders to core's StoreOrder.
 
+export { APP_SCOPES } from "./admin/documents.ts";
 export type { ShippingServiceConfig, ShopifyAppConfig } from "./app/config.ts";
 export { createShopifyApp, type ShopifyApp } from "./app/create-shopify-app.ts";
 export {

@@ -7,6 +7,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
 import { MedusaCheckout } from "../stores/medusa/checkout.ts";
+import { failDeadAttempts } from "../stores/medusa/dead-attempts.ts";
 import { MedusaApi } from "../stores/medusa/medusa-api.ts";
 import { MedusaOrders } from "../stores/medusa/medusa-orders.ts";
 import {
@@ -180,6 +181,9 @@ export async function startDemo(
         };
         await writeFact(pool, "medusa_setup", setup);
       }
+      const dead = await failDeadAttempts(postgres.url("medusa"));
+      if (dead > 0)
+        log(`demo: ${dead} Medusa shipment attempt(s) of a stopped run will be taken over`);
       const serving = await serveMedusa(medusaOptions);
       return { serving, publishableKey: setup.publishableKey };
     })();

@@ -1,13 +1,23 @@
 // Every 15 minutes: asks the service for the tracking of the shipments still
-// on their way and moves their fulfillments, in case pushes were lost. Medusa
-// runs a scheduled job once per cluster when its workflow engine is shared
-// (workflow-engine-redis, worker mode).
+// on their way and moves their fulfillments, in case pushes were lost; and
+// settles shipment attempts that threw and that no retry took over (a package
+// Medusa has no fulfillment for is cancelled). Medusa runs a scheduled job
+// once per cluster when its workflow engine is shared (workflow-engine-redis,
+// worker mode).
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { applyTracking } from "../lib/apply-tracking.ts";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
-import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import type { SettledAttempt, ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
 
-export default async function reconcileTracking(container: MedusaContainer): Promise<void> {
+export interface ReconcileSummary {
+  /** The fulfillments moved (shipped, delivered), with the tracking state that moved them. */
+  readonly moved: { fulfillment_id: string; state: string; result: "shipped" | "delivered" }[];
+  readonly attempts: SettledAttempt[];
+}
+
+export default async function reconcileTracking(
+  container: MedusaContainer,
+): Promise<ReconcileSummary> {
   const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
   const updates = await shipbridge.reconcileTracking();
   // The newest state of each fulfillment is enough: applyTracking moves it through shipped.
@@ -15,9 +25,13 @@ export default async function reconcileTracking(container: MedusaContainer): Pro
   for (const update of updates) {
     if (update.fulfillment_id !== undefined) latest.set(update.fulfillment_id, update.state);
   }
+  const moved: ReconcileSummary["moved"] = [];
   for (const [fulfillmentId, state] of latest) {
-    await applyTracking(container, fulfillmentId, state);
+    const result = await applyTracking(container, fulfillmentId, state);
+    if (result !== "unchanged") moved.push({ fulfillment_id: fulfillmentId, state, result });
   }
+  const attempts = await shipbridge.reconcileAttempts();
+  return { moved, attempts };
 }
 
 export const config = {

@@ -9,6 +9,7 @@ import {
   ShippingClient,
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
+import { AttemptLedger } from "./attempt-ledger.ts";
 import { connectRedirectUri, grantOf, type PluginOptions } from "./options.ts";
 
 export interface Connection {
@@ -16,6 +17,8 @@ export interface Connection {
   readonly oauth: OAuthClient;
   /** Shared by every instance: the OAuth tokens and the ship-once leases. */
   readonly store: PostgresTokenStore;
+  /** Which shipment name belongs to which fulfillment, beside the tokens. */
+  readonly ledger: AttemptLedger;
   close(): Promise<void>;
 }
 
@@ -70,5 +73,14 @@ export function openConnection(options: PluginOptions, databaseUrl: string): Con
     auth: selfConnecting(oauth, options),
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
   });
-  return { client, oauth, store, close: () => store.close() };
+  const ledger = new AttemptLedger(databaseUrl);
+  return {
+    client,
+    oauth,
+    store,
+    ledger,
+    close: async () => {
+      await Promise.all([store.close(), ledger.close()]);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // Medusa's order, cart and fulfillment records turned into what core reads:
 // a StoreOrder for shipOrder, and the package of a price quote. Medusa hands
 // providers loosely typed records, so every field is read defensively.
-import type { StoreAddress, StoreOrderInput, StoreOrderItem } from "@shipbridge/core";
+import type { StoreAddress, StoreCod, StoreOrderInput, StoreOrderItem } from "@shipbridge/core";
 import type { CalculatePriceRequestV2 } from "@shipbridge/core/schemas";
 import type { PluginOptions } from "./options.ts";
 
@@ -106,6 +106,7 @@ export function fulfillmentOrder(
   service: string,
   point: ChosenPoint | undefined,
   options: PluginOptions,
+  cod?: StoreCod,
 ): StoreOrderInput {
   const orderItems = Array.isArray(order?.["items"]) ? (order["items"] as Loose[]) : [];
   const lineOf = (item: Loose) =>
@@ -133,5 +134,27 @@ export function fulfillmentOrder(
     totals: { total: Math.round((num(order?.["total"]) ?? itemsTotal) * 100) / 100 },
     shipping: { service },
     ...(point === undefined ? {} : { pickup_point: { code: point.code, carrier: point.carrier } }),
+    ...(cod === undefined ? {} : { cod }),
   };
+}
+
+/** The order metadata key that marks an order paid on delivery. */
+export const COD_METADATA_KEY = "shipbridge_cod";
+
+/**
+ * Cash on delivery for an order: its total, when the order is marked paid on
+ * delivery (`metadata.shipbridge_cod`, set when it was placed with one of
+ * `cod_payment_providers`, or by hand). Undefined when the store has no COD
+ * account. Which of a split order's packages collects is the ledger's call.
+ */
+export function cashOnDelivery(order: Loose, options: PluginOptions): StoreCod | undefined {
+  if (options.cod === undefined) return undefined;
+  const flag = record(order?.["metadata"])?.[COD_METADATA_KEY];
+  if (flag !== true && flag !== "true") return undefined;
+  const total = num(order?.["total"]);
+  if (total === undefined || total <= 0) return undefined;
+  return {
+    amount: Math.round(total * 100) / 100,
+    currency: (str(order?.["currency_code"]) ?? "PLN").toUpperCase(),
+  } as StoreCod;
 }

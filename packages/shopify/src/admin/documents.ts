@@ -85,6 +85,23 @@ export const FULFILLMENT_TRACKING_INFO_UPDATE = /* GraphQL */ `
   }
 `;
 
+/** Tells Shopify where the parcel is (in transit, out for delivery, delivered). */
+export const FULFILLMENT_EVENT_CREATE = /* GraphQL */ `
+  mutation FulfillmentEventCreate($fulfillmentEvent: FulfillmentEventInput!) {
+    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {
+      fulfillmentEvent {
+        id
+        status
+        happenedAt
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
 /** Registers the checkout rate callback. */
 export const CARRIER_SERVICE_CREATE = /* GraphQL */ `
   mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {
@@ -103,11 +120,15 @@ export const CARRIER_SERVICE_CREATE = /* GraphQL */ `
   }
 `;
 
-/** The scopes the app asks for at install: orders, fulfilment and checkout rates. */
+/**
+ * The scopes the app asks for at install: orders, fulfilment, delivery
+ * events (write_fulfillments, for fulfillmentEventCreate) and checkout rates.
+ */
 export const APP_SCOPES = [
   "read_orders",
   "read_merchant_managed_fulfillment_orders",
   "write_merchant_managed_fulfillment_orders",
+  "write_fulfillments",
   "write_shipping",
 ] as const;
 
@@ -144,6 +165,17 @@ export const ADMIN_DOCUMENTS = {
         url: "https://example.com/t/0000001",
       },
       notifyCustomer: false,
+    },
+  },
+  FulfillmentEventCreate: {
+    query: FULFILLMENT_EVENT_CREATE,
+    variables: {
+      fulfillmentEvent: {
+        fulfillmentId: "gid://shopify/Fulfillment/1",
+        status: "IN_TRANSIT",
+        happenedAt: "2026-11-23T10:00:00Z",
+        message: "W drodze",
+      },
     },
   },
   CarrierServiceCreate: {

@@ -40,6 +40,11 @@ export interface ShopifyAppConfig {
   /** When the tracking reconcile job runs (cron, in UTC). Default every 30 minutes. */
   readonly trackingReconcileCron?: string;
   /**
+   * Shipments one reconcile pass reads at most (those checked longest ago
+   * first, so every unfinished shipment gets its turn). Default 500.
+   */
+  readonly trackingReconcileBatch?: number;
+  /**
    * Retries of a webhook's job (with backoff from jobRetryDelaySeconds, at most
    * 300 s apart). Default 8, 1 s: about 4 minutes; after the last, an order
    * being shipped needs attention.

@@ -123,7 +123,8 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   return Object.assign(handler, {
     fetch: handler,
     shopify,
-    reconcileTracking: async () => reconcileTracking(await runtime()),
+    reconcileTracking: async () =>
+      reconcileTracking(await runtime(), config.trackingReconcileBatch),
     merchant: (shop: string) => {
       const valid = shopify.utils.sanitizeShop(shop);
       if (!valid) throw new TypeError(`not a shop domain: ${shop}`);
@@ -221,7 +222,7 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
       TRACKING_RECONCILE_QUEUE,
       { pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2, batchSize: 1 },
       async () => {
-        await reconcileTracking(app);
+        await reconcileTracking(app, config.trackingReconcileBatch);
       },
     );
   }

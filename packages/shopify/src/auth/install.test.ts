@@ -3,8 +3,8 @@
 // expiring offline tokens (the fake refuses anything else), and two
 // instances renewing the same lapsing token at once spend its single-use
 // refresh token once.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
 import { APP_URL, FULL_SCOPES, KEYS, useHarness } from "../test-support/harness.ts";
 import { makeSessionToken } from "../testing/session-token.ts";
 
@@ -12,10 +12,7 @@ const harness = useHarness();
 let pool: pg.Pool;
 
 beforeAll(() => {
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
-});
-afterAll(async () => {
-  await pool?.end();
+  pool = harness.pool;
 });
 
 async function storedSession(shop: string) {

@@ -4,15 +4,14 @@
 // is lost. Either way: one package, one paid order command, one fulfilment.
 // And an order cancelled between its package's record and the fulfilment is
 // not fulfilled: its package is cancelled with the cancellation's command.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
-import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { sampleShopifyOrder } from "../testing/orders.ts";
-import { webhookRequest } from "../testing/signed-requests.ts";
+import { eventually } from "../test-support/eventually.ts";
+import { useHarness } from "../test-support/harness.ts";
 
 const harness = useHarness();
 const SHOP = "crash-shop.myshopify.com";
@@ -22,42 +21,18 @@ let installer: ShopifyApp;
 beforeAll(async () => {
   installer = await harness.app({ runWorkers: false });
   await harness.ready(installer, SHOP);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+  pool = harness.pool;
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 
 function order(id: number): ShopifyOrder {
-  const placed = sampleShopifyOrder({
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${id}`,
-  });
-  harness.fake.addOrder(SHOP, placed);
-  return placed;
+  return harness.order(SHOP, id);
 }
 
 async function deliver(app: ShopifyApp, payload: ShopifyOrder) {
-  const response = await app(
-    webhookRequest({
-      url: `${APP_URL}/webhooks`,
-      apiSecretKey: KEYS.apiSecretKey,
-      shop: SHOP,
-      topic: "orders/paid",
-      payload,
-    }),
-  );
-  expect(response.status).toBe(200);
+  expect((await harness.deliver(app, SHOP, "orders/paid", payload)).status).toBe(200);
 }
 
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = eventually;
 
 describe("a crash around the fulfilment", () => {
   it("another instance finishes after the first died between the order command and fulfillmentCreate", async () => {

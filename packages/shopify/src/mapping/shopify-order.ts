@@ -58,6 +58,8 @@ export interface ShopifyOrder {
   readonly payment_gateway_names?: readonly string[] | null;
   readonly financial_status?: string | null;
   readonly cancelled_at?: string | null;
+  /** When the order was placed. */
+  readonly created_at?: string | null;
   /** When the order last changed; the newest delivery of an order wins. */
   readonly updated_at?: string | null;
   readonly customer?: {

@@ -5,12 +5,14 @@
 // shipping by hand once however often asked, and the label.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import type { ShopifyAddress } from "../mapping/shopify-order.ts";
 import { isSettingsError } from "../settings/save-settings.ts";
 import { APP_URL, FULL_SCOPES, useHarness } from "../test-support/harness.ts";
-import { SAMPLE_PARCEL, SAMPLE_SENDER } from "../testing/orders.ts";
+import { SAMPLE_PARCEL, SAMPLE_SENDER, sampleShopifyOrder } from "../testing/orders.ts";
 import type { ShopMerchant } from "./shop-merchant.ts";
 
 const harness = useHarness();
+const SAMPLE_ADDRESS = sampleShopifyOrder().shipping_address as ShopifyAddress;
 const SHOP = "merchant-shop.myshopify.com";
 let app: ShopifyApp;
 let other: ShopifyApp;
@@ -45,7 +47,9 @@ describe("app.merchant(shop)", () => {
 
     // A ticket changed by one character, or one for nothing, is refused.
     const ticket = new URL(url).searchParams.get("ticket") ?? "";
-    const tampered = `${ticket.slice(0, -2)}${ticket.endsWith("A") ? "B" : "A"}${ticket.slice(-1)}`;
+    // Its signature with one character changed.
+    const last = ticket.at(-1) === "A" ? "B" : "A";
+    const tampered = `${ticket.slice(0, -1)}${last}`;
     for (const bad of [tampered, "sbc1.e30.x"]) {
       const answer = await app(new Request(`${APP_URL}/connect?ticket=${encodeURIComponent(bad)}`));
       expect(answer.status).toBe(401);
@@ -97,6 +101,13 @@ describe("app.merchant(shop)", () => {
   });
 
   it("saves settings like the form, registering the rate callback when rates are turned on", async () => {
+    // Shopify unreachable while registering: nothing is saved, so asking again registers.
+    harness.fake.failNext("CarrierServiceCreate");
+    await expect(
+      merchant.updateSettings({ ratesEnabled: true, shipOn: "manual" }),
+    ).rejects.toThrow();
+    expect(await merchant.settings()).toMatchObject({ ratesEnabled: false, shipOn: "paid" });
+    expect(harness.fake.carrierServices(SHOP)).toEqual([]);
     const saved = await merchant.updateSettings({
       sender: SAMPLE_SENDER,
       parcel: SAMPLE_PARCEL,
@@ -154,6 +165,8 @@ describe("app.merchant(shop)", () => {
       ["9302", "#9302", "waiting", "inpost", "KRA010"],
       ["9301", "#9301", "waiting", "dpd", null],
     ]);
+    expect(waiting[1]).toMatchObject({ customer: "Anna Nowak", price: null, hasLabel: false });
+    expect(Date.parse(waiting[1]?.createdAt ?? "")).not.toBeNaN();
     expect(await merchant.label("9301")).toBeNull();
 
     await Promise.all([
@@ -195,8 +208,8 @@ describe("app.merchant(shop)", () => {
   it("gives an order's problems in the language asked", async () => {
     await merchant.updateSettings({ shipOn: "paid" });
     const order = harness.order(SHOP, 9303, {
-      shipping_address: { ...harness.order(SHOP, 1).shipping_address, address1: "" },
-    } as never);
+      shipping_address: { ...SAMPLE_ADDRESS, address1: "" },
+    });
     expect((await harness.deliver(app, SHOP, "orders/paid", order)).status).toBe(200);
     await harness.settled(SHOP, "9303", ["needs_attention"]);
     const find = async (language: "pl" | "en") =>
@@ -208,5 +221,14 @@ describe("app.merchant(shop)", () => {
     expect(english?.problems.map((issue) => issue.path)).toEqual(["order.shipping_address.street"]);
     expect(polish?.problems[0]?.message).not.toBe(english?.problems[0]?.message);
     expect((await merchant.orders({ limit: 1 })).map((found) => found.orderId)).toEqual(["9303"]);
+  });
+
+  it("lists an order it only heard of as cancelled as cancelled, never to ship", async () => {
+    const order = harness.order(SHOP, 9304, { cancelled_at: "2026-11-20T10:00:00Z" });
+    expect((await harness.deliver(app, SHOP, "orders/create", order)).status).toBe(200);
+    await harness.waitForInbox(SHOP, "9304");
+    const listed = (await merchant.orders()).find((found) => found.orderId === "9304");
+    expect(listed).toMatchObject({ status: "cancelled", packageId: null, customer: "Anna Nowak" });
+    expect(listed?.createdAt).toBe(listed?.updatedAt);
   });
 });

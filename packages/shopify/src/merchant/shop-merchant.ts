@@ -13,6 +13,7 @@ import { queueShip } from "../shipping/queue-ship.ts";
 import { listKnownOrders } from "../store/order-list.ts";
 import { type ConnectionState, loadSettings } from "../store/settings.ts";
 import { loadLabel, type ShipmentStatus } from "../store/shipments.ts";
+import { isCancelled } from "../webhooks/order-facts.ts";
 import { makeConnectTicket } from "./connect-ticket.ts";
 
 /** "connected", "reconnect" (the service refused the stored tokens), or "not_connected". */
@@ -49,6 +50,10 @@ export interface ShopOrderShipment {
   readonly price: { readonly amount: number; readonly currency: string } | null;
   /** ISO time of the last change. */
   readonly updatedAt: string;
+  /** ISO time the order was placed (Shopify's created_at), or first heard of. */
+  readonly createdAt: string;
+  /** The name the order ships to, when the app still keeps the order. */
+  readonly customer: string | null;
 }
 
 export interface ShopMerchant {
@@ -86,6 +91,19 @@ export class UnknownOrderError extends Error {
   readonly code = "unknown_order";
 }
 
+function placedAt(order: ShopifyOrder | undefined, firstSeen: Date): string {
+  const placed = order?.created_at ? new Date(order.created_at) : undefined;
+  return placed && !Number.isNaN(placed.getTime()) ? placed.toISOString() : firstSeen.toISOString();
+}
+
+function customerName(order: ShopifyOrder | undefined): string | null {
+  const person = order?.shipping_address ?? order?.customer;
+  const name = [person?.first_name, person?.last_name]
+    .filter((part): part is string => typeof part === "string" && part.trim() !== "")
+    .join(" ");
+  return name || null;
+}
+
 export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): ShopMerchant {
   return {
     async connection() {
@@ -114,8 +132,11 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
       const language = options.language ? toLanguage(options.language) : settings.language;
       const known = await listKnownOrders(app.pool, shop, options.limit ?? 500);
       return known.map(({ orderId, shipment, payload, firstSeen }): ShopOrderShipment => {
+        const order = payload as ShopifyOrder | undefined;
+        const about = { createdAt: placedAt(order, firstSeen), customer: customerName(order) };
         if (shipment) {
           return {
+            ...about,
             orderId,
             orderName: shipment.orderName,
             status: shipment.status,
@@ -134,15 +155,16 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
             updatedAt: shipment.updatedAt.toISOString(),
           };
         }
-        // Only seen in webhooks: not shipped yet (waiting for payment, or for the merchant).
-        const order = payload as ShopifyOrder | undefined;
+        // Only seen in webhooks: not shipped yet (waiting for payment, or for the
+        // merchant), or placed already cancelled.
         const mapped = order
           ? toStoreOrder(order, { defaultService: settings.defaultService })
           : undefined;
         return {
+          ...about,
           orderId,
           orderName: order?.name ?? orderId,
-          status: "waiting",
+          status: isCancelled(order) ? "cancelled" : "waiting",
           service: mapped?.shipping.service ?? null,
           pickupPoint: mapped?.pickup_point?.code ?? null,
           packageId: null,

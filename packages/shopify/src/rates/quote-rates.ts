@@ -8,6 +8,7 @@
 import type { ShippingClient } from "@shipbridge/core";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { encodeServiceCode } from "../mapping/service-code.ts";
+import { pointClosure } from "../shipping/point-closure.ts";
 import type { ShopSettings } from "../store/settings.ts";
 import type { QuoteCache } from "./quote-cache.ts";
 import type { RateRequest, ShopifyRate } from "./rate-request.ts";
@@ -139,7 +140,8 @@ async function fromService(
   const perService = new Map<string, number>();
   for (const point of found.points) {
     const service = point.service ?? undefined;
-    if (!service || !settings.pointServices.includes(service) || point.active === false) continue;
+    // The same rule as at shipping time: a closed point, or one on holiday, is not offered.
+    if (!service || !settings.pointServices.includes(service) || pointClosure(point)) continue;
     const price = priceOf.get(service);
     const taken = perService.get(service) ?? 0;
     if (price === undefined || taken >= (options.pointsPerService ?? 3)) continue;

@@ -2,22 +2,21 @@
 // signed, against the sandbox. Courier rates in subunits, locker rates with
 // stable service codes, a forged HMAC refused, and backup rates when the
 // service fails or is too slow. An order placed with a locker rate ships to
-// that locker.
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+// that locker; one for an unknown or inactive point needs attention.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import { loadShipment } from "../store/shipments.ts";
+import type { ShopifyAddress } from "../mapping/shopify-order.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
-import { rateCallbackRequest, webhookRequest } from "../testing/signed-requests.ts";
+import { rateCallbackRequest } from "../testing/signed-requests.ts";
 import type { ShopifyRate } from "./rate-request.ts";
 
 const harness = useHarness();
+const SAMPLE_ADDRESS = sampleShopifyOrder().shipping_address as ShopifyAddress;
 const SHOP = "rates-shop.myshopify.com";
 const BACKUP = [{ name: "Kurier (stawka zapasowa)", price: 19.99 }];
 let app: ShopifyApp;
 let other: ShopifyApp;
-let pool: pg.Pool;
 
 beforeAll(async () => {
   [app, other] = await Promise.all([
@@ -30,11 +29,7 @@ beforeAll(async () => {
     ratesEnabled: true,
     backupRates: BACKUP,
   });
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 afterEach(async () => {
   await harness.sandbox.control("/faults", undefined, "DELETE");
 });
@@ -189,25 +184,9 @@ describe("the rate callback", () => {
       ],
     });
     harness.fake.addOrder(SHOP, order);
-    const delivered = await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/paid",
-        payload: order,
-      }),
-    );
+    const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
     expect(delivered.status).toBe(200);
-    let row = await loadShipment(pool, SHOP, "8101");
-    for (
-      let attempt = 0;
-      attempt < 300 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
-      attempt++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await loadShipment(pool, SHOP, "8101");
-    }
+    const row = await harness.settled(SHOP, "8101", ["fulfilled", "needs_attention"], 300);
     expect(row?.issues).toEqual([]);
     expect(row?.status).toBe("fulfilled");
     const pointCode = locker?.service_code.split(":").at(-1) ?? "";
@@ -225,30 +204,57 @@ describe("the rate callback", () => {
       ],
     });
     harness.fake.addOrder(SHOP, order);
-    const delivered = await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/paid",
-        payload: order,
-      }),
-    );
+    const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
     expect(delivered.status).toBe(200);
-    let row = await loadShipment(pool, SHOP, "8102");
-    for (
-      let attempt = 0;
-      attempt < 150 && !["fulfilled", "needs_attention"].includes(row?.status ?? "");
-      attempt++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await loadShipment(pool, SHOP, "8102");
-    }
+    const row = await harness.settled(SHOP, "8102", ["fulfilled", "needs_attention"], 150);
     expect(row?.status).toBe("needs_attention");
     expect(row?.issues).toEqual([
       expect.objectContaining({ path: "order.pickup_point.code", rule: "point_unavailable" }),
     ]);
     expect((await harness.ledger(SHOP, "8102")).packageIds).toEqual([]);
     expect((await harness.ledger(SHOP, "8102")).charges).toBe(0);
+  });
+
+  it("sends an order whose point the service lists as inactive to needs attention", async () => {
+    // A point of the sandbox's catalogue that is out of service.
+    const service = await harness.serviceClient();
+    let closed:
+      | { code: string; address?: { city?: string | null; postcode?: string | null } | null }
+      | undefined;
+    for (const city of ["Kraków", "Warszawa", "Gdańsk", "Wrocław", "Poznań", "Łódź"]) {
+      const { points } = await service.points.map({
+        location: { address: { city, country_code: "PL" } },
+        filters: { services: ["inpost"] },
+        limit: 200,
+      });
+      closed = points.find((point) => point.active === false);
+      if (closed) break;
+    }
+    if (!closed) throw new Error("the sandbox lists no inactive InPost point");
+    const order = harness.order(SHOP, 8103, {
+      shipping_address: {
+        ...SAMPLE_ADDRESS,
+        city: closed.address?.city ?? "Kraków",
+        zip: closed.address?.postcode ?? "30-001",
+      },
+      shipping_lines: [
+        {
+          title: `InPost ${closed.code}`,
+          code: `shipbridge:inpost:point:${closed.code}`,
+          source: "shipbridge",
+        },
+      ],
+    });
+    expect((await harness.deliver(app, SHOP, "orders/paid", order)).status).toBe(200);
+    const row = await harness.settled(SHOP, "8103", ["fulfilled", "needs_attention"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues).toEqual([
+      {
+        path: "order.pickup_point.code",
+        rule: "point_unavailable",
+        message: `Punkt ${closed.code} jest nieczynny; wybierz inny.`,
+      },
+    ]);
+    expect(await harness.ledger(SHOP, "8103")).toEqual({ packageIds: [], charges: 0 });
   });
 });

@@ -40,8 +40,9 @@ export function isSettingsError(value: unknown): value is SettingsError {
 /**
  * Checks and saves the change; answers the saved settings. Throws a
  * SettingsError naming the fields when the change is refused (nothing is
- * saved), or when Shopify refused the rate callback's registration (the
- * settings are saved; the issue is at `ratesEnabled`).
+ * saved), or when Shopify refused the rate callback's registration (the rest
+ * is saved with rates off; the issue is at `ratesEnabled`). When Shopify
+ * cannot be reached to register it, nothing is saved and the error is thrown.
  */
 export async function updateShopSettings(
   app: AppRuntime,
@@ -53,34 +54,42 @@ export async function updateShopSettings(
   const result = applySettingsPatch(current, patch, language ?? current.language);
   if (!result.settings) throw new SettingsError(result.issues);
   const settings = result.settings;
-  await saveSettings(app.pool, shop, settings);
   if (settings.ratesEnabled && !current.ratesEnabled) {
-    const session = await app.sessions.get(shop);
-    const graphql = new app.shopify.clients.Graphql({ session });
-    const created = await graphql.request<{
-      carrierServiceCreate: { userErrors: { message: string }[] };
-    }>(CARRIER_SERVICE_CREATE, {
-      variables: {
-        input: {
-          name: CARRIER_SERVICE_NAME,
-          callbackUrl: new URL("/rates", app.config.appUrl).href,
-          supportsServiceDiscovery: true,
-          active: true,
-        },
-      },
-    });
-    const errors = created.data?.carrierServiceCreate.userErrors ?? [];
-    // Already registered (turned off and on again) is fine; anything else is shown.
-    const refused = errors.filter((error) => !/already configured/i.test(error.message));
+    // Registered before the save: if Shopify cannot be reached, nothing is
+    // saved and turning rates on again registers then.
+    const refused = await registerCarrierService(app, shop);
     if (refused.length > 0) {
-      throw new SettingsError(
-        refused.map((error) => ({
-          path: "ratesEnabled",
-          rule: CARRIER_SERVICE_REFUSED,
-          message: error.message,
-        })),
-      );
+      await saveSettings(app.pool, shop, { ...settings, ratesEnabled: false });
+      throw new SettingsError(refused);
     }
   }
+  await saveSettings(app.pool, shop, settings);
   return settings;
+}
+
+/** Registers the rate callback; answers Shopify's refusals (none when it is registered). */
+async function registerCarrierService(app: AppRuntime, shop: string): Promise<Issue<string>[]> {
+  const session = await app.sessions.get(shop);
+  const graphql = new app.shopify.clients.Graphql({ session });
+  const created = await graphql.request<{
+    carrierServiceCreate: { userErrors: { message: string }[] };
+  }>(CARRIER_SERVICE_CREATE, {
+    variables: {
+      input: {
+        name: CARRIER_SERVICE_NAME,
+        callbackUrl: new URL("/rates", app.config.appUrl).href,
+        supportsServiceDiscovery: true,
+        active: true,
+      },
+    },
+  });
+  const errors = created.data?.carrierServiceCreate.userErrors ?? [];
+  // Already registered (turned off and on again) is fine; anything else is refused.
+  return errors
+    .filter((error) => !/already configured/i.test(error.message))
+    .map((error) => ({
+      path: "ratesEnabled",
+      rule: CARRIER_SERVICE_REFUSED,
+      message: error.message,
+    }));
 }

@@ -1,13 +1,10 @@
 // The settings pages end to end, as a browser without JavaScript uses them:
 // plain GETs and form POSTs with the session cookie from the install.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
-import { APP_URL, FULL_SCOPES, KEYS, useHarness } from "../test-support/harness.ts";
-import { waitForShipment } from "../test-support/wait-for-shipment.ts";
-import { sampleShopifyOrder } from "../testing/orders.ts";
-import { webhookRequest } from "../testing/signed-requests.ts";
+import { APP_URL, FULL_SCOPES, useHarness } from "../test-support/harness.ts";
 
 const harness = useHarness();
 const SHOP = "settings-shop.myshopify.com";
@@ -20,11 +17,8 @@ beforeAll(async () => {
   harness.fake.addShop(SHOP, FULL_SCOPES);
   cookie = await harness.install(app, SHOP);
   await harness.connect(app, SHOP, cookie);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+  pool = harness.pool;
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 
 const get = (path: string, withCookie = true) =>
   app(new Request(`${APP_URL}${path}`, { headers: withCookie ? { cookie } : {} }));
@@ -63,9 +57,7 @@ const FORM: [string, string][] = [
 ];
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
-function settled(orderId: string, statuses: string[]) {
-  return waitForShipment(pool, SHOP, orderId, (row) => statuses.includes(row.status));
-}
+const settled = (orderId: string, statuses: string[]) => harness.settled(SHOP, orderId, statuses);
 
 describe("the settings pages", () => {
   it("refuses a visitor who is not the shop's merchant", async () => {
@@ -83,21 +75,8 @@ describe("the settings pages", () => {
   });
 
   it("list an order that cannot ship yet, with the field to fix and a retry button", async () => {
-    const order = sampleShopifyOrder({
-      id: 6001,
-      admin_graphql_api_id: "gid://shopify/Order/6001",
-      name: "#6001",
-    });
-    harness.fake.addOrder(SHOP, order);
-    const delivered = await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/paid",
-        payload: order,
-      }),
-    );
+    const order = harness.order(SHOP, 6001);
+    const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
     expect(delivered.status).toBe(200);
     const row = await settled("6001", ["needs_attention"]);
     expect(row.issues.map((issue) => issue.path)).toEqual(["settings.sender"]);

@@ -39,7 +39,7 @@ export function senderIssues(): IssuesByLanguage {
   });
 }
 
-export function pointIssues(code: string, reason: "closed" | "unknown" | "holiday", day?: string) {
+export function pointIssues(code: string, reason: "closed" | "unknown" | "holiday") {
   const texts: Record<typeof reason, Texts> = {
     closed: {
       pl_PL: `Punkt ${code} jest nieczynny; wybierz inny.`,
@@ -50,8 +50,8 @@ export function pointIssues(code: string, reason: "closed" | "unknown" | "holida
       en_GB: `There is no point ${code}; choose another.`,
     },
     holiday: {
-      pl_PL: `Punkt ${code} jest zamknięty ${day ?? "dziś"} (święto); wybierz inny.`,
-      en_GB: `Point ${code} is closed on ${day ?? "this day"} (a holiday); choose another.`,
+      pl_PL: `Punkt ${code} jest zamknięty na czas przerwy świątecznej; wybierz inny.`,
+      en_GB: `Point ${code} is closed for a holiday; choose another.`,
     },
   };
   return both("order.pickup_point.code", "point_unavailable", texts[reason]);

@@ -1,10 +1,12 @@
 // A pickup point chosen at checkout may have closed since: before the
 // package is made, the point is looked up again with core's points search,
-// so an order for a closed or unknown point needs the merchant's attention
-// instead of shipping anywhere else.
+// so an order for an unknown point, or one closed or on holiday
+// (point-closure.ts), needs the merchant's attention instead of shipping
+// anywhere else.
 import type { ShippingClient, StoreOrderInput } from "@shipbridge/core";
 import type { IssuesByLanguage } from "../store/shipments.ts";
 import { pointIssues } from "./attention-issues.ts";
+import { pointClosure } from "./point-closure.ts";
 
 /** Undefined when the order has no point or its point is open; else the issues in both languages. */
 export async function pickupPointIssues(
@@ -27,6 +29,7 @@ export async function pickupPointIssues(
   const found = points.find(
     (candidate) => candidate.code.toUpperCase() === point.code.toUpperCase(),
   );
-  if (found && found.active !== false) return undefined;
-  return pointIssues(point.code, found ? "closed" : "unknown");
+  if (!found) return pointIssues(point.code, "unknown");
+  const closure = pointClosure(found);
+  return closure ? pointIssues(point.code, closure) : undefined;
 }

@@ -2,14 +2,11 @@
 // lapsed: the sandbox's clock is moved past it), an order is not dropped
 // silently: the shop shows "reconnect", the order needs attention, and after
 // the merchant reconnects, a retry ships it.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { loadSettings } from "../store/settings.ts";
-import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { waitForShipment } from "../test-support/wait-for-shipment.ts";
-import { sampleShopifyOrder } from "../testing/orders.ts";
-import { webhookRequest } from "../testing/signed-requests.ts";
+import { APP_URL, useHarness } from "../test-support/harness.ts";
 import { cancelCommandId } from "./cancel-shipment.ts";
 
 const harness = useHarness();
@@ -21,36 +18,18 @@ let pool: pg.Pool;
 beforeAll(async () => {
   app = await harness.app();
   cookie = await harness.ready(app, SHOP);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+  pool = harness.pool;
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
-function settled(orderId: string, statuses: string[]) {
-  return waitForShipment(pool, SHOP, orderId, (row) => statuses.includes(row.status));
-}
+const settled = (orderId: string, statuses: string[]) => harness.settled(SHOP, orderId, statuses);
 
 describe("a lapsed shipping authorization", () => {
   it("shows reconnect and keeps the order until the merchant reconnects", async () => {
     // Past the authorization's months: the stored refresh token is refused.
     await harness.sandbox.control("/clock/advance", { seconds: 200 * 24 * 3600 });
-    const order = sampleShopifyOrder({
-      id: 4401,
-      admin_graphql_api_id: "gid://shopify/Order/4401",
-      name: "#4401",
-    });
-    harness.fake.addOrder(SHOP, order);
-    const delivered = await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/paid",
-        payload: order,
-      }),
-    );
+    const order = harness.order(SHOP, 4401);
+    const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
     expect(delivered.status).toBe(200);
     const row = await settled("4401", ["needs_attention", "fulfilled"]);
     expect(row.status).toBe("needs_attention");
@@ -77,12 +56,7 @@ describe("a lapsed shipping authorization", () => {
   });
 
   it("keeps the package of an order whose authorization lapsed after it was paid for, so a cancellation cancels it", async () => {
-    const order = sampleShopifyOrder({
-      id: 4402,
-      admin_graphql_api_id: "gid://shopify/Order/4402",
-      name: "#4402",
-    });
-    harness.fake.addOrder(SHOP, order);
+    const order = harness.order(SHOP, 4402);
     // The package is read back after the order command: it waits while the authorization lapses.
     await harness.sandbox.control("/faults", {
       latency_ms: 2500,
@@ -91,15 +65,7 @@ describe("a lapsed shipping authorization", () => {
       count: 1,
     });
     try {
-      await app(
-        webhookRequest({
-          url: `${APP_URL}/webhooks`,
-          apiSecretKey: KEYS.apiSecretKey,
-          shop: SHOP,
-          topic: "orders/paid",
-          payload: order,
-        }),
-      );
+      await harness.deliver(app, SHOP, "orders/paid", order);
       for (let attempt = 0; attempt < 100; attempt++) {
         if ((await harness.ledger(SHOP, "4402")).charges > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -115,15 +81,10 @@ describe("a lapsed shipping authorization", () => {
 
     // The merchant reconnects; the order is then cancelled in Shopify: its paid package is cancelled.
     await harness.connect(app, SHOP, cookie);
-    await app(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop: SHOP,
-        topic: "orders/cancelled",
-        payload: { ...order, cancelled_at: new Date().toISOString() },
-      }),
-    );
+    await harness.deliver(app, SHOP, "orders/cancelled", {
+      ...order,
+      cancelled_at: new Date().toISOString(),
+    });
     const cancelled = await settled("4402", ["cancelled", "cancelled_after_order"]);
     expect(cancelled.packageId).toBe(packageIds[0]);
     const service = await harness.serviceClient();

@@ -62,7 +62,8 @@ const TABLES = /* SQL */ `
     ADD COLUMN IF NOT EXISTS pickup_point       text,
     ADD COLUMN IF NOT EXISTS price              jsonb,
     ADD COLUMN IF NOT EXISTS issues_by_language jsonb,
-    ADD COLUMN IF NOT EXISTS created_at         timestamptz NOT NULL DEFAULT now();
+    ADD COLUMN IF NOT EXISTS created_at         timestamptz NOT NULL DEFAULT now(),
+    ADD COLUMN IF NOT EXISTS tracking_checked_at timestamptz;
 
   CREATE TABLE IF NOT EXISTS shipbridge_shopify_tracking_events (
     shop        text NOT NULL,
@@ -73,6 +74,15 @@ const TABLES = /* SQL */ `
     description text,
     received_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (shop, package_id, package_no, state, datetime)
+  );
+
+  -- One delivery event (Shopify's FulfillmentEventStatus) per order and status.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_delivery_events (
+    shop       text NOT NULL,
+    order_id   text NOT NULL,
+    status     text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, order_id, status)
   );
 `;
 

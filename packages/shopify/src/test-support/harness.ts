@@ -29,6 +29,7 @@ export const FULL_SCOPES = [
   "read_orders",
   "read_merchant_managed_fulfillment_orders",
   "write_merchant_managed_fulfillment_orders",
+  "write_fulfillments",
   "write_shipping",
 ];
 
@@ -45,8 +46,13 @@ export interface Harness {
   install(app: ShopifyApp, shop: string): Promise<string>;
   /** Connects the shop's shipping account through /connect and the sandbox's pages. */
   connect(app: ShopifyApp, shop: string, cookie: string): Promise<void>;
-  /** install + connect + settings with the sample sender and box. */
-  ready(app: ShopifyApp, shop: string, settings?: Partial<ShopSettings>): Promise<string>;
+  /** install (granting `scopes`, all the app asks for by default) + connect + settings with the sample sender and box. */
+  ready(
+    app: ShopifyApp,
+    shop: string,
+    settings?: Partial<ShopSettings>,
+    scopes?: readonly string[],
+  ): Promise<string>;
   /** The merchant's own view of the service: a client logged in as the same user. */
   serviceClient(): Promise<ShippingClient>;
   /** The packages the service holds for one order, and how many were ordered (charged). */
@@ -72,7 +78,12 @@ export interface Harness {
   /** Waits until every delivery of the order stored so far has been processed. */
   waitForInbox(shop: string, orderId: string): Promise<void>;
   /** Waits until the order's shipment reaches one of `statuses`. */
-  settled(shop: string, orderId: string, statuses: readonly string[]): Promise<ShipmentRow>;
+  settled(
+    shop: string,
+    orderId: string,
+    statuses: readonly string[],
+    attempts?: number,
+  ): Promise<ShipmentRow>;
 }
 
 export function cookiesOf(response: Response, previous = ""): string {
@@ -189,8 +200,14 @@ export function useHarness(): Harness {
       }
       throw new Error(`the deliveries of ${orderId} were not processed`);
     },
-    settled(shop, orderId, statuses) {
-      return waitForShipment(harness.pool, shop, orderId, (row) => statuses.includes(row.status));
+    settled(shop, orderId, statuses, attempts) {
+      return waitForShipment(
+        harness.pool,
+        shop,
+        orderId,
+        (row) => statuses.includes(row.status),
+        attempts,
+      );
     },
     get databaseUrl() {
       return postgres.connectionString;
@@ -273,8 +290,8 @@ export function useHarness(): Harness {
       if (done.status !== 302)
         throw new Error(`/connect/callback answered ${done.status}: ${await done.text()}`);
     },
-    async ready(app, shop, settings = {}) {
-      fake.addShop(shop, FULL_SCOPES);
+    async ready(app, shop, settings = {}, scopes = FULL_SCOPES) {
+      fake.addShop(shop, scopes);
       const cookie = await harness.install(app, shop);
       await harness.connect(app, shop, cookie);
       await saveSettings(harness.pool, shop, {

@@ -19,10 +19,22 @@ export interface FakeTrackingInfo {
   readonly url: string | null;
 }
 
+/** A delivery event on a fulfilment (fulfillmentEventCreate), as Shopify keeps it. */
+export interface FakeFulfillmentEvent {
+  readonly id: string;
+  /** FulfillmentEventStatus: IN_TRANSIT, OUT_FOR_DELIVERY, DELIVERED, ... */
+  readonly status: string;
+  readonly happenedAt: string | null;
+  readonly message: string | null;
+  readonly city: string | null;
+}
+
 export interface FakeFulfillment {
   readonly id: string;
   readonly status: "SUCCESS";
   trackingInfo: FakeTrackingInfo[];
+  /** Its delivery events, oldest first. */
+  readonly events: FakeFulfillmentEvent[];
   readonly lineItems: readonly { readonly id: string; readonly quantity: number }[];
   readonly notifyCustomer: boolean;
 }
@@ -234,6 +246,17 @@ export class FakeShopify {
     return { shops: this.#shops, tokens: this.#tokens, refreshTokens: this.#refreshTokens };
   }
 
+  /**
+   * The delivery events of the order's fulfilments, oldest first; the order
+   * by its GID or its numeric id.
+   */
+  fulfillmentEvents(shop: string, orderId: string | number): readonly FakeFulfillmentEvent[] {
+    const id = String(orderId).startsWith("gid://")
+      ? String(orderId)
+      : `gid://shopify/Order/${orderId}`;
+    return (this.order(shop, id)?.fulfillments ?? []).flatMap((fulfillment) => fulfillment.events);
+  }
+
   carrierServices(shop: string): readonly FakeCarrierService[] {
     return this.#shop(shop).carrierServices;
   }
@@ -428,6 +451,35 @@ export class FakeShopify {
           userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }],
         };
       },
+      fulfillmentEventCreate: ({
+        fulfillmentEvent,
+      }: {
+        fulfillmentEvent: FulfillmentEventInput;
+      }) => {
+        for (const order of state.orders.values()) {
+          const found = order.fulfillments.find((f) => f.id === fulfillmentEvent.fulfillmentId);
+          if (found) {
+            const event: FakeFulfillmentEvent = {
+              id: `gid://shopify/FulfillmentEvent/${this.#ids++}`,
+              status: fulfillmentEvent.status,
+              happenedAt: fulfillmentEvent.happenedAt ?? null,
+              message: fulfillmentEvent.message ?? null,
+              city: fulfillmentEvent.city ?? null,
+            };
+            found.events.push(event);
+            return { fulfillmentEvent: event, userErrors: [] };
+          }
+        }
+        return {
+          fulfillmentEvent: null,
+          userErrors: [
+            {
+              field: ["fulfillmentEvent", "fulfillmentId"],
+              message: "Fulfillment does not exist.",
+            },
+          ],
+        };
+      },
       carrierServiceCreate: ({
         input,
       }: {
@@ -508,10 +560,19 @@ export class FakeShopify {
       trackingInfo: input.trackingInfo ? [trackingOf(input.trackingInfo)] : [],
       lineItems: lines,
       notifyCustomer: input.notifyCustomer ?? false,
+      events: [],
     };
     owner.fulfillments.push(fulfillment);
     return { fulfillment: this.#fulfillmentView(fulfillment), userErrors: [] };
   }
+}
+
+interface FulfillmentEventInput {
+  readonly fulfillmentId: string;
+  readonly status: string;
+  readonly happenedAt?: string | null;
+  readonly message?: string | null;
+  readonly city?: string | null;
 }
 
 interface TrackingInput {

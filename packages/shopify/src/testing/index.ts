@@ -7,6 +7,7 @@ export { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-sc
 export {
   type FakeCarrierService,
   type FakeFulfillment,
+  type FakeFulfillmentEvent,
   type FakeFulfillmentOrder,
   type FakeOrder,
   FakeShopify,

@@ -3,11 +3,13 @@
 // changes nothing; then the fulfilment's tracking in Shopify is updated with
 // fulfillmentTrackingInfoUpdate. The event row and the Shopify call share one
 // transaction: if Shopify fails, the event is not kept and the next push or
-// reconcile run tries again.
+// reconcile run tries again. A state Shopify has a delivery status for (in
+// transit, out for delivery, delivered) also gets its fulfilment event, once.
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_TRACKING_INFO_UPDATE } from "../admin/documents.ts";
 import { loadShipment } from "../store/shipments.ts";
+import { sendDeliveryEvent } from "./delivery-events.ts";
 
 export interface TrackingEventInput {
   readonly packageId: number;
@@ -88,6 +90,7 @@ export async function applyTrackingEvent(
       throw new TrackingUpdateError(
         `fulfillmentTrackingInfoUpdate refused: ${errors.map((error) => error.message).join("; ")}`,
       );
+    await sendDeliveryEvent(db, { shopify: context.shopify, session }, row, event);
     await db.query(
       `UPDATE shipbridge_shopify_shipments SET tracking_state = $3, tracking_at = $4, updated_at = now()
        WHERE shop = $1 AND order_id = $2`,

@@ -15,19 +15,37 @@ export interface ReconcileContext extends ApplyContext {
   readonly connections: ShippingConnections;
 }
 
-/** Runs one pass; answers how many events it applied. */
-export async function reconcileTracking(context: ReconcileContext): Promise<number> {
+/** How many shipments one pass reads at most, by default. */
+export const TRACKING_RECONCILE_BATCH = 500;
+
+/**
+ * Runs one pass; answers how many events it applied. A pass reads the
+ * shipments checked longest ago (never checked first), and marks each one
+ * checked, so with more unfinished shipments than one pass takes, the next
+ * pass goes on with the others instead of reading the same ones again.
+ */
+export async function reconcileTracking(
+  context: ReconcileContext,
+  batch = TRACKING_RECONCILE_BATCH,
+): Promise<number> {
   const { rows } = await context.pool.query(
-    `SELECT s.shop, s.package_id FROM shipbridge_shopify_shipments s
+    `SELECT s.shop, s.order_id, s.package_id FROM shipbridge_shopify_shipments s
      JOIN shipbridge_shopify_settings t ON t.shop = s.shop AND t.connection = 'connected'
      WHERE s.status = 'fulfilled' AND s.package_id IS NOT NULL
        AND (s.tracking_state IS NULL OR NOT (s.tracking_state = ANY($1::text[])))
-     ORDER BY s.updated_at LIMIT 500`,
-    [FINAL_TRACKING_STATES],
+     ORDER BY s.tracking_checked_at ASC NULLS FIRST, s.updated_at, s.order_id LIMIT $2`,
+    [FINAL_TRACKING_STATES, batch],
   );
   let applied = 0;
-  for (const row of rows as { shop: string; package_id: string }[]) {
+  for (const row of rows as { shop: string; order_id: string; package_id: string }[]) {
     const packageId = Number(row.package_id);
+    // Checked now, whatever the answer: a shipment the service cannot answer for
+    // waits its turn again instead of holding the front of the queue.
+    await context.pool.query(
+      `UPDATE shipbridge_shopify_shipments SET tracking_checked_at = now()
+       WHERE shop = $1 AND order_id = $2`,
+      [row.shop, row.order_id],
+    );
     try {
       const parcels = await context.connections.client(row.shop).packages.tracking(packageId);
       for (const parcel of parcels) {

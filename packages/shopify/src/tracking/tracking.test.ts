@@ -7,14 +7,11 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { trackingPushControl } from "@shipbridge/core/internal";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
-import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { waitForShipment } from "../test-support/wait-for-shipment.ts";
-import { sampleShopifyOrder } from "../testing/orders.ts";
-import { webhookRequest } from "../testing/signed-requests.ts";
+import { APP_URL, FULL_SCOPES, KEYS, useHarness } from "../test-support/harness.ts";
 import { TRACKING_RECONCILE_QUEUE } from "./reconcile-tracking.ts";
 import { trackingSecret, trackingUrl } from "./tracking-secret.ts";
 
@@ -28,7 +25,7 @@ let localUrl = "";
 beforeAll(async () => {
   app = await harness.app();
   await harness.ready(app, SHOP);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
+  pool = harness.pool;
   server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
   });
@@ -36,17 +33,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await pool?.end();
 });
 
-async function count(sql: string, values: unknown[] = []): Promise<number> {
-  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
-  return rows[0].n;
-}
-
-function waitFor(orderId: string, ok: (row: ShipmentRow) => boolean): Promise<ShipmentRow> {
-  return waitForShipment(pool, SHOP, orderId, ok);
-}
+const count = harness.count;
 
 async function trackingState(orderId: string): Promise<string | null> {
   const { rows } = await pool.query(
@@ -58,20 +47,15 @@ async function trackingState(orderId: string): Promise<string | null> {
 
 /** Ships a new order through orders/paid and waits for its fulfilment. */
 async function shipped(id: number): Promise<ShipmentRow> {
-  const order = sampleShopifyOrder({ id, admin_graphql_api_id: `gid://shopify/Order/${id}` });
-  harness.fake.addOrder(SHOP, order);
-  const response = await app(
-    webhookRequest({
-      url: `${APP_URL}/webhooks`,
-      apiSecretKey: KEYS.apiSecretKey,
-      shop: SHOP,
-      topic: "orders/paid",
-      payload: order,
-    }),
-  );
+  const order = harness.order(SHOP, id);
+  const response = await harness.deliver(app, SHOP, "orders/paid", order);
   expect(response.status).toBe(200);
-  return waitFor(String(id), (row) => row.status === "fulfilled");
+  return harness.settled(SHOP, String(id), ["fulfilled"]);
 }
+
+/** The delivery statuses FakeShopify keeps for the order's fulfilments, oldest first. */
+const statuses = (id: string) =>
+  harness.fake.fulfillmentEvents(SHOP, `gid://shopify/Order/${id}`).map((event) => event.status);
 
 const updates = () =>
   harness.fake.calls.filter(
@@ -113,6 +97,8 @@ describe("tracking", () => {
     expect(moved.tracking_pushes.delivered).toBeGreaterThan(0);
     expect(moved.tracking_pushes.failed).toBe(0);
     expect(await trackingState("8101")).toBe("delivered");
+    // Shopify's delivery status follows, one event per status.
+    expect(statuses("8101")).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT", "DELIVERED"]);
     expect(updates() - before).toBe(moved.tracking_pushes.delivered);
     expect(fulfillment?.trackingInfo).toEqual([
       { company: "DPD", number: row.tracking?.numbers[0], url: row.tracking?.urls[0] },
@@ -159,6 +145,7 @@ describe("tracking", () => {
     expect(updates()).toBe(afterPushes + 1);
     expect(fulfillment?.trackingInfo).toEqual([]);
     expect(await count("shipbridge_shopify_tracking_events")).toBe(events + 1);
+    expect(statuses("8101")).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT", "DELIVERED"]);
   });
 
   it("reconciles tracking on a schedule when pushes did not arrive", async () => {
@@ -171,6 +158,7 @@ describe("tracking", () => {
 
     expect(await app.reconcileTracking()).toBeGreaterThan(0);
     expect(await trackingState("8102")).toBe("delivered");
+    expect(statuses("8102")).toEqual(["DELIVERED"]);
     expect(updates()).toBeGreaterThan(before);
     const parcels = await client.packages.tracking(row.packageId as number);
     expect(
@@ -191,6 +179,69 @@ describe("tracking", () => {
     ]);
     expect(rows).toEqual([{ name: TRACKING_RECONCILE_QUEUE, cron: "*/30 * * * *" }]);
   });
+  it("sends Shopify's delivery status once per state as the sandbox clock moves", async () => {
+    // No webhook is registered now: the reconcile job and hand-signed pushes carry tracking.
+    const row = await shipped(8104);
+    expect(statuses("8104")).toEqual([]);
+    const step = async (hours: number) => {
+      await harness.sandbox.control("/clock/advance", { seconds: hours * 3600 });
+      await app.reconcileTracking();
+      return statuses("8104");
+    };
+    expect(await step(3)).toEqual(["CARRIER_PICKED_UP"]);
+    expect(await step(0)).toEqual(["CARRIER_PICKED_UP"]);
+    expect(await step(4)).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT"]);
+    // Out for delivery: a state the service pushes (the sandbox's own timeline skips it).
+    const { now } = (await harness.sandbox.control("/clock")) as { now: string };
+    const fields = {
+      package_id: row.packageId as number,
+      package_no: row.tracking?.numbers[0] as string,
+      partner_order_id: `${SHOP}:8104`,
+      tracking: { state: "delivering", description: "Kurier doręcza przesyłkę", datetime: now },
+    };
+    const signed = {
+      ...fields,
+      control: trackingPushControl(fields, trackingSecret(KEYS.apiSecretKey, SHOP)),
+    };
+    expect((await push(signed)).status).toBe(200);
+    expect((await push(signed)).status).toBe(200);
+    expect(statuses("8104")).toEqual(["CARRIER_PICKED_UP", "IN_TRANSIT", "OUT_FOR_DELIVERY"]);
+    expect(await step(24)).toEqual([
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+      "OUT_FOR_DELIVERY",
+      "DELIVERED",
+    ]);
+    const events = harness.fake.fulfillmentEvents(SHOP, "gid://shopify/Order/8104");
+    expect(events[2]).toMatchObject({
+      message: "Kurier doręcza przesyłkę",
+      happenedAt: new Date(now).toISOString(),
+    });
+    expect(await step(1)).toHaveLength(4);
+  });
+
+  it("keeps tracking a shop installed before the app asked for delivery events, without them", async () => {
+    const shop = "old-scopes-shop.myshopify.com";
+    const scopes = FULL_SCOPES.filter((scope) => scope !== "write_fulfillments");
+    await harness.ready(app, shop, {}, scopes);
+    await (await harness.serviceClient()).account.deleteTrackingWebhook();
+    const order = harness.order(shop, 8105);
+    expect((await harness.deliver(app, shop, "orders/paid", order)).status).toBe(200);
+    await harness.settled(shop, "8105", ["fulfilled"]);
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 24 * 3600 });
+    expect(await app.reconcileTracking()).toBeGreaterThan(0);
+    const { rows } = await harness.pool.query(
+      "SELECT tracking_state FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = '8105'",
+      [shop],
+    );
+    expect(rows[0]?.tracking_state).toBe("delivered");
+    expect(harness.fake.fulfillmentEvents(shop, 8105)).toEqual([]);
+    // Nothing was sent that Shopify would refuse for a missing scope.
+    expect(
+      harness.fake.calls.filter((call) => call.shop === shop && call.name === "invalid"),
+    ).toEqual([]);
+  });
+
   it("answers 503 and keeps nothing when Shopify fails, so the next push applies it", async () => {
     // No webhook is registered now: only these hand-made pushes arrive.
     const row = await shipped(8103);

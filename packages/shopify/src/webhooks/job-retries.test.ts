@@ -2,53 +2,30 @@
 // left "shipping" where nobody sees it, but needs attention with the error,
 // listed on the settings page; once the service is back, its retry button
 // ships it once.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { waitForShipment } from "../test-support/wait-for-shipment.ts";
-import { sampleShopifyOrder } from "../testing/orders.ts";
-import { webhookRequest } from "../testing/signed-requests.ts";
+import { APP_URL, useHarness } from "../test-support/harness.ts";
 
 const harness = useHarness();
 const SHOP = "outage-shop.myshopify.com";
 let app: ShopifyApp;
 let cookie: string;
-let pool: pg.Pool;
 
 beforeAll(async () => {
   app = await harness.app({ jobRetryLimit: 1, jobRetryDelaySeconds: 1 });
   cookie = await harness.ready(app, SHOP);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
-function settled(orderId: string, statuses: string[]) {
-  return waitForShipment(pool, SHOP, orderId, (row) => statuses.includes(row.status), 200);
-}
+const settled = (orderId: string, statuses: string[]) =>
+  harness.settled(SHOP, orderId, statuses, 200);
 
 describe("a job out of retries", () => {
   it("moves the order to needs attention, and its retry ships it once the service is back", async () => {
-    const order = sampleShopifyOrder({
-      id: 8801,
-      admin_graphql_api_id: "gid://shopify/Order/8801",
-      name: "#8801",
-    });
-    harness.fake.addOrder(SHOP, order);
+    const order = harness.order(SHOP, 8801);
     await harness.sandbox.control("/faults", { status: 503, path: "/**" });
     try {
-      const delivered = await app(
-        webhookRequest({
-          url: `${APP_URL}/webhooks`,
-          apiSecretKey: KEYS.apiSecretKey,
-          shop: SHOP,
-          topic: "orders/paid",
-          payload: order,
-        }),
-      );
+      const delivered = await harness.deliver(app, SHOP, "orders/paid", order);
       expect(delivered.status).toBe(200);
       const row = await settled("8801", ["needs_attention", "fulfilled"]);
       expect(row.status).toBe("needs_attention");

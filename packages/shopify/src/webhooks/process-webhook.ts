@@ -149,7 +149,14 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       return;
     case "shop/redact":
       await forgetShopAccess(context, shop, entry.webhookId);
-      for (const table of ["inbox", "shipments", "settings", "data_requests"]) {
+      for (const table of [
+        "inbox",
+        "shipments",
+        "settings",
+        "data_requests",
+        "tracking_events",
+        "delivery_events",
+      ]) {
         await pool.query(`DELETE FROM shipbridge_shopify_${table} WHERE shop = $1`, [shop]);
       }
       return;

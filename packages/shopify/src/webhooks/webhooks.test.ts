@@ -5,15 +5,15 @@
 // fulfilment with tracking; an order with bad data needs attention with the
 // field's path; cancellation, uninstall and the compliance topics.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
+import { eventually } from "../test-support/eventually.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { waitForShipment } from "../test-support/wait-for-shipment.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
 import { WEBHOOK_QUEUE } from "./jobs.ts";
@@ -28,11 +28,8 @@ let cookie: string;
 beforeAll(async () => {
   [appA, appB] = await Promise.all([harness.app(), harness.app()]);
   cookie = await harness.ready(appA, SHOP);
-  pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 2 });
+  pool = harness.pool;
 }, 60_000);
-afterAll(async () => {
-  await pool?.end();
-});
 
 function deliver(
   app: ShopifyApp,
@@ -41,38 +38,19 @@ function deliver(
   webhookId?: string,
   signWith?: string,
 ) {
-  return app(
-    webhookRequest({
-      url: `${APP_URL}/webhooks`,
-      apiSecretKey: KEYS.apiSecretKey,
-      shop: SHOP,
-      topic,
-      payload,
-      ...(webhookId ? { webhookId } : {}),
-      ...(signWith ? { signWith } : {}),
-    }),
-  );
+  return harness.deliver(app, SHOP, topic, payload, {
+    ...(webhookId ? { webhookId } : {}),
+    ...(signWith ? { signWith } : {}),
+  });
 }
 
-async function count(sql: string, values: unknown[] = []): Promise<number> {
-  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${sql}`, values);
-  return rows[0].n;
-}
+const count = harness.count;
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
-function settled(orderId: string, statuses: string[]) {
-  return waitForShipment(pool, SHOP, orderId, (row) => statuses.includes(row.status));
-}
+const settled = (orderId: string, statuses: string[]) => harness.settled(SHOP, orderId, statuses);
 
 function newOrder(id: number, overrides: Partial<ShopifyOrder> = {}): ShopifyOrder {
-  const order = sampleShopifyOrder({
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${id}`,
-    ...overrides,
-  });
-  harness.fake.addOrder(SHOP, order);
-  return order;
+  return harness.order(SHOP, id, overrides);
 }
 
 describe("webhooks", () => {
@@ -130,15 +108,7 @@ describe("webhooks", () => {
     expect(row.issues).toEqual([]);
     expect(row.status).toBe("fulfilled");
     // Wait for every job of the ten deliveries to finish before counting.
-    for (let attempt = 0; attempt < 200; attempt++) {
-      if (
-        (await count(
-          "shipbridge_shopify_inbox WHERE payload->>'id' = '7001' AND processed_at IS NULL",
-        )) === 0
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await harness.waitForInbox(SHOP, "7001");
     expect(
       await count(
         "shipbridge_shopify_inbox WHERE payload->>'id' = '7001' AND processed_at IS NULL",
@@ -196,6 +166,37 @@ describe("webhooks", () => {
     const done = await settled("7002", ["fulfilled"]);
     expect(done.issues).toEqual([]);
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
+  });
+
+  it("keeps an order the service itself refuses as needing attention, with the service's path", async () => {
+    // Core knows the pallet carrier, but the account has no such service: only the
+    // service can tell (its own rule, service_unavailable, answered with 400).
+    const order = newOrder(7030, {
+      shipping_lines: [
+        {
+          title: "Ambro Express",
+          code: "shipbridge:ambroexpress",
+          source: "shipbridge",
+          price: "99.00",
+        },
+      ],
+    });
+    expect((await deliver(appA, "orders/paid", order)).status).toBe(200);
+    const row = await settled("7030", ["needs_attention", "fulfilled"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues).toEqual([
+      {
+        path: "service",
+        rule: "service_unavailable",
+        message: expect.stringMatching(/ambroexpress/),
+      },
+    ]);
+    expect(row.packageId).toBeUndefined();
+    expect(await harness.ledger(SHOP, "7030")).toEqual({ packageIds: [], charges: 0 });
+    const page = await (
+      await appA(new Request(`${APP_URL}/settings?shop=${SHOP}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toMatch(/id="order-7030".*<code>service<\/code>/s);
   });
 
   it("maps the newest order again on orders/edited, and ships the newest order", async () => {
@@ -457,30 +458,27 @@ describe("webhooks", () => {
     expect((await queued(SHOP)).sort()).toEqual([...mine].sort());
 
     await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP, myshopify_domain: SHOP });
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if ((await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      async () => (await count("shopify_sessions WHERE shop = $1", [SHOP])) === 0,
+      "the sessions to go",
+    );
     expect(await count("shopify_sessions WHERE shop = $1", [SHOP])).toBe(0);
     const { rows } = await pool.query(
       "SELECT connection FROM shipbridge_shopify_settings WHERE shop = $1",
       [SHOP],
     );
     expect(rows[0]?.connection).toBe("not_connected");
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if ((await queued(SHOP)).length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(async () => (await queued(SHOP)).length === 0, "the jobs to go");
     expect(await queued(SHOP)).toEqual([]);
     expect(await queued("other-shop.myshopify.com")).toEqual([other]);
     await boss.deleteJob(WEBHOOK_QUEUE, other as string);
     await boss.stop({ graceful: false, timeout: 1000 });
 
     await deliver(appA, "shop/redact", { shop_id: 1, shop_domain: SHOP });
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if ((await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      async () => (await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])) === 0,
+      "the shop's shipments to go",
+    );
     expect(await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])).toBe(0);
     expect(await count("shipbridge_shopify_settings WHERE shop = $1", [SHOP])).toBe(0);
     expect(await count("shipbridge_shopify_data_requests WHERE shop = $1", [SHOP])).toBe(0);
@@ -491,37 +489,14 @@ describe("when to ship", () => {
   const PLACED = "ship-on-create.myshopify.com";
   const MANUAL = "ship-by-hand.myshopify.com";
 
-  function deliverTo(shop: string, topic: string, payload: ShopifyOrder) {
-    return appA(
-      webhookRequest({
-        url: `${APP_URL}/webhooks`,
-        apiSecretKey: KEYS.apiSecretKey,
-        shop,
-        topic,
-        payload,
-      }),
-    );
-  }
+  const deliverTo = (shop: string, topic: string, payload: ShopifyOrder) =>
+    harness.deliver(appA, shop, topic, payload);
 
-  async function processed(shop: string, orderId: string): Promise<void> {
-    for (let attempt = 0; attempt < 150; attempt++) {
-      const pending = await count(
-        "shipbridge_shopify_inbox WHERE shop = $1 AND payload->>'id' = $2 AND processed_at IS NULL",
-        [shop, orderId],
-      );
-      if (pending === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the deliveries of ${orderId} were not processed`);
-  }
+  const processed = harness.waitForInbox;
 
   it("ships on orders/create when the merchant chose it, and not again on orders/paid", async () => {
     await harness.ready(appA, PLACED, { shipOn: "orders/create" });
-    const order = sampleShopifyOrder({
-      id: 7101,
-      admin_graphql_api_id: "gid://shopify/Order/7101",
-    });
-    harness.fake.addOrder(PLACED, order);
+    const order = harness.order(PLACED, 7101);
     expect((await deliverTo(PLACED, "orders/create", order)).status).toBe(200);
     await processed(PLACED, "7101");
     expect((await loadShipment(pool, PLACED, "7101"))?.status).toBe("fulfilled");
@@ -533,11 +508,7 @@ describe("when to ship", () => {
 
   it("ships by hand: lists the waiting order, and its ship button ships it once", async () => {
     const cookie = await harness.ready(appA, MANUAL, { shipOn: "manual" });
-    const order = sampleShopifyOrder({
-      id: 7102,
-      admin_graphql_api_id: "gid://shopify/Order/7102",
-    });
-    harness.fake.addOrder(MANUAL, order);
+    const order = harness.order(MANUAL, 7102);
     for (const topic of ["orders/create", "orders/paid"]) {
       expect((await deliverTo(MANUAL, topic, order)).status).toBe(200);
     }
@@ -563,10 +534,7 @@ describe("when to ship", () => {
       );
     const answers = await Promise.all([press(appA), press(appB)]);
     expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
-    for (let attempt = 0; attempt < 150; attempt++) {
-      if ((await loadShipment(pool, MANUAL, "7102"))?.status === "fulfilled") break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await harness.settled(MANUAL, "7102", ["fulfilled"]);
     expect((await loadShipment(pool, MANUAL, "7102"))?.status).toBe("fulfilled");
     expect((await press(appA)).status).toBe(303);
     await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));

@@ -32,18 +32,35 @@ const alive = (pid: number) => {
   }
 };
 
-/** Stops the process group a killed demo's Medusa child left running. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, name);
+  } catch {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/**
+ * Stops the process group a killed demo's Medusa child left running: a
+ * graceful stop first, so a request it is still serving (a fulfillment whose
+ * package is being ordered) completes rather than being cut in the middle.
+ */
 export async function stopOrphanMedusa(dataDir: string): Promise<void> {
   const file = pidFile(dataDir);
   if (!existsSync(file)) return;
   const pid = Number(readFileSync(file, "utf8"));
   rmSync(file, { force: true });
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    process.kill(pid, "SIGKILL");
+  signal(pid, "SIGTERM");
+  for (let waited = 0; alive(pid) && waited < 20_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  if (!alive(pid)) return;
+  signal(pid, "SIGKILL");
   for (let waited = 0; alive(pid) && waited < 10_000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

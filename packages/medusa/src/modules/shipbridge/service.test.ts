@@ -9,7 +9,10 @@ import { resolve } from "node:path";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { OAuthClient, ShippingClient, shipOrder } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ShipbridgeFulfillmentService } from "../../providers/shipbridge/service.ts";
 import { SHIPBRIDGE_MODULE } from "./index.ts";
+import { AccountLink } from "./models/account-link.ts";
+import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
 import type { ShipbridgeModuleService } from "./service.ts";
@@ -17,6 +20,15 @@ import type { ShipbridgeModuleService } from "./service.ts";
 const SECRET = "medusa-webhook-secret-0123456789";
 const baseUrl = process.env["SHIPBRIDGE_TEST_BASE_URL"] ?? "";
 const accountUrl = process.env["SHIPBRIDGE_TEST_ACCOUNT_URL"] ?? "";
+const RECEIVER = {
+  first_name: "Anna",
+  last_name: "Nowak",
+  address_1: "ul. Długa 5",
+  postal_code: "80-831",
+  city: "Gdańsk",
+  country_code: "pl",
+  phone: "601234567",
+};
 const SENDER = {
   name: "Jan Kowalski",
   street: "ul. Marszałkowska 1",
@@ -93,26 +105,28 @@ async function pushesFor(packageId: number, count: number): Promise<string[]> {
   return mine();
 }
 
+const MODULE_OPTIONS = {
+  clientId: "demo-client",
+  clientSecret: "demo-secret",
+  username: "demo@shipbridge.dev",
+  password: "demo-password",
+  baseUrl,
+  accountUrl,
+  storeId: "medusa-module-test",
+  databaseUrl: process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"],
+  sender: SENDER,
+  services: [{ service: "inpost", pickup_point: true }, { service: "dpd" }],
+  flatPrice: 19.99,
+  trackingWebhookSecret: SECRET,
+};
+
 moduleIntegrationTestRunner<ShipbridgeModuleService>({
   moduleName: SHIPBRIDGE_MODULE,
   // Medusa imports the module by path (Node strips the types); tests run from the package folder.
   resolve: resolve("src/modules/shipbridge/index.ts"),
-  moduleModels: [Shipment, TrackingEvent],
+  moduleModels: [Shipment, TrackingEvent, ConnectRequest, AccountLink],
   dbName: "shipbridge_medusa",
-  moduleOptions: {
-    clientId: "demo-client",
-    clientSecret: "demo-secret",
-    username: "demo@shipbridge.dev",
-    password: "demo-password",
-    baseUrl,
-    accountUrl,
-    storeId: "medusa-module-test",
-    databaseUrl: process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"],
-    sender: SENDER,
-    services: [{ service: "inpost", pickup_point: true }, { service: "dpd" }],
-    flatPrice: 19.99,
-    trackingWebhookSecret: SECRET,
-  },
+  moduleOptions: MODULE_OPTIONS,
   testSuite: ({ service }) => {
     it("keeps the sandbox's pushes once, refuses a forged one, and polls what pushes missed", async () => {
       const client = await demoClient();
@@ -188,6 +202,69 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       expect(updates.some((update) => update.package_id === packageId)).toBe(true);
       const [shipment] = await service.listShipments({ package_id: packageId });
       expect(shipment?.tracking_state).not.toBeNull();
+    });
+
+    it("cancels the package of an attempt that threw after the service charged, once", async () => {
+      // The provider of the same store: its order command's answers are lost
+      // after the service ordered (charged) the package, so it throws, and
+      // Medusa deletes the fulfillment; nobody retries.
+      const provider = new ShipbridgeFulfillmentService({}, MODULE_OPTIONS);
+      const control = (method: string, body?: unknown) =>
+        fetch(`${baseUrl}/_sandbox/faults`, {
+          method,
+          ...(body === undefined
+            ? {}
+            : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+        });
+      // The order command is accepted (and charged); every answer to it is lost.
+      await control("POST", {
+        status: 502,
+        rate: 1,
+        path: "/order-commands",
+        method: "PUT",
+        after: true,
+        count: 50,
+      });
+      const order = {
+        id: "order_orphan",
+        display_id: 7,
+        email: "anna@example.com",
+        currency_code: "pln",
+        total: 39.9,
+        items: [{ id: "li_1", title: "Mug", unit_price: 39.9, variant: { weight: 400 } }],
+      };
+      await expect(
+        provider.createFulfillment(
+          { service: "dpd" },
+          [{ title: "Mug", quantity: 1, line_item_id: "li_1" }],
+          order,
+          { id: "ful_orphan", delivery_address: { ...RECEIVER } },
+        ),
+      ).rejects.toThrow();
+      await control("DELETE");
+      const client = await demoClient();
+      try {
+        // Within the grace period the admin's retry may still take it over.
+        expect(await service.reconcileAttempts()).toEqual([]);
+        // The job leaves the attempt while its order command is still
+        // working at the service, and settles it once the command ended.
+        let settled = await service.reconcileAttempts({ graceMs: 0 });
+        for (let run = 0; run < 100 && settled[0]?.outcome === "failed"; run++) {
+          expect(settled[0]?.reason).toMatch(/order command is still/);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          settled = await service.reconcileAttempts({ graceMs: 0 });
+        }
+        expect(settled).toHaveLength(1);
+        expect(settled[0]?.reason).toBeUndefined();
+        expect(settled[0]).toMatchObject({ order_id: "order_orphan", outcome: "cancelled" });
+        expect(settled[0]?.package_ids).toHaveLength(1);
+        const pkg = await client.packages.get(settled[0]?.package_ids[0] ?? 0);
+        expect(pkg.state).toBe("canceled");
+        // Taken once: the next run finds nothing to settle.
+        expect(await service.reconcileAttempts({ graceMs: 0 })).toEqual([]);
+      } finally {
+        await provider.connection.close();
+      }
     });
 
     it("refuses a push when no secret verifies it, and keeps nothing", async () => {

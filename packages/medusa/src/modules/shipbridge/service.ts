@@ -4,8 +4,16 @@
 // provider's tokens through PostgreSQL.
 import { createHash, randomBytes } from "node:crypto";
 import { MedusaError, MedusaService } from "@medusajs/framework/utils";
-import { isOAuthError, isReauthorizationRequiredError, verifyTrackingPush } from "@shipbridge/core";
-import type { Point } from "@shipbridge/core/schemas";
+import {
+  isNotFoundError,
+  isOAuthError,
+  isReauthorizationRequiredError,
+  orderCommandId,
+  shipOrderReference,
+  verifyTrackingPush,
+} from "@shipbridge/core";
+import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
+import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import {
   CONNECT_CALLBACK_PATH,
@@ -39,6 +47,22 @@ export interface PickupPointQuery {
   readonly country_code?: string | undefined;
   readonly limit?: number | undefined;
 }
+
+/** What the reconcile job did with a shipment attempt nobody took over. */
+export interface SettledAttempt {
+  readonly shipment_key: string;
+  readonly order_id: string;
+  readonly outcome: "cancelled" | "abandoned" | "failed";
+  /** The packages found under the attempt's name and cancelled. */
+  readonly package_ids: number[];
+  /** Why it could not be settled now (the next run tries again). */
+  readonly reason?: string;
+}
+
+/** How long a failed attempt waits for the admin's retry before the job settles it. */
+export const ATTEMPT_GRACE_MS = 60 * 60 * 1000;
+/** A run that said nothing for this long has lost its process. */
+export const ATTEMPT_STALE_MS = 2 * 60 * 60 * 1000;
 
 export type ConnectionState = "connected" | "reconnect" | "not_connected";
 
@@ -212,7 +236,10 @@ export class ShipbridgeModuleService extends MedusaService({
     );
     const updates: TrackingUpdate[] = [];
     for (const shipment of shipments) {
-      const parcels = await this.connection.client.packages.tracking(shipment.package_id);
+      // One package the service cannot track now (cancelled, gone) must not stop the others.
+      const parcels = await this.connection.client.packages
+        .tracking(shipment.package_id)
+        .catch(() => []);
       const events = parcels
         .flatMap((parcel) => parcel.tracking)
         .sort((a, b) => a.datetime.localeCompare(b.datetime));
@@ -238,6 +265,73 @@ export class ShipbridgeModuleService extends MedusaService({
   /** The key of this store's tokens (and of its account link). */
   get connectionKey(): string {
     return this.connection.oauth.key;
+  }
+
+  /**
+   * Settles the shipment attempts that threw and that no retry took over
+   * within `graceMs`: Medusa has no fulfillment for them, so a package the
+   * service made and charged under the attempt's name is cancelled (the
+   * money comes back) and the attempt marked cancelled; with no package, it
+   * is marked abandoned. Each attempt is taken once, whatever runs the job.
+   */
+  async reconcileAttempts(
+    options: { graceMs?: number; staleMs?: number } = {},
+  ): Promise<SettledAttempt[]> {
+    const storeId = this.pluginOptions.storeId;
+    const attempts = await this.connection.ledger.takeUnclaimed(
+      storeId,
+      options.graceMs ?? ATTEMPT_GRACE_MS,
+      options.staleMs ?? ATTEMPT_STALE_MS,
+    );
+    const settled: SettledAttempt[] = [];
+    for (const attempt of attempts) {
+      try {
+        // The run's order command (its uuid comes from the shipment's name)
+        // may still be working at the service: settle the attempt once it ends.
+        const command = await this.connection.client.orderCommands
+          .get(orderCommandId(storeId, attempt.shipment_key))
+          .catch((error: unknown) => {
+            if (isNotFoundError(error)) return undefined;
+            throw error;
+          });
+        if (command !== undefined && !isFinalCommandStatus(command.status)) {
+          throw new Error(`its order command is still ${command.status}`);
+        }
+        const { packages } = await this.connection.client.packages.list({
+          user_reference_number: shipOrderReference(storeId, attempt.shipment_key),
+        });
+        const cancelled: number[] = [];
+        for (const pkg of packages.filter((p) => p.state !== "canceled")) {
+          const { outcome } = await cancelPackage(
+            this.connection.client,
+            storeId,
+            pkg.package_id,
+            "Shipment attempt without a Medusa fulfillment",
+          );
+          if (outcome === "cancelled") cancelled.push(pkg.package_id);
+        }
+        // A package never ordered cost nothing: the attempt is abandoned.
+        const outcome = cancelled.length > 0 ? "cancelled" : "abandoned";
+        await this.connection.ledger.settle(attempt.shipment_key, outcome, packages[0]?.package_id);
+        settled.push({
+          shipment_key: attempt.shipment_key,
+          order_id: attempt.order_id,
+          outcome,
+          package_ids: cancelled,
+        });
+      } catch (error) {
+        // Back to failed: the next run tries again.
+        await this.connection.ledger.settle(attempt.shipment_key, "failed");
+        settled.push({
+          shipment_key: attempt.shipment_key,
+          order_id: attempt.order_id,
+          outcome: "failed",
+          package_ids: [],
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    return settled;
   }
 
   /**

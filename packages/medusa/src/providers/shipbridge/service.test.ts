@@ -44,6 +44,7 @@ const sandbox = {
   accountUrl: process.env["SHIPBRIDGE_TEST_ACCOUNT_URL"] ?? "",
 };
 const tokensDb = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
+const COD_IBAN = "PL61109010140000071219812874";
 
 async function control(path: string, body?: unknown, method?: string): Promise<void> {
   const response = await fetch(`${sandbox.baseUrl}/_sandbox${path}`, {
@@ -84,6 +85,8 @@ function pluginOptions() {
     ],
     flatPrice: 19.99,
     quoteTimeoutMs: 1500,
+    cod: { iban: COD_IBAN },
+    cod_payment_providers: ["pp_cod"],
   };
 }
 
@@ -377,13 +380,15 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
       });
 
       it("an admin retry after the provider gave up: the new fulfillment finds the first package", async () => {
-        // The service creates the package, but the order command's answers
-        // never arrive: the provider throws and Medusa deletes the fulfillment.
+        // The service creates the package and accepts (charges) its order
+        // command, but the answers never arrive: the provider throws and
+        // Medusa deletes the fulfillment.
         const before = (await service.listFulfillments({})).length;
         await control("/faults", {
           status: 502,
           rate: 1,
           path: "/order-commands",
+          method: "PUT",
           after: true,
           count: 50,
         });
@@ -422,14 +427,84 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         expect(await packagesOf(second.data)).toHaveLength(1);
         expect(await chargesOf(first.data["package_id"])).toHaveLength(1);
         expect(await chargesOf(second.data["package_id"])).toHaveLength(1);
-        // The second one retried under a new id (its first attempt gave up,
-        // nothing was registered as fulfilled): still the second package.
-        const retried = await provider.createFulfillment(data, one, orderAfter(1), {
-          id: "ful_split_2b",
+      });
+
+      it("items A, items B, the first cancelled, A again: three fulfillments, three packages", async () => {
+        const provider = registration();
+        const data = { service: "dpd" };
+        const lines = [
+          { id: "li_a", title: "Mug", unit_price: 39.9, variant: { weight: 400 } },
+          { id: "li_b", title: "Plate", unit_price: 29.9, variant: { weight: 600 } },
+        ];
+        // The order as Medusa hands it over: what each line had fulfilled before.
+        const order = (a: number, b: number) => ({
+          ...orderOf("order_split_ab"),
+          items: [
+            { ...lines[0], detail: { fulfilled_quantity: a } },
+            { ...lines[1], detail: { fulfilled_quantity: b } },
+          ],
+        });
+        const itemA = [{ title: "Mug", sku: "MUG-1", quantity: 1, line_item_id: "li_a" }];
+        const itemB = [{ title: "Plate", sku: "PLT-1", quantity: 1, line_item_id: "li_b" }];
+        const at = (id: string) => ({ id, delivery_address: CUSTOMER_ADDRESS });
+        const first = await provider.createFulfillment(data, itemA, order(0, 0), at("ful_ab_1"));
+        const second = await provider.createFulfillment(data, itemB, order(1, 0), at("ful_ab_2"));
+        await provider.cancelFulfillment(first.data);
+        // A's fulfilled quantity is back to 0, B's is 1: the order looks as
+        // it did when B shipped, yet A again is a shipment of its own.
+        const third = await provider.createFulfillment(data, itemA, order(0, 1), at("ful_ab_3"));
+        const ids = [first, second, third].map((f) => f.data["package_id"]);
+        expect(new Set(ids).size).toBe(3);
+        expect(new Set([first, second, third].map((f) => f.data["shipment_key"])).size).toBe(3);
+        const client = await demoClient();
+        expect((await client.packages.get(Number(ids[1]))).state).not.toBe("canceled");
+        for (const id of [ids[1], ids[2]]) expect(await chargesOf(id)).toHaveLength(1);
+        // The third again (a timeout, another instance): its own package, once.
+        const again = await provider.createFulfillment(data, itemA, order(0, 1), at("ful_ab_3"));
+        expect(again.data["package_id"]).toBe(ids[2]);
+        expect(await chargesOf(ids[2])).toHaveLength(1);
+      });
+
+      it("an order paid on delivery: its first package collects the total, to the IBAN", async () => {
+        const provider = registration();
+        const data = { service: "dpd" };
+        const one = [{ ...items[0], quantity: 1 }];
+        const cod = (fulfilled: number) => ({
+          ...orderOf("order_cod"),
+          metadata: { shipbridge_cod: true },
+          items: [{ ...orderOf("order_cod").items[0], detail: { fulfilled_quantity: fulfilled } }],
+        });
+        const first = await provider.createFulfillment(data, one, cod(0), {
+          id: "ful_cod_1",
           delivery_address: CUSTOMER_ADDRESS,
         });
-        expect(retried.data["package_id"]).toBe(second.data["package_id"]);
-        expect(await chargesOf(second.data["package_id"])).toHaveLength(1);
+        const client = await demoClient();
+        const details = await client.packages.get(Number(first.data["package_id"]));
+        const collected = details.additional_services?.cod;
+        expect(collected).toMatchObject({ amount: 99.8, currency: "PLN" });
+        expect(String(collected?.iban).replace(/\s/g, "")).toContain(COD_IBAN.slice(2));
+        // The rest of the order ships without collecting the money again.
+        const second = await provider.createFulfillment(data, one, cod(1), {
+          id: "ful_cod_2",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        const rest = await client.packages.get(Number(second.data["package_id"]));
+        expect(rest.additional_services?.cod ?? undefined).toBeUndefined();
+        // The first is cancelled: the items shipped again collect the money.
+        await provider.cancelFulfillment(first.data);
+        const third = await provider.createFulfillment(data, one, cod(1), {
+          id: "ful_cod_3",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        const again = await client.packages.get(Number(third.data["package_id"]));
+        expect(again.additional_services?.cod).toMatchObject({ amount: 99.8, currency: "PLN" });
+        // An order not marked paid on delivery ships without COD.
+        const paid = await provider.createFulfillment(data, one, orderOf("order_paid"), {
+          id: "ful_paid_1",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        const plain = await client.packages.get(Number(paid.data["package_id"]));
+        expect(plain.additional_services?.cod ?? undefined).toBeUndefined();
       });
 
       it("cancels a fulfillment, cancelling again changes nothing, and the items ship again", async () => {
@@ -442,10 +517,10 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         const second = await registration().cancelFulfillment(fulfillment.data ?? {});
         expect(second).toMatchObject({ canceled: true });
         expect((await client.packages.get(packageId)).state).toBe("canceled");
-        // The same items fulfilled again make a new shipment under the next name.
+        // The same items fulfilled again make a new shipment under a new name.
         const again = await ship("order_cancel", { service: "dpd" });
         expect(again.data?.["package_id"]).not.toBe(packageId);
-        expect(again.data?.["shipment_key"]).toBe(`${fulfillment.data?.["shipment_key"]}-2`);
+        expect(again.data?.["shipment_key"]).not.toBe(fulfillment.data?.["shipment_key"]);
         expect(await packagesOf(again.data)).toHaveLength(1);
       });
 
@@ -473,6 +548,28 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         expect(details.sender?.postcode ?? details.pickup?.postcode).toBe("80-831");
       });
 
+      it("two returns without items: two packages", async () => {
+        const option = await shippingOption("dpd-return", "dpd-return-empty");
+        const returnOf = () =>
+          service.createReturnFulfillment({
+            location_id: "sloc_1",
+            provider_id: PROVIDER_ID,
+            shipping_option_id: option.id,
+            delivery_address: CUSTOMER_ADDRESS,
+            labels: [],
+            order: orderOf("order_return_empty"),
+            data: {},
+          } as never);
+        const first = await service.retrieveFulfillment((await returnOf()).id);
+        const second = await service.retrieveFulfillment((await returnOf()).id);
+        expect(second.id).not.toBe(first.id);
+        expect(first.data?.["shipment_key"]).toMatch(/^order_return_empty-return-/);
+        expect(second.data?.["shipment_key"]).not.toBe(first.data?.["shipment_key"]);
+        expect(second.data?.["package_id"]).not.toBe(first.data?.["package_id"]);
+        expect(await packagesOf(first.data)).toHaveLength(1);
+        expect(await packagesOf(second.data)).toHaveLength(1);
+      });
+
       it("a return retried after the provider gave up is paid once", async () => {
         const option = await shippingOption("dpd-return", "dpd-return-retry");
         const returnOf = () =>
@@ -490,6 +587,7 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
           status: 502,
           rate: 1,
           path: "/order-commands",
+          method: "PUT",
           after: true,
           count: 50,
         });

@@ -10,17 +10,14 @@ import type {
   Logger,
 } from "@medusajs/framework/types";
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils";
-import {
-  orderCommandId,
-  type ShipOrderResult,
-  shipOrder,
-  shipOrderReference,
-} from "@shipbridge/core";
+import { type ShipOrderResult, shipOrder } from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
+import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { labelPath } from "../../lib/label-path.ts";
 import {
   type ChosenPoint,
+  cashOnDelivery,
   fulfillmentOrder,
   quoteRequest,
   storeAddress,
@@ -70,14 +67,6 @@ function listOf(value: unknown): Loose[] {
   }
   return [];
 }
-
-/** An order line's quantities already shipped out, or already in returns. */
-const FULFILLED = ["fulfilled_quantity"] as const;
-const RETURNED = [
-  "return_requested_quantity",
-  "return_received_quantity",
-  "return_dismissed_quantity",
-] as const;
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
@@ -274,7 +263,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     }
     const service = str(data["service"]) ?? this.#service(data).service;
     const point = data["point"] as ChosenPoint | undefined;
-    const key = await this.#shipmentKey(order, items, fulfillmentId);
+    const key = await this.#begin(order, items, fulfillmentId, "shipment");
     const storeOrder = fulfillmentOrder(
       key,
       items,
@@ -283,8 +272,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       service,
       point,
       this.options,
+      await this.#cod(order, key),
     );
-    const result = await shipOrder(this.connection.client, storeOrder, this.#shipOptions());
+    const result = await this.#ship(key, () =>
+      shipOrder(this.connection.client, storeOrder, this.#shipOptions()),
+    );
     const orderId = str(order?.["id"]);
     const price = await this.#priceOf(result.packageId);
     const shipment: ShipmentData = {
@@ -319,53 +311,68 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   /**
-   * The name of a fulfillment's shipment at the service: its order, its items
-   * (line and quantity) and, per line, how much of it the order had fulfilled
-   * before this fulfillment; not the fulfillment's id. When the provider
-   * throws, Medusa deletes the fulfillment and the admin's retry makes a new
-   * one with a new id; nothing was registered as fulfilled, so the retry gets
-   * the same name and finds the first attempt's package instead of paying
-   * for a second. A later, separate fulfillment of the same line (2 x L
-   * fulfilled as 1 now, 1 later) starts from a higher fulfilled quantity and
-   * gets its own name and package. Once a shipment is cancelled, the same
-   * items ship again under the next name (`-2`, `-3`, ...). A return's name
-   * (`kind` "return") counts, instead, the quantities the order had in
-   * returns already, so a retried return finds its first package too.
+   * The name of a fulfillment's shipment at the service (its package's
+   * reference is `storeId:name`): derived from the fulfillment's id, so two
+   * fulfillments never share a package, whatever was cancelled in between.
+   * The same fulfillment again (a retry after a timeout, another instance)
+   * keeps its name and finds its package. When a run throws, Medusa deletes
+   * the fulfillment and the admin's retry brings a new id: the ledger hands
+   * the retry of the same order and items (`kind`, lines and quantities) the
+   * failed attempt's name, once, so it finds the package the service may
+   * have charged for instead of paying again.
    */
-  async #shipmentKey(
+  async #begin(
     order: Loose | undefined,
     items: Loose[],
     fulfillmentId: string,
-    kind: "shipment" | "return" = "shipment",
-  ) {
-    const orderId = str(order?.["id"]);
-    if (orderId === undefined) return fulfillmentId;
-    const lines = listOf(order?.["items"]);
+    kind: "shipment" | "return",
+  ): Promise<string> {
+    const orderId = str(order?.["id"]) ?? fulfillmentId;
     const content = items
-      .map((item) => {
-        const lineId = item["line_item_id"];
-        const line = lines.find((l) => lineId !== undefined && l["id"] === lineId);
-        const detail = (line?.["detail"] ?? {}) as Loose;
-        const counted = kind === "shipment" ? FULFILLED : RETURNED;
-        const before = counted.reduce(
-          (sum, field) => sum + Number(detail[field] ?? line?.[field] ?? 0),
-          0,
-        );
-        // Nothing appended for a first fulfillment: its name stays the one
-        // earlier versions gave it.
-        const from = Number.isFinite(before) && before > 0 ? `@${before}` : "";
-        return `${String(lineId ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}${from}`;
-      })
+      .map(
+        (item) =>
+          `${String(item["line_item_id"] ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}`,
+      )
       .sort()
       .join(",");
-    const base = `${orderId}${kind === "return" ? "-return" : ""}-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
-    for (let attempt = 1; ; attempt++) {
-      const key = attempt === 1 ? base : `${base}-${attempt}`;
-      const { packages } = await this.connection.client.packages.list({
-        user_reference_number: shipOrderReference(this.options.storeId, key),
+    const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 12);
+    const fresh = `${orderId}${kind === "return" ? "-return" : ""}-${hash(fulfillmentId)}`;
+    return this.connection.ledger.begin({
+      storeId: this.options.storeId,
+      orderId,
+      signature: `${kind}:${content || "no-items"}`,
+      fulfillmentId,
+      fresh,
+    });
+  }
+
+  /**
+   * Cash on delivery for this shipment: the order's total when the order is
+   * paid on delivery and no other live package of it collects already (the
+   * first package of a split order; the next one when that one is cancelled).
+   */
+  async #cod(order: Loose | undefined, key: string) {
+    const cod = cashOnDelivery(order, this.options);
+    if (cod === undefined) return undefined;
+    return (await this.connection.ledger.claimCod(key)) ? cod : undefined;
+  }
+
+  /** Runs one shipOrder under its ledger entry: shipped, or failed for a retry to take over. */
+  async #ship(key: string, run: () => Promise<ShipOrderResult>): Promise<ShipOrderResult> {
+    let result: ShipOrderResult;
+    try {
+      result = await run();
+    } catch (error) {
+      await this.connection.ledger.failed(key).catch((cause: unknown) => {
+        this.#logger?.warn(`shipbridge: attempt ${key} not marked failed: ${String(cause)}`);
       });
-      if (packages.length === 0 || packages.some((pkg) => pkg.state !== "canceled")) return key;
+      throw error;
     }
+    // The package is paid for: a ledger that cannot be written must not fail the fulfillment.
+    await this.connection.ledger.shipped(key, result.packageId).catch((cause: unknown) => {
+      this.#logger?.warn(`shipbridge: attempt ${key} not marked shipped: ${String(cause)}`);
+    });
+    return result;
   }
 
   #shipOptions(from = this.options.sender) {
@@ -388,24 +395,20 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   override async cancelFulfillment(data: Loose): Promise<Loose> {
     const packageId = data["package_id"];
     if (typeof packageId !== "number") return { canceled: false };
-    const uuid = orderCommandId(this.options.storeId, `cancel-${packageId}`);
-    const command = await this.connection.client.cancelCommands.run(uuid, {
-      packages: [{ id: packageId }],
-      reasonType: "store_cancelled",
-      reasonContent: "Fulfillment cancelled in Medusa",
-    });
-    const cancelled = command.successfully_canceled_packages?.some(
-      (entry) => entry.package_id === packageId,
+    const { cancel_command_id } = await cancelPackage(
+      this.connection.client,
+      this.options.storeId,
+      packageId,
+      "Fulfillment cancelled in Medusa",
     );
-    const errors = (command.errors ?? []) as { code?: string }[];
-    const already = errors.some((e) => e.code === "package_already_cancelled");
-    if (!cancelled && !already) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Package ${packageId} could not be cancelled: ${errors.map((e) => e.code).join(", ") || command.status}`,
-      );
-    }
-    return { canceled: true, cancel_command_id: uuid };
+    await this.connection.ledger
+      .cancelled(this.options.storeId, packageId)
+      .catch((cause: unknown) => {
+        this.#logger?.warn(
+          `shipbridge: package ${packageId} not marked cancelled: ${String(cause)}`,
+        );
+      });
+    return { canceled: true, cancel_command_id };
   }
 
   /**
@@ -433,9 +436,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     // Medusa may hand the return over without its items: then one parcel of
     // the default item weight goes back.
     const items = given.length > 0 ? given : [{ title: "Returned goods", quantity: 1 }];
-    // Keyed like a shipment, not by the fulfillment's id: when this throws,
-    // Medusa's retry brings a new id, and must find the first return's package.
-    const key = await this.#shipmentKey(order, items, fulfillmentId, "return");
+    const key = await this.#begin(order, given, fulfillmentId, "return");
     const storeOrder = fulfillmentOrder(
       key,
       items,
@@ -462,10 +463,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       phone: customer.phone ?? store.phone,
       ...(store.email === undefined ? {} : { email: store.email }),
     };
-    const result = await shipOrder(
-      this.connection.client,
-      { ...storeOrder, customer: { ...storeOrder.customer, phone: store.phone } },
-      { ...this.#shipOptions(from), pickup: from },
+    const result = await this.#ship(key, () =>
+      shipOrder(
+        this.connection.client,
+        { ...storeOrder, customer: { ...storeOrder.customer, phone: store.phone } },
+        { ...this.#shipOptions(from), pickup: from },
+      ),
     );
     const orderId = str(order?.["id"]) ?? str(fulfillment["order_id"]);
     const price = await this.#priceOf(result.packageId);

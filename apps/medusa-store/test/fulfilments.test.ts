@@ -1,0 +1,231 @@
+// Split fulfilment in the whole application, on an order paid on delivery:
+// items A, items B, the first cancelled, A again, through the admin API. Each
+// fulfillment gets its own package; the order's money is collected by one
+// live package at a time. The plugin's subscribers run as Medusa runs them
+// (order placed, fulfillment created), and so does its reconcile job, whose
+// exported function is called with the application's container.
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import reconcile from "@shipbridge/medusa/jobs/reconcile-tracking";
+import { beforeAll, describe, expect, it } from "vitest";
+import seed from "../src/scripts/seed.ts";
+import { adminHeaders, storeHeaders } from "./admin-session.ts";
+
+const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
+const IBAN = "PL61109010140000071219812874";
+
+// Before Medusa boots and reads medusa-config.ts: the system payment
+// provider stands for "paid on delivery".
+beforeAll(() => {
+  process.env["SHIPBRIDGE_COD_IBAN"] = IBAN;
+  process.env["SHIPBRIDGE_COD_PAYMENT_PROVIDERS"] = "pp_system_default";
+});
+
+/** The sandbox's view of a package, with the demo account's token. */
+async function packageAt(packageId: number): Promise<Record<string, unknown>> {
+  const token = await fetch(`${sandbox}/oauth/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
+  }).then((response) => response.json() as Promise<{ access_token: string }>);
+  const response = await fetch(`${sandbox}/packages/${packageId}`, {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let attempt = 0; attempt < 100 && !done(value); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    describe("a split fulfilment of an order paid on delivery", () => {
+      it("gives each fulfillment its own package; the subscribers and the job run", async () => {
+        const container = getContainer();
+        await seed({ container, args: [] } as never);
+        const admin = await adminHeaders(api, container);
+        const store = await storeHeaders(container);
+        const query = container.resolve("query");
+
+        const { data: products } = await api.get("/store/products?fields=*variants", store);
+        const { data: regions } = await api.get("/store/regions", store);
+        const variants = products.products.map(
+          (p: { variants: { id: string }[] }) => p.variants[0]?.id,
+        );
+        expect(variants).toHaveLength(2);
+        const { data: created } = await api.post(
+          "/store/carts",
+          {
+            region_id: regions.regions[0].id,
+            email: "jan@example.com",
+            shipping_address: {
+              first_name: "Jan",
+              last_name: "Kowalski",
+              address_1: "ul. Długa 5",
+              postal_code: "80-831",
+              city: "Gdańsk",
+              country_code: "pl",
+              phone: "601234567",
+            },
+            items: variants.map((id: string) => ({ variant_id: id, quantity: 1 })),
+          },
+          store,
+        );
+        const cartId = created.cart.id;
+        const { data: listed } = await api.get(`/store/shipping-options?cart_id=${cartId}`, store);
+        const courier = listed.shipping_options.find(
+          (o: { data: { id: string } }) => o.data.id === "dpd",
+        );
+        await api.post(
+          `/store/carts/${cartId}/shipping-methods`,
+          { option_id: courier.id, data: {} },
+          store,
+        );
+        const { data: collection } = await api.post(
+          "/store/payment-collections",
+          { cart_id: cartId },
+          store,
+        );
+        await api.post(
+          `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
+          { provider_id: "pp_system_default" },
+          store,
+        );
+        const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
+        const order = completed.order;
+
+        // The order.placed subscriber marks the order paid on delivery.
+        const readOrder = async () =>
+          (
+            await query.graph({
+              entity: "order",
+              fields: ["metadata", "total"],
+              filters: { id: order.id },
+            })
+          ).data[0];
+        const placed = await eventually(readOrder, (o) => o?.metadata?.shipbridge_cod === true);
+        expect(placed.metadata).toMatchObject({ shipbridge_cod: true });
+        const total = Number(placed.total);
+
+        const { data: locations } = await api.get("/admin/stock-locations", admin);
+        const [itemA, itemB] = order.items as { id: string }[];
+        const fulfil = async (itemId: string | undefined) => {
+          const before = await fulfillments();
+          await api.post(
+            `/admin/orders/${order.id}/fulfillments`,
+            {
+              location_id: locations.stock_locations[0].id,
+              items: [{ id: itemId, quantity: 1 }],
+            },
+            admin,
+          );
+          const after = await fulfillments();
+          const added = after.find((f) => !before.some((b) => b.id === f.id));
+          expect(added).toBeDefined();
+          return added as (typeof after)[number];
+        };
+        async function fulfillments() {
+          const { data } = await query.graph({
+            entity: "order",
+            fields: [
+              "fulfillments.id",
+              "fulfillments.data",
+              "fulfillments.canceled_at",
+              "fulfillments.shipped_at",
+              "fulfillments.delivered_at",
+            ],
+            filters: { id: order.id },
+          });
+          return (data[0]?.fulfillments ?? []) as {
+            id: string;
+            data: { package_id: number; shipment_key: string };
+            canceled_at: unknown;
+            shipped_at: unknown;
+            delivered_at: unknown;
+          }[];
+        }
+
+        const first = await fulfil(itemA?.id);
+        const second = await fulfil(itemB?.id);
+        await api.post(`/admin/orders/${order.id}/fulfillments/${first.id}/cancel`, {}, admin);
+        const third = await fulfil(itemA?.id);
+
+        const packages = [first, second, third].map((f) => f.data.package_id);
+        expect(new Set(packages).size).toBe(3);
+        const [p1, p2, p3] = await Promise.all(packages.map((id) => packageAt(id)));
+        expect(p1?.["state"]).toBe("canceled");
+        expect(p2?.["state"]).not.toBe("canceled");
+        expect(p3?.["state"]).not.toBe("canceled");
+        // Cash on delivery: the first package collected the order's total;
+        // once it was cancelled, A shipped again collects it; B never does.
+        const codOf = (pkg: Record<string, unknown> | undefined) =>
+          (pkg?.["additional_services"] as { cod?: { amount: number } } | undefined)?.cod;
+        expect(codOf(p1)?.amount).toBe(total);
+        expect(codOf(p2)).toBeUndefined();
+        expect(codOf(p3)?.amount).toBe(total);
+
+        // The fulfillment-created subscriber kept each shipment, with no
+        // plugin route asked.
+        const shipbridge = container.resolve("shipbridge") as {
+          listShipments(filters: unknown): Promise<{ fulfillment_id: string }[]>;
+        };
+        const ids = [first.id, second.id, third.id];
+        const kept = await eventually(
+          () => shipbridge.listShipments({ fulfillment_id: ids }),
+          (rows) => rows.length === 3,
+        );
+        expect(kept.map((row) => row.fulfillment_id).sort()).toEqual([...ids].sort());
+
+        const { data: list } = await api.get("/admin/shipbridge/shipments", admin);
+        expect(list.count).toBe(3);
+        expect(list.shipments.map((s: { fulfillment_id: string }) => s.fulfillment_id)).toEqual([
+          third.id,
+          second.id,
+          first.id,
+        ]);
+        expect(list.shipments.map((s: { status: string }) => s.status)).toEqual([
+          "ordered",
+          "ordered",
+          "cancelled",
+        ]);
+        expect(list.shipments[2].has_label).toBe(false);
+
+        // The reconcile job, as the scheduler runs it: the carrier moves the
+        // parcels (the sandbox's clock, five days on) and no push arrives.
+        await fetch(`${sandbox}/_sandbox/clock/advance`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seconds: 5 * 24 * 3600 }),
+        });
+        const summary = await reconcile(container);
+        expect(summary.moved.map((m) => m.fulfillment_id).sort()).toEqual(
+          [second.id, third.id].sort(),
+        );
+        expect(summary.attempts).toEqual([]);
+        const moved = new Map((await fulfillments()).map((f) => [f.id, f]));
+        for (const id of [second.id, third.id]) {
+          expect(moved.get(id)?.shipped_at).not.toBeNull();
+          expect(moved.get(id)?.delivered_at).not.toBeNull();
+        }
+        expect(moved.get(first.id)?.shipped_at).toBeNull();
+        // Run again: nothing new, nothing moves.
+        expect((await reconcile(container)).moved).toEqual([]);
+        const { data: after } = await api.get("/admin/shipbridge/shipments", admin);
+        expect(after.shipments.map((s: { status: string }) => s.status)).toEqual([
+          "delivered",
+          "delivered",
+          "cancelled",
+        ]);
+      });
+    });
+  },
+});

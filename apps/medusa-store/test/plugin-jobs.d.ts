@@ -1,0 +1,11 @@
+// The plugin is built without declarations (Medusa loads its JavaScript):
+// the shape of the job the tests run.
+declare module "@shipbridge/medusa/jobs/reconcile-tracking" {
+  import type { MedusaContainer } from "@medusajs/framework/types";
+
+  const reconcileTracking: (container: MedusaContainer) => Promise<{
+    moved: { fulfillment_id: string; state: string; result: string }[];
+    attempts: { shipment_key: string; order_id: string; outcome: string; package_ids: number[] }[];
+  }>;
+  export default reconcileTracking;
+}

@@ -1,0 +1,97 @@
+// Shopify's delivery status of a fulfilment: when a parcel's tracking reaches
+// a state the customer cares about, the fulfilment gets a
+// fulfillmentEventCreate event (Shopify shows it on the order and the
+// customer's status page). Each status is sent once per order, recorded in
+// the same transaction as the call; "delivered" waits until every parcel of
+// the package is delivered.
+import type { Session, Shopify } from "@shopify/shopify-api";
+import type pg from "pg";
+import { FULFILLMENT_EVENT_CREATE } from "../admin/documents.ts";
+import type { ShipmentRow } from "../store/shipments.ts";
+
+/** Core's tracking states that Shopify has a delivery status for. */
+export const DELIVERY_STATUSES: Readonly<Record<string, string>> = {
+  collected: "CARRIER_PICKED_UP",
+  "in-transit": "IN_TRANSIT",
+  delivering: "OUT_FOR_DELIVERY",
+  delivered: "DELIVERED",
+};
+
+/** The scope fulfillmentEventCreate needs; a shop installed before the app asked for it gets no events. */
+const SCOPE = "write_fulfillments";
+
+export class DeliveryEventError extends Error {
+  override readonly name = "DeliveryEventError";
+}
+
+function hasScope(session: Session): boolean {
+  return (session.scope ?? "").split(",").some((scope) => scope.trim() === SCOPE);
+}
+
+function isoTime(value: string): string | undefined {
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
+}
+
+/**
+ * Sends the delivery status of `state` for the row's fulfilment, once. Runs
+ * inside the caller's transaction on `db`: if Shopify fails, the caller rolls
+ * back and the next push or reconcile run sends it again. Answers whether an
+ * event was sent.
+ */
+export async function sendDeliveryEvent(
+  db: pg.PoolClient,
+  context: { readonly shopify: Shopify; readonly session: Session },
+  row: ShipmentRow,
+  event: {
+    readonly state: string;
+    readonly datetime: string;
+    readonly description?: string | null | undefined;
+  },
+): Promise<boolean> {
+  const status = DELIVERY_STATUSES[event.state];
+  if (!status || !row.fulfillmentId || !hasScope(context.session)) return false;
+  if (event.state === "delivered") {
+    // One fulfilment holds every parcel: it is delivered when the last one is.
+    const { rows } = await db.query(
+      `SELECT count(DISTINCT package_no)::int AS n FROM shipbridge_shopify_tracking_events
+       WHERE shop = $1 AND package_id = $2 AND state = 'delivered'`,
+      [row.shop, row.packageId],
+    );
+    if ((rows[0]?.n ?? 0) < Math.max(1, row.tracking?.numbers.length ?? 1)) return false;
+  }
+  // A late event never moves the status back (in transit after delivered).
+  const rank = (name: string) => Object.values(DELIVERY_STATUSES).indexOf(name);
+  const { rows: sent } = await db.query(
+    "SELECT status FROM shipbridge_shopify_delivery_events WHERE shop = $1 AND order_id = $2",
+    [row.shop, row.orderId],
+  );
+  if (sent.some((done: { status: string }) => rank(done.status) >= rank(status))) return false;
+  const inserted = await db.query(
+    `INSERT INTO shipbridge_shopify_delivery_events (shop, order_id, status) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING`,
+    [row.shop, row.orderId, status],
+  );
+  if (inserted.rowCount !== 1) return false;
+  const happenedAt = isoTime(event.datetime);
+  const graphql = new context.shopify.clients.Graphql({ session: context.session });
+  const answer = await graphql.request<{
+    fulfillmentEventCreate: { userErrors: { message: string }[] };
+  }>(FULFILLMENT_EVENT_CREATE, {
+    variables: {
+      fulfillmentEvent: {
+        fulfillmentId: row.fulfillmentId,
+        status,
+        ...(happenedAt ? { happenedAt } : {}),
+        ...(event.description ? { message: event.description } : {}),
+      },
+    },
+  });
+  const errors = answer.data?.fulfillmentEventCreate.userErrors ?? [];
+  if (errors.length > 0) {
+    throw new DeliveryEventError(
+      `fulfillmentEventCreate refused: ${errors.map((error) => error.message).join("; ")}`,
+    );
+  }
+  return true;
+}
