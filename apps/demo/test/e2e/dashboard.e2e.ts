@@ -120,8 +120,13 @@ describe("the demo in a browser", () => {
     }
     for (const key of chosen) await page.check(`.select-order[data-key='${key}']`);
     await expect(page.textContent("#ship-selected")).resolves.toBe("Ship selected (10)");
+    // The ship-one batches before left the bar finished: follow the new batch.
+    const earlier = await page.getAttribute("#batch", "data-batch-id");
     await page.click("#ship-selected");
-    await page.waitForSelector("#batch[data-state='running'], #batch[data-state='finished']");
+    await page.waitForFunction((id) => {
+      const batch = document.querySelector<HTMLElement>("#batch");
+      return batch?.dataset.batchId !== undefined && batch.dataset.batchId !== id;
+    }, earlier ?? "");
     await page.waitForSelector("#batch[data-state='finished']", { timeout: 300_000 });
     const progress = page.locator("#batch-progress");
     await expect(

@@ -17,11 +17,9 @@ const MEDUSA_ADMIN = "admin@shipbridge.dev";
 export function shopifyDeliveryEvents(dataDir: string, orderId: string): string[] {
   const fake = new FakeShopify({ apiKey: "read-only", apiSecretKey: "read-only" });
   fake.restore(readFileSync(join(dataDir, SHOPIFY_STATE), "utf8"));
-  const order = fake.order(DEMO_SHOP, `gid://shopify/Order/${orderId}`);
-  if (!order) throw new Error(`the Shopify store has no order ${orderId}`);
-  return order.fulfillments.flatMap((fulfillment) =>
-    ((fulfillment as { events?: { status: string }[] }).events ?? []).map((event) => event.status),
-  );
+  const gid = `gid://shopify/Order/${orderId}`;
+  if (!fake.order(DEMO_SHOP, gid)) throw new Error(`the Shopify store has no order ${orderId}`);
+  return fake.fulfillmentEvents(DEMO_SHOP, gid).map((event) => event.status);
 }
 
 /** The Medusa order's fulfilments with their shipped and delivered times. */
