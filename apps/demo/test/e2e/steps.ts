@@ -5,16 +5,22 @@ import type { Locator, Page } from "playwright-core";
 
 export type Store = "shopify" | "medusa";
 
-/** The sandbox's demo user (packages/sandbox/README.md). */
-export const DEMO_USER = { username: "demo@shipbridge.dev", password: "demo-password" };
+/**
+ * The sandbox users the demo registers: each store has its own shipping
+ * account (the service keeps one tracking webhook per account).
+ */
+export const STORE_USERS: Record<Store, { username: string; password: string }> = {
+  shopify: { username: "demo@shipbridge.dev", password: "demo-password" },
+  medusa: { username: "medusa@shipbridge.dev", password: "demo-password" },
+};
 
 /** Connect from the dashboard: the service's login page, then its consent page, then back. */
 export async function connectStore(page: Page, store: Store): Promise<void> {
   const dashboard = new URL(page.url()).origin;
   await page.click(`#connect-${store}`);
   await page.waitForSelector("input[name='username']", { timeout: 60_000 });
-  await page.fill("input[name='username']", DEMO_USER.username);
-  await page.fill("input[name='password']", DEMO_USER.password);
+  await page.fill("input[name='username']", STORE_USERS[store].username);
+  await page.fill("input[name='password']", STORE_USERS[store].password);
   await page.click("button[type='submit']");
   await page.waitForSelector("button[name='decision'][value='allow']");
   await page.click("button[name='decision'][value='allow']");
