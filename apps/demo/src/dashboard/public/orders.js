@@ -71,7 +71,7 @@ export function renderOrderRow(order, selected, language, t, busy) {
   return `<tr data-key="${escapeHtml(key)}" data-store="${escapeHtml(order.store)}" data-order-id="${escapeHtml(order.id)}" data-status="${escapeHtml(order.status)}" data-tracking-state="${escapeHtml(order.trackingState ?? "")}" class="${selected.has(key) ? "is-selected" : ""}">
   <td class="cell-select">${checkbox}</td>
   <td data-field="store"><span class="store-tag store-tag-${escapeHtml(order.store)}">${escapeHtml(storeName)}</span></td>
-  <td data-field="order"><strong>${escapeHtml(order.name)}</strong>${order.customer ? ` <span class="muted small">${escapeHtml(order.customer)}</span>` : ""}${order.createdAt ? `<br><span class="muted small">${escapeHtml(formatDateTime(order.createdAt, language))}</span>` : ""}</td>
+  <td data-field="order"><strong${order.createdAt ? ` title="${escapeHtml(formatDateTime(order.createdAt, language))}"` : ""}>${escapeHtml(order.name)}</strong>${order.customer ? `<br><span class="muted small customer">${escapeHtml(order.customer)}</span>` : ""}</td>
   <td data-field="status"><span class="status status-${escapeHtml(status)}">${escapeHtml(t(`status.${status}`))}</span></td>
   <td data-field="service">${order.service ? escapeHtml(order.service) : `<span class="muted">${escapeHtml(t("order.none"))}</span>`}</td>
   <td data-field="point">${pointCell(order, t)}</td>
