@@ -20,7 +20,7 @@ import {
   type Store,
   waitForRowStatus,
 } from "./steps.ts";
-import { medusaFulfillments, shopifyDeliveryEvents } from "./store-side.ts";
+import { medusaFulfillments, shopifyFulfillments } from "./store-side.ts";
 
 const repoRoot = resolve(import.meta.dirname, "../../../..");
 const reportDir =
@@ -186,10 +186,16 @@ describe("the demo in a browser", () => {
       if (reached) break;
     }
     await expect(statuses()).resolves.toEqual(everywhere);
-    // The Shopify fulfilment got its delivery events, the Medusa fulfilment is delivered.
-    expect(shopifyDeliveryEvents(dataDir, placed.shopify)).toContain("DELIVERED");
+    // The Medusa fulfilment is delivered; the Shopify fulfilment carries the
+    // tracking number and got the delivery status.
     const fulfillments = await medusaFulfillments(dataDir, demo.addresses, placed.medusa);
     expect(fulfillments.some((fulfillment) => fulfillment.delivered_at !== null)).toBe(true);
+    const tracking = await page.textContent(
+      `tr[data-store='shopify'][data-order-id='${placed.shopify}'] [data-field='tracking']`,
+    );
+    const shopify = shopifyFulfillments(dataDir, placed.shopify);
+    expect(shopify.trackingNumbers).toEqual([tracking?.trim()]);
+    expect(shopify.events).toContain("DELIVERED");
   });
 
   it("switches to Polish and keeps the choice", async () => {

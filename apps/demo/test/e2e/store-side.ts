@@ -13,13 +13,23 @@ const SHOPIFY_STATE = "shopify-fake.json";
 /** The Medusa admin user the demo creates; its password is one of the demo's secrets. */
 const MEDUSA_ADMIN = "admin@shipbridge.dev";
 
-/** The Shopify fulfilment events of an order: IN_TRANSIT, DELIVERED, ... */
-export function shopifyDeliveryEvents(dataDir: string, orderId: string): string[] {
+/** What the simulated Shopify store keeps of an order's fulfilments. */
+export function shopifyFulfillments(
+  dataDir: string,
+  orderId: string,
+): { trackingNumbers: string[]; events: string[] } {
   const fake = new FakeShopify({ apiKey: "read-only", apiSecretKey: "read-only" });
   fake.restore(readFileSync(join(dataDir, SHOPIFY_STATE), "utf8"));
   const gid = `gid://shopify/Order/${orderId}`;
-  if (!fake.order(DEMO_SHOP, gid)) throw new Error(`the Shopify store has no order ${orderId}`);
-  return fake.fulfillmentEvents(DEMO_SHOP, gid).map((event) => event.status);
+  const order = fake.order(DEMO_SHOP, gid);
+  if (!order) throw new Error(`the Shopify store has no order ${orderId}`);
+  return {
+    trackingNumbers: order.fulfillments.flatMap((fulfillment) =>
+      fulfillment.trackingInfo.flatMap((info) => (info.number ? [info.number] : [])),
+    ),
+    // Delivery statuses (fulfillmentEventCreate): IN_TRANSIT, DELIVERED, ...
+    events: fake.fulfillmentEvents(DEMO_SHOP, gid).map((event) => event.status),
+  };
 }
 
 /** The Medusa order's fulfilments with their shipped and delivered times. */
