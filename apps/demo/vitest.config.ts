@@ -10,8 +10,8 @@ export default mergeConfig(
     test: {
       include: ["src/**/*.test.ts"],
       fileParallelism: false,
-      testTimeout: 300_000,
-      hookTimeout: 300_000,
+      testTimeout: 900_000,
+      hookTimeout: 660_000,
     },
   }),
 );

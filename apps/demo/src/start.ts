@@ -19,11 +19,14 @@ if (!existsSync(join(config.repoRoot, "packages/medusa/.medusa/server"))) {
 
 let demo: RunningDemo | undefined;
 let stopping = false;
+const starting = new AbortController();
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`\ndemo: ${signal}: stopping…`);
-  await demo?.stop();
+  // Still starting: the start stops what it started and rejects (below).
+  if (!demo) return starting.abort();
+  await demo.stop();
   console.log("demo: stopped");
   process.exit(0);
 }
@@ -38,12 +41,15 @@ process.on("SIGTERM", () => void stop("SIGTERM"));
 const started = Date.now();
 console.log(`demo: starting, data in ${config.dataDir}`);
 try {
-  demo = await startDemo(config);
+  demo = await startDemo(config, console.log, starting.signal);
 } catch (error) {
+  if (starting.signal.aborted) {
+    console.log("demo: stopped");
+    process.exit(0);
+  }
   console.error(`demo: could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-if (stopping) await new Promise(() => {});
 const { addresses } = demo;
 console.log(`
   shipbridge demo is ready (${Math.round((Date.now() - started) / 1000)} s)

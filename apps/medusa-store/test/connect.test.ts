@@ -8,6 +8,7 @@ import { authorizeInBrowser } from "@shipbridge/sandbox";
 import { beforeAll, describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
+import { renderPanel } from "./render-panel.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 
@@ -180,6 +181,15 @@ medusaIntegrationTestRunner({
           admin,
         );
         expect(panel.account).toBe("reconnect");
+        // The widget's panel offers Reconnect (the connect flow), and before
+        // the first connection it offers Connect.
+        const reconnectHtml = await renderPanel(panel);
+        expect(reconnectHtml).toMatch(
+          /<button[^>]*data-shipbridge="reconnect"[^>]*>Reconnect<\/button>/,
+        );
+        expect(reconnectHtml).toContain("No shipments yet.");
+        const neverHtml = await renderPanel({ ...panel, account: "not_connected" });
+        expect(neverHtml).toMatch(/<button[^>]*data-shipbridge="connect"[^>]*>Connect<\/button>/);
 
         const { data: reconnect } = await api.post("/admin/shipbridge/connection", {}, admin);
         const reconnected = await fetch(

@@ -5,6 +5,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
+import { renderPanel } from "./render-panel.ts";
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
@@ -152,6 +153,12 @@ medusaIntegrationTestRunner({
         expect(panel.grant).toBe("password");
         expect(panel.shipments).toHaveLength(1);
         expect(panel.shipments[0].tracking_number).toBe(row.labels[0].tracking_number);
+        expect(panel.shipments[0]).toMatchObject({
+          command_id: row.data.command_id,
+          command_uuid: row.data.command_id,
+          status: "ordered",
+          label_url: `/admin/shipbridge/fulfillments/${fulfillment.id}/label`,
+        });
 
         // Every shipment of the store, newest first, with what it cost.
         const { data: all } = await api.get("/admin/shipbridge/shipments?limit=10", adminHeaders);
@@ -234,6 +241,19 @@ medusaIntegrationTestRunner({
         );
         expect(after.shipments[0].tracking_state).toBe("delivered");
         expect(after.shipments[0].status).toBe("delivered");
+
+        // The widget's panel, rendered from the route's answer: the shipment
+        // delivered, its tracking number linking to the carrier, its label.
+        const html = await renderPanel(after);
+        const tracking = after.shipments[0];
+        expect(html).toContain(`data-shipbridge-shipment="${fulfillment.id}"`);
+        expect(html).toMatch(/data-shipbridge="status"[^>]*>delivered</);
+        expect(html).toContain(`href="${tracking.tracking_url}"`);
+        expect(html).toContain(`>${tracking.tracking_number}</a>`);
+        expect(html).toContain(`href="/admin/shipbridge/fulfillments/${fulfillment.id}/label"`);
+        expect(html).toContain(`${tracking.price.amount.toFixed(2)} PLN`);
+        expect(html).not.toContain('data-shipbridge="reconnect"');
+        expect(html).not.toContain('data-shipbridge="connect"');
       });
     });
   },

@@ -18,4 +18,10 @@ export {
   MAX_OPEN_SESSIONS,
   USER_TOKEN_LIFETIME_SECONDS,
 } from "./oauth/limits.ts";
-export { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./start-sandbox.ts";
+export type { PointStateInput } from "./rest/points/point-states.ts";
+export {
+  type PointStateView,
+  type RunningSandbox,
+  type StartSandboxOptions,
+  startSandbox,
+} from "./start-sandbox.ts";

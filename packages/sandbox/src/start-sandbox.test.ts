@@ -33,6 +33,58 @@ describe("startSandbox", () => {
     await expect(fetch(`${sandbox.accountUrl}/.well-known/jwks.json`)).rejects.toThrow();
   });
 
+  it("puts a pickup point on holiday and closes it through the handle", async () => {
+    const sandbox = await startSandbox();
+    const demo = DEMO_CONFIG.applications[0]!;
+    try {
+      const token = await (
+        await fetch(`${sandbox.baseUrl}/oauth/token`, {
+          method: "POST",
+          headers: {
+            authorization: `Basic ${Buffer.from(`${demo.client_id}:${demo.client_secret}`).toString("base64")}`,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "grant_type=client_credentials",
+        })
+      ).json();
+      const find = async (code: string) => {
+        const response = await fetch(`${sandbox.baseUrl}/points/map`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token.access_token}`,
+            accept: "application/vnd.furgonetka.v1+json",
+            "content-type": "application/vnd.furgonetka.v1+json",
+          },
+          body: JSON.stringify({
+            location: { search_phrase: "Kraków" },
+            filters: { point_id: code },
+          }),
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { points: { active: boolean; holiday: boolean }[] })
+          .points[0];
+      };
+      expect(sandbox.setPointState("kra01m", { holiday: true })).toEqual({
+        code: "KRA01M",
+        active: true,
+        holiday: true,
+      });
+      expect(await find("KRA01M")).toMatchObject({ active: true, holiday: true });
+      expect(sandbox.setPointState("KRA01M", { active: false, holiday: false })).toEqual({
+        code: "KRA01M",
+        active: false,
+        holiday: false,
+      });
+      expect(await find("KRA01M")).toMatchObject({ active: false, holiday: false });
+      expect(() => sandbox.setPointState("NOPE01X", { holiday: true })).toThrow(RangeError);
+      expect(() =>
+        sandbox.setPointState("KRA01M", { holiday: "yes" } as unknown as { holiday: boolean }),
+      ).toThrow(/^not a point state: holiday: /);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it("refuses an invalid config, naming the field", async () => {
     await expect(
       startSandbox({

@@ -1,6 +1,7 @@
 // Starts the sandbox: opens its database (in memory, or a file that keeps all
 // state across restarts), writes the configured applications, makes sure the
 // signing key exists, and serves {base_url} and {account_url} on two ports.
+// The handle also sets a pickup point's state, as the /_sandbox control does.
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { createSandboxApps } from "./app.ts";
@@ -13,6 +14,11 @@ import { seedApplications } from "./oauth/applications.ts";
 import { LoginLockouts } from "./oauth/login-lockouts.ts";
 import { ensureOAuthSchema } from "./oauth/schema.ts";
 import { signingKey } from "./oauth/signing-key.ts";
+import {
+  type PointStateInput,
+  PointStateInputSchema,
+  setPointState,
+} from "./rest/points/point-states.ts";
 import { SandboxDatabase } from "./state/database.ts";
 
 type NodeServer = ReturnType<typeof createAdaptorServer>;
@@ -61,8 +67,23 @@ export interface RunningSandbox {
    * sandbox keeps, advances included.
    */
   readonly clock: () => Date;
+  /**
+   * Closes a pickup point (`active: false`) or puts it on holiday
+   * (`holiday: true`), and back, as POST /_sandbox/points/{code} does: what
+   * is left out keeps its state. Answers the point's code and state.
+   * @throws RangeError for a code the point data set does not have,
+   *   TypeError naming the field for a bad state.
+   */
+  setPointState(code: string, state: PointStateInput): PointStateView;
   /** Closes both servers and the database; resolves when all is closed. */
   close(): Promise<void>;
+}
+
+/** A point's code and its state as POST /points/map answers it. */
+export interface PointStateView {
+  readonly code: string;
+  readonly active: boolean;
+  readonly holiday: boolean;
 }
 
 function listen(server: NodeServer, port: number, host: string): Promise<number> {
@@ -155,6 +176,18 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       accountUrl: ctx.accountUrl,
       now: () => clock.now(),
       clock: () => clock.now(),
+      setPointState(code, state) {
+        const input = PointStateInputSchema.safeParse(state);
+        if (!input.success) {
+          const problems = input.error.issues.map(
+            (issue) => `${issue.path.join(".") || "state"}: ${issue.message}`,
+          );
+          throw new TypeError(`not a point state: ${problems.join("; ")}`);
+        }
+        const point = setPointState(db, code, input.data, clock.nowMs());
+        if (!point) throw new RangeError(`There is no point ${code}; POST /points/map lists them.`);
+        return { code: point.code, active: point.active, holiday: point.holiday };
+      },
       close() {
         closing ??= Promise.all(servers.map(closeServer)).then(() => db.close());
         return closing;

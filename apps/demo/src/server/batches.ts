@@ -12,6 +12,8 @@ import { PgBoss } from "pg-boss";
 import { failStaleJobs } from "./stale-jobs.ts";
 
 export const SHIP_QUEUE = "demo-ship-order";
+/** Retries of one order's job (about five minutes with backoff); then the item failed. */
+const RETRY_LIMIT = 12;
 
 export type StoreName = "shopify" | "medusa";
 
@@ -69,7 +71,7 @@ export class Batches {
   async start(): Promise<void> {
     await this.#boss.start();
     await this.#boss.createQueue(SHIP_QUEUE, {
-      retryLimit: 20,
+      retryLimit: RETRY_LIMIT,
       retryDelay: 2,
       retryBackoff: true,
       retryDelayMax: 30,
@@ -79,9 +81,17 @@ export class Batches {
     await this.#requeueUnsent();
     await this.#boss.work<ShipJob>(
       SHIP_QUEUE,
-      { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: 2 },
+      { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: 2, includeMetadata: true },
       async ([job]) => {
-        if (job) await this.#run(job.data);
+        if (!job) return;
+        try {
+          await this.#run(job.data);
+        } catch (error) {
+          // The last try: the item failed with the reason, so the batch can finish.
+          if (job.retryCount < RETRY_LIMIT) throw error;
+          const reason = error instanceof Error ? error.message : String(error);
+          await this.#setState(job.data, "failed", reason, ["queued", "running"]);
+        }
       },
     );
   }

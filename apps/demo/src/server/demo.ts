@@ -4,6 +4,7 @@
 import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
+import { UnknownOrderError } from "@shipbridge/shopify";
 import { Hono } from "hono";
 import pg from "pg";
 import { MedusaCheckout } from "../stores/medusa/checkout.ts";
@@ -14,6 +15,7 @@ import {
   type MedusaProcessOptions,
   medusaCommand,
   serveMedusa,
+  stopMedusaChildren,
   stopOrphanMedusa,
 } from "../stores/medusa/medusa-process.ts";
 import { trackingWebhookRegistrar } from "../stores/medusa/tracking-webhook.ts";
@@ -72,11 +74,18 @@ class Stack {
   }
 }
 
+/**
+ * Starts the demo. Aborting `signal` while it starts stops what was started
+ * so far (and any Medusa command running) and rejects.
+ */
 export async function startDemo(
   config: DemoConfig,
   log: (line: string) => void = console.log,
+  signal?: AbortSignal,
 ): Promise<RunningDemo> {
   mkdirSync(config.dataDir, { recursive: true });
+  signal?.addEventListener("abort", stopMedusaChildren, { once: true });
+  const checkpoint = () => signal?.throwIfAborted();
   const secrets = loadSecrets(config.dataDir);
   const stack = new Stack();
   try {
@@ -95,6 +104,7 @@ export async function startDemo(
     stack.push(() => pool.end());
     await migrateDemo(pool);
     await migratePoints(pool);
+    checkpoint();
 
     let sandbox: RunningSandbox | undefined;
     let shopifyService: ServiceCredentials;
@@ -162,6 +172,7 @@ export async function startDemo(
       let setup = await readFact<{ publishableKey: string }>(pool, "medusa_setup");
       if (!setup) {
         log("demo: first start: migrating and seeding the Medusa store (about a minute)");
+        checkpoint();
         await medusaCommand(medusaOptions, ["db:migrate", "--execute-safe-links"]);
         const lines = await medusaCommand(
           {
@@ -184,9 +195,12 @@ export async function startDemo(
       const dead = await failDeadAttempts(postgres.url("medusa"));
       if (dead > 0)
         log(`demo: ${dead} Medusa shipment attempt(s) of a stopped run will be taken over`);
+      checkpoint();
       const serving = await serveMedusa(medusaOptions);
       return { serving, publishableKey: setup.publishableKey };
     })();
+    // Awaited below; until then a failure must not count as unhandled.
+    medusaStarted.catch(() => {});
     // Whatever happens next, the child is stopped.
     stack.push(async () => {
       const started = await medusaStarted.catch(() => undefined);
@@ -206,6 +220,7 @@ export async function startDemo(
       shipping: shopifyService,
     });
     stack.push(() => shopify.close());
+    checkpoint();
     const merchant = shopify.app.merchant(DEMO_SHOP);
     if (!fakeStore.restored) await installOnDemoShop(shopify, fakeStore, secrets.shopifyApiSecret);
     if (!(await readFact(pool, "shopify_settings"))) {
@@ -266,8 +281,10 @@ export async function startDemo(
           started.publishableKey,
         ),
     );
+    medusaApiReady.catch(() => {});
     const medusa = await medusaStarted;
     const medusaApi = await medusaApiReady;
+    checkpoint();
     const medusaOrders = new MedusaOrders(medusaApi, pool);
 
     const registerMedusaWebhook = sandbox
@@ -290,7 +307,13 @@ export async function startDemo(
           await registerMedusaWebhook?.(false).catch(() => {});
           return medusaOrders.ship(order.id);
         }
-        await merchant.ship(order.id);
+        try {
+          await merchant.ship(order.id);
+        } catch (error) {
+          // An order the app never received a webhook of cannot be shipped; anything else is retried.
+          if (error instanceof UnknownOrderError) return { state: "failed", error: error.message };
+          throw error;
+        }
         return { state: "sent" };
       },
       async outcomes(orders) {
@@ -311,6 +334,7 @@ export async function startDemo(
     const batches = new Batches(pool, postgres.url("demo"), shippers);
     await batches.start();
     stack.push(() => batches.stop());
+    checkpoint();
 
     const addresses: DemoAddresses = {
       dashboard: dashboardUrl,
@@ -368,6 +392,8 @@ export async function startDemo(
       writeFileSync(`${config.readyFile}.tmp`, JSON.stringify(ready));
       renameSync(`${config.readyFile}.tmp`, config.readyFile);
     }
+    signal?.removeEventListener("abort", stopMedusaChildren);
+    checkpoint();
     return { addresses, stop: () => stack.unwind(log) };
   } catch (error) {
     await stack.unwind(log);

@@ -37,7 +37,7 @@ export function testFolder(name: string): string {
   return dir;
 }
 
-export async function startDemoProcess(dataDir: string, limitMs = 240_000): Promise<DemoProcess> {
+export async function startDemoProcess(dataDir: string, limitMs = 600_000): Promise<DemoProcess> {
   const readyFile = join(dataDir, "..", `${Date.now()}-ready.json`);
   rmSync(readyFile, { force: true });
   let output = "";
@@ -70,7 +70,11 @@ export async function startDemoProcess(dataDir: string, limitMs = 240_000): Prom
     if (exited !== undefined)
       throw new Error(`the demo exited with ${exited}:\n${output.slice(-3000)}`);
     if (Date.now() - started > limitMs) {
-      child.kill("SIGKILL");
+      // A clean stop, so no PostgreSQL or Medusa is left behind.
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      await exit;
+      clearTimeout(timer);
       throw new Error(`the demo was not ready in time:\n${output.slice(-3000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

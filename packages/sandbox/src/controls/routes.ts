@@ -1,7 +1,7 @@
 // The sandbox's test controls under {base_url}/_sandbox/. They exist only in
 // the sandbox: the test clock, fault injection, token-request counts, a reset,
-// run-time registration of OAuth applications, a token check, and problem
-// states on a package's tracking.
+// run-time registration of OAuth applications, a token check, problem
+// states on a package's tracking, and a pickup point closed or on holiday.
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
@@ -15,6 +15,7 @@ import {
   registerApplication,
 } from "../oauth/applications.ts";
 import { requireAccessToken } from "../oauth/require-access-token.ts";
+import { PointStateInputSchema, setPointState } from "../rest/points/point-states.ts";
 import { restStats } from "../rest/rest-stats.ts";
 import { isoSeconds } from "../rest/support/datetime.ts";
 import {
@@ -234,6 +235,21 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
       },
       201,
     );
+  });
+
+  app.post("/points/:code", async (c) => {
+    const code = c.req.param("code");
+    const input = await readControlBody(c, PointStateInputSchema);
+    const point = setPointState(ctx.db, code, input, ctx.clock.nowMs());
+    if (!point) {
+      return jsonError(
+        c,
+        404,
+        "point_not_found",
+        `There is no point ${code}; POST /points/map lists them.`,
+      );
+    }
+    return c.json(point);
   });
 
   app.get("/whoami", requireAccessToken(ctx), (c) => {

@@ -88,7 +88,12 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   let closed = false;
   const runtime = () => {
     if (closed) return Promise.reject(new Error("the app is closed"));
-    setup ??= start(config, shopify);
+    // A setup that failed (the database not up yet) is tried again by the
+    // next request rather than kept, which would answer 500 until a restart.
+    setup ??= start(config, shopify).catch((error: unknown) => {
+      setup = undefined;
+      throw error;
+    });
     return setup;
   };
 
@@ -103,19 +108,11 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     return receiveTrackingPush({ ...app, apiSecretKey: config.apiSecretKey }, c);
   });
   const cache = new QuoteCache();
-  hono.post("/rates", async (c) => {
-    const app = await runtime();
-    return rateCallback(
-      {
-        shopify,
-        pool: app.pool,
-        connections: app.connections,
-        cache,
-        deadlineMs: config.rateDeadlineMs ?? 2000,
-      },
-      c,
-    );
-  });
+  // Setup runs inside the callback's deadline: a database that is not up yet
+  // gives an empty answer in time, not a 5xx.
+  hono.post("/rates", (c) =>
+    rateCallback({ shopify, runtime, cache, deadlineMs: config.rateDeadlineMs ?? 2000 }, c),
+  );
   installRoutes(hono, shopify, runtime);
   settingsRoutes(hono, runtime);
 
@@ -151,12 +148,34 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 });
   // An idle connection the server drops must not crash the process.
   pool.on("error", () => {});
-  const tokenStore = new PostgresTokenStore(pool);
   const boss = new PgBoss({ connectionString: config.databaseUrl, max: 3 });
   boss.on("error", () => {});
+  let storage: PostgreSQLSessionStorage | undefined;
+  try {
+    return await startOn(config, shopify, pool, boss, (made) => {
+      storage = made;
+    });
+  } catch (error) {
+    // Nothing is left open by a failed setup: the next try starts afresh.
+    await boss.stop({ graceful: false }).catch(() => {});
+    await storage?.disconnect().catch(() => {});
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+async function startOn(
+  config: ShopifyAppConfig,
+  shopify: Shopify,
+  pool: pg.Pool,
+  boss: PgBoss,
+  made: (storage: PostgreSQLSessionStorage) => void,
+): Promise<AppRuntime> {
+  const tokenStore = new PostgresTokenStore(pool);
   const storage = await underMigrationLock(pool, async () => {
     await migrate(pool);
     const sessions = new PostgreSQLSessionStorage(config.databaseUrl);
+    made(sessions);
     await sessions.ready;
     guardSessionPool(sessions);
     await boss.start();

@@ -147,4 +147,38 @@ describe("a crash around the fulfilment", () => {
     const ledger = await harness.ledger(shop, "5201");
     expect(ledger).toEqual({ packageIds: [row?.packageId], charges: 1 });
   });
+
+  it("an order cancelled while a shipment that failed after paying waits to retry: refunded", async () => {
+    const app = await harness.app();
+    const placed = order(5301);
+    // The order command succeeds (the package is paid), then reading the label keeps failing.
+    await harness.sandbox.control("/faults", { status: 503, path: "/packages/*/label" });
+    try {
+      await deliver(app, placed);
+      await until(async () => (await harness.ledger(SHOP, "5301")).charges === 1, "the charge");
+      expect((await loadShipment(pool, SHOP, "5301"))?.packageId).toBeUndefined();
+      // The cancellation comes while the shipment's job waits for its next try.
+      const cancelled = { ...placed, cancelled_at: new Date().toISOString() };
+      expect((await harness.deliver(app, SHOP, "orders/cancelled", cancelled)).status).toBe(200);
+      await harness.settled(SHOP, "5301", ["cancelled", "cancelled_after_order"]);
+    } finally {
+      await harness.sandbox.control("/faults", undefined, "DELETE");
+    }
+    // The shipment's retry finds the paid package and cancels it: the charge is refunded.
+    const [packageId] = (await harness.ledger(SHOP, "5301")).packageIds;
+    const service = await harness.serviceClient();
+    await until(
+      async () => (await service.packages.get(packageId as number)).state === "canceled",
+      "the package's cancellation",
+      300,
+    );
+    const row = await loadShipment(pool, SHOP, "5301");
+    expect(row?.status).toBe("cancelled");
+    expect(row?.packageId).toBe(packageId);
+    expect(harness.fake.order(SHOP, "gid://shopify/Order/5301")?.fulfillments).toEqual([]);
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "5301"));
+    expect(command.successfully_canceled_packages).toEqual([
+      expect.objectContaining({ package_id: packageId }),
+    ]);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
-// Quotes kept for a while on the normalized request (destination postcode
-// and country, origin, total weight, currency and the services asked), so
+// Quotes kept for a while on the shop and the normalized request (destination
+// postcode and country, origin, total weight, currency and the services
+// asked; each shop's account has its own prices), so
 // the checkout's repeated rate requests answer at once. Shopify caches a
 // successful answer for 15 minutes too; this covers its other carts.
 import type { ShopifyRate } from "./rate-request.ts";

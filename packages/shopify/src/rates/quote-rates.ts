@@ -14,6 +14,8 @@ import type { QuoteCache } from "./quote-cache.ts";
 import type { RateRequest, ShopifyRate } from "./rate-request.ts";
 
 export interface QuoteRatesOptions {
+  /** The shop asking: quotes come from its own account, so they are cached per shop. */
+  readonly shop: string;
   readonly client: ShippingClient;
   readonly settings: ShopSettings;
   readonly request: RateRequest;
@@ -29,6 +31,8 @@ export interface QuoteOutcome {
 }
 
 const DEFAULT_BOX = { width: 30, depth: 20, height: 10 };
+/** What the service's prices are in when their pricing does not say. */
+const SERVICE_CURRENCY = "PLN";
 
 function subunits(major: number): string {
   return String(Math.round(major * 100));
@@ -48,12 +52,13 @@ export function backupRates(settings: ShopSettings, currency: string): ShopifyRa
   }));
 }
 
-/** The cache key: only what changes the quote. */
-export function normalizedKey(request: RateRequest, settings: ShopSettings): string {
+/** The cache key: the shop (its account's prices), and only what changes the quote. */
+export function normalizedKey(request: RateRequest, settings: ShopSettings, shop: string): string {
   const grams = request.items
     .filter((item) => item.requires_shipping !== false)
     .reduce((sum, item) => sum + item.grams * item.quantity, 0);
   return JSON.stringify([
+    shop,
     text(request.destination.country)?.toUpperCase(),
     text(request.destination.postal_code)?.replace(/\s+/g, "").toUpperCase(),
     text(request.destination.city)?.toLowerCase(),
@@ -123,8 +128,13 @@ async function fromService(
   const [{ prices }, found] = await Promise.all([quote, points]);
 
   const priceOf = new Map<string, number>();
+  const wanted = String(request.currency).toUpperCase();
   for (const entry of prices.services_prices) {
-    if (entry.available && entry.pricing) priceOf.set(entry.service, entry.pricing.price_gross);
+    if (!entry.available || !entry.pricing) continue;
+    // The service prices in its own currency (złoty); a price is offered only in
+    // that currency, never relabelled as the checkout's (there is no rate here).
+    const currency = (entry.pricing.currency ?? SERVICE_CURRENCY).toUpperCase();
+    if (currency === wanted) priceOf.set(entry.service, entry.pricing.price_gross);
   }
   const rates: ShopifyRate[] = [];
   for (const service of settings.services) {
@@ -167,7 +177,14 @@ async function fromService(
 
 /** Rates for one checkout: cached, quoted in time, or the backup rates. */
 export async function quoteRates(options: QuoteRatesOptions): Promise<QuoteOutcome> {
-  const key = normalizedKey(options.request, options.settings);
+  // A request that cannot be read (no destination, an item that is not one)
+  // gets the backup rates, like any other failure.
+  let key: string;
+  try {
+    key = normalizedKey(options.request, options.settings, options.shop);
+  } catch {
+    return { rates: backupRates(options.settings, options.request.currency), source: "backup" };
+  }
   const cached = options.cache.get(key);
   if (cached) return { rates: cached, source: "cache" };
   const controller = new AbortController();

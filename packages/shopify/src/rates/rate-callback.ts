@@ -1,6 +1,10 @@
 // POST /rates: Shopify's carrier-service callback. The HMAC of the raw body
 // is checked with shopify-api (401 and nothing done when it is wrong); then
-// the answer is always 200 with `rates`, the quotes or the backup rates.
+// the answer is always 200 with `rates`, within one deadline: the quotes,
+// the backup rates, or none. Everything after the HMAC (setup, the shop's
+// settings, the quotes) runs under that deadline and inside one catch, so a
+// database that does not answer or a body that cannot be read never turns
+// into a 5xx or a hang.
 import type { Shopify } from "@shopify/shopify-api";
 import type { Context } from "hono";
 import type pg from "pg";
@@ -8,15 +12,23 @@ import type { ShippingConnections } from "../shipping/connections.ts";
 import { loadSettings } from "../store/settings.ts";
 import type { QuoteCache } from "./quote-cache.ts";
 import { backupRates, quoteRates } from "./quote-rates.ts";
-import type { RateRequest } from "./rate-request.ts";
+import type { RateRequest, ShopifyRate } from "./rate-request.ts";
 
 export interface RateContext {
   readonly shopify: Shopify;
-  readonly pool: pg.Pool;
-  readonly connections: ShippingConnections;
+  /** The app once set up: its database and shipping connections. */
+  readonly runtime: () => Promise<{
+    readonly pool: pg.Pool;
+    readonly connections: ShippingConnections;
+  }>;
   readonly cache: QuoteCache;
   readonly deadlineMs: number;
 }
+
+/** The least time the quotes get, once the settings are read. */
+const MIN_QUOTE_MS = 100;
+/** The quotes end this much before the callback's deadline, which answers the fallback. */
+const MARGIN_MS = 50;
 
 export async function rateCallback(context: RateContext, c: Context): Promise<Response> {
   const started = Date.now();
@@ -26,17 +38,6 @@ export async function rateCallback(context: RateContext, c: Context): Promise<Re
     rawRequest: c.req.raw,
   });
   if (!check.valid) return c.text("Unauthorized", 401);
-  const shop = context.shopify.utils.sanitizeShop(c.req.header("x-shopify-shop-domain") ?? "");
-  let request: RateRequest;
-  try {
-    request = (JSON.parse(rawBody) as { rate: RateRequest }).rate;
-    if (!request || !Array.isArray(request.items)) throw new TypeError("no rate");
-  } catch {
-    return c.json({ rates: [] });
-  }
-  if (!shop) return c.json({ rates: [] });
-  const { settings, connection } = await loadSettings(context.pool, shop);
-  if (connection !== "connected") return c.json({ rates: backupRates(settings, request.currency) });
   // Shopify says how long it waits; stay well inside it, and inside our own limit.
   const shopifyTimeout = Number(c.req.header("x-shopify-timeout"));
   const budget = Math.min(
@@ -45,12 +46,53 @@ export async function rateCallback(context: RateContext, c: Context): Promise<Re
       ? shopifyTimeout * 0.6
       : context.deadlineMs,
   );
+  const deadline = started + budget;
+  const shop = context.shopify.utils.sanitizeShop(c.req.header("x-shopify-shop-domain") ?? "");
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, Math.max(deadline - Date.now(), 0), undefined);
+  });
+  // What to answer when time runs out or anything fails: none until the
+  // shop's settings are read, then its backup rates.
+  const fallback: { rates: readonly ShopifyRate[] } = { rates: [] };
+  try {
+    const rates = await Promise.race([answer(context, shop, rawBody, deadline, fallback), late]);
+    return c.json({ rates: rates ?? fallback.rates });
+  } catch {
+    return c.json({ rates: fallback.rates });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function answer(
+  context: RateContext,
+  shop: string | null,
+  rawBody: string,
+  deadline: number,
+  fallback: { rates: readonly ShopifyRate[] },
+): Promise<readonly ShopifyRate[]> {
+  if (!shop) return [];
+  const { pool, connections } = await context.runtime();
+  const { settings, connection } = await loadSettings(pool, shop);
+  let request: RateRequest | undefined;
+  try {
+    request = (JSON.parse(rawBody) as { rate?: RateRequest } | null)?.rate;
+  } catch {
+    request = undefined;
+  }
+  const currency = typeof request?.currency === "string" ? request.currency : "PLN";
+  fallback.rates = backupRates(settings, currency);
+  if (connection !== "connected" || !request || typeof request !== "object") {
+    return fallback.rates;
+  }
   const outcome = await quoteRates({
-    client: context.connections.client(shop),
+    shop,
+    client: connections.client(shop),
     settings,
     request,
     cache: context.cache,
-    deadlineMs: Math.max(budget - (Date.now() - started), 100),
+    deadlineMs: Math.max(deadline - Date.now() - MARGIN_MS, MIN_QUOTE_MS),
   });
-  return c.json({ rates: outcome.rates });
+  return outcome.rates;
 }

@@ -2,7 +2,8 @@
 // signed, against the sandbox. Courier rates in subunits, locker rates with
 // stable service codes, a forged HMAC refused, and backup rates when the
 // service fails or is too slow. An order placed with a locker rate ships to
-// that locker; one for an unknown or inactive point needs attention.
+// that locker; one for an unknown or inactive point, or a locker that went on
+// holiday after checkout, needs attention.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyAddress } from "../mapping/shopify-order.ts";
@@ -102,12 +103,12 @@ function rate(postcode: string, city = "Gdańsk") {
   };
 }
 
-async function ask(target: ShopifyApp, body: unknown, signWith?: string) {
+async function ask(target: ShopifyApp, body: unknown, signWith?: string, shop = SHOP) {
   const response = await target(
     rateCallbackRequest({
       url: `${APP_URL}/rates`,
       apiSecretKey: KEYS.apiSecretKey,
-      shop: SHOP,
+      shop,
       rate: body,
       ...(signWith ? { signWith } : {}),
     }),
@@ -168,6 +169,79 @@ describe("the rate callback", () => {
     expect(body?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
   });
 
+  it("never labels the service's PLN prices with another checkout currency", async () => {
+    // A cart in euros: the service prices in złoty, so its quotes cannot be offered as euros.
+    const { status, body } = await ask(app, { ...rate("80-831"), currency: "EUR" });
+    expect(status).toBe(200);
+    expect(body?.rates).toEqual([
+      {
+        service_name: BACKUP[0]?.name,
+        service_code: "shipbridge-backup-1",
+        total_price: "1999",
+        currency: "EUR",
+      },
+    ]);
+  });
+
+  it("never answers one shop's checkout with another shop's cached quotes", async () => {
+    // Another shop on the same app, with the same carriers: its own account's prices.
+    const SECOND = "rates-second.myshopify.com";
+    const secondBackup = [{ name: "Kurier (inny sklep)", price: 24.99 }];
+    await harness.ready(app, SECOND, {
+      services: ["inpost", "dpd"],
+      pointServices: ["inpost"],
+      ratesEnabled: true,
+      backupRates: secondBackup,
+    });
+    const first = await ask(app, rate("90-001", "Łódź"));
+    expect(first.body?.rates[0]?.service_code).toBe("shipbridge:inpost");
+    // The service fails now: the second shop's quote cannot come from the first's.
+    await harness.sandbox.control("/faults", {
+      status: 500,
+      rate: 1,
+      path: "/packages/calculate-price",
+    });
+    const second = await ask(app, rate("90-001", "Łódź"), undefined, SECOND);
+    expect(second.body?.rates).toEqual([
+      {
+        service_name: "Kurier (inny sklep)",
+        service_code: "shipbridge-backup-1",
+        total_price: "2499",
+        currency: "PLN",
+      },
+    ]);
+  });
+
+  it("answers 200, not a 5xx, to a signed request it cannot read", async () => {
+    for (const body of [
+      { items: [], currency: "PLN" },
+      { ...rate("80-831"), destination: null },
+      { ...rate("80-831"), items: [null] },
+    ]) {
+      const { status, body: answer } = await ask(app, body);
+      expect(status).toBe(200);
+      // The shop's settings were read: its backup rates, not a 5xx or nothing.
+      expect(answer?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
+    }
+  });
+
+  it("answers in time, not a hang, when the app's database does not answer", async () => {
+    const quick = await harness.app({ rateDeadlineMs: 300 });
+    // Another session holds the settings table: every read of it waits.
+    const db = await harness.pool.connect();
+    try {
+      await db.query("BEGIN");
+      await db.query("LOCK TABLE shipbridge_shopify_settings IN ACCESS EXCLUSIVE MODE");
+      // Answered while the lock is still held (a hang would time the test out).
+      const { status, body } = await ask(quick, rate("40-001", "Katowice"));
+      expect(status).toBe(200);
+      expect(body?.rates).toEqual([]);
+    } finally {
+      await db.query("ROLLBACK");
+      db.release();
+    }
+  }, 20_000);
+
   it("ships an order placed with a locker rate to that locker", async () => {
     const { body } = await ask(app, rate("80-831"));
     const locker = body?.rates.find((r) => r.service_code.includes(":point:"));
@@ -213,6 +287,54 @@ describe("the rate callback", () => {
     ]);
     expect((await harness.ledger(SHOP, "8102")).packageIds).toEqual([]);
     expect((await harness.ledger(SHOP, "8102")).charges).toBe(0);
+  });
+
+  it("never ships to a locker that went on holiday after checkout; it needs attention", async () => {
+    // The customer picks a locker offered at checkout.
+    const { body } = await ask(app, rate("80-831"));
+    const locker = body?.rates.find((r) => r.service_code.startsWith("shipbridge:inpost:point:"));
+    if (!locker) throw new Error("no locker rate offered");
+    const pointCode = locker.service_code.split(":").at(-1) ?? "";
+    // Before the order is shipped, the locker goes on holiday at the service.
+    await harness.sandbox.control(`/points/${pointCode}`, { holiday: true });
+    try {
+      const order = harness.order(SHOP, 8104, {
+        shipping_lines: [
+          { title: locker.service_name, code: locker.service_code, source: "shipbridge" },
+        ],
+      });
+      expect((await harness.deliver(app, SHOP, "orders/paid", order)).status).toBe(200);
+      const row = await harness.settled(SHOP, "8104", ["fulfilled", "needs_attention"], 300);
+      expect(row.status).toBe("needs_attention");
+      expect(row.issues).toEqual([
+        {
+          path: "order.pickup_point.code",
+          rule: "point_unavailable",
+          message: `Punkt ${pointCode} jest zamknięty na czas przerwy świątecznej; wybierz inny.`,
+        },
+      ]);
+      const [listed] = (await app.merchant(SHOP).orders({ language: "en" })).filter(
+        (o) => o.orderId === "8104",
+      );
+      expect(listed?.problems).toEqual([
+        {
+          path: "order.pickup_point.code",
+          rule: "point_unavailable",
+          message: `Point ${pointCode} is closed for a holiday; choose another.`,
+        },
+      ]);
+      // Nothing was made or paid at the service, and nothing fulfilled in Shopify.
+      expect(await harness.ledger(SHOP, "8104")).toEqual({ packageIds: [], charges: 0 });
+      expect(harness.fake.order(SHOP, "gid://shopify/Order/8104")?.fulfillments).toEqual([]);
+      // A new checkout no longer offers it (a heavier cart: not the cached quote).
+      const heavier = rate("80-831");
+      heavier.items[0] = { ...heavier.items[0], grams: 900 } as (typeof heavier.items)[0];
+      const later = await ask(other, heavier);
+      expect(later.body?.rates.length).toBeGreaterThan(0);
+      expect(later.body?.rates.map((r) => r.service_code)).not.toContain(locker.service_code);
+    } finally {
+      await harness.sandbox.control(`/points/${pointCode}`, { holiday: false });
+    }
   });
 
   it("sends an order whose point the service lists as inactive to needs attention", async () => {

@@ -41,7 +41,7 @@ import { connectionIssues, senderIssues, validationIssues } from "./attention-is
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
-import { findOrderPackage } from "./find-order-package.ts";
+import { findOrderPackage, findPaidOrderPackage } from "./find-order-package.ts";
 
 export interface ShipContext {
   readonly pool: pg.Pool;
@@ -78,10 +78,18 @@ export async function shipShopifyOrder(
     service: storeOrder.shipping.service,
     pickupPoint: storeOrder.pickup_point?.code,
   });
-  if (row.status === "cancelled" && row.packageId !== undefined) {
+  if (row.status === "cancelled") {
     // A package ordered while the order was being cancelled, whose cancel command
     // has not been confirmed yet: the same command again (the service runs it once).
-    await cancelShipment(context, { ...row, packageId: row.packageId });
+    // Its id may never have been recorded (a run that failed or died after the
+    // order command, before the record): then it is looked up, so a paid package
+    // is never left behind for a cancelled order.
+    const packageId =
+      row.packageId ??
+      (await findPaidOrderPackage(context.connections.client(shop), shop, orderId));
+    if (packageId === undefined) return "skipped";
+    if (row.packageId === undefined) await recordPackageId(pool, shop, orderId, packageId);
+    await cancelShipment(context, { ...row, packageId });
     return "skipped";
   }
   if (row.status === "fulfilled" || row.status.startsWith("cancelled")) return "skipped";

@@ -2,11 +2,13 @@
 // or Shopify was down longer than the queue waits): an order still being
 // shipped is not left in "shipping" where nobody sees it, but moved to
 // "needs attention" with the error, listed on the settings page with its
-// retry button. Other topics have nothing to show the merchant.
+// retry button, in Polish and English like every problem the merchant
+// sees. Other topics have nothing to show the merchant.
 import type pg from "pg";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
-import { recordNeedsAttention } from "../store/shipments.ts";
+import { loadSettings } from "../store/settings.ts";
+import { type IssuesByLanguage, recordNeedsAttention } from "../store/shipments.ts";
 
 /** Marks the delivery's order as needing attention, when it was being shipped. */
 export async function giveUpDelivery(
@@ -22,13 +24,32 @@ export async function giveUpDelivery(
   const orderId = String(payload.order_edit?.order_id ?? payload.id ?? "");
   if (orderId === "") return;
   const code = (error as { code?: unknown } | null)?.code;
+  const rule = typeof code === "string" ? code : "retries_exhausted";
   const detail = error instanceof Error ? error.message : String(error);
+  const times = attempts === 1 ? "1 raz" : `${attempts} razy`;
+  const byLanguage: IssuesByLanguage = {
+    pl_PL: [
+      {
+        path: "order",
+        rule,
+        message: `Wysyłka nie powiodła się ${times}; ponów, gdy usługa znów działa. ${detail}`,
+      },
+    ],
+    en_GB: [
+      {
+        path: "order",
+        rule,
+        message: `Shipping failed ${attempts === 1 ? "once" : `${attempts} times`}; retry when the service is back. ${detail}`,
+      },
+    ],
+  };
+  const { settings } = await loadSettings(pool, entry.shop);
   // recordNeedsAttention touches only an order still shipping (or needing attention).
-  await recordNeedsAttention(pool, entry.shop, orderId, [
-    {
-      path: "order",
-      rule: typeof code === "string" ? code : "retries_exhausted",
-      message: `Shipping failed ${attempts} times; retry when the service is back. ${detail}`,
-    },
-  ]);
+  await recordNeedsAttention(
+    pool,
+    entry.shop,
+    orderId,
+    byLanguage[settings.language] ?? [],
+    byLanguage,
+  );
 }

@@ -30,8 +30,21 @@ describe("a job out of retries", () => {
       const row = await settled("8801", ["needs_attention", "fulfilled"]);
       expect(row.status).toBe("needs_attention");
       expect(row.packageId).toBeUndefined();
+      // In the shop's language (Polish here), and in English when asked.
       expect(row.issues).toEqual([
-        expect.objectContaining({ path: "order", message: expect.stringContaining("2 times") }),
+        expect.objectContaining({
+          path: "order",
+          message: expect.stringMatching(/^Wysyłka nie powiodła się 2 razy; /),
+        }),
+      ]);
+      const [listed] = (await app.merchant(SHOP).orders({ language: "en" })).filter(
+        (o) => o.orderId === "8801",
+      );
+      expect(listed?.problems).toEqual([
+        expect.objectContaining({
+          path: "order",
+          message: expect.stringMatching(/^Shipping failed 2 times; /),
+        }),
       ]);
     } finally {
       await harness.sandbox.control("/faults", undefined, "DELETE");

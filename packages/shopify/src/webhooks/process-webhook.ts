@@ -79,10 +79,15 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
         | ShopifyOrder
         | undefined;
+      const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
+      // Cash on delivery is paid only when the parcel arrives, so orders/paid never
+      // comes first: such an order waits for the merchant's Ship button instead of
+      // being heard of and never listed.
+      const unpaidCod =
+        topic === "orders/create" && settings.shipOn === "orders/paid" && mapped.cod !== undefined;
       if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
-      else if (settings.shipOn === "manual") {
+      else if (settings.shipOn === "manual" || unpaidCod) {
         const orderId = String(order.id);
-        const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
         await recordWaiting(pool, {
           shop,
           orderId,
@@ -161,16 +166,28 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       }
       return;
     case "customers/redact": {
-      const ids = ((entry.payload as RedactPayload).orders_to_redact ?? []).map(String);
+      const payload = entry.payload as RedactPayload;
+      // A report made for the customer's own data request names them (e-mail, phone).
+      const customerId = payload.customer?.id;
+      if (customerId !== undefined && customerId !== null) {
+        await pool.query(
+          `DELETE FROM shipbridge_shopify_data_requests
+           WHERE shop = $1 AND report->'customer'->>'id' = $2`,
+          [shop, String(customerId)],
+        );
+      }
+      const ids = (payload.orders_to_redact ?? []).map(String);
       if (ids.length === 0) return;
-      // The order payloads hold the customer's name and address; the shipment rows hold the label.
+      // The order payloads hold the customer's name and address; the shipment
+      // rows hold the label and the problems (which may quote the address).
       await pool.query(
         `UPDATE shipbridge_shopify_inbox SET payload = '{"redacted":true}'::jsonb
          WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = ANY($2::text[])`,
         [shop, ids],
       );
       await pool.query(
-        `UPDATE shipbridge_shopify_shipments SET label = NULL, label_type = NULL, issues = NULL
+        `UPDATE shipbridge_shopify_shipments SET label = NULL, label_type = NULL, issues = NULL,
+           issues_by_language = NULL
          WHERE shop = $1 AND order_id = ANY($2::text[])`,
         [shop, ids],
       );

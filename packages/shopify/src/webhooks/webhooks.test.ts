@@ -9,7 +9,7 @@ import type pg from "pg";
 import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import type { ShopifyAddress, ShopifyOrder } from "../mapping/shopify-order.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
 import { eventually } from "../test-support/eventually.ts";
@@ -19,6 +19,7 @@ import { webhookRequest } from "../testing/signed-requests.ts";
 import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
+const SAMPLE_ADDRESS = sampleShopifyOrder().shipping_address as ShopifyAddress;
 const SHOP = "webhook-shop.myshopify.com";
 let appA: ShopifyApp;
 let appB: ShopifyApp;
@@ -435,6 +436,42 @@ describe("webhooks", () => {
         [SHOP],
       ),
     ).toBe(0);
+    // The report made for the customer's data request held their e-mail: it goes too.
+    expect(await count("shipbridge_shopify_data_requests WHERE shop = $1", [SHOP])).toBe(0);
+  });
+
+  it("redacts a customer's order that needs attention: its problems in both languages", async () => {
+    const order = newOrder(7040, {
+      shipping_address: { ...SAMPLE_ADDRESS, address1: "" },
+    });
+    expect((await deliver(appA, "orders/paid", order)).status).toBe(200);
+    await settled("7040", ["needs_attention"]);
+    const problems = () =>
+      count(
+        `shipbridge_shopify_shipments WHERE shop = $1 AND order_id = '7040'
+         AND (issues IS NOT NULL OR issues_by_language IS NOT NULL)`,
+        [SHOP],
+      );
+    expect(await problems()).toBe(1);
+    await deliver(appB, "customers/redact", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: 2 },
+      orders_to_redact: [7040],
+    });
+    await eventually(
+      async () =>
+        (await count(
+          "shipbridge_shopify_inbox WHERE shop = $1 AND topic = 'customers/redact' AND processed_at IS NULL",
+          [SHOP],
+        )) === 0,
+      "the redaction",
+    );
+    expect(await problems()).toBe(0);
+    const listed = (await appA.merchant(SHOP).orders({ language: "en" })).find(
+      (o) => o.orderId === "7040",
+    );
+    expect(listed?.problems).toEqual([]);
   });
 
   it("forgets the shop's sessions, tokens and pending jobs on app/uninstalled, and everything on shop/redact", async () => {
@@ -504,6 +541,27 @@ describe("when to ship", () => {
     await processed(PLACED, "7101");
     expect((await harness.ledger(PLACED, "7101")).packageIds).toHaveLength(1);
     expect(harness.fake.order(PLACED, "gid://shopify/Order/7101")?.fulfillments).toHaveLength(1);
+  });
+
+  it("lists a cash-on-delivery order, never paid before delivery, as waiting to ship", async () => {
+    // Shipping on orders/paid (the default): a COD order is paid only when the parcel
+    // is delivered, so orders/paid never comes before shipping. It must not be lost.
+    const COD = "cod-shop.myshopify.com";
+    const cookie = await harness.ready(appA, COD, { shipOn: "orders/paid" });
+    const order = harness.order(COD, 7103, {
+      payment_gateway_names: ["Cash on Delivery (COD)"],
+      financial_status: "pending",
+      total_outstanding: "193.69",
+    });
+    expect((await deliverTo(COD, "orders/create", order)).status).toBe(200);
+    await processed(COD, "7103");
+    expect((await loadShipment(pool, COD, "7103"))?.status).toBe("waiting");
+    // Nothing was shipped by itself; the settings page offers it with its Ship button.
+    expect((await harness.ledger(COD, "7103")).packageIds).toEqual([]);
+    const page = await (
+      await appA(new Request(`${APP_URL}/settings?shop=${COD}`, { headers: { cookie } }))
+    ).text();
+    expect(page).toMatch(/id="waiting-7103".*name="order_id" value="7103"/s);
   });
 
   it("ships by hand: lists the waiting order, and its ship button ships it once", async () => {

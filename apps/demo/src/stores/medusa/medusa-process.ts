@@ -66,6 +66,14 @@ export async function stopOrphanMedusa(dataDir: string): Promise<void> {
   }
 }
 
+/** Medusa processes of this run that have not exited yet. */
+const running = new Set<ChildProcess>();
+
+/** Stops every Medusa process this run started (Ctrl+C while the demo is starting). */
+export function stopMedusaChildren(): void {
+  for (const child of running) if (child.pid) signal(child.pid, "SIGTERM");
+}
+
 function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
   const bin = join(medusaDir(options.repoRoot), "node_modules/.bin/medusa");
   const child = spawn(bin, args, {
@@ -83,6 +91,8 @@ function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   return child;
 }
 

@@ -263,7 +263,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     }
     const service = str(data["service"]) ?? this.#service(data).service;
     const point = data["point"] as ChosenPoint | undefined;
-    const key = await this.#begin(order, items, fulfillmentId, "shipment");
+    const key = await this.#begin(
+      str(order?.["id"]) ?? fulfillmentId,
+      items,
+      fulfillmentId,
+      "shipment",
+    );
     const storeOrder = fulfillmentOrder(
       key,
       items,
@@ -322,12 +327,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * have charged for instead of paying again.
    */
   async #begin(
-    order: Loose | undefined,
+    orderId: string,
     items: Loose[],
     fulfillmentId: string,
     kind: "shipment" | "return",
   ): Promise<string> {
-    const orderId = str(order?.["id"]) ?? fulfillmentId;
     const content = items
       .map(
         (item) =>
@@ -436,7 +440,14 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     // Medusa may hand the return over without its items: then one parcel of
     // the default item weight goes back.
     const items = given.length > 0 ? given : [{ title: "Returned goods", quantity: 1 }];
-    const key = await this.#begin(order, given, fulfillmentId, "return");
+    // Medusa hands a return over without its order (the link comes later):
+    // the customer's address stands for it, so a retry still finds the first
+    // attempt of the same return.
+    const orderKey =
+      str(order?.["id"]) ??
+      str(fulfillment["order_id"]) ??
+      `address-${createHash("sha256").update(JSON.stringify(customer)).digest("hex").slice(0, 16)}`;
+    const key = await this.#begin(orderKey, given, fulfillmentId, "return");
     const storeOrder = fulfillmentOrder(
       key,
       items,

@@ -159,6 +159,15 @@ const MIGRATIONS: ReadonlyArray<readonly [string, string]> = [
      ) STRICT;
      CREATE INDEX rest_tracking_problems_package ON rest_tracking_problems (package_id, at);`,
   ],
+  [
+    "rest-009-point-states",
+    `CREATE TABLE rest_point_states (
+       code TEXT PRIMARY KEY,
+       active INTEGER NOT NULL,
+       holiday INTEGER NOT NULL,
+       changed_at INTEGER NOT NULL
+     ) STRICT;`,
+  ],
 ];
 
 /** Creates (once) every table of the REST API. */

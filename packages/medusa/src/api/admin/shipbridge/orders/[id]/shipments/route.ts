@@ -38,8 +38,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   res.json({
     account: await shipbridge.accountState(),
     grant: shipbridge.grant,
-    shipments: shipments.map((shipment) =>
-      shipmentView(shipment, byId.get(shipment.fulfillment_id)),
-    ),
+    // The module's row as before (command_id, tracking_at...), with the list's fields.
+    shipments: shipments.map((shipment) => ({
+      ...shipment,
+      ...shipmentView(shipment, byId.get(shipment.fulfillment_id)),
+    })),
   });
 }
