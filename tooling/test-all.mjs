@@ -1,7 +1,9 @@
 // Runs every check and every test of the workspace (typecheck, lint, tests,
-// and the packaging checks on a clean build),
-// then sums the test runner's own JSON reports into the closing line
-// `tests: N passed, M failed`. Exits non-zero when anything failed.
+// and the packaging checks on a clean build), then the browser end-to-end
+// tests on their own (they boot whole stores, so they do not share the two
+// cores with other suites), then sums the test runner's own JSON reports into
+// the closing line `tests: N passed, M failed`. Exits non-zero when anything
+// failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -30,17 +32,55 @@ const run = spawnSync(
 
 let passed = 0;
 let failed = 0;
-// Every package with a test script must have reported; one that crashed
-// before writing its report counts as a failed suite.
-const expected = ["packages", "apps"].flatMap((dir) =>
+const manifests = ["packages", "apps"].flatMap((dir) =>
   existsSync(join(root, dir))
-    ? readdirSync(join(root, dir)).filter((name) => {
-        const manifest = join(root, dir, name, "package.json");
-        return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).scripts?.test;
+    ? readdirSync(join(root, dir)).flatMap((name) => {
+        const file = join(root, dir, name, "package.json");
+        return existsSync(file)
+          ? [{ name, scripts: JSON.parse(readFileSync(file, "utf8")).scripts ?? {} }]
+          : [];
       })
     : [],
 );
+// Every package with a test script must have reported; one that crashed
+// before writing its report counts as a failed suite. A `test:e2e` script
+// reports as `<name>-e2e`.
+const expected = [
+  ...manifests.filter((pkg) => pkg.scripts.test).map((pkg) => pkg.name),
+  ...manifests.filter((pkg) => pkg.scripts["test:e2e"]).map((pkg) => `${pkg.name}-e2e`),
+];
+
+// The browser tests need Debian's chromium, which `run.sh test` installs when
+// it can; without it they do not run, and that is a failure, never a pass.
+const browser = "/usr/bin/chromium";
+const browserMissing =
+  process.env.SHIPBRIDGE_BROWSER_MISSING ||
+  (existsSync(browser) ? "" : `${browser} is missing (bash tooling/run.sh test installs it)`);
+let e2eStatus = 0;
+if (expected.some((name) => name.endsWith("-e2e"))) {
+  if (browserMissing) {
+    console.log(
+      `[shipbridge] the browser tests are skipped: ${browserMissing}; they count as failed`,
+    );
+  } else {
+    const e2e = spawnSync(
+      "pnpm",
+      ["exec", "turbo", "run", "test:e2e", "--force", "--continue", "--concurrency=1"],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: { ...process.env, SHIPBRIDGE_TEST_REPORT_DIR: reportDir },
+      },
+    );
+    e2eStatus = e2e.status ?? 1;
+  }
+}
+
 for (const name of expected) {
+  if (name.endsWith("-e2e") && browserMissing) {
+    failed += 1;
+    continue;
+  }
   const file = join(reportDir, `${name}.json`);
   if (!existsSync(file)) {
     console.log(`[shipbridge] ${name}: the test runner wrote no report`);
@@ -53,7 +93,9 @@ for (const name of expected) {
   if (!report.success && (report.numFailedTests ?? 0) === 0)
     failed += report.numFailedTestSuites || 1;
 }
-const ok = run.status === 0 && failed === 0 && passed > 0;
+const ok = run.status === 0 && e2eStatus === 0 && failed === 0 && passed > 0;
 if (run.status !== 0) console.log(`[shipbridge] a task failed (turbo exit code ${run.status})`);
+if (e2eStatus !== 0)
+  console.log(`[shipbridge] a browser test failed (turbo exit code ${e2eStatus})`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

@@ -1,0 +1,246 @@
+// The dashboard's browser modules that need no browser: texts in both
+// languages, the map's outline and projection, the chart and the table rows.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+interface Point {
+  id: string;
+  name?: string;
+  address?: string;
+  latitude?: number;
+  longitude?: number;
+  orders?: number;
+}
+interface TextsModule {
+  LANGUAGES: string[];
+  TEXTS: Record<string, Record<string, string>>;
+  initialLanguage(remembered: string | null, browser: readonly string[]): string;
+  translate(language: string, key: string, values?: Record<string, unknown>): string;
+}
+interface MapModule {
+  POLAND_OUTLINE: [number, number][];
+  project(longitude: number, latitude: number): { x: number; y: number };
+  renderMap(points: Point[], t: Translate): string;
+}
+interface ChartModule {
+  niceCeiling(value: number): number;
+  renderChart(
+    days: { date: string; shipments: number; spend: { amount: number; currency: string } }[],
+    language: string,
+    t: Translate,
+  ): string;
+}
+interface OrdersModule {
+  STATUSES: string[];
+  canShip(order: { status: string }): boolean;
+  renderOrderRow(
+    order: Record<string, unknown>,
+    selected: Set<string>,
+    language: string,
+    t: Translate,
+    busy: boolean,
+  ): string;
+}
+
+const publicDir = join(import.meta.dirname, "public");
+// The browser modules are plain JavaScript served as they are; loaded by URL
+// so the type checker does not need declarations for them.
+const load = async <T>(file: string) =>
+  (await import(new URL(`./public/${file}`, import.meta.url).href)) as T;
+const texts = await load<TextsModule>("texts.js");
+const map = await load<MapModule>("map.js");
+const chart = await load<ChartModule>("chart.js");
+const orders = await load<OrdersModule>("orders.js");
+const en: Translate = (key, values) => texts.translate("en", key, values);
+
+function placeholders(text: string) {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+}
+
+describe("texts", () => {
+  it("has every key in English and Polish, with the same placeholders", () => {
+    const { en: english, pl: polish } = texts.TEXTS;
+    expect(Object.keys(polish!).sort()).toEqual(Object.keys(english!).sort());
+    for (const [key, text] of Object.entries(english!)) {
+      expect(text.length, key).toBeGreaterThan(0);
+      expect(placeholders(polish![key]!), key).toEqual(placeholders(text));
+    }
+  });
+
+  it("knows every key the page and the modules use", () => {
+    const html = readFileSync(join(publicDir, "index.html"), "utf8");
+    const used = [...html.matchAll(/data-i18n(?:-aria-label)?="([^"]+)"/g)].map((m) => m[1]!);
+    for (const file of readdirSync(publicDir).filter((name) => name.endsWith(".js"))) {
+      const source = readFileSync(join(publicDir, file), "utf8");
+      used.push(...[...source.matchAll(/\bt\(\s*"([\w.]+)"/g)].map((m) => m[1]!));
+    }
+    for (const status of orders.STATUSES) used.push(`status.${status}`);
+    for (const state of ["connected", "reconnect", "not_connected"])
+      used.push(`connection.${state}`);
+    for (const store of ["shopify", "medusa"]) used.push(`store.${store}`, `store.${store}.about`);
+    expect(used.length).toBeGreaterThan(50);
+    const missing = used.filter((key) => !(key in texts.TEXTS.en!));
+    expect(missing).toEqual([]);
+  });
+
+  it("starts in the remembered language, else the browser's first known one, else English", () => {
+    expect(texts.initialLanguage("pl", ["en-US"])).toBe("pl");
+    expect(texts.initialLanguage(null, ["de-DE", "pl-PL", "en"])).toBe("pl");
+    expect(texts.initialLanguage("xx", ["en-GB"])).toBe("en");
+    expect(texts.initialLanguage(null, ["de-DE"])).toBe("en");
+  });
+
+  it("fills placeholders and leaves unknown ones visible", () => {
+    expect(texts.translate("pl", "batch.progress", { done: 3, total: 10 })).toBe("Nadano 3 z 10");
+    expect(texts.translate("en", "batch.progress", { done: 3 })).toBe("3 of {total} shipped");
+  });
+});
+
+// Ray casting on the projected outline.
+function inside(x: number, y: number, polygon: { x: number; y: number }[]) {
+  let result = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const a = polygon[i]!;
+    const b = polygon[j]!;
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) result = !result;
+  }
+  return result;
+}
+
+describe("map", () => {
+  const outline = map.POLAND_OUTLINE.map(([lon, lat]) => map.project(lon, lat));
+  const at = (lon: number, lat: number) => {
+    const { x, y } = map.project(lon, lat);
+    return inside(x, y, outline);
+  };
+
+  it("draws an outline that holds Polish cities and leaves out the neighbours'", () => {
+    for (const [city, lon, lat] of [
+      ["Warszawa", 21.01, 52.23],
+      ["Kraków", 19.94, 50.06],
+      ["Poznań", 16.93, 52.41],
+      ["Wrocław", 17.04, 51.11],
+      ["Białystok", 23.16, 53.13],
+      ["Olsztyn", 20.49, 53.78],
+      ["Szczecin", 14.55, 53.43],
+      ["Rzeszów", 22.0, 50.04],
+    ] as const) {
+      expect(at(lon, lat), city).toBe(true);
+    }
+    for (const [city, lon, lat] of [
+      ["Berlin", 13.4, 52.52],
+      ["Praha", 14.42, 50.08],
+      ["Vilnius", 25.28, 54.69],
+      ["Lviv", 24.03, 49.84],
+      ["Košice", 21.26, 48.72],
+      ["Kaliningrad", 20.51, 54.71],
+    ] as const) {
+      expect(at(lon, lat), city).toBe(false);
+    }
+  });
+
+  it("puts north up and east right", () => {
+    const gdansk = map.project(18.65, 54.35);
+    const krakow = map.project(19.94, 50.06);
+    expect(gdansk.y).toBeLessThan(krakow.y);
+    expect(gdansk.x).toBeLessThan(krakow.x);
+  });
+
+  it("draws located points as dots and lists the others, escaping their names", () => {
+    const markup = map.renderMap(
+      [
+        { id: "WAW01M", name: "Paczkomat <WAW01M>", latitude: 52.23, longitude: 21.01, orders: 3 },
+        { id: "KRK02", name: "Kraków 2", address: "ul. Długa 1" },
+      ],
+      en,
+    );
+    expect(markup).toContain('data-point-id="WAW01M"');
+    expect(markup.match(/<circle /g)).toHaveLength(1);
+    expect(markup).toContain("Paczkomat &lt;WAW01M&gt;");
+    expect(markup).not.toContain("<WAW01M>");
+    expect(markup).toContain('<li data-point-id="KRK02">');
+    expect(markup).toContain("Points without coordinates");
+  });
+
+  it("says so when no point was chosen", () => {
+    expect(map.renderMap([], en)).toContain("No pickup points chosen yet.");
+  });
+});
+
+describe("chart", () => {
+  it("rounds axes up to 1, 2 or 5 times a power of ten", () => {
+    expect([0, 0.3, 1, 3, 7, 10, 11, 42, 180].map(chart.niceCeiling)).toEqual([
+      1, 0.5, 1, 5, 10, 10, 20, 50, 200,
+    ]);
+  });
+
+  it("draws one bar per day, oldest first, tallest for the busiest day", () => {
+    const markup = chart.renderChart(
+      [
+        { date: "2026-08-25", shipments: 10, spend: { amount: 120.5, currency: "PLN" } },
+        { date: "2026-08-24", shipments: 2, spend: { amount: 24, currency: "PLN" } },
+      ],
+      "pl",
+      (key, values) => texts.translate("pl", key, values),
+    );
+    const bars = [...markup.matchAll(/data-date="([^"]+)"[\s\S]*?height="([\d.]+)"/g)];
+    expect(bars.map((bar) => bar[1])).toEqual(["2026-08-24", "2026-08-25"]);
+    expect(Number(bars[1]![2])).toBeGreaterThan(Number(bars[0]![2]) * 4);
+    expect(markup).toContain("Przesyłki");
+  });
+});
+
+describe("orders table", () => {
+  const order = {
+    store: "medusa",
+    id: "order_01",
+    name: "#1001",
+    status: "needs_attention",
+    service: "inpost",
+    point: { id: "WAW01M", name: "Paczkomat WAW01M", address: "ul. Marszałkowska 1" },
+    packageId: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    trackingState: null,
+    labelUrl: null,
+    problems: [{ path: "receiver.phone", rule: "phone_format", message: "Telefon <zły>" }],
+    price: null,
+  };
+
+  it("shows a problem as path, rule and message, and offers a retry", () => {
+    const row = orders.renderOrderRow(order, new Set(), "en", en, false);
+    expect(row).toContain('data-status="needs_attention"');
+    expect(row).toContain('<code class="path">receiver.phone</code>');
+    expect(row).toContain('data-rule="phone_format"');
+    expect(row).toContain("Telefon &lt;zły&gt;");
+    expect(row).toContain('data-action="ship"');
+    expect(row).toContain(">Retry<");
+  });
+
+  it("offers the label and tracking of a shipped order, and no ship button", () => {
+    const shipped = {
+      ...order,
+      status: "shipped",
+      problems: [],
+      packageId: "pkg_1",
+      trackingNumber: "TRK123",
+      trackingUrl: "https://track.example/TRK123",
+      labelUrl: "/api/labels/medusa/order_01",
+    };
+    const row = orders.renderOrderRow(
+      shipped,
+      new Set(),
+      "pl",
+      (key, values) => texts.translate("pl", key, values),
+      false,
+    );
+    expect(orders.canShip(shipped)).toBe(false);
+    expect(row).not.toContain('data-action="ship"');
+    expect(row).toContain('href="/api/labels/medusa/order_01"');
+    expect(row).toContain('aria-label="Pobierz etykietę zamówienia #1001 (PDF)"');
+    expect(row).toContain('href="https://track.example/TRK123"');
+    expect(row).toContain("Nadane");
+  });
+});

@@ -1,0 +1,236 @@
+// The demo end to end in a real browser: the merchant connects both stores
+// through the service's own login and consent pages, customers order with a
+// locker in both storefronts, the merchant ships one and then ten at once,
+// downloads a label, and moves the service's clock until the parcels are
+// delivered, in the dashboard and in both stores.
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type DemoProcess,
+  startDemoProcess,
+  testFolder,
+} from "../../src/test-support/demo-process.ts";
+import { type Browser, openBrowser } from "./browser.ts";
+import {
+  connectStore,
+  orderRow,
+  placeStorefrontOrder,
+  type Store,
+  waitForRowStatus,
+} from "./steps.ts";
+import { medusaFulfillments, shopifyFulfillments } from "./store-side.ts";
+
+const repoRoot = resolve(import.meta.dirname, "../../../..");
+const reportDir =
+  process.env.SHIPBRIDGE_TEST_REPORT_DIR ?? join(repoRoot, ".cache", "test-reports");
+
+let workDir: string;
+let dataDir: string;
+let demo: DemoProcess;
+let browser: Browser;
+let page: Page;
+const placed: Record<Store, string> = { shopify: "", medusa: "" };
+
+describe("the demo in a browser", () => {
+  beforeAll(async () => {
+    workDir = testFolder("demo-e2e");
+    browser = await openBrowser({ language: "en-GB" });
+    dataDir = join(workDir, "data");
+    demo = await startDemoProcess(dataDir, 300_000);
+    page = await browser.context.newPage();
+    await page.goto(demo.addresses.dashboard);
+    await page.waitForSelector("body[data-loaded='true']");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    const code = demo ? await demo.stop() : undefined;
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    // Ctrl+C stops everything cleanly.
+    if (demo) expect(code).toBe(0);
+  });
+
+  it("connects both stores' shipping accounts through the service's pages", async () => {
+    for (const store of ["shopify", "medusa"] as const) {
+      await expect
+        .poll(() => page.getAttribute(`#connection-${store}`, "data-state"))
+        .not.toBe("connected");
+      await connectStore(page, store);
+      await page.waitForSelector(`#connection-${store}[data-state='connected']`);
+      await page.waitForSelector(`#message[data-topic='connected-${store}']`);
+      await expect(page.textContent("#message")).resolves.toContain("shipping account connected");
+    }
+  });
+
+  it("places an order with a locker in each storefront, and lists both", async () => {
+    for (const store of ["shopify", "medusa"] as const) {
+      const storefront = await browser.context.newPage();
+      const url = await page.getAttribute(`#storefront-${store}`, "href");
+      expect(url).toMatch(/^http/);
+      const order = await placeStorefrontOrder(storefront, url!);
+      expect(order.rate).not.toBe("");
+      placed[store] = order.id;
+      await storefront.close();
+      const row = await orderRow(page, store, order.id);
+      await expect(row.getAttribute("data-status")).resolves.toMatch(/waiting|shipping|shipped/);
+      // The locker the customer chose, not delivery to the address.
+      const point = await row.locator("[data-field='point'] .point-id").textContent();
+      expect(point).toMatch(/\w{3,}/);
+    }
+  });
+
+  it("ships one order from its row, with tracking and a label", async () => {
+    for (const store of ["shopify", "medusa"] as const) {
+      const row = await orderRow(page, store, placed[store]);
+      const ship = row.locator("button[data-action='ship']");
+      if ((await ship.count()) > 0) await ship.click();
+      await waitForRowStatus(page, store, placed[store], ["shipped", "in_transit", "delivered"]);
+      await expect(row.locator("[data-field='tracking']").textContent()).resolves.toMatch(/\w{6,}/);
+      await expect(row.locator("a[data-action='label']").count()).resolves.toBe(1);
+    }
+  });
+
+  it("ships ten test orders of both stores at once, with a progress bar to the end", async () => {
+    // Each button places ten orders through its store's real checkout.
+    for (const store of ["shopify", "medusa"] as const) {
+      await page.click(`#sample-${store}`);
+      await page.waitForSelector(`#sample-${store}:not([aria-busy])`, { timeout: 300_000 });
+      await expect(page.getAttribute("#message", "data-topic")).resolves.toBe(`sample-${store}`);
+    }
+    await expect
+      .poll(async () => page.locator("tr[data-store='medusa'][data-status='waiting']").count(), {
+        timeout: 240_000,
+        interval: 1000,
+      })
+      .toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(async () => page.locator("tr[data-store='shopify'][data-status='waiting']").count(), {
+        timeout: 60_000,
+      })
+      .toBeGreaterThanOrEqual(5);
+    const chosen: string[] = [];
+    for (const store of ["shopify", "medusa"] as const) {
+      const rows = page.locator(`tr[data-store='${store}'][data-status='waiting']`);
+      for (let index = 0; index < 5; index += 1) {
+        const row = rows.nth(index);
+        chosen.push((await row.getAttribute("data-key"))!);
+      }
+    }
+    for (const key of chosen) await page.check(`.select-order[data-key='${key}']`);
+    await expect(page.textContent("#ship-selected")).resolves.toBe("Ship selected (10)");
+    // The ship-one batches before left the bar finished: follow the new batch.
+    const earlier = await page.getAttribute("#batch", "data-batch-id");
+    await page.click("#ship-selected");
+    await page.waitForFunction((id) => {
+      const batch = document.querySelector<HTMLElement>("#batch");
+      return batch?.dataset.batchId !== undefined && batch.dataset.batchId !== id;
+    }, earlier ?? "");
+    await page.waitForSelector("#batch[data-state='finished']", { timeout: 300_000 });
+    const progress = page.locator("#batch-progress");
+    await expect(
+      progress.evaluate((bar: HTMLProgressElement) => [bar.value, bar.max]),
+    ).resolves.toEqual([10, 10]);
+    await expect(page.textContent("#batch-label")).resolves.toBe(
+      "Batch finished: 10 of 10 shipped.",
+    );
+    for (const key of chosen) {
+      const [store, ...id] = key.split(":");
+      await waitForRowStatus(page, store as Store, id.join(":"), [
+        "shipped",
+        "in_transit",
+        "delivered",
+      ]);
+    }
+  });
+
+  it("downloads a label that is a real PDF", async () => {
+    const row = await orderRow(page, "medusa", placed.medusa);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.locator("a[data-action='label']").click(),
+    ]);
+    const file = await download.path();
+    const head = readFileSync(file).subarray(0, 5).toString("latin1");
+    expect(head).toBe("%PDF-");
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  });
+
+  it("moves the clock until tracking says delivered, in the dashboard and both stores", async () => {
+    const statuses = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (["shopify", "medusa"] as const).map(async (store) => [
+            store,
+            await page.getAttribute(
+              `tr[data-store='${store}'][data-order-id='${placed[store]}']`,
+              "data-status",
+            ),
+          ]),
+        ),
+      );
+    const everywhere = { shopify: "delivered", medusa: "delivered" };
+    for (let day = 0; day < 8; day += 1) {
+      await page.click("#clock-day");
+      await page.waitForSelector("#clock-day:not([aria-busy])", { timeout: 120_000 });
+      await expect(page.getAttribute("#message", "data-topic")).resolves.toBe("clock");
+      // Tracking pushes reach the stores on their own; give them a few polls.
+      const reached = await expect
+        .poll(statuses, { timeout: 15_000, interval: 1000 })
+        .toEqual(everywhere)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (reached) break;
+    }
+    await expect(statuses()).resolves.toEqual(everywhere);
+    // The Medusa fulfilment is delivered; the Shopify fulfilment carries the
+    // tracking number and got the delivery status.
+    const fulfillments = await medusaFulfillments(dataDir, demo.addresses, placed.medusa);
+    expect(fulfillments.some((fulfillment) => fulfillment.delivered_at !== null)).toBe(true);
+    const tracking = await page.textContent(
+      `tr[data-store='shopify'][data-order-id='${placed.shopify}'] [data-field='tracking']`,
+    );
+    const shopify = shopifyFulfillments(dataDir, placed.shopify);
+    expect(shopify.trackingNumbers).toEqual([tracking?.trim()]);
+    expect(shopify.events).toContain("DELIVERED");
+  });
+
+  it("switches to Polish and keeps the choice", async () => {
+    const polish: Record<string, string> = {
+      waiting: "Oczekuje",
+      shipped: "Nadane",
+      in_transit: "W drodze",
+      delivered: "Doręczone",
+    };
+    try {
+      await page.click("#lang-pl");
+      await page.waitForSelector("html[lang='pl']");
+      await expect(page.textContent("#orders-heading")).resolves.toBe("Zamówienia");
+      await page.reload();
+      await page.waitForSelector("body[data-loaded='true']");
+      await expect(page.getAttribute("#lang-pl", "aria-pressed")).resolves.toBe("true");
+      await expect(page.textContent("#ship-selected")).resolves.toMatch(/^Wyślij zaznaczone/);
+      for (const store of ["shopify", "medusa"] as const) {
+        const row = await orderRow(page, store, placed[store]);
+        const status = (await row.getAttribute("data-status"))!;
+        await expect(row.locator("[data-field='status']").textContent()).resolves.toBe(
+          polish[status],
+        );
+      }
+    } finally {
+      await page.click("#lang-en");
+      await page.waitForSelector("html[lang='en']");
+    }
+  });
+
+  it("keeps a screenshot of the dashboard", async () => {
+    mkdirSync(reportDir, { recursive: true });
+    const file = join(reportDir, "demo-dashboard.png");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const image = await page.screenshot({ path: file, fullPage: true });
+    expect(image.subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+});
