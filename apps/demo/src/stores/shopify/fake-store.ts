@@ -4,15 +4,12 @@
 // tokens survive a restart, even a killed one.
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { APP_SCOPES } from "@shipbridge/shopify";
 import { FakeShopify, routeShopifyFetch } from "@shipbridge/shopify/testing";
 
 export const DEMO_SHOP = "shipbridge-demo.myshopify.com";
-export const DEMO_SCOPES = [
-  "read_orders",
-  "read_merchant_managed_fulfillment_orders",
-  "write_merchant_managed_fulfillment_orders",
-  "write_shipping",
-];
+/** The merchant approves every scope the app asks for at install. */
+export const DEMO_SCOPES: readonly string[] = APP_SCOPES;
 
 export interface FakeStore {
   readonly fake: FakeShopify;
