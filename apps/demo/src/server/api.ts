@@ -93,9 +93,10 @@ export function apiRoutes(demo: DemoContext): Hono {
     return c.json({
       connection: { shopify, medusa },
       stores: {
-        // The simulated store has no Shopify admin: the dashboard is its console.
+        // Neither admin UI is served (the simulated store has no Shopify admin,
+        // and Medusa runs without its admin build): the dashboard is the console.
         shopify: { storefront: addresses.shopify.storefront },
-        medusa: { storefront: addresses.medusa.storefront, admin: addresses.medusa.admin },
+        medusa: { storefront: addresses.medusa.storefront },
       },
       sandbox: { baseUrl: addresses.sandbox.baseUrl, now: clock.now },
       language,

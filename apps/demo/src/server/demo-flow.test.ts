@@ -43,7 +43,7 @@ describe("the demo's dashboard API", () => {
   it("starts with both stores not connected and names every address", async () => {
     const state = await json<{
       connection: Record<string, string>;
-      stores: { shopify: { storefront: string }; medusa: { storefront: string; admin: string } };
+      stores: { shopify: { storefront: string }; medusa: { storefront: string; admin?: string } };
       sandbox: { baseUrl: string; now: string };
       language: string;
     }>(`${api}/state?lang=pl`);
