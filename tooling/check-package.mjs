@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { installWithRetry } from "./npm-install.mjs";
 
 const cwd = process.cwd();
 const root = resolve(import.meta.dirname, "..");
@@ -17,38 +18,8 @@ const pkg = readManifest(cwd);
 const run = (cmd, args, options = {}) =>
   execFileSync(cmd, args, { cwd, stdio: "inherit", ...options });
 
-// npm's cache stays inside the repo: turbo and pnpm do not hand npm_config_cache
-// to scripts, so it is named here. Every attempt is bounded (npm's own fetch
-// timeouts, plus a hard limit on the whole command) and retried, so a hung
-// registry connection cannot hold CI.
-const npmCache = join(root, ".cache", "npm");
-const INSTALL_ATTEMPTS = 3;
+// The packed tarballs' install is bounded and retried (see npm-install.mjs).
 const INSTALL_LIMIT_MS = 180_000;
-function installWithRetry(specs, app) {
-  const args = [
-    "install",
-    "--no-audit",
-    "--no-fund",
-    "--loglevel=error",
-    `--cache=${npmCache}`,
-    "--prefer-offline",
-    "--fetch-timeout=60000",
-    "--fetch-retries=2",
-    "--fetch-retry-mintimeout=2000",
-    "--fetch-retry-maxtimeout=10000",
-    ...specs,
-  ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      run("npm", args, { cwd: app, timeout: INSTALL_LIMIT_MS, killSignal: "SIGKILL" });
-      return;
-    } catch (error) {
-      if (attempt >= INSTALL_ATTEMPTS) throw error;
-      console.error(`npm install of the packed tarballs failed (attempt ${attempt}); retrying`);
-      rmSync(join(app, "node_modules"), { recursive: true, force: true });
-    }
-  }
-}
 
 run("pnpm", ["exec", "publint", "--strict"]);
 run("pnpm", ["exec", "attw", "--pack", ".", "--profile", "esm-only"]);
@@ -88,7 +59,7 @@ try {
   // Optional peer dependencies too (e.g. pg for a /postgres entry), so every
   // entry can be loaded as a user who needs it would have it.
   const peers = Object.entries(pkg.peerDependencies ?? {}).map(([dep, range]) => `${dep}@${range}`);
-  installWithRetry([...tarballs, ...peers], app);
+  installWithRetry([...tarballs, ...peers], app, INSTALL_LIMIT_MS);
 
   // Every entry of the published exports (the root and each subpath), by name.
   const exportsMap = pkg.publishConfig?.exports ?? pkg.exports ?? { ".": {} };

@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { installWithRetry } from "../../../tooling/npm-install.mjs";
 
 const cwd = process.cwd();
 const root = resolve(import.meta.dirname, "../../..");
@@ -20,36 +21,8 @@ const pkg = readManifest(cwd);
 const run = (cmd, args, options = {}) =>
   execFileSync(cmd, args, { cwd, stdio: "inherit", ...options });
 
-// The same npm settings as tooling/check-package.mjs: the repo's cache,
-// bounded attempts, retried.
-const npmCache = join(root, ".cache", "npm");
-const INSTALL_ATTEMPTS = 3;
+// The packed tarballs' install is bounded and retried (see npm-install.mjs).
 const INSTALL_LIMIT_MS = 420_000;
-function installWithRetry(specs, app) {
-  const args = [
-    "install",
-    "--no-audit",
-    "--no-fund",
-    "--loglevel=error",
-    `--cache=${npmCache}`,
-    "--prefer-offline",
-    "--fetch-timeout=60000",
-    "--fetch-retries=2",
-    "--fetch-retry-mintimeout=2000",
-    "--fetch-retry-maxtimeout=10000",
-    ...specs,
-  ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      run("npm", args, { cwd: app, timeout: INSTALL_LIMIT_MS, killSignal: "SIGKILL" });
-      return;
-    } catch (error) {
-      if (attempt >= INSTALL_ATTEMPTS) throw error;
-      console.error(`npm install of the packed tarballs failed (attempt ${attempt}); retrying`);
-      rmSync(join(app, "node_modules"), { recursive: true, force: true });
-    }
-  }
-}
 
 function builtFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -102,7 +75,7 @@ try {
   run("mkdir", ["-p", app]);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   const peers = Object.entries(pkg.peerDependencies ?? {}).map(([dep, range]) => `${dep}@${range}`);
-  installWithRetry([...tarballs, ...peers], app);
+  installWithRetry([...tarballs, ...peers], app, INSTALL_LIMIT_MS);
 
   // Every entry by name, then the shapes Medusa reads.
   const probe = `
