@@ -32,6 +32,9 @@ const run = spawnSync(
 
 let passed = 0;
 let failed = 0;
+// What failed, by name, so that the end of the log says it without a search
+// through the whole run.
+const failures = [];
 const manifests = ["packages", "apps"].flatMap((dir) =>
   existsSync(join(root, dir))
     ? readdirSync(join(root, dir)).flatMap((name) => {
@@ -92,10 +95,35 @@ for (const name of expected) {
   failed += report.numFailedTests ?? 0;
   if (!report.success && (report.numFailedTests ?? 0) === 0)
     failed += report.numFailedTestSuites || 1;
+  failures.push(...failuresOf(name, report));
 }
+for (const line of failures) console.log(`[shipbridge] failed: ${line}`);
 const ok = run.status === 0 && e2eStatus === 0 && failed === 0 && passed > 0;
 if (run.status !== 0) console.log(`[shipbridge] a task failed (turbo exit code ${run.status})`);
 if (e2eStatus !== 0)
   console.log(`[shipbridge] a browser test failed (turbo exit code ${e2eStatus})`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
+
+/** One line per failed test or failed file of a vitest JSON report. */
+function failuresOf(name, report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name ? file.name.replace(`${root}/`, "") : name;
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of tests)
+      lines.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (tests.length === 0 && file.status === "failed")
+      lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+function firstLine(text) {
+  return (
+    String(text ?? "")
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.slice(0, 300) ?? ""
+  );
+}
