@@ -39,6 +39,19 @@ export function senderIssues(): IssuesByLanguage {
   });
 }
 
+/** The order's money went back to the customer before a parcel was bought for it. */
+export function refundedIssues(status: "refunded" | "voided"): IssuesByLanguage {
+  return status === "refunded"
+    ? both("order.financial_status", "refunded", {
+        pl_PL: "Zamówienie zostało w całości zwrócone klientowi, więc nie jest wysyłane.",
+        en_GB: "The order was refunded in full, so it is not shipped.",
+      })
+    : both("order.financial_status", "voided", {
+        pl_PL: "Płatność za zamówienie została anulowana, więc nie jest ono wysyłane.",
+        en_GB: "The order's payment was voided, so it is not shipped.",
+      });
+}
+
 export function pointIssues(code: string, reason: "closed" | "unknown" | "holiday") {
   const texts: Record<typeof reason, Texts> = {
     closed: {

@@ -36,8 +36,13 @@ import {
   type ShipmentRow,
   type Tracking,
 } from "../store/shipments.ts";
-import { isCancelled } from "../webhooks/order-facts.ts";
-import { connectionIssues, senderIssues, validationIssues } from "./attention-issues.ts";
+import { isCancelled, refundedStatus } from "../webhooks/order-facts.ts";
+import {
+  connectionIssues,
+  refundedIssues,
+  senderIssues,
+  validationIssues,
+} from "./attention-issues.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
@@ -100,6 +105,10 @@ export async function shipShopifyOrder(
     return "needs_attention" as const;
   };
   const only = (issues: Issue<string>[]) => attention({ [language]: issues });
+  // Refunded in full (or voided) before any package: no parcel is bought for it,
+  // whether an update or the Retry button asked. One already ordered goes on.
+  const refunded = refundedStatus(order);
+  if (refunded && row.packageId === undefined) return attention(refundedIssues(refunded));
   if (connection !== "connected") return attention(connectionIssues(connection));
   if (!settings.sender) return attention(senderIssues());
 

@@ -3,11 +3,15 @@
 // another order topic (a plain order as orders/cancelled, an unpaid one as
 // orders/paid). Each topic's work therefore acts only on what the body
 // states: a cancellation needs `cancelled_at`, shipping on payment needs a
-// paid `financial_status`, and a cancelled order is never shipped.
+// paid `financial_status`, and a cancelled order is never shipped. An order
+// refunded in full (or whose authorization was voided) is not shipped either,
+// though Shopify does not cancel it: no parcel is bought for money given back.
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 
 /** Financial statuses of an order whose payment was captured (a partial refund keeps it shippable). */
 const PAID = ["paid", "partially_refunded"];
+/** Financial statuses of an order whose money went back to the customer, or never came. */
+const GIVEN_BACK = ["refunded", "voided"];
 
 function order(body: unknown): Partial<ShopifyOrder> {
   return typeof body === "object" && body !== null ? (body as Partial<ShopifyOrder>) : {};
@@ -27,4 +31,11 @@ export function isCancelled(body: unknown): boolean {
 export function isPaid(body: unknown): boolean {
   const status = order(body).financial_status;
   return typeof status === "string" && PAID.includes(status.toLowerCase());
+}
+
+/** The order's money was refunded in full or its authorization voided: "refunded" or "voided". */
+export function refundedStatus(body: unknown): "refunded" | "voided" | undefined {
+  const status = order(body).financial_status;
+  const lower = typeof status === "string" ? status.toLowerCase() : "";
+  return GIVEN_BACK.includes(lower) ? (lower as "refunded" | "voided") : undefined;
 }

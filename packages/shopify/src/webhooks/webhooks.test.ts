@@ -169,6 +169,56 @@ describe("webhooks", () => {
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
   });
 
+  it("buys no parcel for an order refunded in full, neither on its update nor on Retry", async () => {
+    const order = newOrder(7008, {
+      updated_at: "2026-11-20T10:00:00Z",
+      shipping_address: { ...SAMPLE_ADDRESS, address1: "" },
+    });
+    await deliver(appA, "orders/paid", order);
+    expect((await settled("7008", ["needs_attention", "fulfilled"])).status).toBe(
+      "needs_attention",
+    );
+    // The merchant fixes the address and refunds the order: the update would ship it.
+    const refunded = {
+      ...order,
+      updated_at: "2026-11-20T11:00:00Z",
+      financial_status: "refunded",
+      shipping_address: { ...SAMPLE_ADDRESS, address1: "ul. Długa 5" },
+    };
+    await deliver(appB, "orders/updated", refunded);
+    const issues = [
+      {
+        path: "order.financial_status",
+        rule: "refunded",
+        message: "Zamówienie zostało w całości zwrócone klientowi, więc nie jest wysyłane.",
+      },
+    ];
+    const shows = async (since: Date) => {
+      const row = await loadShipment(pool, SHOP, "7008");
+      return (
+        row?.status === "needs_attention" &&
+        row.updatedAt > since &&
+        JSON.stringify(row.issues) === JSON.stringify(issues)
+      );
+    };
+    await eventually(() => shows(new Date(0)), "the refund to be the order's problem");
+    // The merchant presses Retry: the job runs again (the row is written anew), and buys nothing.
+    const before = (await loadShipment(pool, SHOP, "7008"))?.updatedAt ?? new Date();
+    await appA.merchant(SHOP).ship("7008");
+    await eventually(() => shows(before), "the Retry to run");
+    const [listed] = (await appA.merchant(SHOP).orders({ language: "en" })).filter(
+      (entry) => entry.orderId === "7008",
+    );
+    expect(listed?.problems).toEqual([
+      {
+        path: "order.financial_status",
+        rule: "refunded",
+        message: "The order was refunded in full, so it is not shipped.",
+      },
+    ]);
+    expect(await harness.ledger(SHOP, "7008")).toEqual({ packageIds: [], charges: 0 });
+  });
+
   it("keeps an order the service itself refuses as needing attention, with the service's path", async () => {
     // Core knows the pallet carrier, but the account has no such service: only the
     // service can tell (its own rule, service_unavailable, answered with 400).
