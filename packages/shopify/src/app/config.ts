@@ -53,4 +53,13 @@ export interface ShopifyAppConfig {
   readonly jobRetryDelaySeconds?: number;
   /** Seconds between polls of the job queue when no notification arrives. Default 2. */
   readonly pollingIntervalSeconds?: number;
+  /**
+   * A running webhook job beats every half of this; when an instance dies
+   * (killed, its machine lost) and its job's beat stops for this long, the
+   * job is failed and retried by another instance, or by this one restarted.
+   * At least 10. Default 30.
+   */
+  readonly jobHeartbeatSeconds?: number;
+  /** Seconds between an instance's looks for such jobs (and other queue upkeep). Default 30. */
+  readonly superviseIntervalSeconds?: number;
 }

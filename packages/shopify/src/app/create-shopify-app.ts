@@ -148,7 +148,13 @@ async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRun
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 });
   // An idle connection the server drops must not crash the process.
   pool.on("error", () => {});
-  const boss = new PgBoss({ connectionString: config.databaseUrl, max: 3 });
+  const supervise = config.superviseIntervalSeconds ?? 30;
+  const boss = new PgBoss({
+    connectionString: config.databaseUrl,
+    max: 3,
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
+  });
   boss.on("error", () => {});
   let storage: PostgreSQLSessionStorage | undefined;
   try {
@@ -179,12 +185,18 @@ async function startOn(
     await sessions.ready;
     guardSessionPool(sessions);
     await boss.start();
-    await boss.createQueue(WEBHOOK_QUEUE, {
+    // A killed instance's job is taken over once its heartbeat stops, not after
+    // pg-boss's 15-minute expiry. Set on every start, so a queue made by an
+    // earlier version, or with other settings, gets them too.
+    const webhookQueue = {
       retryLimit: config.jobRetryLimit ?? 8,
       retryDelay: config.jobRetryDelaySeconds ?? 1,
       retryBackoff: true,
       retryDelayMax: 300,
-    });
+      heartbeatSeconds: Math.max(10, config.jobHeartbeatSeconds ?? 30),
+    };
+    await boss.createQueue(WEBHOOK_QUEUE, webhookQueue);
+    await boss.updateQueue(WEBHOOK_QUEUE, webhookQueue);
     await boss.createQueue(TRACKING_RECONCILE_QUEUE, { retryLimit: 0 });
     // One schedule for the cluster: pg-boss sends each due job once.
     await boss.schedule(
