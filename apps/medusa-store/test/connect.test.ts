@@ -49,6 +49,22 @@ beforeAll(async () => {
 
 const merchant = { username: "demo@shipbridge.dev", password: "demo-password" };
 
+/** Where the merchant's account sends its tracking pushes, as the service says. */
+async function trackingWebhookUrl(): Promise<string | undefined> {
+  const token = (await fetch(`${sandbox}/oauth/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ grant_type: "password", ...merchant }),
+  }).then((response) => response.json())) as { access_token: string };
+  const response = await fetch(`${sandbox}/account/tracking-webhook`, {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
+  return response.ok ? ((await response.json()) as { url: string }).url : undefined;
+}
+
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
@@ -136,6 +152,8 @@ medusaIntegrationTestRunner({
         expect(back.status).toBe(302);
         expect(back.headers.get("location")).toBe(returnTo);
         expect((await connection()).state).toBe("connected");
+        // The account's tracking pushes now come to this store.
+        expect(await trackingWebhookUrl()).toBe(`${backend}/hooks/shipbridge/tracking`);
 
         // The state works once: the same callback again is refused.
         const replay = await fetch(callback, { redirect: "manual" });

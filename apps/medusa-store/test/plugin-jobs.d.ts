@@ -6,6 +6,7 @@ declare module "@shipbridge/medusa/jobs/reconcile-tracking" {
   const reconcileTracking: (container: MedusaContainer) => Promise<{
     moved: { fulfillment_id: string; state: string; result: string }[];
     attempts: { shipment_key: string; order_id: string; outcome: string; package_ids: number[] }[];
+    webhook: "registered" | "elsewhere" | "no_secret" | "failed";
   }>;
   export default reconcileTracking;
 }

@@ -87,8 +87,6 @@ export function apiRoutes(demo: DemoContext): Hono {
           })
         : Promise.resolve({ now: new Date().toISOString() }),
     ]);
-    // Just connected: point the account's tracking pushes at the store.
-    if (medusa === "connected") await demo.medusa.registerTrackingWebhook?.(false).catch(() => {});
     const { addresses } = demo;
     return c.json({
       connection: { shopify, medusa },
@@ -248,10 +246,6 @@ export function apiRoutes(demo: DemoContext): Hono {
     const seconds =
       ((body.days as number | undefined) ?? 0) * 86_400 +
       ((body.hours as number | undefined) ?? 0) * 3_600;
-    // Registered again each time: the account may have been connected since.
-    await demo.medusa.registerTrackingWebhook?.().catch((error: Error) => {
-      console.error(`demo: Medusa's tracking webhook: ${error.message}`);
-    });
     // The sandbox sends the tracking pushes the move makes due before it answers.
     const moved = (await sandboxControl(demo, "/clock/advance", { seconds })) as { now: string };
     // Pushes reach each store's webhook; the reconcile pass reads what a push missed.

@@ -31,8 +31,6 @@ export interface DemoContext {
   readonly medusa: {
     readonly orders: MedusaOrders;
     readonly checkout: MedusaCheckout;
-    /** Points the Medusa account's tracking webhook at the store (the sandbox only). */
-    readonly registerTrackingWebhook?: (force?: boolean) => Promise<void>;
   };
   readonly batches: Batches;
 }

@@ -17,7 +17,6 @@ import {
   stopMedusaChildren,
   stopOrphanMedusa,
 } from "../stores/medusa/medusa-process.ts";
-import { trackingWebhookRegistrar } from "../stores/medusa/tracking-webhook.ts";
 import { migratePoints, type RoutePoint, rememberPoints, toKnownPoint } from "../stores/points.ts";
 import { DEMO_SHOP, type FakeStore, openFakeStore } from "../stores/shopify/fake-store.ts";
 import {
@@ -38,7 +37,6 @@ import { portOr } from "./ports.ts";
 import { type DemoPostgres, startDemoPostgres } from "./postgres.ts";
 import {
   MEDUSA_CLIENT_ID,
-  MERCHANTS,
   type RunningSandbox,
   SHOPIFY_CLIENT_ID,
   startDemoSandbox,
@@ -283,24 +281,9 @@ export async function startDemo(
     checkpoint();
     const medusaOrders = new MedusaOrders(medusaApi, pool);
 
-    const registerMedusaWebhook = sandbox
-      ? trackingWebhookRegistrar({
-          baseUrl: sandbox.baseUrl,
-          clientId: medusaService.clientId,
-          clientSecret: medusaService.clientSecret,
-          ...MERCHANTS.medusa,
-          url: `${medusa.serving.url}/hooks/shipbridge/tracking`,
-          secret: secrets.medusaWebhookSecret,
-        })
-      : undefined;
-    if ((await medusaOrders.connection().catch(() => "not_connected")) === "connected") {
-      await registerMedusaWebhook?.(false).catch(() => {});
-    }
     const shippers: BatchShippers = {
       async ship(order) {
         if (order.store === "medusa") {
-          // Before the first package, so its tracking reaches the store from the start.
-          await registerMedusaWebhook?.(false).catch(() => {});
           return medusaOrders.ship(order.id);
         }
         try {
@@ -355,7 +338,6 @@ export async function startDemo(
       medusa: {
         orders: medusaOrders,
         checkout: new MedusaCheckout(medusaApi, pool),
-        ...(registerMedusaWebhook ? { registerTrackingWebhook: registerMedusaWebhook } : {}),
       },
       batches,
     };

@@ -1,7 +1,8 @@
 // The embedded sandbox of the shipping service, its state in the data folder:
 // one OAuth application per store, whose redirect URIs are the stores'
 // connect callbacks, and one merchant account per store (the service keeps
-// one tracking webhook per account, and each store registers its own).
+// one tracking webhook per account, and each store registers its own when
+// its account is connected).
 import { join } from "node:path";
 import { startSandbox } from "@shipbridge/sandbox";
 

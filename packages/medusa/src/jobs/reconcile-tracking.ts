@@ -1,5 +1,7 @@
-// Every 15 minutes: asks the service for the tracking of the shipments still
-// on their way and moves their fulfillments, in case pushes were lost; and
+// Every 15 minutes: makes sure the account's tracking pushes come to this
+// store (unless they go to another address); asks the service for the
+// tracking of the shipments still on their way and moves their
+// fulfillments, in case pushes were lost; and
 // settles shipment attempts that threw and that no retry took over (a package
 // Medusa has no fulfillment for is cancelled). Medusa runs a scheduled job
 // once per cluster when its workflow engine is shared (workflow-engine-redis,
@@ -7,18 +9,25 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { applyTracking } from "../lib/apply-tracking.ts";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
-import type { SettledAttempt, ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import type {
+  SettledAttempt,
+  ShipbridgeModuleService,
+  TrackingWebhookResult,
+} from "../modules/shipbridge/service.ts";
 
 export interface ReconcileSummary {
   /** The fulfillments moved (shipped, delivered), with the tracking state that moved them. */
   readonly moved: { fulfillment_id: string; state: string; result: "shipped" | "delivered" }[];
   readonly attempts: SettledAttempt[];
+  /** The tracking webhook's registration, or `failed` (tried again next run). */
+  readonly webhook: TrackingWebhookResult | "failed";
 }
 
 export default async function reconcileTracking(
   container: MedusaContainer,
 ): Promise<ReconcileSummary> {
   const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+  const webhook = await shipbridge.registerTrackingWebhook().catch(() => "failed" as const);
   const updates = await shipbridge.reconcileTracking();
   // The newest state of each fulfillment is enough: applyTracking moves it through shipped.
   const latest = new Map<string, string>();
@@ -31,7 +40,7 @@ export default async function reconcileTracking(
     if (result !== "unchanged") moved.push({ fulfillment_id: fulfillmentId, state, result });
   }
   const attempts = await shipbridge.reconcileAttempts();
-  return { moved, attempts };
+  return { moved, attempts, webhook };
 }
 
 export const config = {

@@ -286,6 +286,30 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       expect(await service.accountState()).toBe("connected");
     });
 
+    it("points the account's tracking pushes at the store, leaving another address unless told", async () => {
+      const client = await demoClient();
+      const ours = "http://localhost:9000/hooks/shipbridge/tracking";
+      try {
+        // None registered: the reconcile job's call registers the store's.
+        await client.account.deleteTrackingWebhook();
+        expect(await service.registerTrackingWebhook()).toBe("registered");
+        expect((await client.account.trackingWebhook()).url).toBe(ours);
+        // Already the store's: registered again, so the secret stays current.
+        expect(await service.registerTrackingWebhook()).toBe("registered");
+        // Another address (the merchant's own tool): left as it is...
+        await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
+        expect(await service.registerTrackingWebhook()).toBe("elsewhere");
+        expect((await client.account.trackingWebhook()).url).toBe(hookUrl);
+        // ...unless the merchant has just connected this store.
+        expect(await service.registerTrackingWebhook({ replace: true })).toBe("registered");
+        const registered = await client.account.trackingWebhook();
+        expect(registered.url).toBe(ours);
+        expect(JSON.stringify(registered)).not.toContain(SECRET);
+      } finally {
+        await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
+      }
+    });
+
     describe("pickup points", () => {
       it("lists open points of a pickup-point carrier near an address", async () => {
         const points = await service.pickupPoints({ service: "inpost", city: "Gdańsk" });

@@ -71,6 +71,17 @@ export const ATTEMPT_STALE_MS = 2 * 60 * 60 * 1000;
 
 export type ConnectionState = "connected" | "reconnect" | "not_connected";
 
+/** The route the service's tracking pushes come to. */
+export const TRACKING_WEBHOOK_PATH = "/hooks/shipbridge/tracking";
+
+/**
+ * What registering the tracking webhook did: `registered` (the account's
+ * pushes now come here, with the current secret), `elsewhere` (the account
+ * sends them to another address, left as it is), or `no_secret` (the plugin
+ * has no trackingWebhookSecret, so nothing could verify a push).
+ */
+export type TrackingWebhookResult = "registered" | "elsewhere" | "no_secret";
+
 /** How long a connect request's state is accepted by the callback. */
 const CONNECT_REQUEST_TTL_MS = 15 * 60 * 1000;
 
@@ -452,7 +463,41 @@ export class ShipbridgeModuleService extends MedusaService({
       return { return_to: back.toString() };
     }
     await this.linkAccount_("connected");
+    // Tracking pushes now come to this store. Best effort: the reconcile job
+    // registers it later, and reads tracking itself meanwhile.
+    await this.registerTrackingWebhook({ replace: true }).catch(() => undefined);
     return { return_to: back.toString() };
+  }
+
+  /**
+   * Points the account's tracking pushes at this store
+   * (`{backend_url}/hooks/shipbridge/tracking`, signed with
+   * trackingWebhookSecret). The service keeps one webhook per account: with
+   * `replace` (the merchant has just connected this store) it is taken over;
+   * without (the reconcile job), it is set when there is none or when it is
+   * already this store's (to keep the secret current), and another address
+   * is left alone. Errors reach the caller.
+   */
+  async registerTrackingWebhook(
+    options: { replace?: boolean } = {},
+  ): Promise<TrackingWebhookResult> {
+    const secret = this.pluginOptions.trackingWebhookSecret;
+    if (secret === undefined) return "no_secret";
+    const url = `${this.pluginOptions.backend_url.replace(/\/+$/, "")}${TRACKING_WEBHOOK_PATH}`;
+    const { account } = this.connection.client;
+    if (!options.replace) {
+      const current = await account.trackingWebhook().catch((error: unknown) => {
+        if (isNotFoundError(error)) return undefined;
+        throw error;
+      });
+      if (current !== undefined && current.url !== url) return "elsewhere";
+    }
+    await account.setTrackingWebhook({
+      url,
+      secret,
+      language: this.pluginOptions.language === "pl" ? "pl_PL" : "en_GB",
+    });
+    return "registered";
   }
 
   /** Deletes the request of a state and answers it, atomically: a state is used once. */
