@@ -105,16 +105,14 @@ export async function shipShopifyOrder(
     return "needs_attention" as const;
   };
   const only = (issues: Issue<string>[]) => attention({ [language]: issues });
-  // Refunded in full (or voided) before any package: no parcel is bought for it,
-  // whether an update or the Retry button asked. One already ordered goes on.
-  const refunded = refundedStatus(order);
-  if (refunded && row.packageId === undefined) return attention(refundedIssues(refunded));
   if (connection !== "connected") return attention(connectionIssues(connection));
   if (!settings.sender) return attention(senderIssues());
 
+  const client = context.connections.client(shop);
+  const refunded = refundedStatus(order);
+
   let tracking: Tracking;
   let recorded: ShipmentRow & { readonly packageId: number };
-  const client = context.connections.client(shop);
   const mapping = {
     storeId: shop,
     sender: settings.sender,
@@ -123,6 +121,12 @@ export async function shipShopifyOrder(
     language,
   };
   try {
+    // Refunded in full (or voided) before its parcel was bought: none is bought,
+    // whether an update or the Retry button asked. One already paid for goes on
+    // to its fulfilment, even when a run died before recording its id.
+    if (refunded && (await findPaidOrderPackage(client, shop, orderId)) === undefined) {
+      return attention(refundedIssues(refunded));
+    }
     // Only before the first package: a point that closes after ordering does not undo the shipment.
     if (row.packageId === undefined) {
       const closed = await pickupPointIssues(client, storeOrder);

@@ -219,6 +219,43 @@ describe("webhooks", () => {
     expect(await harness.ledger(SHOP, "7008")).toEqual({ packageIds: [], charges: 0 });
   });
 
+  it("fulfils an order refunded after its parcel was paid for, though its id was never recorded", async () => {
+    const order = newOrder(7009, { updated_at: "2026-11-20T10:00:00Z" });
+    // The order command goes through, then reading the label fails: the run
+    // throws before recording the package, and its job waits to retry.
+    await harness.sandbox.control("/faults", { status: 503, path: "/packages/*/label" });
+    try {
+      await deliver(appA, "orders/paid", order);
+      await eventually(
+        async () => (await harness.ledger(SHOP, "7009")).charges === 1,
+        "the charge",
+      );
+      await eventually(
+        async () =>
+          (await count(
+            `pgboss.job AS job JOIN shipbridge_shopify_inbox AS inbox
+               ON inbox.webhook_id = job.data->>'webhookId'
+             WHERE job.name = $1 AND job.state = 'retry' AND inbox.payload->>'id' = '7009'`,
+            [WEBHOOK_QUEUE],
+          )) === 1,
+        "the failed run's retry",
+      );
+      expect((await loadShipment(pool, SHOP, "7009"))?.packageId).toBeUndefined();
+      await deliver(appB, "orders/updated", {
+        ...order,
+        updated_at: "2026-11-20T11:00:00Z",
+        financial_status: "refunded",
+      });
+    } finally {
+      await harness.sandbox.control("/faults", undefined, "DELETE");
+    }
+    // The retry finds the paid package and finishes: nothing more is bought.
+    const row = await settled("7009", ["fulfilled", "needs_attention"]);
+    expect(row.status).toBe("fulfilled");
+    const ledger = await harness.ledger(SHOP, "7009");
+    expect(ledger).toEqual({ packageIds: [row.packageId], charges: 1 });
+  });
+
   it("keeps an order the service itself refuses as needing attention, with the service's path", async () => {
     // Core knows the pallet carrier, but the account has no such service: only the
     // service can tell (its own rule, service_unavailable, answered with 400).
