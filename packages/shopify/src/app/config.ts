@@ -57,9 +57,14 @@ export interface ShopifyAppConfig {
    * A running webhook job beats every half of this; when an instance dies
    * (killed, its machine lost) and its job's beat stops for this long, the
    * job is failed and retried by another instance, or by this one restarted.
-   * At least 10. Default 30.
+   * At least 10 (rounded to whole seconds). Default 30. When that was the
+   * job's last try, the order being shipped goes to "needs attention".
    */
   readonly jobHeartbeatSeconds?: number;
-  /** Seconds between an instance's looks for such jobs (and other queue upkeep). Default 30. */
+  /**
+   * Seconds between an instance's looks for such jobs; pg-boss's other
+   * upkeep (its supervise and monitor passes, with the queue statistics) runs
+   * as often. Default 30.
+   */
   readonly superviseIntervalSeconds?: number;
 }

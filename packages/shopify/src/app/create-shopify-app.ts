@@ -31,8 +31,8 @@ import {
   TRACKING_RECONCILE_CRON,
   TRACKING_RECONCILE_QUEUE,
 } from "../tracking/reconcile-tracking.ts";
-import { giveUpDelivery } from "../webhooks/give-up.ts";
-import { WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
+import { giveUpDelivery, giveUpLostDelivery } from "../webhooks/give-up.ts";
+import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
 import { type ProcessContext, processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
 import type { ShopifyAppConfig } from "./config.ts";
@@ -188,12 +188,16 @@ async function startOn(
     // A killed instance's job is taken over once its heartbeat stops, not after
     // pg-boss's 15-minute expiry. Set on every start, so a queue made by an
     // earlier version, or with other settings, gets them too.
+    // A job failed for good goes to the dead-letter queue, whose worker tells
+    // the merchant when its instance died on the last try (see give-up.ts).
+    await boss.createQueue(WEBHOOK_DEAD_QUEUE, { retryLimit: 3, retryDelay: 5 });
     const webhookQueue = {
       retryLimit: config.jobRetryLimit ?? 8,
       retryDelay: config.jobRetryDelaySeconds ?? 1,
       retryBackoff: true,
       retryDelayMax: 300,
-      heartbeatSeconds: Math.max(10, config.jobHeartbeatSeconds ?? 30),
+      heartbeatSeconds: Math.max(10, Math.round(config.jobHeartbeatSeconds ?? 30)),
+      deadLetter: WEBHOOK_DEAD_QUEUE,
     };
     await boss.createQueue(WEBHOOK_QUEUE, webhookQueue);
     await boss.updateQueue(WEBHOOK_QUEUE, webhookQueue);
@@ -247,6 +251,19 @@ async function startOn(
           }
           throw error;
         }
+      },
+    );
+    await boss.work(
+      WEBHOOK_DEAD_QUEUE,
+      {
+        pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        includeMetadata: true,
+      },
+      async ([job]: JobWithMetadata<WebhookJob>[]) => {
+        if (!job) return;
+        const tries = (job.sourceRetryCount ?? config.jobRetryLimit ?? 8) + 1;
+        await giveUpLostDelivery(pool, job.data.webhookId, tries);
       },
     );
     await boss.work(

@@ -8,7 +8,7 @@ import type pg from "pg";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
 import { loadSettings } from "../store/settings.ts";
-import { type IssuesByLanguage, recordNeedsAttention } from "../store/shipments.ts";
+import { type IssuesByLanguage, loadShipment, recordNeedsAttention } from "../store/shipments.ts";
 
 /** Marks the delivery's order as needing attention, when it was being shipped. */
 export async function giveUpDelivery(
@@ -52,4 +52,28 @@ export async function giveUpDelivery(
     byLanguage[settings.language] ?? [],
     byLanguage,
   );
+}
+
+/**
+ * A delivery's job that failed for good without its handler saying so (its
+ * instance died on the last try): an order still "shipping" is moved to
+ * "needs attention". One whose handler already gave up keeps that error.
+ */
+export async function giveUpLostDelivery(
+  pool: pg.Pool,
+  webhookId: string,
+  attempts: number,
+): Promise<void> {
+  const entry = await loadDelivery(pool, webhookId);
+  const payload = entry?.payload as
+    | (ShopifyOrder & { order_edit?: { order_id?: number | string } })
+    | undefined;
+  const orderId = String(payload?.order_edit?.order_id ?? payload?.id ?? "");
+  if (!entry || orderId === "") return;
+  if ((await loadShipment(pool, entry.shop, orderId))?.status !== "shipping") return;
+  const lost = Object.assign(
+    new Error("The app instance running the last try stopped before it ended."),
+    { code: "worker_lost" },
+  );
+  await giveUpDelivery(pool, webhookId, attempts, lost);
 }

@@ -9,18 +9,20 @@ import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
-import { loadShipment } from "../store/shipments.ts";
+import { beginShipment, loadShipment } from "../store/shipments.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { useHarness } from "../test-support/harness.ts";
 import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
+/** A short heartbeat and upkeep pass, so a test waits seconds, not a minute. */
+const FAST = { jobHeartbeatSeconds: 10, superviseIntervalSeconds: 1 } as const;
 const SHOP = "takeover-shop.myshopify.com";
 let pool: pg.Pool;
 let installer: ShopifyApp;
 
 beforeAll(async () => {
-  installer = await harness.app({ runWorkers: false });
+  installer = await harness.app({ runWorkers: false, ...FAST });
   await harness.ready(installer, SHOP);
   pool = harness.pool;
 }, 60_000);
@@ -37,27 +39,17 @@ const until = eventually;
 
 describe("an instance that dies holding a job", () => {
   it("is relieved of it once its heartbeat stops: another instance ships the order once", async () => {
-    const placed = order(5401);
-    // Queued by an instance that runs no workers, then claimed by one that dies at once:
-    // the job is active, and nobody beats for it.
-    await deliver(installer, placed);
-    const dead = new PgBoss({ connectionString: harness.databaseUrl, supervise: false });
-    dead.on("error", () => {});
-    await dead.start();
-    const [claimed] = await dead.fetch(WEBHOOK_QUEUE);
-    await dead.stop({ graceful: false, close: true });
-    expect(claimed).toBeDefined();
-    const id = claimed?.id as string;
+    await deliver(installer, order(5401));
+    const id = await claimAndDie();
+    expect((await jobOf(id))?.heartbeatSeconds).toBe(10);
 
-    const live = await harness.app({ jobHeartbeatSeconds: 10, superviseIntervalSeconds: 1 });
+    const live = await harness.app(FAST);
     await until(
       async () => (await loadShipment(pool, SHOP, "5401"))?.status === "fulfilled",
       "the takeover",
       1_200,
     );
-    const job = await jobOf(id);
-    expect(job?.state).toBe("completed");
-    expect(job?.retryCount).toBe(1);
+    expect(await jobOf(id)).toMatchObject({ state: "completed", retryCount: 1 });
     expect(await harness.ledger(SHOP, "5401")).toEqual({
       packageIds: [expect.any(Number)],
       charges: 1,
@@ -67,7 +59,7 @@ describe("an instance that dies holding a job", () => {
   }, 180_000);
 
   it("keeps a job that runs longer than the heartbeat with the instance running it", async () => {
-    const app = await harness.app({ jobHeartbeatSeconds: 10, superviseIntervalSeconds: 1 });
+    const app = await harness.app(FAST);
     // Shopify holds the fulfilment for 14 s: longer than the heartbeat, so only
     // the beats sent while the job waits keep it with this instance.
     const hold = harness.fake.holdNext("FulfillmentCreate");
@@ -82,32 +74,81 @@ describe("an instance that dies holding a job", () => {
       async () => (await loadShipment(pool, SHOP, "5402"))?.status === "fulfilled",
       "the slow fulfilment",
     );
-    const [job] = (await jobsOfOrder("5402")).filter((entry) => entry.state === "completed");
-    expect(job?.retryCount).toBe(0);
+    const jobs = await jobsOfOrder("5402");
+    expect(jobs).toEqual([{ state: "completed", retryCount: 0, heartbeatSeconds: 10 }]);
     expect(await harness.ledger(SHOP, "5402")).toEqual({
       packageIds: [expect.any(Number)],
       charges: 1,
     });
     await app.close();
   }, 90_000);
+
+  it("on the last try, puts the order on needs attention; Retry then ships it once", async () => {
+    // Queued with no retries left after the first try.
+    const lastTry = await harness.app({ runWorkers: false, jobRetryLimit: 0, ...FAST });
+    const placed = order(5403);
+    await deliver(lastTry, placed);
+    await lastTry.close();
+    await claimAndDie();
+    // The dead run had got as far as its first step: the order is being shipped.
+    await beginShipment(pool, {
+      shop: SHOP,
+      orderId: "5403",
+      orderGid: "gid://shopify/Order/5403",
+      orderName: "#5403",
+    });
+
+    const live = await harness.app(FAST);
+    const row = await harness.settled(SHOP, "5403", ["needs_attention", "fulfilled"], 600);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues).toEqual([expect.objectContaining({ path: "order", rule: "worker_lost" })]);
+    expect(await harness.ledger(SHOP, "5403")).toEqual({ packageIds: [], charges: 0 });
+
+    await live.merchant(SHOP).ship("5403");
+    expect((await harness.settled(SHOP, "5403", ["fulfilled"], 300)).status).toBe("fulfilled");
+    expect(await harness.ledger(SHOP, "5403")).toEqual({
+      packageIds: [expect.any(Number)],
+      charges: 1,
+    });
+    await live.close();
+  }, 180_000);
 });
 
-async function jobOf(id: string) {
-  const { rows } = await pool.query(
-    "SELECT state, retry_count FROM pgboss.job WHERE name = $1 AND id = $2",
-    [WEBHOOK_QUEUE, id],
-  );
-  return rows[0]
-    ? { state: rows[0].state as string, retryCount: rows[0].retry_count as number }
-    : undefined;
+/** Claims the next webhook job as an instance that then dies: active, and nobody beats for it. */
+async function claimAndDie(): Promise<string> {
+  const dead = new PgBoss({ connectionString: harness.databaseUrl, supervise: false });
+  dead.on("error", () => {});
+  await dead.start();
+  const [claimed] = await dead.fetch(WEBHOOK_QUEUE);
+  await dead.stop({ graceful: false, close: true });
+  expect(claimed).toBeDefined();
+  return claimed?.id as string;
 }
 
-async function jobsOfOrder(orderId: string) {
+type JobRow = { state: string; retryCount: number; heartbeatSeconds: number | null };
+
+function jobRow(row: Record<string, unknown>): JobRow {
+  return {
+    state: row["state"] as string,
+    retryCount: row["retry_count"] as number,
+    heartbeatSeconds: row["heartbeat_seconds"] as number | null,
+  };
+}
+
+async function jobOf(id: string): Promise<JobRow | undefined> {
   const { rows } = await pool.query(
-    `SELECT job.state, job.retry_count FROM pgboss.job AS job
+    "SELECT state, retry_count, heartbeat_seconds FROM pgboss.job WHERE name = $1 AND id = $2",
+    [WEBHOOK_QUEUE, id],
+  );
+  return rows[0] ? jobRow(rows[0]) : undefined;
+}
+
+async function jobsOfOrder(orderId: string): Promise<JobRow[]> {
+  const { rows } = await pool.query(
+    `SELECT job.state, job.retry_count, job.heartbeat_seconds FROM pgboss.job AS job
      JOIN shipbridge_shopify_inbox AS inbox ON inbox.webhook_id = job.data->>'webhookId'
      WHERE job.name = $1 AND inbox.shop = $2 AND inbox.payload->>'id' = $3`,
     [WEBHOOK_QUEUE, SHOP, orderId],
   );
-  return rows.map((row) => ({ state: row.state as string, retryCount: row.retry_count as number }));
+  return rows.map(jobRow);
 }

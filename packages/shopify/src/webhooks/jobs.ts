@@ -4,6 +4,12 @@
 import { createHash } from "node:crypto";
 
 export const WEBHOOK_QUEUE = "shipbridge-shopify-webhook";
+/**
+ * Where a webhook job goes once it has failed for good, however it failed:
+ * its handler threw on the last try, or its instance died (heartbeat lost)
+ * on the last try, with no handler left to say so.
+ */
+export const WEBHOOK_DEAD_QUEUE = "shipbridge-shopify-webhook-dead";
 
 export interface WebhookJob {
   readonly webhookId: string;
