@@ -49,8 +49,8 @@ beforeAll(async () => {
 
 const merchant = { username: "demo@shipbridge.dev", password: "demo-password" };
 
-/** Where the merchant's account sends its tracking pushes, as the service says. */
-async function trackingWebhookUrl(): Promise<string | undefined> {
+/** The merchant's account's tracking webhook at the service: read, or set to `url`. */
+async function trackingWebhookUrl(url?: string): Promise<string | undefined> {
   const token = (await fetch(`${sandbox}/oauth/token`, {
     method: "POST",
     headers: {
@@ -60,7 +60,14 @@ async function trackingWebhookUrl(): Promise<string | undefined> {
     body: new URLSearchParams({ grant_type: "password", ...merchant }),
   }).then((response) => response.json())) as { access_token: string };
   const response = await fetch(`${sandbox}/account/tracking-webhook`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
+    method: url === undefined ? "GET" : "PUT",
+    headers: {
+      authorization: `Bearer ${token.access_token}`,
+      "content-type": "application/json",
+    },
+    ...(url === undefined
+      ? {}
+      : { body: JSON.stringify({ url, secret: "another-tool-secret-0001" }) }),
   });
   return response.ok ? ((await response.json()) as { url: string }).url : undefined;
 }
@@ -152,8 +159,14 @@ medusaIntegrationTestRunner({
         expect(back.status).toBe(302);
         expect(back.headers.get("location")).toBe(returnTo);
         expect((await connection()).state).toBe("connected");
-        // The account's tracking pushes now come to this store.
-        expect(await trackingWebhookUrl()).toBe(`${backend}/hooks/shipbridge/tracking`);
+        // The account's tracking pushes now come to this store; pointed
+        // elsewhere (another tool), the admin brings them back.
+        const ours = `${backend}/hooks/shipbridge/tracking`;
+        expect(await trackingWebhookUrl()).toBe(ours);
+        await trackingWebhookUrl("https://another-tool.example/pushes");
+        const { data: taken } = await api.post("/admin/shipbridge/tracking-webhook", {}, admin);
+        expect(taken).toEqual({ result: "registered" });
+        expect(await trackingWebhookUrl()).toBe(ours);
 
         // The state works once: the same callback again is refused.
         const replay = await fetch(callback, { redirect: "manual" });

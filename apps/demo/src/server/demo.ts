@@ -280,6 +280,13 @@ export async function startDemo(
     const medusaApi = await medusaApiReady;
     checkpoint();
     const medusaOrders = new MedusaOrders(medusaApi, pool);
+    // A kept data folder on new ports: the account's pushes still go to the
+    // store's old address until they are pointed here again.
+    if ((await medusaOrders.connection().catch(() => "not_connected")) === "connected") {
+      await medusaOrders.registerTrackingWebhook().catch((error: Error) => {
+        console.error(`demo: Medusa's tracking webhook: ${error.message}`);
+      });
+    }
 
     const shippers: BatchShippers = {
       async ship(order) {

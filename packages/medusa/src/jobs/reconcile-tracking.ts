@@ -6,13 +6,14 @@
 // Medusa has no fulfillment for is cancelled). Medusa runs a scheduled job
 // once per cluster when its workflow engine is shared (workflow-engine-redis,
 // worker mode).
-import type { MedusaContainer } from "@medusajs/framework/types";
+import type { Logger, MedusaContainer } from "@medusajs/framework/types";
 import { applyTracking } from "../lib/apply-tracking.ts";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
-import type {
-  SettledAttempt,
-  ShipbridgeModuleService,
-  TrackingWebhookResult,
+import {
+  errorText,
+  type SettledAttempt,
+  type ShipbridgeModuleService,
+  type TrackingWebhookResult,
 } from "../modules/shipbridge/service.ts";
 
 export interface ReconcileSummary {
@@ -27,7 +28,11 @@ export default async function reconcileTracking(
   container: MedusaContainer,
 ): Promise<ReconcileSummary> {
   const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
-  const webhook = await shipbridge.registerTrackingWebhook().catch(() => "failed" as const);
+  const logger = container.resolve<Logger | undefined>("logger", { allowUnregistered: true });
+  const webhook = await shipbridge.registerTrackingWebhook().catch((error: unknown) => {
+    logger?.warn(`shipbridge: the tracking webhook was not registered (${errorText(error)})`);
+    return "failed" as const;
+  });
   const updates = await shipbridge.reconcileTracking();
   // The newest state of each fulfillment is enough: applyTracking moves it through shipped.
   const latest = new Map<string, string>();

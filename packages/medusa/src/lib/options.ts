@@ -1,6 +1,7 @@
 // The plugin's options, as a merchant writes them in medusa-config.ts, checked
 // once at start-up: a wrong option stops Medusa with a message that names the
 // option, in English and Polish, and never repeats a secret.
+import { TRACKING_WEBHOOK_SECRET_MAX, TRACKING_WEBHOOK_SECRET_MIN } from "@shipbridge/core/schemas";
 import { z } from "zod";
 
 const text = z.string().trim().min(1);
@@ -95,8 +96,12 @@ export const PluginOptionsSchema = z
     quoteTtlSeconds: z.number().int().positive().default(300),
     /** How long a checkout waits for a quote before showing the flat price. */
     quoteTimeoutMs: z.number().int().positive().default(4000),
-    /** The secret of the tracking webhook (16 characters or more). */
-    trackingWebhookSecret: z.string().min(16).optional(),
+    /** The secret of the tracking webhook (16 to 128 characters, as the service takes). */
+    trackingWebhookSecret: z
+      .string()
+      .min(TRACKING_WEBHOOK_SECRET_MIN)
+      .max(TRACKING_WEBHOOK_SECRET_MAX)
+      .optional(),
     /** The language of messages shown to shoppers. */
     language: z.enum(["en", "pl"]).default("en"),
   })

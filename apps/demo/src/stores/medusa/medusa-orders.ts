@@ -137,6 +137,11 @@ export class MedusaOrders {
     return state;
   }
 
+  /** Points the account's tracking pushes at the store now (its address may have changed). */
+  async registerTrackingWebhook(): Promise<void> {
+    await this.api.admin("/admin/shipbridge/tracking-webhook", { body: {} });
+  }
+
   async connectUrl(returnTo: string): Promise<string> {
     const { authorization_url } = await this.api.admin<{ authorization_url: string }>(
       "/admin/shipbridge/connection",

@@ -291,7 +291,9 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       const ours = "http://localhost:9000/hooks/shipbridge/tracking";
       try {
         // None registered: the reconcile job's call registers the store's.
-        await client.account.deleteTrackingWebhook();
+        // (There is one when the tests before have run.)
+        await client.account.deleteTrackingWebhook().catch(() => undefined);
+        await expect(client.account.trackingWebhook()).rejects.toThrow(/Not found/);
         expect(await service.registerTrackingWebhook()).toBe("registered");
         expect((await client.account.trackingWebhook()).url).toBe(ours);
         // Already the store's: registered again, so the secret stays current.
@@ -305,6 +307,36 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         const registered = await client.account.trackingWebhook();
         expect(registered.url).toBe(ours);
         expect(JSON.stringify(registered)).not.toContain(SECRET);
+
+        // The store's backend moved: the address it registered last is still its own.
+        const [link] = await service.listAccountLinks({
+          key: `${service.connectionKey}:tracking-webhook`,
+        });
+        expect(link?.state).toBe(ours);
+        const old = "http://old-backend.example/hooks/shipbridge/tracking";
+        await service.updateAccountLinks({ id: link?.id as string, state: old });
+        await client.account.setTrackingWebhook({ url: old, secret: SECRET });
+        expect(await service.registerTrackingWebhook()).toBe("registered");
+        expect((await client.account.trackingWebhook()).url).toBe(ours);
+
+        // A takeover at connecting that failed is remembered: the next call takes over.
+        await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
+        await fetch(`${baseUrl}/_sandbox/faults`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ status: 503, method: "PUT", path: "/account/tracking-webhook" }),
+        });
+        try {
+          await expect(service.registerTrackingWebhook({ replace: true })).rejects.toThrow();
+        } finally {
+          await fetch(`${baseUrl}/_sandbox/faults`, { method: "DELETE" });
+        }
+        expect((await client.account.trackingWebhook()).url).toBe(hookUrl);
+        expect(await service.registerTrackingWebhook()).toBe("registered");
+        expect((await client.account.trackingWebhook()).url).toBe(ours);
+        // Once taken over, another address is left alone again.
+        await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
+        expect(await service.registerTrackingWebhook()).toBe("elsewhere");
       } finally {
         await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
       }

@@ -3,6 +3,7 @@
 // service. It opens its own connection from the plugin options, sharing the
 // provider's tokens through PostgreSQL.
 import { createHash, randomBytes } from "node:crypto";
+import type { Logger } from "@medusajs/framework/types";
 import { MedusaError, MedusaService } from "@medusajs/framework/utils";
 import {
   isNotFoundError,
@@ -82,6 +83,9 @@ export const TRACKING_WEBHOOK_PATH = "/hooks/shipbridge/tracking";
  */
 export type TrackingWebhookResult = "registered" | "elsewhere" | "no_secret";
 
+/** The account link's note that taking the tracking webhook over is still to do. */
+const TAKEOVER_PENDING = "takeover-pending";
+
 /** How long a connect request's state is accepted by the callback. */
 const CONNECT_REQUEST_TTL_MS = 15 * 60 * 1000;
 
@@ -92,6 +96,21 @@ function sha256(text: string): string {
 /** What a raw SQL statement on the module's own database needs. */
 interface RawManager {
   execute(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+/** The module container's logger, when it has one (its cradle throws for a missing name). */
+// biome-ignore lint/suspicious/noExplicitAny: Medusa's module container is untyped.
+function loggerOf(container: any): Logger | undefined {
+  try {
+    return container?.logger as Logger | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An error's message, for a log line (core's errors never carry a secret). */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -109,11 +128,13 @@ export class ShipbridgeModuleService extends MedusaService({
   // Plain fields, not #private ones: Medusa calls the service through a Proxy.
   protected connection_: Connection | undefined;
   protected readonly databaseUrl_: string;
+  protected readonly logger_: Logger | undefined;
 
   // biome-ignore lint/suspicious/noExplicitAny: Medusa's module container is untyped.
   constructor(_container: any, options: unknown) {
     // biome-ignore lint/complexity/noArguments: MedusaService reads every constructor argument.
     super(...arguments);
+    this.logger_ = loggerOf(_container);
     // Medusa adds its database settings to a module's options.
     this.pluginOptions = parsePluginOptions(options, ["database"]);
     const databaseUrl = this.pluginOptions.databaseUrl ?? process.env["DATABASE_URL"];
@@ -375,16 +396,21 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   protected async linkAccount_(state: "connected" | "reconnect"): Promise<void> {
-    const [link] = await this.listAccountLinks({ key: this.connectionKey });
+    await this.setLink_(this.connectionKey, state);
+  }
+
+  /** Keeps `state` under `key` in the account links, made once however many race. */
+  protected async setLink_(key: string, state: string): Promise<void> {
+    const [link] = await this.listAccountLinks({ key });
     if (link !== undefined) {
       if (link.state !== state) await this.updateAccountLinks({ id: link.id, state });
       return;
     }
     try {
-      await this.createAccountLinks({ key: this.connectionKey, state });
+      await this.createAccountLinks({ key, state });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      await this.linkAccount_(state);
+      await this.setLink_(key, state);
     }
   }
 
@@ -463,9 +489,14 @@ export class ShipbridgeModuleService extends MedusaService({
       return { return_to: back.toString() };
     }
     await this.linkAccount_("connected");
-    // Tracking pushes now come to this store. Best effort: the reconcile job
-    // registers it later, and reads tracking itself meanwhile.
-    await this.registerTrackingWebhook({ replace: true }).catch(() => undefined);
+    // Tracking pushes now come to this store. Best effort: a failure is
+    // remembered and the reconcile job takes over later, reading tracking
+    // itself meanwhile.
+    await this.registerTrackingWebhook({ replace: true }).catch((error: unknown) => {
+      this.logger_?.warn(
+        `shipbridge: the tracking webhook was not registered; the reconcile job tries again (${errorText(error)})`,
+      );
+    });
     return { return_to: back.toString() };
   }
 
@@ -473,10 +504,12 @@ export class ShipbridgeModuleService extends MedusaService({
    * Points the account's tracking pushes at this store
    * (`{backend_url}/hooks/shipbridge/tracking`, signed with
    * trackingWebhookSecret). The service keeps one webhook per account: with
-   * `replace` (the merchant has just connected this store) it is taken over;
-   * without (the reconcile job), it is set when there is none or when it is
-   * already this store's (to keep the secret current), and another address
-   * is left alone. Errors reach the caller.
+   * `replace` (the merchant has just connected this store) it is taken over.
+   * Without (the reconcile job), it is set when the account has none, when
+   * it is this store's (to keep the secret current), when it is the address
+   * this store registered last (its backend moved), or when a takeover asked
+   * at connecting failed; any other address is left alone. Errors reach the
+   * caller; a failed takeover is remembered for the next call.
    */
   async registerTrackingWebhook(
     options: { replace?: boolean } = {},
@@ -484,19 +517,32 @@ export class ShipbridgeModuleService extends MedusaService({
     const secret = this.pluginOptions.trackingWebhookSecret;
     if (secret === undefined) return "no_secret";
     const url = `${this.pluginOptions.backend_url.replace(/\/+$/, "")}${TRACKING_WEBHOOK_PATH}`;
+    const key = `${this.connectionKey}:tracking-webhook`;
     const { account } = this.connection.client;
-    if (!options.replace) {
-      const current = await account.trackingWebhook().catch((error: unknown) => {
-        if (isNotFoundError(error)) return undefined;
-        throw error;
+    try {
+      if (!options.replace) {
+        const [link] = await this.listAccountLinks({ key });
+        const current = await account.trackingWebhook().catch((error: unknown) => {
+          if (isNotFoundError(error)) return undefined;
+          throw error;
+        });
+        const ours =
+          current === undefined ||
+          current.url === url ||
+          current.url === link?.state ||
+          link?.state === TAKEOVER_PENDING;
+        if (!ours) return "elsewhere";
+      }
+      await account.setTrackingWebhook({
+        url,
+        secret,
+        language: this.pluginOptions.language === "pl" ? "pl_PL" : "en_GB",
       });
-      if (current !== undefined && current.url !== url) return "elsewhere";
+    } catch (error) {
+      if (options.replace) await this.setLink_(key, TAKEOVER_PENDING);
+      throw error;
     }
-    await account.setTrackingWebhook({
-      url,
-      secret,
-      language: this.pluginOptions.language === "pl" ? "pl_PL" : "en_GB",
-    });
+    await this.setLink_(key, url);
     return "registered";
   }
 

@@ -125,6 +125,13 @@ describe("plugin options", () => {
     expect(wrong.text).not.toMatch(/top-secret-value|another-secret/);
     const clientSecret = wrong.issues.find((issue) => issue.path === "clientSecret");
     expect(clientSecret?.message).toBe("invalid_type / brak wartości lub zły typ");
+    // A tracking webhook secret longer than the service takes (128), named, not repeated.
+    const long = "s".repeat(129);
+    const tooLong = issuesOf({ ...pluginOptions(), trackingWebhookSecret: long });
+    expect(tooLong.issues).toEqual([
+      { path: "trackingWebhookSecret", message: "too_big / nieprawidłowa wartość" },
+    ]);
+    expect(tooLong.text).not.toContain(long);
     const alone = issuesOf({ ...withoutUser, password: "top-secret-value" });
     expect(alone.issues).toEqual([{ path: "password", message: "custom / nieprawidłowa wartość" }]);
     expect(alone.text).not.toMatch(/top-secret-value/);
