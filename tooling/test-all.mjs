@@ -95,7 +95,10 @@ for (const name of expected) {
   failed += report.numFailedTests ?? 0;
   if (!report.success && (report.numFailedTests ?? 0) === 0)
     failed += report.numFailedTestSuites || 1;
-  failures.push(...failuresOf(name, report));
+  const lines = failuresOf(name, report);
+  // An error outside any test (an unhandled rejection, a failed setup) fails the run alone.
+  if (lines.length === 0 && !report.success) lines.push(`${name}: the run failed outside any test`);
+  failures.push(...lines);
 }
 for (const line of failures) console.log(`[shipbridge] failed: ${line}`);
 const ok = run.status === 0 && e2eStatus === 0 && failed === 0 && passed > 0;
