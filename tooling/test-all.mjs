@@ -101,6 +101,12 @@ for (const name of expected) {
   failures.push(...lines);
 }
 for (const line of failures) console.log(`[shipbridge] failed: ${line}`);
+for (const name of expected) {
+  const file = join(reportDir, `${name}.flaky.json`);
+  if (!existsSync(file)) continue;
+  for (const test of JSON.parse(readFileSync(file, "utf8")))
+    console.log(`[shipbridge] passed only when run again (flaky): ${test.file} > ${test.test}`);
+}
 const ok = run.status === 0 && e2eStatus === 0 && failed === 0 && passed > 0;
 if (run.status !== 0) console.log(`[shipbridge] a task failed (turbo exit code ${run.status})`);
 if (e2eStatus !== 0)

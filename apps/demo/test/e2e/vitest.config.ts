@@ -5,8 +5,7 @@ import { defineConfig } from "vitest/config";
 import { sharedConfig } from "../../../../tooling/vitest.config.ts";
 
 const demoDir = resolve(import.meta.dirname, "../..");
-const reportDir = process.env.SHIPBRIDGE_TEST_REPORT_DIR;
-const shared = sharedConfig(demoDir);
+const shared = sharedConfig(demoDir, "demo-e2e");
 
 export default defineConfig({
   ...shared,
@@ -19,6 +18,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     typecheck: { enabled: false },
-    ...(reportDir ? { outputFile: { json: `${reportDir}/demo-e2e.json` } } : {}),
+    // Each test goes on from where the one before left the demo: none can run again alone.
+    retry: 0,
   },
 });
