@@ -6,19 +6,17 @@
 // require(), as Medusa loads plugins, and through import(); each bin answers
 // --help.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { installWithRetry } from "./npm-install.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { withPackedConsumer } from "./packed-consumer.mjs";
 
 const cwd = process.cwd();
-const root = resolve(import.meta.dirname, "..");
 const readManifest = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 const pkg = readManifest(cwd);
 const run = (cmd, args, options = {}) =>
   execFileSync(cmd, args, { cwd, stdio: "inherit", ...options });
 
-// The packed tarballs' install is bounded and retried (see npm-install.mjs).
+// The packed tarballs' install is bounded and retried (see packed-consumer.mjs).
 const INSTALL_LIMIT_MS = 180_000;
 
 run("pnpm", ["exec", "publint", "--strict"]);
@@ -28,39 +26,7 @@ const [major] = process.versions.node.split(".").map(Number);
 if (major < 22)
   throw new Error(`the require() consumer test needs Node >= 22, found ${process.version}`);
 
-// The workspace packages this one needs at run time, itself first.
-const workspace = new Map(
-  readdirSync(join(root, "packages")).map((name) => {
-    const dir = join(root, "packages", name);
-    return [readManifest(dir).name, dir];
-  }),
-);
-const needed = [cwd];
-for (let i = 0; i < needed.length; i++) {
-  for (const dep of Object.keys(readManifest(needed[i]).dependencies ?? {})) {
-    const dir = workspace.get(dep);
-    if (dir && !needed.includes(dir)) needed.push(dir);
-  }
-}
-
-const scratch = mkdtempSync(join(tmpdir(), "shipbridge-consumer-"));
-try {
-  const tarballs = needed.map((dir) => {
-    const before = new Set(readdirSync(scratch));
-    run("pnpm", ["pack", "--pack-destination", scratch], { cwd: dir, stdio: "ignore" });
-    return join(
-      scratch,
-      readdirSync(scratch).find((f) => !before.has(f)),
-    );
-  });
-  const app = join(scratch, "app");
-  run("mkdir", ["-p", app]);
-  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-  // Optional peer dependencies too (e.g. pg for a /postgres entry), so every
-  // entry can be loaded as a user who needs it would have it.
-  const peers = Object.entries(pkg.peerDependencies ?? {}).map(([dep, range]) => `${dep}@${range}`);
-  installWithRetry([...tarballs, ...peers], app, INSTALL_LIMIT_MS);
-
+withPackedConsumer(cwd, { limitMs: INSTALL_LIMIT_MS }, (app) => {
   // Every entry of the published exports (the root and each subpath), by name.
   const exportsMap = pkg.publishConfig?.exports ?? pkg.exports ?? { ".": {} };
   const specifiers = (typeof exportsMap === "string" ? ["."] : Object.keys(exportsMap))
@@ -82,6 +48,4 @@ try {
     run(join(app, "node_modules", ".bin", bin), ["--help"], { cwd: app, stdio: "ignore" });
     console.log(`${pkg.name}: bin ${bin} answers --help`);
   }
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+});

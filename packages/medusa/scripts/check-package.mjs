@@ -9,19 +9,17 @@
 // loads providers, modules, routes, jobs and subscribers, and each entry's
 // shape as Medusa reads it.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
-import { installWithRetry } from "../../../tooling/npm-install.mjs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { withPackedConsumer } from "../../../tooling/packed-consumer.mjs";
 
 const cwd = process.cwd();
-const root = resolve(import.meta.dirname, "../../..");
 const readManifest = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 const pkg = readManifest(cwd);
 const run = (cmd, args, options = {}) =>
   execFileSync(cmd, args, { cwd, stdio: "inherit", ...options });
 
-// The packed tarballs' install is bounded and retried (see npm-install.mjs).
+// The packed tarballs' install is bounded and retried (see packed-consumer.mjs).
 const INSTALL_LIMIT_MS = 420_000;
 
 function builtFiles(dir) {
@@ -30,21 +28,6 @@ function builtFiles(dir) {
     if (entry.isDirectory()) return builtFiles(path);
     return entry.name.endsWith(".js") ? [path] : [];
   });
-}
-
-// The workspace packages the plugin needs at run time, itself first.
-const workspace = new Map(
-  readdirSync(join(root, "packages")).map((name) => {
-    const dir = join(root, "packages", name);
-    return [readManifest(dir).name, dir];
-  }),
-);
-const needed = [cwd];
-for (let i = 0; i < needed.length; i++) {
-  for (const dep of Object.keys(readManifest(needed[i]).dependencies ?? {})) {
-    const dir = workspace.get(dep);
-    if (dir && !needed.includes(dir)) needed.push(dir);
-  }
 }
 
 const server = join(cwd, ".medusa", "server", "src");
@@ -61,24 +44,12 @@ if (!files.includes("providers/shipbridge")) {
   throw new Error("build first: .medusa/server has no provider");
 }
 
-const scratch = mkdtempSync(join(tmpdir(), "shipbridge-medusa-consumer-"));
-try {
-  const tarballs = needed.map((dir) => {
-    const before = new Set(readdirSync(scratch));
-    run("pnpm", ["pack", "--pack-destination", scratch], { cwd: dir, stdio: "ignore" });
-    return join(
-      scratch,
-      readdirSync(scratch).find((f) => !before.has(f)),
-    );
-  });
-  const app = join(scratch, "app");
-  run("mkdir", ["-p", app]);
-  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-  const peers = Object.entries(pkg.peerDependencies ?? {}).map(([dep, range]) => `${dep}@${range}`);
-  installWithRetry([...tarballs, ...peers], app, INSTALL_LIMIT_MS);
-
-  // Every entry by name, then the shapes Medusa reads.
-  const probe = `
+withPackedConsumer(
+  cwd,
+  { limitMs: INSTALL_LIMIT_MS, prefix: "shipbridge-medusa-consumer-" },
+  (app) => {
+    // Every entry by name, then the shapes Medusa reads.
+    const probe = `
     const files = ${JSON.stringify(files)};
     const name = ${JSON.stringify(pkg.name)};
     const loaded = Object.fromEntries(files.map((file) => [file, require(name + "/" + file)]));
@@ -96,7 +67,6 @@ try {
     expect(require(name + "/admin").widgetModule?.widgets?.length > 0, "the admin bundle has no widget");
     console.log(name + ": require() loads " + files.length + " entries from the packed tarball");
   `;
-  run("node", ["-e", probe], { cwd: app });
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+    run("node", ["-e", probe], { cwd: app });
+  },
+);

@@ -132,10 +132,17 @@ export function grantOf(
 
 /** The path of the authorization-code callback route. */
 export const CONNECT_CALLBACK_PATH = "/hooks/shipbridge/connect/callback";
+/** The path of the route the service's tracking pushes come to. */
+export const TRACKING_WEBHOOK_PATH = "/hooks/shipbridge/tracking";
+
+/** `path` on the backend's public address. */
+export function backendUrl(options: PluginOptions, path: string): string {
+  return `${options.backend_url.replace(/\/+$/, "")}${path}`;
+}
 
 /** The redirect URI to register with the service for the authorization-code grant. */
 export function connectRedirectUri(options: PluginOptions): string {
-  return `${options.backend_url.replace(/\/+$/, "")}${CONNECT_CALLBACK_PATH}`;
+  return backendUrl(options, CONNECT_CALLBACK_PATH);
 }
 
 export type PluginOptionsInput = z.input<typeof PluginOptionsSchema>;

@@ -186,10 +186,10 @@ async function startOn(
     guardSessionPool(sessions);
     await boss.start();
     // A killed instance's job is taken over once its heartbeat stops, not after
-    // pg-boss's 15-minute expiry. Set on every start, so a queue made by an
-    // earlier version, or with other settings, gets them too.
-    // A job failed for good goes to the dead-letter queue, whose worker tells
-    // the merchant when its instance died on the last try (see give-up.ts).
+    // pg-boss's 15-minute expiry; a job failed for good goes to the dead-letter
+    // queue, whose worker tells the merchant when its instance died on the last
+    // try (see give-up.ts). Set on every start (createQueue leaves an existing
+    // queue as it is), so a queue made by an earlier version gets them too.
     await boss.createQueue(WEBHOOK_DEAD_QUEUE, { retryLimit: 3, retryDelay: 5 });
     const webhookQueue = {
       retryLimit: config.jobRetryLimit ?? 8,

@@ -28,9 +28,7 @@ function order(id: number): ShopifyOrder {
   return harness.order(SHOP, id);
 }
 
-async function deliver(app: ShopifyApp, payload: ShopifyOrder) {
-  expect((await harness.deliver(app, SHOP, "orders/paid", payload)).status).toBe(200);
-}
+const deliver = (app: ShopifyApp, payload: ShopifyOrder) => harness.deliverPaid(app, SHOP, payload);
 
 const until = eventually;
 

@@ -6,7 +6,7 @@ import { OAuthClient, ShippingClient } from "@shipbridge/core";
 import { authorizeInBrowser, startSandbox } from "@shipbridge/sandbox";
 import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { ShopifyAppConfig } from "../app/config.ts";
 import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
@@ -73,6 +73,8 @@ export interface Harness {
     payload: unknown,
     options?: Partial<WebhookDelivery>,
   ): Promise<Response>;
+  /** Delivers `orders/paid` for `order` of `shop` to `app`, which must answer 200. */
+  deliverPaid(app: ShopifyApp, shop: string, order: ShopifyOrder): Promise<void>;
   /** `SELECT count(*) FROM <sql>` on the test database. */
   count(sql: string, values?: unknown[]): Promise<number>;
   /** Waits until every delivery of the order stored so far has been processed. */
@@ -172,6 +174,9 @@ export function useHarness(): Harness {
       });
       fake.addOrder(shop, order);
       return order;
+    },
+    async deliverPaid(app, shop, order) {
+      expect((await harness.deliver(app, shop, "orders/paid", order)).status).toBe(200);
     },
     deliver(app, shop, topic, payload, options = {}) {
       return app(

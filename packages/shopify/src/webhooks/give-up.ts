@@ -10,6 +10,19 @@ import { loadDelivery } from "../store/inbox.ts";
 import { loadSettings } from "../store/settings.ts";
 import { type IssuesByLanguage, loadShipment, recordNeedsAttention } from "../store/shipments.ts";
 
+/** The shop and order a delivery ships, or undefined for one that ships nothing. */
+async function orderOfDelivery(
+  pool: pg.Pool,
+  webhookId: string,
+): Promise<{ shop: string; orderId: string } | undefined> {
+  const entry = await loadDelivery(pool, webhookId);
+  // A cancellation that could not finish must not offer the order for shipping again.
+  if (!entry?.topic.startsWith("orders/") || entry.topic === "orders/cancelled") return undefined;
+  const payload = entry.payload as ShopifyOrder & { order_edit?: { order_id?: number | string } };
+  const orderId = String(payload.order_edit?.order_id ?? payload.id ?? "");
+  return orderId === "" ? undefined : { shop: entry.shop, orderId };
+}
+
 /** Marks the delivery's order as needing attention, when it was being shipped. */
 export async function giveUpDelivery(
   pool: pg.Pool,
@@ -17,12 +30,36 @@ export async function giveUpDelivery(
   attempts: number,
   error: unknown,
 ): Promise<void> {
-  const entry = await loadDelivery(pool, webhookId);
-  // A cancellation that could not finish must not offer the order for shipping again.
-  if (!entry?.topic.startsWith("orders/") || entry.topic === "orders/cancelled") return;
-  const payload = entry.payload as ShopifyOrder & { order_edit?: { order_id?: number | string } };
-  const orderId = String(payload.order_edit?.order_id ?? payload.id ?? "");
-  if (orderId === "") return;
+  const order = await orderOfDelivery(pool, webhookId);
+  if (order) await markGivenUp(pool, order, attempts, error);
+}
+
+/**
+ * A delivery's job that failed for good without its handler saying so (its
+ * instance died on the last try): an order still "shipping" is moved to
+ * "needs attention". One whose handler already gave up keeps that error.
+ */
+export async function giveUpLostDelivery(
+  pool: pg.Pool,
+  webhookId: string,
+  attempts: number,
+): Promise<void> {
+  const order = await orderOfDelivery(pool, webhookId);
+  if (!order) return;
+  if ((await loadShipment(pool, order.shop, order.orderId))?.status !== "shipping") return;
+  const lost = Object.assign(
+    new Error("The app instance running the last try stopped before it ended."),
+    { code: "worker_lost" },
+  );
+  await markGivenUp(pool, order, attempts, lost);
+}
+
+async function markGivenUp(
+  pool: pg.Pool,
+  { shop, orderId }: { shop: string; orderId: string },
+  attempts: number,
+  error: unknown,
+): Promise<void> {
   const code = (error as { code?: unknown } | null)?.code;
   const rule = typeof code === "string" ? code : "retries_exhausted";
   const detail = error instanceof Error ? error.message : String(error);
@@ -43,37 +80,7 @@ export async function giveUpDelivery(
       },
     ],
   };
-  const { settings } = await loadSettings(pool, entry.shop);
+  const { settings } = await loadSettings(pool, shop);
   // recordNeedsAttention touches only an order still shipping (or needing attention).
-  await recordNeedsAttention(
-    pool,
-    entry.shop,
-    orderId,
-    byLanguage[settings.language] ?? [],
-    byLanguage,
-  );
-}
-
-/**
- * A delivery's job that failed for good without its handler saying so (its
- * instance died on the last try): an order still "shipping" is moved to
- * "needs attention". One whose handler already gave up keeps that error.
- */
-export async function giveUpLostDelivery(
-  pool: pg.Pool,
-  webhookId: string,
-  attempts: number,
-): Promise<void> {
-  const entry = await loadDelivery(pool, webhookId);
-  const payload = entry?.payload as
-    | (ShopifyOrder & { order_edit?: { order_id?: number | string } })
-    | undefined;
-  const orderId = String(payload?.order_edit?.order_id ?? payload?.id ?? "");
-  if (!entry || orderId === "") return;
-  if ((await loadShipment(pool, entry.shop, orderId))?.status !== "shipping") return;
-  const lost = Object.assign(
-    new Error("The app instance running the last try stopped before it ended."),
-    { code: "worker_lost" },
-  );
-  await giveUpDelivery(pool, webhookId, attempts, lost);
+  await recordNeedsAttention(pool, shop, orderId, byLanguage[settings.language] ?? [], byLanguage);
 }

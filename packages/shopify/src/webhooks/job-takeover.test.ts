@@ -31,20 +31,14 @@ function order(id: number): ShopifyOrder {
   return harness.order(SHOP, id);
 }
 
-async function deliver(app: ShopifyApp, payload: ShopifyOrder) {
-  expect((await harness.deliver(app, SHOP, "orders/paid", payload)).status).toBe(200);
-}
-
-const until = eventually;
-
 describe("an instance that dies holding a job", () => {
   it("is relieved of it once its heartbeat stops: another instance ships the order once", async () => {
-    await deliver(installer, order(5401));
+    await harness.deliverPaid(installer, SHOP, order(5401));
     const id = await claimAndDie();
     expect((await jobOf(id))?.heartbeatSeconds).toBe(10);
 
     const live = await harness.app(FAST);
-    await until(
+    await eventually(
       async () => (await loadShipment(pool, SHOP, "5401"))?.status === "fulfilled",
       "the takeover",
       1_200,
@@ -64,13 +58,13 @@ describe("an instance that dies holding a job", () => {
     // the beats sent while the job waits keep it with this instance.
     const hold = harness.fake.holdNext("FulfillmentCreate");
     try {
-      await deliver(app, order(5402));
+      await harness.deliverPaid(app, SHOP, order(5402));
       await hold.reached;
       await new Promise((resolve) => setTimeout(resolve, 14_000));
     } finally {
       hold.release();
     }
-    await until(
+    await eventually(
       async () => (await loadShipment(pool, SHOP, "5402"))?.status === "fulfilled",
       "the slow fulfilment",
     );
@@ -87,7 +81,7 @@ describe("an instance that dies holding a job", () => {
     // Queued with no retries left after the first try.
     const lastTry = await harness.app({ runWorkers: false, jobRetryLimit: 0, ...FAST });
     const placed = order(5403);
-    await deliver(lastTry, placed);
+    await harness.deliverPaid(lastTry, SHOP, placed);
     await lastTry.close();
     await claimAndDie();
     // The dead run had got as far as its first step: the order is being shipped.

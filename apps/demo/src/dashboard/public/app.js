@@ -129,9 +129,6 @@ function renderStores() {
     const storefront = $(`#storefront-${store}`);
     if (links.storefront) storefront.href = links.storefront;
     storefront.hidden = !links.storefront;
-    const admin = $(`#admin-${store}`);
-    if (links.admin) admin.href = links.admin;
-    admin.hidden = !links.admin;
   }
   const now = state?.sandbox?.now;
   const clock = $("#clock-now");

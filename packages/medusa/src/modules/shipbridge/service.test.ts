@@ -7,8 +7,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
-import { OAuthClient, ShippingClient, shipOrder } from "@shipbridge/core";
+import { type ShippingClient, shipOrder } from "@shipbridge/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoClient as accountClient, LOST_ORDER_ANSWERS } from "../../../test/sandbox-account.ts";
 import { ShipbridgeFulfillmentService } from "../../providers/shipbridge/service.ts";
 import { SHIPBRIDGE_MODULE } from "./index.ts";
 import { AccountLink } from "./models/account-link.ts";
@@ -59,15 +60,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => hook?.close(() => resolve()));
 });
 
-async function demoClient(): Promise<ShippingClient> {
-  const oauth = new OAuthClient({
-    clientId: "demo-client",
-    clientSecret: "demo-secret",
-    baseUrl,
-    accountUrl,
-  });
-  await oauth.loginWithPassword({ username: "demo@shipbridge.dev", password: "demo-password" });
-  return new ShippingClient({ baseUrl, auth: oauth });
+function demoClient(): Promise<ShippingClient> {
+  return accountClient(baseUrl, accountUrl);
 }
 
 /** Ships one order through core, as the provider does, and returns its package id. */
@@ -217,14 +211,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
             : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
         });
       // The order command is accepted (and charged); every answer to it is lost.
-      await control("POST", {
-        status: 502,
-        rate: 1,
-        path: "/order-commands",
-        method: "PUT",
-        after: true,
-        count: 50,
-      });
+      await control("POST", LOST_ORDER_ANSWERS);
       const order = {
         id: "order_orphan",
         display_id: 7,

@@ -17,11 +17,13 @@ import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import {
-  CONNECT_CALLBACK_PATH,
+  backendUrl,
+  connectRedirectUri,
   grantOf,
   type PluginOptions,
   PluginOptionsError,
   parsePluginOptions,
+  TRACKING_WEBHOOK_PATH,
 } from "../../lib/options.ts";
 import { AccountLink } from "./models/account-link.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
@@ -71,9 +73,6 @@ export const ATTEMPT_GRACE_MS = 60 * 60 * 1000;
 export const ATTEMPT_STALE_MS = 2 * 60 * 60 * 1000;
 
 export type ConnectionState = "connected" | "reconnect" | "not_connected";
-
-/** The route the service's tracking pushes come to. */
-export const TRACKING_WEBHOOK_PATH = "/hooks/shipbridge/tracking";
 
 /**
  * What registering the tracking webhook did: `registered` (the account's
@@ -418,7 +417,7 @@ export class ShipbridgeModuleService extends MedusaService({
   protected allowedReturn_(returnTo: string): boolean {
     if (!URL.canParse(returnTo)) return false;
     const target = new URL(returnTo);
-    const backend = this.pluginOptions.backend_url.replace(/\/+$/, "");
+    const backend = backendUrl(this.pluginOptions, "");
     const allowed = [`${backend}/app`, ...this.pluginOptions.connect_return_urls];
     return allowed.some((entry) => {
       const base = new URL(entry);
@@ -441,7 +440,7 @@ export class ShipbridgeModuleService extends MedusaService({
         `The plugin uses the ${this.grant} grant: set the option grant to "authorization_code" to connect from the admin`,
       );
     }
-    const target = returnTo ?? `${this.pluginOptions.backend_url.replace(/\/+$/, "")}/app`;
+    const target = returnTo ?? backendUrl(this.pluginOptions, "/app");
     if (!this.allowedReturn_(target)) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
@@ -474,9 +473,7 @@ export class ShipbridgeModuleService extends MedusaService({
         "state: unknown, expired or already used; start connecting again from the admin",
       );
     }
-    const callback = new URL(
-      `${this.pluginOptions.backend_url.replace(/\/+$/, "")}${CONNECT_CALLBACK_PATH}`,
-    );
+    const callback = new URL(connectRedirectUri(this.pluginOptions));
     for (const [name, value] of Object.entries(query)) {
       if (typeof value === "string") callback.searchParams.set(name, value);
     }
@@ -516,7 +513,7 @@ export class ShipbridgeModuleService extends MedusaService({
   ): Promise<TrackingWebhookResult> {
     const secret = this.pluginOptions.trackingWebhookSecret;
     if (secret === undefined) return "no_secret";
-    const url = `${this.pluginOptions.backend_url.replace(/\/+$/, "")}${TRACKING_WEBHOOK_PATH}`;
+    const url = backendUrl(this.pluginOptions, TRACKING_WEBHOOK_PATH);
     const key = `${this.connectionKey}:tracking-webhook`;
     const { account } = this.connection.client;
     try {

@@ -7,9 +7,14 @@ import type { IFulfillmentModuleService } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
-import { OAuthClient, ShippingClient, shipOrderReference } from "@shipbridge/core";
+import { type ShippingClient, shipOrderReference } from "@shipbridge/core";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import {
+  demoClient as accountClient,
+  LOST_ORDER_ANSWERS,
+  orderCharges,
+} from "../../../test/sandbox-account.ts";
 import { ATTEMPT_LEASE_MS } from "../../lib/attempt-ledger.ts";
 import { type PluginOptionsError, parsePluginOptions } from "../../lib/options.ts";
 import provider from "./index.ts";
@@ -59,15 +64,8 @@ async function control(path: string, body?: unknown, method?: string): Promise<v
 }
 
 /** A client of the demo account, to look at what the sandbox holds. */
-async function demoClient(): Promise<ShippingClient> {
-  const oauth = new OAuthClient({
-    clientId: "demo-client",
-    clientSecret: "demo-secret",
-    baseUrl: sandbox.baseUrl,
-    accountUrl: sandbox.accountUrl,
-  });
-  await oauth.loginWithPassword({ username: "demo@shipbridge.dev", password: "demo-password" });
-  return new ShippingClient({ baseUrl: sandbox.baseUrl, auth: oauth });
+function demoClient(): Promise<ShippingClient> {
+  return accountClient(sandbox.baseUrl, sandbox.accountUrl);
 }
 
 function pluginOptions() {
@@ -395,17 +393,9 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         // command, but the answers never arrive: the provider throws and
         // Medusa deletes the fulfillment.
         const before = (await service.listFulfillments({})).length;
-        const charges = async () =>
-          (await (await demoClient()).messages.list({ type: "order", limit: 500 })).messages.length;
+        const charges = async () => orderCharges(await demoClient());
         const chargedBefore = await charges();
-        await control("/faults", {
-          status: 502,
-          rate: 1,
-          path: "/order-commands",
-          method: "PUT",
-          after: true,
-          count: 50,
-        });
+        await control("/faults", LOST_ORDER_ANSWERS);
         await expect(ship("order_retry_2", { service: "dpd" })).rejects.toThrow();
         await control("/faults", undefined, "DELETE");
         expect(await service.listFulfillments({})).toHaveLength(before);
@@ -424,19 +414,11 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         const data = { service: "dpd" };
         const order = orderOf("order_dead_run");
         const at = (id: string) => ({ id, delivery_address: CUSTOMER_ADDRESS });
-        const charges = async () =>
-          (await (await demoClient()).messages.list({ type: "order", limit: 500 })).messages.length;
+        const charges = async () => orderCharges(await demoClient());
         const chargedBefore = await charges();
         // The dead run got as far as the service: its package made and its
         // order command accepted (charged), the answer never heard.
-        await control("/faults", {
-          status: 502,
-          rate: 1,
-          path: "/order-commands",
-          method: "PUT",
-          after: true,
-          count: 50,
-        });
+        await control("/faults", LOST_ORDER_ANSWERS);
         await expect(
           provider.createFulfillment(data, items, order, at("ful_dead_1")),
         ).rejects.toThrow();
@@ -658,17 +640,9 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
             order: orderOf("order_return_retry"),
             data: {},
           } as never);
-        const charges = async () =>
-          (await (await demoClient()).messages.list({ type: "order", limit: 500 })).messages.length;
+        const charges = async () => orderCharges(await demoClient());
         const chargedBefore = await charges();
-        await control("/faults", {
-          status: 502,
-          rate: 1,
-          path: "/order-commands",
-          method: "PUT",
-          after: true,
-          count: 50,
-        });
+        await control("/faults", LOST_ORDER_ANSWERS);
         await expect(returnOf()).rejects.toThrow();
         await control("/faults", undefined, "DELETE");
         // Medusa's retry: a new fulfillment, with a new id.
