@@ -117,6 +117,16 @@ export class RestSandbox {
     return answer.tracking_pushes;
   }
 
+  /** Closes a point or puts it on holiday, and back (POST /_sandbox/points/{code}). */
+  async pointState(code: string, state: { active?: boolean; holiday?: boolean }): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/_sandbox/points/${encodeURIComponent(code)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(state),
+    });
+    if (!response.ok) throw new Error(`point state failed with ${response.status}`);
+  }
+
   /** What the REST API has done (GET /_sandbox/stats, its `rest` part). */
   async restStats(): Promise<RestStats> {
     const response = await fetch(`${this.baseUrl}/_sandbox/stats`);
