@@ -30,12 +30,13 @@ import { servicesDictionary } from "../packages/service-names.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
 import { pointProblems } from "../points/point-availability.ts";
 import { trackingNumber } from "../tracking/tracking-numbers.ts";
+import { trackingPageUrl } from "../tracking/tracking-page.ts";
 import { Charges } from "./charges.ts";
 
 export function orderSummary(
   pkg: StoredPackage,
   language: Language,
-  baseUrl: string,
+  accountUrl: string,
 ): Record<string, unknown> {
   return {
     package_id: pkg.id,
@@ -47,7 +48,9 @@ export function orderSummary(
     parcels: pkg.data.parcels.map((parcel, index) => ({
       ...parcel,
       package_no: pkg.parcelNumbers[index] ?? null,
-      tracking_url: `${baseUrl}/packages/${pkg.id}/tracking`,
+      tracking_url: pkg.parcelNumbers[index]
+        ? trackingPageUrl(accountUrl, pkg.parcelNumbers[index])
+        : null,
       service: pkg.service,
     })),
   };
@@ -121,7 +124,7 @@ export function orderRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
     },
     summarize: (command, id, language) => {
       const pkg = packages.find(command.account, id);
-      return pkg ? orderSummary(pkg, language, ctx.baseUrl) : { package_id: id };
+      return pkg ? orderSummary(pkg, language, ctx.accountUrl) : { package_id: id };
     },
   }).routes;
 }

@@ -40,6 +40,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
   const detailsContext = (c: { get(key: "language"): SandboxEnv["Variables"]["language"] }) => ({
     now: ctx.clock.nowMs(),
     baseUrl: ctx.baseUrl,
+    accountUrl: ctx.accountUrl,
     language: c.get("language"),
   });
   /** The request's package, checked by core with the request's version, language and account. */
