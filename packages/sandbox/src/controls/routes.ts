@@ -17,7 +17,6 @@ import {
 import { requireAccessToken } from "../oauth/require-access-token.ts";
 import { PointStateInputSchema, setPointState } from "../rest/points/point-states.ts";
 import { restStats } from "../rest/rest-stats.ts";
-import { isoSeconds } from "../rest/support/datetime.ts";
 import {
   addTrackingProblem,
   TrackingProblemInputSchema,
@@ -26,6 +25,7 @@ import {
 import { deliverTrackingPushes } from "../rest/tracking/tracking-push.ts";
 import { describeState } from "../rest/tracking/tracking-timeline.ts";
 import { resetState } from "../state/reset-state.ts";
+import { isoSeconds } from "../support/datetime.ts";
 import { ControlInputError, readControlBody } from "./read-json.ts";
 import type { TokenStats } from "./token-stats.ts";
 

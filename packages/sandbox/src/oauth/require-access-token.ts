@@ -11,7 +11,7 @@ import { errors, jwtVerify } from "jose";
 import type { AccessGrant, SandboxContext, SandboxEnv } from "../context.ts";
 import { HTTP_MESSAGES, type Localized, requestLanguage } from "../http/http-messages.ts";
 import type { SandboxDatabase } from "../state/database.ts";
-import { REVOCATION_REASONS, type RevocationReason } from "./access-tokens.ts";
+import { REVOCATION_REASONS, type RevocationReason, revocationMessage } from "./access-tokens.ts";
 import { MAX_OPEN_SESSIONS } from "./limits.ts";
 import { ensureOAuthSchema } from "./schema.ts";
 import { SIGNING_ALGORITHM, signingKey } from "./signing-key.ts";
@@ -128,7 +128,7 @@ export async function verifyAccessToken(
   if (reason !== null) {
     throw new InvalidTokenError(
       isRevocationReason(reason)
-        ? HTTP_MESSAGES.revocation(reason, MAX_OPEN_SESSIONS)
+        ? revocationMessage(reason, MAX_OPEN_SESSIONS)
         : HTTP_MESSAGES.token.invalidated,
     );
   }

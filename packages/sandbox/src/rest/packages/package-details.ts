@@ -7,10 +7,12 @@
 // public tracking page a customer opens ({account_url}/zlokalizuj/{number}),
 // per parcel, and the first parcel's on the package.
 import type { Language } from "@shipbridge/core";
-import { CARRIER_OFFERS, isCarrier } from "../account/carriers.ts";
+import { isoSeconds } from "../../support/datetime.ts";
+import { CARRIER_OFFERS, isCarrier } from "../carriers/carriers.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
-import { dimensionalWeightKg, quote, zloty } from "../pricing/price-quote.ts";
-import { isoSeconds } from "../support/datetime.ts";
+import { packagePrice, pricingOut } from "../pricing/package-price.ts";
+import { dimensionalWeightKg } from "../pricing/price-quote.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
 import { trackingPageUrl } from "../tracking/tracking-page.ts";
 import {
   canCancel,
@@ -21,7 +23,6 @@ import {
   parcelEvents,
 } from "../tracking/tracking-timeline.ts";
 import { servicesDictionary } from "./service-names.ts";
-import type { StoredPackage } from "./stored-package.ts";
 
 export interface DetailsContext {
   readonly now: number;
@@ -29,30 +30,6 @@ export interface DetailsContext {
   /** {account_url}, where the public tracking pages are. */
   readonly accountUrl: string;
   readonly language: Language;
-}
-
-/** The package's price (grosze) with its carrier, as the order charges it. */
-export function packagePrice(
-  pkg: StoredPackage,
-  language: Language,
-): { net: number; gross: number } {
-  if (!isCarrier(pkg.service)) return { net: 0, gross: 0 };
-  const q = quote(pkg.service, pkg.data, language);
-  return { net: q.net, gross: q.gross };
-}
-
-export function pricingOut(
-  price: { net: number; gross: number },
-  version: ApiVersion,
-): Record<string, unknown> {
-  const pricing: Record<string, unknown> = {
-    price_net: zloty(price.net),
-    price_gross: zloty(price.gross),
-    tax: 23,
-    currency: "PLN",
-  };
-  if (version === 2) pricing.adjusted_price = null;
-  return pricing;
 }
 
 function parcelsOut(

@@ -16,12 +16,12 @@ import type { PackageOperation } from "@shipbridge/core/internal";
 import { packageV1ToV2 } from "@shipbridge/core/schemas";
 import { type AccountService, findAccountService } from "../account/account-services.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
-import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
+import type { RestErrorEntry } from "../http/rest-error.ts";
 import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
 import type { PointProblem } from "../points/point-availability.ts";
 import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
-import type { PackageData } from "./stored-package.ts";
+import type { PackageData } from "../storage/stored-package.ts";
 
 export interface CheckedPackage {
   readonly data: PackageData;
@@ -137,11 +137,4 @@ function withExpressService(data: PackageData): PackageData {
     ...data,
     additional_services: { ...data.additional_services, poczta_ekspres24: true },
   };
-}
-
-export function packageNotFound(id: string | number): RestError {
-  return new RestError(404, "package_not_found", {
-    en_GB: `There is no package ${id} on this account.`,
-    pl_PL: `Na tym koncie nie ma przesyłki ${id}.`,
-  });
 }

@@ -14,14 +14,14 @@ import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { accountServices } from "../account/account-services.ts";
 import { type Guard, V1_V2 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
+import { queryInput } from "../http/query-input.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
 import { pointProblems } from "../points/point-availability.ts";
-import { queryInput } from "../reference/query-input.ts";
+import { PackageStore, packageNotFound } from "../storage/stored-package.ts";
 import { packageDetails } from "./package-details.ts";
-import { type CheckedPackage, checkPackage, packageNotFound } from "./package-input.ts";
-import { PackageStore } from "./stored-package.ts";
+import { type CheckedPackage, checkPackage } from "./package-input.ts";
 
 const DEFAULT_PAGE_SIZE = 50;
 

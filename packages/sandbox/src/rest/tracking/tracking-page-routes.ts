@@ -6,8 +6,8 @@
 import { type Context, Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { pageLanguage } from "../../http/page-language.ts";
-import { CARRIER_OFFERS, isCarrier } from "../account/carriers.ts";
-import { PackageStore } from "../packages/stored-package.ts";
+import { CARRIER_OFFERS, isCarrier } from "../carriers/carriers.ts";
+import { PackageStore } from "../storage/stored-package.ts";
 import { TRACKING_PAGE_PATH, trackingNotFoundPage, trackingPage } from "./tracking-page.ts";
 import { parcelEvents } from "./tracking-timeline.ts";
 

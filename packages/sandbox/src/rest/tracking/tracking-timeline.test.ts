@@ -1,6 +1,6 @@
 // How an ordered parcel moves with the clock, and how cancelling ends it.
 import { describe, expect, it } from "vitest";
-import type { StoredPackage } from "../packages/stored-package.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
 import {
   COLLECTED_AFTER_MS,
   canCancel,

@@ -14,7 +14,7 @@
 // happens.
 import type { Language } from "@shipbridge/core";
 import type { TrackingState as CoreTrackingState } from "@shipbridge/core/schemas";
-import type { StoredPackage } from "../packages/stored-package.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
 
 /** The states the sandbox moves a parcel through: some of @shipbridge/core's TRACKING_STATES. */
 export const TRACKING_STATES = [
