@@ -98,7 +98,12 @@ describe("ordering a package whose point closed", () => {
     const code = await openLocker();
     const id = await packageTo(code);
     await sandbox.advance(3600);
-    await sandbox.pointState(code, { holiday: true });
+    // The handle of startSandbox() does what POST /_sandbox/points/{code} does.
+    expect(sandbox.setPointState(code, { holiday: true })).toEqual({
+      code,
+      active: true,
+      holiday: true,
+    });
     const before = await sandbox.restStats();
 
     const command = await order([id], "pl_PL");
@@ -116,7 +121,7 @@ describe("ordering a package whose point closed", () => {
     expect(after.charges).toBe(before.charges);
     expect(after.balance_gross).toBe(before.balance_gross);
 
-    await sandbox.pointState(code, { holiday: false });
+    sandbox.setPointState(code, { holiday: false });
     const again = await order([id]);
     expect(again.status).toBe("successful");
     expect((await sandbox.restStats()).charges).toBe(before.charges + 1);

@@ -3,9 +3,10 @@
 // advanced, and optionally starting at a chosen instant, for rules bound to
 // dates), tokens from the
 // demo application and user, a small HTTP helper that speaks the API's media
-// types, and the test controls (clock, stats) over HTTP.
+// types, and the test controls (clock, stats, point states) over HTTP and
+// through the handle.
 import type { SandboxConfigInput } from "../../config.ts";
-import { startSandbox } from "../../start-sandbox.ts";
+import { type PointStateView, type RunningSandbox, startSandbox } from "../../start-sandbox.ts";
 import { DEMO_SENDER } from "../account/demo-sender.ts";
 import type { RestStats } from "../rest-stats.ts";
 
@@ -42,13 +43,18 @@ export class RestSandbox {
   readonly baseUrl: string;
   /** {account_url}: the second token endpoint and the public tracking pages. */
   readonly accountUrl: string;
-  readonly #close: () => Promise<void>;
+  readonly #running: RunningSandbox;
   readonly #tokens = new Map<string, string>();
 
-  private constructor(baseUrl: string, accountUrl: string, close: () => Promise<void>) {
-    this.baseUrl = baseUrl;
-    this.accountUrl = accountUrl;
-    this.#close = close;
+  private constructor(running: RunningSandbox) {
+    this.baseUrl = running.baseUrl;
+    this.accountUrl = running.accountUrl;
+    this.#running = running;
+  }
+
+  /** The handle's own point control (startSandbox().setPointState). */
+  setPointState(code: string, state: { active?: boolean; holiday?: boolean }): PointStateView {
+    return this.#running.setPointState(code, state);
   }
 
   /**
@@ -72,11 +78,11 @@ export class RestSandbox {
       ...(options.dataFile ? { dataFile: options.dataFile } : {}),
       ...(options.clockStart ? { clockStart: options.clockStart } : {}),
     });
-    return new RestSandbox(running.baseUrl, running.accountUrl, () => running.close());
+    return new RestSandbox(running);
   }
 
   close(): Promise<void> {
-    return this.#close();
+    return this.#running.close();
   }
 
   async token(kind: "user" | "client", user = DEMO_USER): Promise<string> {
