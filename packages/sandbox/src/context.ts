@@ -4,7 +4,7 @@
 import type { Language } from "@shipbridge/core";
 import type { SandboxClock } from "./clock/sandbox-clock.ts";
 import type { SandboxConfig } from "./config.ts";
-import type { LoginLockouts } from "./oauth/login-lockouts.ts";
+import type { LoginLockouts } from "./lockouts/login-lockouts.ts";
 import type { SandboxDatabase } from "./state/database.ts";
 
 export interface SandboxContext {

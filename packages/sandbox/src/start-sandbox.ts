@@ -10,8 +10,8 @@ import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfigInput } from "./conf
 import type { SandboxContext } from "./context.ts";
 import { TokenStats } from "./controls/token-stats.ts";
 import { FaultRules } from "./faults/fault-rules.ts";
+import { LoginLockouts } from "./lockouts/login-lockouts.ts";
 import { seedApplications } from "./oauth/applications.ts";
-import { LoginLockouts } from "./oauth/login-lockouts.ts";
 import { ensureOAuthSchema } from "./oauth/schema.ts";
 import { signingKey } from "./oauth/signing-key.ts";
 import {

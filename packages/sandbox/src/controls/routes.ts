@@ -17,7 +17,6 @@ import {
 import { requireAccessToken } from "../oauth/require-access-token.ts";
 import { PointStateInputSchema, setPointState } from "../rest/points/point-states.ts";
 import { restStats } from "../rest/rest-stats.ts";
-import { isoSeconds } from "../rest/support/datetime.ts";
 import {
   addTrackingProblem,
   TrackingProblemInputSchema,
@@ -26,6 +25,7 @@ import {
 import { deliverTrackingPushes } from "../rest/tracking/tracking-push.ts";
 import { describeState } from "../rest/tracking/tracking-timeline.ts";
 import { resetState } from "../state/reset-state.ts";
+import { isoSeconds } from "../support/datetime.ts";
 import { ControlInputError, readControlBody } from "./read-json.ts";
 import type { TokenStats } from "./token-stats.ts";
 
@@ -109,7 +109,7 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
 
   app.onError((error, c) => {
     if (error instanceof ControlInputError) {
-      return jsonError(c, 400, "invalid_request", error.message, { errors: error.errors });
+      return jsonError(c, 400, error.code, error.message, { errors: error.errors });
     }
     throw error;
   });

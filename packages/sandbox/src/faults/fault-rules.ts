@@ -7,7 +7,7 @@
 // `seed` makes a rule's random choices repeatable; `count` limits how often
 // it fires.
 import { z } from "zod";
-import { seededRandom } from "../rest/support/hashing.ts";
+import { seededRandom } from "../support/hashing.ts";
 
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 

@@ -6,7 +6,6 @@
 import type { Language } from "@shipbridge/core";
 import { DEFAULT_LANGUAGE, isLanguage } from "@shipbridge/core/internal";
 import type { Context } from "hono";
-import type { RevocationReason } from "../oauth/access-tokens.ts";
 
 /** A message in both languages of the API. */
 export type Localized = Readonly<Record<Language, string>>;
@@ -100,28 +99,5 @@ export const HTTP_MESSAGES = {
       en_GB: "The access token was invalidated.",
       pl_PL: "Token dostępu został unieważniony.",
     },
-  },
-  /** Why an access token was invalidated before its expiry; `sessions` is the limit of open sessions. */
-  revocation: (reason: RevocationReason, sessions: number): Localized => {
-    switch (reason) {
-      case "refreshed":
-        return {
-          en_GB: "The access token was replaced: its refresh token was used to get a new one.",
-          pl_PL:
-            "Token dostępu został zastąpiony: jego refresh token posłużył do uzyskania nowego.",
-        };
-      case "session_limit":
-        return {
-          en_GB: `The access token was invalidated: the user opened more than ${sessions} sessions for this application, and the oldest one was closed.`,
-          pl_PL: `Token dostępu został unieważniony: użytkownik otworzył więcej niż ${sessions} sesji tej aplikacji, więc najstarszą zamknięto.`,
-        };
-      case "code_reused":
-        return {
-          en_GB:
-            "The access token was revoked: the authorization code it came from was used a second time.",
-          pl_PL:
-            "Token dostępu został odwołany: kod autoryzacji, z którego pochodzi, użyto po raz drugi.",
-        };
-    }
   },
 } as const;

@@ -5,6 +5,7 @@
 // the oldest. Expired and invalidated tokens do not count.
 import { SignJWT } from "jose";
 import type { SandboxContext } from "../context.ts";
+import type { Localized } from "../http/http-messages.ts";
 import type { SandboxDatabase } from "../state/database.ts";
 import { MAX_OPEN_SESSIONS } from "./limits.ts";
 import { randomId } from "./secrets.ts";
@@ -20,6 +21,29 @@ export type TokenGrantType =
 export const REVOCATION_REASONS = ["refreshed", "session_limit", "code_reused"] as const;
 
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+
+/** Why an access token was invalidated before its expiry; `sessions` is the limit of open sessions. */
+export function revocationMessage(reason: RevocationReason, sessions: number): Localized {
+  switch (reason) {
+    case "refreshed":
+      return {
+        en_GB: "The access token was replaced: its refresh token was used to get a new one.",
+        pl_PL: "Token dostępu został zastąpiony: jego refresh token posłużył do uzyskania nowego.",
+      };
+    case "session_limit":
+      return {
+        en_GB: `The access token was invalidated: the user opened more than ${sessions} sessions for this application, and the oldest one was closed.`,
+        pl_PL: `Token dostępu został unieważniony: użytkownik otworzył więcej niż ${sessions} sesji tej aplikacji, więc najstarszą zamknięto.`,
+      };
+    case "code_reused":
+      return {
+        en_GB:
+          "The access token was revoked: the authorization code it came from was used a second time.",
+        pl_PL:
+          "Token dostępu został odwołany: kod autoryzacji, z którego pochodzi, użyto po raz drugi.",
+      };
+  }
+}
 
 /** What one access token says; written to the database and into the JWT. */
 export interface AccessTokenPlan {

@@ -9,9 +9,9 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
+import { LOCKOUT_MESSAGES } from "../lockouts/login-lockouts.ts";
 import { type Application, findApplication } from "./applications.ts";
 import { AUTHORIZATION_REQUEST_LIFETIME_SECONDS, CODE_LIFETIME_SECONDS } from "./limits.ts";
-import { LOCKOUT_MESSAGES } from "./login-lockouts.ts";
 import { consentPage, errorPage, loginPage } from "./pages.ts";
 import { DEFAULT_SCOPE, parseScope } from "./scope.ts";
 import { authorizationCode, randomToken, sha256 } from "./secrets.ts";

@@ -4,6 +4,7 @@
 // re-checks single use (so two concurrent uses of one code or refresh token
 // cannot both win).
 import type { SandboxContext } from "../context.ts";
+import { LOCKOUT_MESSAGES } from "../lockouts/login-lockouts.ts";
 import {
   type AccessTokenPlan,
   hasOpenSession,
@@ -20,7 +21,6 @@ import {
   CLIENT_TOKEN_LIFETIME_SECONDS,
   USER_TOKEN_LIFETIME_SECONDS,
 } from "./limits.ts";
-import { LOCKOUT_MESSAGES } from "./login-lockouts.ts";
 import { OAuthError } from "./oauth-error.ts";
 import { isSubScope, parseScope } from "./scope.ts";
 import { randomId, randomToken, sha256 } from "./secrets.ts";

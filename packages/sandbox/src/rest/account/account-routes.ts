@@ -11,13 +11,13 @@ import { validateUserData } from "@shipbridge/core";
 import { TrackingWebhookRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { isoSeconds } from "../../support/datetime.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
-import { isoSeconds } from "../support/datetime.ts";
 import { accountServices } from "./account-services.ts";
 
 function defaultUserData(

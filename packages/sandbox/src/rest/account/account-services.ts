@@ -4,9 +4,9 @@
 // on the broker's contract, plus the national postal carrier on the account's
 // own contract.
 
-import { hash32 } from "../support/hashing.ts";
-import type { Carrier } from "./carriers.ts";
-import { CARRIER_OFFERS, CARRIERS } from "./carriers.ts";
+import { hash32 } from "../../support/hashing.ts";
+import type { Carrier } from "../carriers/carriers.ts";
+import { CARRIER_OFFERS, CARRIERS } from "../carriers/carriers.ts";
 
 export type ServiceContract = "own" | "furgonetka";
 

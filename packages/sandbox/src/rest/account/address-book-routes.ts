@@ -8,13 +8,13 @@
 import { AddressBookEntryRequestSchema, AddressBookQuerySchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { isoSeconds } from "../../support/datetime.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
+import { queryInput } from "../http/query-input.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
-import { queryInput } from "../reference/query-input.ts";
-import { isoSeconds } from "../support/datetime.ts";
 
 interface EntryRow {
   id: number;

@@ -4,8 +4,8 @@
 // it handled.
 import type { Language } from "@shipbridge/core";
 import { renderMessage } from "@shipbridge/core/internal";
+import { isoSeconds } from "../../support/datetime.ts";
 import { RestError } from "../http/rest-error.ts";
-import { isoSeconds } from "../support/datetime.ts";
 import type { PackageError, StoredCommand } from "./command-store.ts";
 import { COMMAND_DURATION_MS, commandStatus, QUEUEING_MS } from "./command-timeline.ts";
 

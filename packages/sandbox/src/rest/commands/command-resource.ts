@@ -14,11 +14,11 @@ import { CommandUuidSchema } from "@shipbridge/core/schemas";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { canonicalJson, sha256Hex } from "../../support/hashing.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { type RequestAccount, requireUserAccount } from "../http/request-account.ts";
 import { validated } from "../http/validated-input.ts";
-import { canonicalJson, sha256Hex } from "../support/hashing.ts";
 import {
   type CommandAnswer,
   commandAnswer,

@@ -4,7 +4,7 @@
 // package goes to the command's own decision, which either refuses it (one of
 // core's rule codes and its message's parameters) or does its work and
 // accepts it. A refusal is reported at the package's path, packages[i].id.
-import type { StoredPackage } from "../packages/stored-package.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
 import type { PackageOutcome, Refusal } from "./command-store.ts";
 
 /** Refuses the package with this reason, or returns undefined to accept it. */

@@ -22,7 +22,7 @@ import type { Guard } from "../http/guard.ts";
 import { RestError } from "../http/rest-error.ts";
 import { renderPdfPages } from "../labels/pdf-document.ts";
 import { labelPage } from "../labels/shipping-label.ts";
-import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
+import { PackageStore, type StoredPackage } from "../storage/stored-package.ts";
 import { labelReadyAt } from "../tracking/tracking-timeline.ts";
 import { handoverProtocolPages } from "./handover-protocol.ts";
 

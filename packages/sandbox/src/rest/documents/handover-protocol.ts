@@ -2,10 +2,11 @@
 // collecting parcels, as A4 PDF pages: one row per parcel with its package,
 // tracking number, receiver and weight, grouped by carrier, with signature
 // lines on the last page.
+
+import { isoSeconds } from "../../support/datetime.ts";
 import type { PdfPage, PdfText } from "../labels/pdf-document.ts";
 import { PAGE_SIZES } from "../labels/pdf-document.ts";
-import type { StoredPackage } from "../packages/stored-package.ts";
-import { isoSeconds } from "../support/datetime.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
 
 const ROWS_PER_PAGE = 40;
 

@@ -11,12 +11,11 @@ import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import type { Guard } from "../http/guard.ts";
 import { negotiateAccept } from "../http/negotiation.ts";
+import { queryInput } from "../http/query-input.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
-import { packageNotFound } from "../packages/package-input.ts";
-import { PackageStore } from "../packages/stored-package.ts";
-import { queryInput } from "../reference/query-input.ts";
+import { PackageStore, packageNotFound } from "../storage/stored-package.ts";
 import { labelReadyAt } from "../tracking/tracking-timeline.ts";
 import { labelPdf, labelZpl, type PageFormat } from "./shipping-label.ts";
 

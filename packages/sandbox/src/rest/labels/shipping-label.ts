@@ -3,7 +3,7 @@
 // the parcel count and, in large type, each parcel's tracking number; the
 // sandbox marks every label as a test label.
 import { LABEL_PAGE_FORMATS } from "@shipbridge/core/schemas";
-import type { StoredPackage } from "../packages/stored-package.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
 import { PAGE_SIZES, type PdfPage, type PdfRect, type PdfText, renderPdf } from "./pdf-document.ts";
 
 export type PageFormat = keyof typeof PAGE_SIZES;

@@ -8,12 +8,12 @@
 import { MessagesQuerySchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { isoSeconds } from "../../support/datetime.ts";
 import { type Guard, V1, V1_V2 } from "../http/guard.ts";
+import { queryInput } from "../http/query-input.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
-import { queryInput } from "../reference/query-input.ts";
-import { isoSeconds } from "../support/datetime.ts";
 import { MessageStore } from "./message-store.ts";
 
 const DAY_MS = 86_400_000;

@@ -15,8 +15,8 @@ import { commandCompletesAt } from "../commands/command-timeline.ts";
 import { decidePackages } from "../commands/package-outcomes.ts";
 import type { Guard } from "../http/guard.ts";
 import { MessageStore } from "../messages/message-store.ts";
-import { packagePrice } from "../packages/package-details.ts";
-import { PackageStore } from "../packages/stored-package.ts";
+import { packagePrice } from "../pricing/package-price.ts";
+import { PackageStore } from "../storage/stored-package.ts";
 import { canCancel } from "../tracking/tracking-timeline.ts";
 import { Charges } from "./charges.ts";
 

@@ -3,12 +3,17 @@
 // type; v2 puts `type` and `datetime_status` on every parcel and adds
 // `adjusted_price` (null: the sandbox never re-measures a parcel) to pricing.
 // Everything time-bound (state, cancel_available, label, delivery) is read
-// from the sandbox clock at the moment of the request.
+// from the sandbox clock at the moment of the request. `tracking_url` is the
+// public tracking page a customer opens ({account_url}/zlokalizuj/{number}),
+// per parcel, and the first parcel's on the package.
 import type { Language } from "@shipbridge/core";
-import { CARRIER_OFFERS, isCarrier } from "../account/carriers.ts";
+import { isoSeconds } from "../../support/datetime.ts";
+import { CARRIER_OFFERS, isCarrier } from "../carriers/carriers.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
-import { dimensionalWeightKg, quote, zloty } from "../pricing/price-quote.ts";
-import { isoSeconds } from "../support/datetime.ts";
+import { packagePrice, pricingOut } from "../pricing/package-price.ts";
+import { dimensionalWeightKg } from "../pricing/price-quote.ts";
+import type { StoredPackage } from "../storage/stored-package.ts";
+import { trackingPageUrl } from "../tracking/tracking-page.ts";
 import {
   canCancel,
   canOrderPickup,
@@ -18,36 +23,13 @@ import {
   parcelEvents,
 } from "../tracking/tracking-timeline.ts";
 import { servicesDictionary } from "./service-names.ts";
-import type { StoredPackage } from "./stored-package.ts";
 
 export interface DetailsContext {
   readonly now: number;
   readonly baseUrl: string;
+  /** {account_url}, where the public tracking pages are. */
+  readonly accountUrl: string;
   readonly language: Language;
-}
-
-/** The package's price (grosze) with its carrier, as the order charges it. */
-export function packagePrice(
-  pkg: StoredPackage,
-  language: Language,
-): { net: number; gross: number } {
-  if (!isCarrier(pkg.service)) return { net: 0, gross: 0 };
-  const q = quote(pkg.service, pkg.data, language);
-  return { net: q.net, gross: q.gross };
-}
-
-export function pricingOut(
-  price: { net: number; gross: number },
-  version: ApiVersion,
-): Record<string, unknown> {
-  const pricing: Record<string, unknown> = {
-    price_net: zloty(price.net),
-    price_gross: zloty(price.gross),
-    tax: 23,
-    currency: "PLN",
-  };
-  if (version === 2) pricing.adjusted_price = null;
-  return pricing;
 }
 
 function parcelsOut(
@@ -63,7 +45,7 @@ function parcelsOut(
     const out: Record<string, unknown> = {
       ...rest,
       package_no: packageNo,
-      tracking_url: packageNo === null ? null : `${ctx.baseUrl}/packages/${pkg.id}/tracking`,
+      tracking_url: packageNo === null ? null : trackingPageUrl(ctx.accountUrl, packageNo),
       service: pkg.service,
       state: last?.state ?? "waiting",
       state_description: last ? describeState(last.state, ctx.language) : null,
@@ -113,7 +95,10 @@ export function packageDetails(
         ]
       : [],
     documents_url: labelReady ? `${ctx.baseUrl}/packages/${pkg.id}/label` : null,
-    tracking_url: pkg.orderedAt === null ? null : `${ctx.baseUrl}/packages/${pkg.id}/tracking`,
+    tracking_url:
+      pkg.orderedAt === null || pkg.parcelNumbers[0] === undefined
+        ? null
+        : trackingPageUrl(ctx.accountUrl, pkg.parcelNumbers[0]),
     add_similar_url: null,
     edit_url: null,
     datetime_add: isoSeconds(pkg.createdAt),

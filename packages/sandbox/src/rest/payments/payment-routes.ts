@@ -13,13 +13,13 @@ import { toGrosze } from "@shipbridge/core/rules";
 import { PAYMENT_CURRENCY, PaymentCreateRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { isoSeconds } from "../../support/datetime.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
 import { MessageStore } from "../messages/message-store.ts";
-import { isoSeconds } from "../support/datetime.ts";
 
 interface PaymentRow {
   id: number;

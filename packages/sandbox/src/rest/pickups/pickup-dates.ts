@@ -3,7 +3,7 @@
 // today included when asked before 13:00. The courier comes between 10:00 and
 // 16:00; today's window starts no earlier than 2 hours from now, on the hour.
 import type { Language } from "@shipbridge/core";
-import type { PickupWindow } from "../packages/stored-package.ts";
+import type { PickupWindow } from "../storage/stored-package.ts";
 
 export const PROPOSAL_DAYS = 5;
 export const SAME_DAY_CUTOFF_HOUR = 13;

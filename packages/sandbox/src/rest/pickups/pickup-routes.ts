@@ -19,6 +19,7 @@ import {
 } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { hash32 } from "../../support/hashing.ts";
 import { commandResource } from "../commands/command-resource.ts";
 import type { Refusal } from "../commands/command-store.ts";
 import { decidePackages } from "../commands/package-outcomes.ts";
@@ -28,8 +29,7 @@ import { requireUserAccount } from "../http/request-account.ts";
 import type { RestErrorEntry } from "../http/rest-error.ts";
 import { ruleEntry } from "../http/rule-message.ts";
 import { validated, validationError } from "../http/validated-input.ts";
-import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
-import { hash32 } from "../support/hashing.ts";
+import { PackageStore, type StoredPackage } from "../storage/stored-package.ts";
 import { canOrderPickup } from "../tracking/tracking-timeline.ts";
 import { pickupDateProposals } from "./pickup-dates.ts";
 

@@ -13,8 +13,8 @@
 //   meest   points MEEST-WAW12 (parcel_shop)
 // `type` is parcel_machine for lockers and service_point for the rest.
 
+import { seededRandom } from "../../support/hashing.ts";
 import { type City, POLISH_CITIES, postcodeOf } from "../geography/polish-cities.ts";
-import { seededRandom } from "../support/hashing.ts";
 
 export type PointKind = "pickup_station" | "parcel_station" | "parcel_shop";
 export type PointType = "parcel_machine" | "service_point";

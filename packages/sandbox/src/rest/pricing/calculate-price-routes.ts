@@ -13,18 +13,18 @@ import { type Language, validateCalculatePrice } from "@shipbridge/core";
 import { packageV1ToV2 } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
+import { canonicalJson, sha256Hex } from "../../support/hashing.ts";
 import { accountServices } from "../account/account-services.ts";
-import { CARRIER_OFFERS, CARRIERS, isCarrier } from "../account/carriers.ts";
+import { CARRIER_OFFERS, CARRIERS, isCarrier } from "../carriers/carriers.ts";
 import { type Guard, V1_V2 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
 import { resolveAccount } from "../http/request-account.ts";
 import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
-import { pricingOut } from "../packages/package-details.ts";
-import type { PackageData } from "../packages/stored-package.ts";
 import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
-import { canonicalJson, sha256Hex } from "../support/hashing.ts";
+import type { PackageData } from "../storage/stored-package.ts";
+import { pricingOut } from "./package-price.ts";
 import { quote } from "./price-quote.ts";
 
 interface QuoteRequest {

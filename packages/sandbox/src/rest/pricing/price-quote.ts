@@ -8,10 +8,10 @@
 // too long) is quoted as unavailable, with the reasons in `errors`: core's
 // carrier_weight_limit and carrier_length_limit, with core's message.
 import type { Language } from "@shipbridge/core";
-import { CARRIER_OFFERS, type Carrier, VAT_RATE } from "../account/carriers.ts";
+import { CARRIER_OFFERS, type Carrier, VAT_RATE } from "../carriers/carriers.ts";
 import type { RestErrorEntry } from "../http/rest-error.ts";
 import { ruleEntry } from "../http/rule-message.ts";
-import type { ParcelData } from "../packages/stored-package.ts";
+import type { ParcelData } from "../storage/stored-package.ts";
 
 export const FLAG_SURCHARGE_NET = 250;
 export const COD_BASE_NET = 500;

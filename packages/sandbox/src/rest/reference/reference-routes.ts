@@ -16,10 +16,10 @@ import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
 import { foldText, POLISH_CITIES, postcodeOf } from "../geography/polish-cities.ts";
 import { type Guard, V1 } from "../http/guard.ts";
+import { queryInput } from "../http/query-input.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { ALLOWED_COUNTRIES } from "./allowed-countries.ts";
 import { FOREIGN_PLACES } from "./foreign-places.ts";
-import { queryInput } from "./query-input.ts";
 import { regulations } from "./regulations.ts";
 
 /** Currencies the service accepts for declared values and cash on delivery. */

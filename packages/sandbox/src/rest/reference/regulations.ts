@@ -3,7 +3,7 @@
 // text of the acceptance statement, content: the full text to display), in
 // the language X-Language asks for.
 import type { Language } from "@shipbridge/core";
-import { CARRIER_OFFERS, CARRIERS } from "../account/carriers.ts";
+import { CARRIER_OFFERS, CARRIERS } from "../carriers/carriers.ts";
 
 export interface RegulationDocument {
   readonly type: "terms_of_service" | "carrier_regulations";

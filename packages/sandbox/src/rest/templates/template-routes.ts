@@ -24,7 +24,7 @@ import { requireUserAccount } from "../http/request-account.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
 import { validated, validationError } from "../http/validated-input.ts";
 import { checkPackage } from "../packages/package-input.ts";
-import type { PackageData } from "../packages/stored-package.ts";
+import type { PackageData } from "../storage/stored-package.ts";
 
 function seedTemplates(): Array<{ name: string; packages: PackageData[] }> {
   return [

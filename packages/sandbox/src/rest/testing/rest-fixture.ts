@@ -3,9 +3,10 @@
 // advanced, and optionally starting at a chosen instant, for rules bound to
 // dates), tokens from the
 // demo application and user, a small HTTP helper that speaks the API's media
-// types, and the test controls (clock, stats) over HTTP.
+// types, and the test controls (clock, stats, point states) over HTTP and
+// through the handle.
 import type { SandboxConfigInput } from "../../config.ts";
-import { startSandbox } from "../../start-sandbox.ts";
+import { type PointStateView, type RunningSandbox, startSandbox } from "../../start-sandbox.ts";
 import { DEMO_SENDER } from "../account/demo-sender.ts";
 import type { RestStats } from "../rest-stats.ts";
 
@@ -40,12 +41,20 @@ export interface CallResult {
 
 export class RestSandbox {
   readonly baseUrl: string;
-  readonly #close: () => Promise<void>;
+  /** {account_url}: the second token endpoint and the public tracking pages. */
+  readonly accountUrl: string;
+  readonly #running: RunningSandbox;
   readonly #tokens = new Map<string, string>();
 
-  private constructor(baseUrl: string, close: () => Promise<void>) {
-    this.baseUrl = baseUrl;
-    this.#close = close;
+  private constructor(running: RunningSandbox) {
+    this.baseUrl = running.baseUrl;
+    this.accountUrl = running.accountUrl;
+    this.#running = running;
+  }
+
+  /** The handle's own point control (startSandbox().setPointState). */
+  setPointState(code: string, state: { active?: boolean; holiday?: boolean }): PointStateView {
+    return this.#running.setPointState(code, state);
   }
 
   /**
@@ -69,11 +78,11 @@ export class RestSandbox {
       ...(options.dataFile ? { dataFile: options.dataFile } : {}),
       ...(options.clockStart ? { clockStart: options.clockStart } : {}),
     });
-    return new RestSandbox(running.baseUrl, () => running.close());
+    return new RestSandbox(running);
   }
 
   close(): Promise<void> {
-    return this.#close();
+    return this.#running.close();
   }
 
   async token(kind: "user" | "client", user = DEMO_USER): Promise<string> {
@@ -115,6 +124,16 @@ export class RestSandbox {
       tracking_pushes: { delivered: number; failed: number };
     };
     return answer.tracking_pushes;
+  }
+
+  /** Closes a point or puts it on holiday, and back (POST /_sandbox/points/{code}). */
+  async pointState(code: string, state: { active?: boolean; holiday?: boolean }): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/_sandbox/points/${encodeURIComponent(code)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(state),
+    });
+    if (!response.ok) throw new Error(`point state failed with ${response.status}`);
   }
 
   /** What the REST API has done (GET /_sandbox/stats, its `rest` part). */

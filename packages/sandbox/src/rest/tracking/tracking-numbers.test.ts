@@ -1,7 +1,7 @@
 // Tracking numbers follow each carrier's format, never collide, and the
 // carrier can be recognised from them.
 import { describe, expect, it } from "vitest";
-import { CARRIERS } from "../account/carriers.ts";
+import { CARRIERS } from "../carriers/carriers.ts";
 import { carrierOfNumber, trackingNumber } from "./tracking-numbers.ts";
 
 describe("trackingNumber", () => {

@@ -2,7 +2,7 @@
 // recognising the carrier from a number (POST /packages/add-to-tracking).
 // Numbers are deterministic: the package id and parcel index are embedded, so
 // they never collide, and the rest of the digits come from a hash.
-import { hash32 } from "../support/hashing.ts";
+import { hash32 } from "../../support/hashing.ts";
 
 interface NumberFormat {
   readonly carrier: string;

@@ -6,7 +6,7 @@
 // have tracking (its order completed), not be cancelled and not be returned.
 import { z } from "zod";
 import type { SandboxContext } from "../../context.ts";
-import { PackageStore, type TrackingProblem } from "../packages/stored-package.ts";
+import { PackageStore, type TrackingProblem } from "../storage/stored-package.ts";
 import { packageState } from "./tracking-timeline.ts";
 
 export const PROBLEM_STATES = ["collect-problem", "delivery-problem", "returned"] as const;

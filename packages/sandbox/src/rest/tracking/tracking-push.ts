@@ -18,8 +18,8 @@
 import type { Language } from "@shipbridge/core";
 import { isLanguage, trackingPushControl } from "@shipbridge/core/internal";
 import type { SandboxContext } from "../../context.ts";
-import { PackageStore } from "../packages/stored-package.ts";
-import { isoSeconds } from "../support/datetime.ts";
+import { isoSeconds } from "../../support/datetime.ts";
+import { PackageStore } from "../storage/stored-package.ts";
 import { describeEvent, parcelEvents } from "./tracking-timeline.ts";
 
 export const MAX_PUSH_ATTEMPTS = 5;

@@ -12,7 +12,7 @@ import {
   TestSandbox,
   USER,
 } from "../../test/sandbox-fixture.ts";
-import { CookieJar, readForm } from "./browser-login.ts";
+import { CookieJar, readForm } from "../oauth/browser-login.ts";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 // A package as the sandbox stores it: the validated, normalized request in
 // the v2 shape (type on every parcel), plus what the sandbox adds over its
 // life: the resolved service and contract, the order and cancel commands,
-// the tracking numbers. Reads and writes of the rest_packages table.
+// the tracking numbers. Reads and writes of the rest_packages table, and the
+// 404 of a package that is not on the account.
 import type { SandboxDatabase } from "../../state/database.ts";
 import type { ServiceContract } from "../account/account-services.ts";
+import { RestError } from "../http/rest-error.ts";
 
 export interface ParcelData {
   readonly width: number;
@@ -280,4 +282,12 @@ export class PackageStore {
       })),
     };
   }
+}
+
+/** The 404 for a package id that is not on the account. */
+export function packageNotFound(id: string | number): RestError {
+  return new RestError(404, "package_not_found", {
+    en_GB: `There is no package ${id} on this account.`,
+    pl_PL: `Na tym koncie nie ma przesyłki ${id}.`,
+  });
 }

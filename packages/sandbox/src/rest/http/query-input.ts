@@ -8,7 +8,7 @@ import type { Language } from "@shipbridge/core";
 import { DEFAULT_LANGUAGE } from "@shipbridge/core/internal";
 import type { Context } from "hono";
 import type { SandboxEnv } from "../../context.ts";
-import { RestError } from "../http/rest-error.ts";
+import { RestError } from "./rest-error.ts";
 
 /** The query's parameters in order of first appearance, each with all its values. */
 function queryEntries(url: string): Map<string, string[]> {
