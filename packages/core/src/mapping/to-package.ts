@@ -34,11 +34,16 @@
 //   list (countryCatalogFromResponse of the client's countries()) is
 //   authoritative, so a country outside it is the error country_not_supported;
 //   the built-in list, used when none is given, only warns (country_unverified).
+// - Postcodes: a common typing is rewritten in its country's form (a Polish
+//   "80831" becomes "80-831") with the warning postcode_normalized; a postcode
+//   that still does not fit is refused by validation (postcode_invalid), as is
+//   a street without a house number where a courier must find the door.
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { type CountriesOption, countryLookupOf } from "../rules/countries.ts";
 import { normalizePolishPhone } from "../rules/polish-phone.ts";
+import { normalizePostcode } from "../rules/postcodes.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
 import { currentCarrierName } from "../rules/renamed-fields.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
@@ -249,7 +254,34 @@ class PackageBuilder {
       const value = copy[field];
       if (typeof value === "string") copy[field] = this.#text(value, `${source}.${field}`);
     }
+    if (typeof copy["postcode"] === "string") {
+      copy["postcode"] = this.#postcode(
+        copy["postcode"],
+        copy["country_code"],
+        `${source}.postcode`,
+      );
+    }
     return copy as A;
+  }
+
+  /**
+   * A postcode typed the common way (a Polish "80831") in its country's form
+   * ("80-831"), with the warning postcode_normalized; validation judges the rest.
+   */
+  #postcode(value: string | undefined, country: unknown, source: string): string | undefined {
+    if (value === undefined || typeof country !== "string") return value;
+    const normalized = normalizePostcode(country, value);
+    if (normalized !== value) {
+      this.#warnings.push(
+        mappingWarning(
+          source,
+          RULE_CODES.postcode_normalized,
+          { from: value, to: normalized, country },
+          this.#language,
+        ),
+      );
+    }
+    return normalized;
   }
 
   build(): BuildOutcome {
@@ -310,7 +342,8 @@ class PackageBuilder {
       .filter((part) => part !== undefined && part !== "")
       .join(" ");
     set("street", street, "order.shipping_address.street");
-    set("postcode", text("postcode"), "order.shipping_address.postcode");
+    const postcode = "order.shipping_address.postcode";
+    set("postcode", this.#postcode(text("postcode"), address.country_code, postcode), postcode);
     set("city", text("city"), "order.shipping_address.city");
     set("country_code", address.country_code, "order.shipping_address.country_code");
     set("county", text("province"), "order.shipping_address.province");
