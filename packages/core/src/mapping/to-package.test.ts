@@ -554,6 +554,50 @@ describe("toPackage: errors and references", () => {
     );
   });
 
+  it("reports an empty street together with a bad phone (the schema's and validation's problems)", () => {
+    const order = sampleOrder({
+      customer: {},
+      shipping_address: { ...sampleOrder().shipping_address, street: "", phone: "12345" },
+    });
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.shipping_address.street", "too_small"],
+      ["order.shipping_address.phone", "phone_invalid"],
+    ]);
+  });
+
+  it("reports a bad order field beside the address, COD and option problems", () => {
+    const { street2: _flat, ...rest } = sampleOrder().shipping_address;
+    const order = {
+      ...sampleOrder({
+        cod: { amount: 10, currency: "PLN" },
+        customer: { email: "not an e-mail" },
+        shipping_address: { ...rest, street: "Marszałkowska", postcode: "ABC", phone: "12345" },
+      }),
+      channel: "web",
+    };
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.customer.email", "invalid_format"],
+      ["order.channel", "unknown_field"],
+      ["options.cod.iban", "iban_required"],
+      ["order.shipping_address.postcode", "postcode_invalid"],
+      ["order.shipping_address.street", "house_number_missing"],
+      ["order.shipping_address.phone", "phone_invalid"],
+    ]);
+  });
+
+  it("still reports the address when an item is broken, and nothing twice", () => {
+    const order = sampleOrder({
+      customer: {},
+      shipping_address: { ...sampleOrder().shipping_address, phone: "12345" },
+    }) as { items: unknown[] };
+    order.items = [...order.items, { name: "Lamp", quantity: 0, price: 10 }];
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.items[2].quantity", "too_small"],
+      ["order.items[2].weight", "required"],
+      ["order.shipping_address.phone", "phone_invalid"],
+    ]);
+  });
+
   it("speaks Polish when asked", () => {
     const error = failure(sampleOrder({ cod: { amount: 10, currency: "PLN" } }), {
       language: "pl_PL",

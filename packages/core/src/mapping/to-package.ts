@@ -4,6 +4,9 @@
 // thrown that lists every problem at once.
 //
 // Decisions (see the core README, section "Mapping"):
+// - Every problem at once: an order that fails StoreOrderSchema is still
+//   mapped and validated as far as it can be read (lenient-order.ts), so an
+//   empty street and a bad phone are reported together.
 // - Errors are THROWN as the one ValidationError of @shipbridge/core. Each
 //   issue's path names what the merchant must fix: `order.…` for the order
 //   (`order.shipping_address.phone`, `order.items`), `options.…` for the
@@ -71,6 +74,7 @@ import {
   validatePackage,
 } from "../validation/index.ts";
 import { type CleanedText, cleanText } from "./clean-text.ts";
+import { isRelated, readLenientOrder } from "./lenient-order.ts";
 import { mappingWarning, postalExpressMessage } from "./mapping-warnings.ts";
 import { type BoxDimensions, parcelDimensions, totalWeightKg } from "./packing.ts";
 import { covers, SourcePaths } from "./source-paths.ts";
@@ -195,14 +199,26 @@ function buildPackage(order: unknown, options: ToPackageOptions): BuildOutcome {
   }
   const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
   const parsed = validateInput(StoreOrderSchema, order, { language });
-  if (!parsed.ok) {
-    const issues = parsed.error.issues.map((issue) => ({
-      ...issue,
-      path: issue.path === "" ? "order" : `order.${issue.path}`,
-    }));
-    return { ok: false, error: new ValidationError(issues, language), warnings: [] };
-  }
-  return new PackageBuilder(parsed.value, options, language).build();
+  if (parsed.ok) return new PackageBuilder(parsed.value, options, language).build();
+  const issues = parsed.error.issues.map((issue) => ({
+    ...issue,
+    path: issue.path === "" ? "order" : `order.${issue.path}`,
+  }));
+  // Every problem at once: what the mapping and validation find in the readable rest of
+  // the order, beside the schema's problems (but not their consequences).
+  const lenient = readLenientOrder(order, parsed.error.issues);
+  const rest =
+    lenient === undefined ? undefined : new PackageBuilder(lenient, options, language).build();
+  const refused = issues.map((issue) => issue.path);
+  const more =
+    rest === undefined || rest.ok
+      ? []
+      : rest.error.issues.filter((issue) => !isRelated(issue.path, refused));
+  return {
+    ok: false,
+    error: new ValidationError([...issues, ...more], language),
+    warnings: rest?.warnings ?? [],
+  };
 }
 
 class PackageBuilder {

@@ -63,12 +63,13 @@ export function applyInputRules(pkg: Draft, context: PackageRuleContext, quote: 
     const address = asRecord(pkg[key]);
     if (address === undefined) continue;
     checkCountryCode(address["country_code"], joinPath(key, "country_code"), countries, findings);
+    if (!quote) {
+      // A quote names places, not doors: its addresses may be partial.
+      checkPostcode(address, key, findings);
+      if (key !== "sender") checkHouseNumber(address, key, findings);
+    }
     checkPolishPhone(address, key, findings);
-    if (quote) continue;
-    // A quote names places, not doors: its addresses may be partial.
-    checkPostcode(address, key, findings);
-    if (key !== "sender") checkHouseNumber(address, key, findings);
-    if (key === "receiver") checkReceiverName(address, findings);
+    if (key === "receiver" && !quote) checkReceiverName(address, findings);
   }
   const parcels = pkg["parcels"];
   if (Array.isArray(parcels)) {
