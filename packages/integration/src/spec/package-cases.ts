@@ -259,7 +259,7 @@ export const PACKAGE_CASES: readonly PackageCase[] = [
       ["PT", "1000-001", "1000001"],
       ["AT", "1010", "10100"],
       ["FR", "75001", "7500"],
-      ["SE", "111 52", "11152"],
+      ["SE", "111 52", "1115"],
       ["LT", "LT-01100", "0110"],
     ] as const
   ).flatMap(([country, good, bad]): PackageCase[] => [
