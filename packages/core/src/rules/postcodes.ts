@@ -6,7 +6,9 @@
 // Decisions:
 // - validatePackage (and so the sandbox, which validates through it) accepts
 //   only the written form: Polish "NN-NNN", Czech and Slovak "NNN NN", Dutch
-//   "NNNN AA", and so on, as in POSTCODE_FORMATS.
+//   "NNNN AA", and so on, as in POSTCODE_FORMATS. Where two forms are in
+//   common use (Greek and Swedish with or without the space, Lithuanian and
+//   Latvian with or without the country prefix), both are accepted.
 // - The mapping from a store's address (toPackage, checkAddress) first
 //   normalizes the common typings to that form, with the warning
 //   postcode_normalized: a Polish "80831" becomes "80-831", a Czech "11000"
