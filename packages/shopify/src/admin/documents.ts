@@ -2,6 +2,104 @@
 // so a test can validate each against the Admin schema of ADMIN_API_VERSION,
 // with the access scopes the app asks for.
 
+/**
+ * What shipping needs of an order, read from the shop's own Admin API before
+ * a parcel is bought: contact, shipping address, line items (with each
+ * unit's weight from its fulfillment order line), totals, payment and
+ * cancellation state, and the chosen shipping line (which names a locker).
+ */
+export const SHOP_ORDER = /* GraphQL */ `
+  query ShopOrder($id: ID!) {
+    order(id: $id) {
+      id
+      legacyResourceId
+      name
+      email
+      phone
+      currencyCode
+      createdAt
+      updatedAt
+      cancelledAt
+      displayFinancialStatus
+      paymentGatewayNames
+      currentTotalPriceSet {
+        shopMoney {
+          amount
+        }
+      }
+      currentSubtotalPriceSet {
+        shopMoney {
+          amount
+        }
+      }
+      totalOutstandingSet {
+        shopMoney {
+          amount
+        }
+      }
+      totalShippingPriceSet {
+        shopMoney {
+          amount
+          currencyCode
+        }
+      }
+      shippingAddress {
+        firstName
+        lastName
+        company
+        address1
+        address2
+        city
+        zip
+        provinceCode
+        countryCodeV2
+        phone
+      }
+      shippingLine {
+        title
+        code
+        source
+        originalPriceSet {
+          shopMoney {
+            amount
+          }
+        }
+      }
+      lineItems(first: 250) {
+        nodes {
+          id
+          sku
+          name
+          title
+          quantity
+          currentQuantity
+          requiresShipping
+          originalUnitPriceSet {
+            shopMoney {
+              amount
+            }
+          }
+        }
+      }
+      fulfillmentOrders(first: 50) {
+        nodes {
+          lineItems(first: 250) {
+            nodes {
+              lineItem {
+                id
+              }
+              weight {
+                unit
+                value
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
 /** The order's fulfillment orders and the fulfilments it already has (to fulfil once). */
 export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
   query OrderFulfillmentState($id: ID!) {
@@ -134,6 +232,10 @@ export const APP_SCOPES = [
 
 /** Each document with variables of the shape the app sends, for the schema test. */
 export const ADMIN_DOCUMENTS = {
+  ShopOrder: {
+    query: SHOP_ORDER,
+    variables: { id: "gid://shopify/Order/1" },
+  },
   OrderFulfillmentState: {
     query: ORDER_FULFILLMENT_STATE,
     variables: { id: "gid://shopify/Order/1" },

@@ -19,7 +19,7 @@ export async function queueShip(
 ): Promise<QueueShipResult> {
   const { rows } = await context.pool.query(
     `SELECT webhook_id FROM shipbridge_shopify_inbox
-     WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = $3
+     WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = $3 AND refused IS NULL
      ORDER BY received_at DESC LIMIT 1`,
     [shop, FULL_ORDER_TOPICS, orderId],
   );

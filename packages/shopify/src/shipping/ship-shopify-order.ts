@@ -1,11 +1,15 @@
-// The work behind an order webhook: map the Shopify order, ship it once
+// The one way into shipping an order, whoever asks (a webhook, the merchant's
+// Ship or Retry button, an update): read the order from the shop's own Admin
+// API (a signed webhook body can be replayed under another shop, and may be
+// older than the order), map what Shopify holds, ship it once
 // with core's shipOrder (the PostgresTokenStore is the lock between
 // instances, so one order gives one package and one order command however
 // many deliveries and workers race), keep tracking and label, then fulfil it
 // once in Shopify. An order that cannot be shipped (core's validation, or the
 // service refusing it, such as a pickup point that closed) is kept with the
 // path-addressed issues as "needs attention", never sent elsewhere;
-// transient failures throw, so the job is retried.
+// transient failures throw, so the job is retried. An order the shop's Admin
+// API does not know is never shipped: "unknown_order", for the caller to record.
 import {
   type Issue,
   isReauthorizationRequiredError,
@@ -14,16 +18,17 @@ import {
   isValidationError,
   type Language,
   type ShippingClient,
+  type StoreOrderInput,
   shipOrder,
   shipOrderReference,
 } from "@shipbridge/core";
 import type { PostgresTokenStore } from "@shipbridge/core/postgres";
 import type { Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
+import { loadShopOrder } from "../admin/load-shop-order.ts";
 import type { OfflineSessions } from "../auth/offline-sessions.ts";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { fulfilOnce } from "../fulfilment/fulfil-once.ts";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import {
@@ -33,6 +38,7 @@ import {
   recordNeedsAttention,
   recordPackageId,
   recordShipped,
+  recordWaiting,
   type ShipmentRow,
   type Tracking,
 } from "../store/shipments.ts";
@@ -43,6 +49,7 @@ import {
   senderIssues,
   validationIssues,
 } from "./attention-issues.ts";
+import { cancelShopifyOrder } from "./cancel-order.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
@@ -56,7 +63,18 @@ export interface ShipContext {
   readonly tokenStore: PostgresTokenStore;
 }
 
-export type ShipOutcome = "fulfilled" | "needs_attention" | "skipped";
+export type ShipOutcome = "fulfilled" | "needs_attention" | "skipped" | "waiting" | "unknown_order";
+
+/** What to do with the confirmed order: ship it, list it as waiting for "Ship", or neither. */
+export type ShipPlan = "ship" | "wait" | "ignore";
+
+export interface ShipRequest {
+  /**
+   * Decides from the order as Shopify holds it (mapped) what to do; shipping
+   * by default. Listing an order as waiting never overwrites a row it has.
+   */
+  readonly plan?: (order: StoreOrderInput) => ShipPlan;
+}
 
 function issue(path: string, rule: string, message: string): Issue<string> {
   return { path, rule, message };
@@ -65,24 +83,43 @@ function issue(path: string, rule: string, message: string): Issue<string> {
 export async function shipShopifyOrder(
   context: ShipContext,
   shop: string,
-  order: ShopifyOrder,
+  id: string,
+  request: ShipRequest = {},
 ): Promise<ShipOutcome> {
   const { pool } = context;
-  // A cancelled order is never shipped, whichever delivery or button asked:
-  // its orders/cancelled delivery marks it (and cancels any package).
-  if (isCancelled(order)) return "skipped";
+  const order = await loadShopOrder(context.shopify, await context.sessions.get(shop), id);
+  if (order === undefined) return "unknown_order";
   const orderId = String(order.id);
   const orderGid = order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`;
+  // A cancelled order is never shipped, whichever delivery or button asked;
+  // cancelled before its orders/cancelled delivery came, it is marked (and any
+  // package it has is cancelled) here, as that delivery would.
+  if (isCancelled(order)) {
+    await cancelShopifyOrder(context, {
+      shop,
+      orderId,
+      orderGid,
+      orderName: order.name ?? orderId,
+    });
+    return "skipped";
+  }
   const { settings, connection } = await loadSettings(pool, shop);
   const storeOrder = toStoreOrder(order, { defaultService: settings.defaultService });
-  const row = await beginShipment(pool, {
+  const key = {
     shop,
     orderId,
     orderGid,
     orderName: order.name ?? orderId,
     service: storeOrder.shipping.service,
     pickupPoint: storeOrder.pickup_point?.code,
-  });
+  };
+  const plan = request.plan?.(storeOrder) ?? "ship";
+  if (plan === "ignore") return "skipped";
+  if (plan === "wait") {
+    await recordWaiting(pool, key);
+    return "waiting";
+  }
+  const row = await beginShipment(pool, key);
   if (row.status === "cancelled") {
     // A package ordered while the order was being cancelled, whose cancel command
     // has not been confirmed yet: the same command again (the service runs it once).

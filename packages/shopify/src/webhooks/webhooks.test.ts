@@ -163,6 +163,7 @@ describe("webhooks", () => {
       ...order,
       shipping_address: { ...order.shipping_address, address1: "ul. Długa 5" },
     };
+    harness.fake.updateOrder(SHOP, fixed);
     expect((await deliver(appA, "orders/updated", fixed)).status).toBe(200);
     const done = await settled("7002", ["fulfilled"]);
     expect(done.issues).toEqual([]);
@@ -185,6 +186,7 @@ describe("webhooks", () => {
       financial_status: "refunded",
       shipping_address: { ...SAMPLE_ADDRESS, address1: "ul. Długa 5" },
     };
+    harness.fake.updateOrder(SHOP, refunded);
     await deliver(appB, "orders/updated", refunded);
     const issues = [
       {
@@ -241,11 +243,13 @@ describe("webhooks", () => {
         "the failed run's retry",
       );
       expect((await loadShipment(pool, SHOP, "7009"))?.packageId).toBeUndefined();
-      await deliver(appB, "orders/updated", {
+      const refunded = {
         ...order,
         updated_at: "2026-11-20T11:00:00Z",
         financial_status: "refunded",
-      });
+      };
+      harness.fake.updateOrder(SHOP, refunded);
+      await deliver(appB, "orders/updated", refunded);
     } finally {
       await harness.sandbox.control("/faults", undefined, "DELETE");
     }
@@ -287,7 +291,7 @@ describe("webhooks", () => {
     expect(page).toMatch(/id="order-7030".*<code>service<\/code>/s);
   });
 
-  it("maps the newest order again on orders/edited, and ships the newest order", async () => {
+  it("maps the order as Shopify holds it again on orders/edited, and ships it", async () => {
     const bad = newOrder(7006, {
       updated_at: "2026-11-20T10:00:00Z",
       shipping_address: {
@@ -303,21 +307,21 @@ describe("webhooks", () => {
     expect((await settled("7006", ["needs_attention", "fulfilled"])).status).toBe(
       "needs_attention",
     );
-    // An edit's payload is a summary; with no newer order stored, it is validated again and still waits.
+    // An edit's payload is a summary; the order, unchanged in Shopify, is validated again and still waits.
     await deliver(appB, "orders/edited", { order_edit: { id: 1, order_id: 7006 } });
     await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
     const still = await loadShipment(pool, SHOP, "7006");
     expect(still?.status).toBe("needs_attention");
     expect(still?.issues.map((issue) => issue.path)).toEqual(["order.shipping_address.street"]);
 
-    // The edited order reaches the app (here in a delivery that ships nothing by
-    // itself); orders/edited maps and validates it, and ships it.
+    // The merchant edits the order in Shopify; orders/edited reads, maps and
+    // validates it again, and ships it.
     const edited = {
       ...bad,
       updated_at: "2026-11-20T11:00:00Z",
       shipping_address: { ...bad.shipping_address, address1: "ul. Morska 9" },
     };
-    await deliver(appA, "orders/create", edited);
+    harness.fake.updateOrder(SHOP, edited);
     await deliver(appB, "orders/edited", { order_edit: { id: 2, order_id: 7006 } });
     const done = await settled("7006", ["fulfilled"]);
     expect(done.issues).toEqual([]);
@@ -328,13 +332,14 @@ describe("webhooks", () => {
       "Morska 9",
     );
 
-    // An update that arrives before the paid webhook is not lost: the newest order ships.
+    // A change made before the paid webhook is not lost: the order as Shopify holds it ships.
     const first = newOrder(7007, { updated_at: "2026-11-20T10:00:00Z" });
     const changed = {
       ...first,
       updated_at: "2026-11-20T12:00:00Z",
       shipping_address: { ...first.shipping_address, address1: "ul. Nowa 1" },
     };
+    harness.fake.updateOrder(SHOP, changed);
     await deliver(appA, "orders/updated", changed);
     await deliver(appB, "orders/paid", first);
     await settled("7007", ["fulfilled"]);
@@ -424,7 +429,9 @@ describe("webhooks", () => {
       expect((await harness.ledger(SHOP, id)).packageIds).toEqual([]);
     }
     // The real payment ships the order that was unpaid.
-    await deliver(appA, "orders/paid", { ...unpaid, financial_status: "paid" });
+    const paid = { ...unpaid, financial_status: "paid" };
+    harness.fake.updateOrder(SHOP, paid);
+    await deliver(appA, "orders/paid", paid);
     expect((await settled("7021", ["fulfilled", "needs_attention"])).status).toBe("fulfilled");
   });
 
