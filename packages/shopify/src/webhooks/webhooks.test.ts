@@ -170,6 +170,35 @@ describe("webhooks", () => {
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
   });
 
+  it("reports every problem of an address it cannot ship to at once, and buys nothing", async () => {
+    const order = newOrder(7040, {
+      shipping_address: {
+        ...SAMPLE_ADDRESS,
+        address1: "ul. Długa",
+        address2: null,
+        zip: "ABC",
+        phone: "12345",
+      },
+    });
+    expect((await deliver(appA, "orders/paid", order)).status).toBe(200);
+    const row = await settled("7040", ["needs_attention", "fulfilled"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues.map((issue) => [issue.path, issue.rule]).sort()).toEqual([
+      ["order.shipping_address.phone", "phone_invalid"],
+      ["order.shipping_address.postcode", "postcode_invalid"],
+      ["order.shipping_address.street", "house_number_missing"],
+    ]);
+    const [listed] = (await appA.merchant(SHOP).orders({ language: "en" })).filter(
+      (entry) => entry.orderId === "7040",
+    );
+    expect(listed?.problems.map((problem) => problem.path).sort()).toEqual([
+      "order.shipping_address.phone",
+      "order.shipping_address.postcode",
+      "order.shipping_address.street",
+    ]);
+    expect(await harness.ledger(SHOP, "7040")).toEqual({ packageIds: [], charges: 0 });
+  });
+
   it("buys no parcel for an order refunded in full, neither on its update nor on Retry", async () => {
     const order = newOrder(7008, {
       updated_at: "2026-11-20T10:00:00Z",
