@@ -6,9 +6,9 @@
 // queues a new one.
 import type pg from "pg";
 import type { PgBoss } from "pg-boss";
+import { nameBasedUuid, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { FULL_ORDER_TOPICS } from "../store/inbox.ts";
 import { loadShipment } from "../store/shipments.ts";
-import { nameBasedUuid, WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
 
 export type QueueShipResult = "queued" | "unknown_order" | "not_needed";
 

@@ -17,6 +17,7 @@ import {
   isValidationApiError,
   isValidationError,
   type Language,
+  ShipbridgeError,
   type ShippingClient,
   type StoreOrderInput,
   shipOrder,
@@ -29,6 +30,7 @@ import { loadShopOrder } from "../admin/load-shop-order.ts";
 import type { OfflineSessions } from "../auth/offline-sessions.ts";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { fulfilOnce } from "../fulfilment/fulfil-once.ts";
+import { isCancelled, refundedStatus } from "../mapping/order-facts.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import {
@@ -42,7 +44,6 @@ import {
   type ShipmentRow,
   type Tracking,
 } from "../store/shipments.ts";
-import { isCancelled, refundedStatus } from "../webhooks/order-facts.ts";
 import {
   connectionIssues,
   refundedIssues,
@@ -182,7 +183,12 @@ export async function shipShopifyOrder(
       label: result.label,
       price: await packagePrice(client, result.packageId),
     });
-    if (!shipped) throw new Error(`order ${orderId} of ${shop} has no shipment row`);
+    if (!shipped) {
+      throw new ShipbridgeError(
+        "shipment_missing",
+        `order ${orderId} of ${shop} has no shipment row`,
+      );
+    }
     recorded = { ...shipped, packageId: result.packageId };
     // Cancelled in Shopify while it was being shipped: the cancellation saw no
     // package yet, so the package just ordered is cancelled here as that path would.

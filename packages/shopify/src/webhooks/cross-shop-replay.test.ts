@@ -5,8 +5,8 @@
 // shop, and what ships is what the Admin API says, not what the body says.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
 import { useHarness } from "../test-support/harness.ts";
-import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
 const SHOP_A = "replay-a.myshopify.com";

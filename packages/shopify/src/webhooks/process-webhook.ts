@@ -9,7 +9,9 @@ import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
 import { loadShopOrder } from "../admin/load-shop-order.ts";
+import { isCancelled, isOrderBody, isPaid } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import {
@@ -21,8 +23,6 @@ import {
 import { type InboxEntry, loadDelivery, markProcessed, markRefused } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import { loadShipment } from "../store/shipments.ts";
-import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
-import { isCancelled, isOrderBody, isPaid } from "./order-facts.ts";
 
 export interface ProcessContext extends ShipContext {
   readonly boss: PgBoss;

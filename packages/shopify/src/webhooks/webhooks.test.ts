@@ -10,13 +10,13 @@ import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyAddress, ShopifyOrder } from "../mapping/shopify-order.ts";
+import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
-import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
 const SAMPLE_ADDRESS = sampleShopifyOrder().shipping_address as ShopifyAddress;
