@@ -68,3 +68,21 @@ export async function markRefused(pool: pg.Pool, webhookId: string, reason: stri
 
 /** Topics whose payload is the whole order. */
 export const FULL_ORDER_TOPICS = ["orders/create", "orders/paid", "orders/updated"] as const;
+
+/**
+ * The newest delivery that carried the whole order `orderId` of `shop` and
+ * was not refused (its order known to the shop), or undefined.
+ */
+export async function latestOrderDelivery(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+): Promise<string | undefined> {
+  const { rows } = await pool.query(
+    `SELECT webhook_id FROM shipbridge_shopify_inbox
+     WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = $3 AND refused IS NULL
+     ORDER BY received_at DESC LIMIT 1`,
+    [shop, FULL_ORDER_TOPICS, orderId],
+  );
+  return rows[0]?.webhook_id as string | undefined;
+}

@@ -10,7 +10,6 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
 import { loadShopOrder } from "../admin/load-shop-order.ts";
 import { isCancelled, isOrderBody, isPaid } from "../mapping/order-facts.ts";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
@@ -20,6 +19,7 @@ import {
   type ShipPlan,
   shipShopifyOrder,
 } from "../shipping/ship-shopify-order.ts";
+import { deleteShopData, recordDataRequest, redactCustomer } from "../store/compliance.ts";
 import { type InboxEntry, loadDelivery, markProcessed, markRefused } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import { loadShipment } from "../store/shipments.ts";
@@ -52,8 +52,8 @@ export async function processWebhook(
   if (!entry) return;
   // Shipping by hand: the merchant pressed "ship" for this delivery's order.
   if (options.ship) {
-    const orderId = String((entry.payload as ShopifyOrder).id);
-    const outcome = await shipShopifyOrder(context, entry.shop, orderId);
+    if (!isOrderBody(entry.payload)) return;
+    const outcome = await shipShopifyOrder(context, entry.shop, String(entry.payload.id));
     if (outcome === "unknown_order") await markRefused(context.pool, webhookId, outcome);
     return;
   }
@@ -101,7 +101,10 @@ async function handle(
       const orderId =
         topic === "orders/edited"
           ? String((entry.payload as EditPayload).order_edit?.order_id ?? "")
-          : String((entry.payload as ShopifyOrder).id);
+          : isOrderBody(entry.payload)
+            ? String(entry.payload.id)
+            : "";
+      if (orderId === "") return;
       const row = await loadShipment(pool, shop, orderId);
       if (row?.status !== "needs_attention") return;
       return shipShopifyOrder(context, shop, orderId);
@@ -131,58 +134,27 @@ async function handle(
       return;
     case "shop/redact":
       await forgetShopAccess(context, shop, entry.webhookId);
-      for (const table of [
-        "inbox",
-        "shipments",
-        "settings",
-        "data_requests",
-        "tracking_events",
-        "delivery_events",
-      ]) {
-        await pool.query(`DELETE FROM shipbridge_shopify_${table} WHERE shop = $1`, [shop]);
-      }
+      await deleteShopData(pool, shop);
       return;
     case "customers/redact": {
       const payload = entry.payload as RedactPayload;
-      // A report made for the customer's own data request names them (e-mail, phone).
       const customerId = payload.customer?.id;
-      if (customerId !== undefined && customerId !== null) {
-        await pool.query(
-          `DELETE FROM shipbridge_shopify_data_requests
-           WHERE shop = $1 AND report->'customer'->>'id' = $2`,
-          [shop, String(customerId)],
-        );
-      }
-      const ids = (payload.orders_to_redact ?? []).map(String);
-      if (ids.length === 0) return;
-      // The order payloads hold the customer's name and address; the shipment
-      // rows hold the label and the problems (which may quote the address).
-      await pool.query(
-        `UPDATE shipbridge_shopify_inbox SET payload = '{"redacted":true}'::jsonb
-         WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = ANY($2::text[])`,
-        [shop, ids],
-      );
-      await pool.query(
-        `UPDATE shipbridge_shopify_shipments SET label = NULL, label_type = NULL, issues = NULL,
-           issues_by_language = NULL
-         WHERE shop = $1 AND order_id = ANY($2::text[])`,
-        [shop, ids],
+      await redactCustomer(
+        pool,
+        shop,
+        customerId === undefined || customerId === null ? undefined : String(customerId),
+        (payload.orders_to_redact ?? []).map(String),
       );
       return;
     }
     case "customers/data_request": {
       const payload = entry.payload as RedactPayload;
-      const ids = (payload.orders_requested ?? []).map(String);
-      const { rows } = await pool.query(
-        `SELECT order_id, order_name, status, package_id, tracking FROM shipbridge_shopify_shipments
-         WHERE shop = $1 AND order_id = ANY($2::text[]) ORDER BY order_id`,
-        [shop, ids],
-      );
-      const requestId = String(payload.data_request?.id ?? entry.webhookId);
-      await pool.query(
-        `INSERT INTO shipbridge_shopify_data_requests (shop, request_id, report) VALUES ($1, $2, $3::jsonb)
-         ON CONFLICT (shop, request_id) DO UPDATE SET report = EXCLUDED.report`,
-        [shop, requestId, JSON.stringify({ customer: payload.customer ?? null, shipments: rows })],
+      await recordDataRequest(
+        pool,
+        shop,
+        String(payload.data_request?.id ?? entry.webhookId),
+        payload.customer,
+        (payload.orders_requested ?? []).map(String),
       );
       return;
     }
