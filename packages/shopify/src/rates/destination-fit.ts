@@ -4,8 +4,9 @@
 // street); a locker or pickup-point rate needs only what a point needs (the
 // postcode form), since the parcel goes to the point. A request without a
 // street (Shopify's shipping estimate in the cart sends only the country,
-// province and postcode) is held to the point rules for both, so an estimate
-// still shows prices; the checkout's full address is held to all of them.
+// province and postcode, maybe a city) is held to the postcode rule for
+// both, so an estimate still shows prices; the checkout's full address is
+// held to all of them.
 import { checkAddress, type Language } from "@shipbridge/core";
 import type { RateAddress } from "./rate-request.ts";
 
@@ -31,8 +32,10 @@ export function destinationFit(destination: RateAddress, language: Language): De
     country_code: text(destination.country) ?? "",
     ...(province ? { province } : {}),
   };
+  // An estimate's missing street and city stand in as placeholders: only the postcode is held.
+  const estimate = { ...address, street: "-", city: address.city || "-" };
   const fits = (delivery: "courier" | "point") =>
-    checkAddress(street ? address : { ...address, street: "-" }, { delivery, language }).ok;
+    checkAddress(street ? address : estimate, { delivery, language }).ok;
   const point = fits("point");
   return { point, courier: street ? point && fits("courier") : point };
 }
