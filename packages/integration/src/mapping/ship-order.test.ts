@@ -17,8 +17,8 @@ import {
   toPackage,
   ValidationError,
 } from "@shipbridge/core";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
-import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
 import { countingFetch, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
