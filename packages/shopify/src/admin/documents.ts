@@ -7,6 +7,8 @@
  * a parcel is bought: contact, shipping address, line items (with each
  * unit's weight from its fulfillment order line), totals, payment and
  * cancellation state, and the chosen shipping line (which names a locker).
+ * Sized to stay under Shopify's query cost limit (1,000); `hasNextPage`
+ * says when an order has more lines than that reads.
  */
 export const SHOP_ORDER = /* GraphQL */ `
   query ShopOrder($id: ID!) {
@@ -65,7 +67,10 @@ export const SHOP_ORDER = /* GraphQL */ `
           }
         }
       }
-      lineItems(first: 250) {
+      lineItems(first: 100) {
+        pageInfo {
+          hasNextPage
+        }
         nodes {
           id
           sku
@@ -81,9 +86,15 @@ export const SHOP_ORDER = /* GraphQL */ `
           }
         }
       }
-      fulfillmentOrders(first: 50) {
+      fulfillmentOrders(first: 3) {
+        pageInfo {
+          hasNextPage
+        }
         nodes {
-          lineItems(first: 250) {
+          lineItems(first: 50) {
+            pageInfo {
+              hasNextPage
+            }
             nodes {
               lineItem {
                 id
@@ -107,16 +118,16 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
       id
       name
       cancelledAt
-      fulfillments(first: 50) {
+      fulfillments(first: 10) {
         id
         status
-        trackingInfo(first: 10) {
+        trackingInfo(first: 5) {
           company
           number
           url
         }
       }
-      fulfillmentOrders(first: 50) {
+      fulfillmentOrders(first: 5) {
         nodes {
           id
           status
@@ -127,7 +138,7 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
             methodType
             serviceCode
           }
-          lineItems(first: 250) {
+          lineItems(first: 100) {
             nodes {
               id
               remainingQuantity

@@ -3,8 +3,10 @@
 // signed with the app's secret can be replayed under any shop's domain, but
 // only the shop's own Admin API knows the shop's orders. Undefined when the
 // shop has no such order; a failure to ask throws, so the job is retried.
+// `whole` is false when the order has more lines than one read holds (the
+// query stays under Shopify's cost limit): such an order is not shipped.
 import type { Session, Shopify } from "@shopify/shopify-api";
-import { type AdminOrder, fromAdminOrder } from "../mapping/admin-order.ts";
+import { type AdminOrder, fromAdminOrder, isWholeOrder } from "../mapping/admin-order.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { SHOP_ORDER } from "./documents.ts";
 
@@ -13,15 +15,21 @@ export function orderGid(orderId: string): string {
   return orderId.startsWith("gid://") ? orderId : `gid://shopify/Order/${orderId}`;
 }
 
+export interface ShopOrderRead {
+  readonly order: ShopifyOrder;
+  /** Every line and weight was read. */
+  readonly whole: boolean;
+}
+
 export async function loadShopOrder(
   shopify: Shopify,
   session: Session,
   orderId: string,
-): Promise<ShopifyOrder | undefined> {
+): Promise<ShopOrderRead | undefined> {
   const graphql = new shopify.clients.Graphql({ session });
   const answer = await graphql.request<{ order: AdminOrder | null }>(SHOP_ORDER, {
     variables: { id: orderGid(orderId) },
   });
   const order = answer.data?.order;
-  return order ? fromAdminOrder(order) : undefined;
+  return order ? { order: fromAdminOrder(order), whole: isWholeOrder(order) } : undefined;
 }

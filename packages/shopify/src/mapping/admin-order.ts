@@ -3,6 +3,10 @@
 // mapping speaks. Pure: the same answer always gives the same order.
 import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order.ts";
 
+interface Page {
+  readonly hasNextPage: boolean;
+}
+
 interface Money {
   readonly shopMoney: { readonly amount: string; readonly currencyCode?: string };
 }
@@ -55,10 +59,12 @@ export interface AdminOrder {
     readonly source: string | null;
     readonly originalPriceSet: Money;
   } | null;
-  readonly lineItems: { readonly nodes: readonly AdminLineItem[] };
+  readonly lineItems: { readonly pageInfo?: Page; readonly nodes: readonly AdminLineItem[] };
   readonly fulfillmentOrders: {
+    readonly pageInfo?: Page;
     readonly nodes: readonly {
       readonly lineItems: {
+        readonly pageInfo?: Page;
         readonly nodes: readonly {
           readonly lineItem: { readonly id: string };
           readonly weight: { readonly unit: string; readonly value: number } | null;
@@ -87,6 +93,16 @@ function unitGrams(order: AdminOrder): Map<string, number> {
     }
   }
   return grams;
+}
+
+/** Whether the answer holds every line of the order and every unit weight (no page left unread). */
+export function isWholeOrder(order: AdminOrder): boolean {
+  const more = [
+    order.lineItems.pageInfo,
+    order.fulfillmentOrders.pageInfo,
+    ...order.fulfillmentOrders.nodes.map((fulfillmentOrder) => fulfillmentOrder.lineItems.pageInfo),
+  ];
+  return !more.some((page) => page?.hasNextPage === true);
 }
 
 /** The Admin API's order in the shape the mapping reads (the webhooks' REST shape). */

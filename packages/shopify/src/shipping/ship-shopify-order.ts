@@ -48,6 +48,7 @@ import {
   connectionIssues,
   refundedIssues,
   senderIssues,
+  tooLargeIssues,
   validationIssues,
 } from "./attention-issues.ts";
 import { cancelShopifyOrder } from "./cancel-order.ts";
@@ -88,8 +89,9 @@ export async function shipShopifyOrder(
   request: ShipRequest = {},
 ): Promise<ShipOutcome> {
   const { pool } = context;
-  const order = await loadShopOrder(context.shopify, await context.sessions.get(shop), id);
-  if (order === undefined) return "unknown_order";
+  const read = await loadShopOrder(context.shopify, await context.sessions.get(shop), id);
+  if (read === undefined) return "unknown_order";
+  const { order } = read;
   const orderId = String(order.id);
   const orderGid = order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`;
   // A cancelled order is never shipped, whichever delivery or button asked;
@@ -145,6 +147,7 @@ export async function shipShopifyOrder(
   const only = (issues: Issue<string>[]) => attention({ [language]: issues });
   if (connection !== "connected") return attention(connectionIssues(connection));
   if (!settings.sender) return attention(senderIssues());
+  if (!read.whole) return attention(tooLargeIssues());
 
   const client = context.connections.client(shop);
   const refunded = refundedStatus(order);

@@ -79,21 +79,39 @@ describe("FakeShopify", () => {
     // The same StoreOrder as the webhook's body maps to, but for the customer's
     // own record (read_customers is not asked for; the address names the receiver).
     const { customer: _, ...expected } = toStoreOrder(sampleShopifyOrder(), options);
-    const { customer, ...mapped } = toStoreOrder(read ?? { id: 0 }, options);
+    expect(read?.whole).toBe(true);
+    const { customer, ...mapped } = toStoreOrder(read?.order ?? { id: 0 }, options);
     expect(mapped).toEqual(expected);
     expect(customer).toEqual({ email: "anna@example.com" });
-    expect(read?.financial_status).toBe("paid");
+    expect(read?.order.financial_status).toBe("paid");
     // A change in Shopify is what the next read answers; another shop's order is unknown.
     fake.updateOrder(
       SHOP,
       sampleShopifyOrder({ financial_status: "refunded", cancelled_at: "2026-11-20T10:00:00Z" }),
     );
     const changed = await loadShopOrder(shopify, session, "gid://shopify/Order/5500000001");
-    expect([changed?.financial_status, changed?.cancelled_at]).toEqual([
+    expect([changed?.order.financial_status, changed?.order.cancelled_at]).toEqual([
       "refunded",
       "2026-11-20T10:00:00Z",
     ]);
     expect(await loadShopOrder(shopify, session, "1")).toBeUndefined();
+    // More lines than one read holds: read, but not whole, so it is not shipped.
+    const lines = Array.from({ length: 101 }, (_, index) => ({
+      id: 100 + index,
+      sku: `SKU-${index}`,
+      name: `Item ${index}`,
+      quantity: 1,
+      current_quantity: 1,
+      grams: 100,
+      price: "1.00",
+      requires_shipping: true,
+    }));
+    fake.addOrder(
+      SHOP,
+      sampleShopifyOrder({ id: 77, admin_graphql_api_id: undefined, line_items: lines }),
+    );
+    const large = await loadShopOrder(shopify, session, "77");
+    expect([large?.whole, large?.order.line_items?.length]).toEqual([false, 100]);
     fake.updateOrder(SHOP, sampleShopifyOrder());
     order.cancelledAt = null;
   });

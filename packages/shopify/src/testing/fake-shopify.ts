@@ -431,10 +431,12 @@ export class FakeShopify {
       id: order.id,
       name: order.name,
       cancelledAt: order.cancelledAt,
-      fulfillments: () =>
-        order.fulfillments.map((fulfillment) => this.#fulfillmentView(fulfillment)),
-      fulfillmentOrders: () => ({
-        nodes: order.fulfillmentOrders.map((fulfillmentOrder) => ({
+      fulfillments: ({ first }: { first?: number }) =>
+        order.fulfillments
+          .slice(0, first ?? order.fulfillments.length)
+          .map((fulfillment) => this.#fulfillmentView(fulfillment)),
+      fulfillmentOrders: ({ first }: { first?: number }) =>
+        page(first, order.fulfillmentOrders).map((fulfillmentOrder) => ({
           id: fulfillmentOrder.id,
           status: fulfillmentOrder.status,
           supportedActions:
@@ -442,15 +444,13 @@ export class FakeShopify {
               ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
               : [],
           deliveryMethod: fulfillmentOrder.deliveryMethod,
-          lineItems: () => ({
-            nodes: fulfillmentOrder.lineItems.map((line) => ({
+          lineItems: ({ first }: { first?: number }) =>
+            page(first, fulfillmentOrder.lineItems).map((line) => ({
               ...line,
               lineItem: { id: line.lineItemId ?? line.id },
               weight: { unit: "GRAMS", value: line.grams ?? 0 },
             })),
-          }),
         })),
-      }),
     };
   }
 
@@ -629,6 +629,23 @@ function trackingOf(input: TrackingInput): FakeTrackingInfo {
   return { company: input.company ?? null, number: input.number ?? null, url: input.url ?? null };
 }
 
+/**
+ * A connection's first `first` items, with its pageInfo, as Shopify answers
+ * it; `map` shapes the nodes.
+ */
+function page<T>(first: number | undefined, items: readonly T[]) {
+  const taken = items.slice(0, first ?? items.length);
+  const pageInfo = {
+    hasNextPage: taken.length < items.length,
+    hasPreviousPage: false,
+    startCursor: null,
+    endCursor: null,
+  };
+  return {
+    map: <U>(shape: (item: T) => U) => ({ nodes: taken.map(shape), pageInfo }),
+  };
+}
+
 function lineItemGid(id: number | string | undefined): string {
   return String(id).startsWith("gid://") ? String(id) : `gid://shopify/LineItem/${id}`;
 }
@@ -684,8 +701,8 @@ function detailsView(order: FakeOrder) {
           originalPriceSet: money(line.price, currency),
         }
       : null,
-    lineItems: () => ({
-      nodes: (details?.line_items ?? []).map((item) => ({
+    lineItems: ({ first }: { first?: number }) =>
+      page(first, details?.line_items ?? []).map((item) => ({
         id: lineItemGid(item.id),
         sku: item.sku ?? null,
         name: item.name ?? item.title ?? "",
@@ -695,6 +712,5 @@ function detailsView(order: FakeOrder) {
         requiresShipping: item.requires_shipping !== false,
         originalUnitPriceSet: money(item.price, currency),
       })),
-    }),
   };
 }
