@@ -31,10 +31,11 @@ describe("a signed order body replayed under another shop", () => {
   it("buys no parcel and lists nothing in that shop, and is refused once, not retried", async () => {
     // Shop A's order: it exists in A's Admin API only.
     const order = harness.order(SHOP_A, 6601);
-    const named = harness.order(SHOP_A, 6602, {
-      // Its only mention of shop A is in a URL.
+    // Its only mention of shop A is in a URL.
+    const named = {
+      ...harness.order(SHOP_A, 6602),
       order_status_url: `https://${SHOP_A}/6602/orders/abc/authenticate?key=k`,
-    } as never);
+    };
     const before = await accountLedger();
     for (const body of [order, named]) {
       expect((await harness.deliver(app, SHOP_B, "orders/paid", body)).status).toBe(200);
