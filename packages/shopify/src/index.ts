@@ -2,8 +2,8 @@
 // service. The mapping from Shopify orders to core's StoreOrder.
 
 export { APP_SCOPES } from "./admin/documents.ts";
-export type { ShippingServiceConfig, ShopifyAppConfig } from "./app/config.ts";
 export { createShopifyApp, type ShopifyApp } from "./app/create-shopify-app.ts";
+export type { ShippingServiceConfig, ShopifyAppConfig } from "./config/app-config.ts";
 export {
   decodeServiceCode,
   encodeServiceCode,

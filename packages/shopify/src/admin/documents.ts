@@ -2,6 +2,115 @@
 // so a test can validate each against the Admin schema of ADMIN_API_VERSION,
 // with the access scopes the app asks for.
 
+/**
+ * What shipping needs of an order, read from the shop's own Admin API before
+ * a parcel is bought: contact, shipping address, line items (with each
+ * unit's weight from its fulfillment order line), totals, payment and
+ * cancellation state, and the chosen shipping line (which names a locker).
+ * Sized to stay under Shopify's query cost limit (1,000); `hasNextPage`
+ * says when an order has more lines than that reads.
+ */
+export const SHOP_ORDER = /* GraphQL */ `
+  query ShopOrder($id: ID!) {
+    order(id: $id) {
+      id
+      legacyResourceId
+      name
+      email
+      phone
+      currencyCode
+      createdAt
+      updatedAt
+      cancelledAt
+      displayFinancialStatus
+      paymentGatewayNames
+      currentTotalPriceSet {
+        shopMoney {
+          amount
+        }
+      }
+      currentSubtotalPriceSet {
+        shopMoney {
+          amount
+        }
+      }
+      totalOutstandingSet {
+        shopMoney {
+          amount
+        }
+      }
+      totalShippingPriceSet {
+        shopMoney {
+          amount
+          currencyCode
+        }
+      }
+      shippingAddress {
+        firstName
+        lastName
+        company
+        address1
+        address2
+        city
+        zip
+        provinceCode
+        countryCodeV2
+        phone
+      }
+      shippingLine {
+        title
+        code
+        source
+        originalPriceSet {
+          shopMoney {
+            amount
+          }
+        }
+      }
+      lineItems(first: 100) {
+        pageInfo {
+          hasNextPage
+        }
+        nodes {
+          id
+          sku
+          name
+          title
+          quantity
+          currentQuantity
+          requiresShipping
+          originalUnitPriceSet {
+            shopMoney {
+              amount
+            }
+          }
+        }
+      }
+      fulfillmentOrders(first: 3) {
+        pageInfo {
+          hasNextPage
+        }
+        nodes {
+          lineItems(first: 50) {
+            pageInfo {
+              hasNextPage
+            }
+            nodes {
+              lineItem {
+                id
+              }
+              weight {
+                unit
+                value
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
 /** The order's fulfillment orders and the fulfilments it already has (to fulfil once). */
 export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
   query OrderFulfillmentState($id: ID!) {
@@ -9,16 +118,16 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
       id
       name
       cancelledAt
-      fulfillments(first: 50) {
+      fulfillments(first: 10) {
         id
         status
-        trackingInfo(first: 10) {
+        trackingInfo(first: 5) {
           company
           number
           url
         }
       }
-      fulfillmentOrders(first: 50) {
+      fulfillmentOrders(first: 5) {
         nodes {
           id
           status
@@ -29,7 +138,7 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
             methodType
             serviceCode
           }
-          lineItems(first: 250) {
+          lineItems(first: 100) {
             nodes {
               id
               remainingQuantity
@@ -134,6 +243,10 @@ export const APP_SCOPES = [
 
 /** Each document with variables of the shape the app sends, for the schema test. */
 export const ADMIN_DOCUMENTS = {
+  ShopOrder: {
+    query: SHOP_ORDER,
+    variables: { id: "gid://shopify/Order/1" },
+  },
   OrderFulfillmentState: {
     query: ORDER_FULFILLMENT_STATE,
     variables: { id: "gid://shopify/Order/1" },

@@ -4,6 +4,7 @@
 // bridge) or the bin. State lives in PostgreSQL, so any number of instances
 // can share one database. Setup (tables, session storage, job queue) runs on
 // the first request or on `ready()`.
+import { ShipbridgeError } from "@shipbridge/core";
 import "@shopify/shopify-api/adapters/web-api";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
 import {
@@ -19,9 +20,12 @@ import pg from "pg";
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
+import type { ShopifyAppConfig } from "../config/app-config.ts";
 import { type ShopMerchant, shopMerchant } from "../merchant/shop-merchant.ts";
+import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
 import { rateCallback } from "../rates/rate-callback.ts";
+import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { settingsRoutes } from "../settings/settings-routes.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
 import { migrate, underMigrationLock } from "../store/migrate.ts";
@@ -32,10 +36,8 @@ import {
   TRACKING_RECONCILE_QUEUE,
 } from "../tracking/reconcile-tracking.ts";
 import { giveUpDelivery, giveUpLostDelivery } from "../webhooks/give-up.ts";
-import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
-import { type ProcessContext, processWebhook } from "../webhooks/process-webhook.ts";
+import { processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
-import type { ShopifyAppConfig } from "./config.ts";
 import { installRoutes } from "./install-routes.ts";
 
 export interface ShopifyApp {
@@ -65,12 +67,6 @@ export interface ShopifyApp {
   close(): Promise<void>;
 }
 
-/** What the routes share once setup is done. */
-export interface AppRuntime extends ProcessContext {
-  readonly config: ShopifyAppConfig;
-  readonly boss: PgBoss;
-}
-
 export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   const appUrl = new URL(config.appUrl);
   const shopify = shopifyApi({
@@ -87,7 +83,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   let setup: Promise<AppRuntime> | undefined;
   let closed = false;
   const runtime = () => {
-    if (closed) return Promise.reject(new Error("the app is closed"));
+    if (closed) return Promise.reject(new ShipbridgeError("app_closed", "the app is closed"));
     // A setup that failed (the database not up yet) is tried again by the
     // next request rather than kept, which would answer 500 until a restart.
     setup ??= start(config, shopify).catch((error: unknown) => {

@@ -10,9 +10,9 @@ import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { currentShop } from "../auth/current-shop.ts";
 import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
+import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
-import type { AppRuntime } from "./create-shopify-app.ts";
 
 const CONNECT_COOKIE = "shipbridge_connect";
 

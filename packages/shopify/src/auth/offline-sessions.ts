@@ -4,7 +4,7 @@
 // PostgresTokenStore; an instance that finds the lease taken waits for the
 // holder's new session instead of refreshing again.
 import { randomUUID } from "node:crypto";
-import type { LeaseStore } from "@shipbridge/core";
+import { type LeaseStore, ShipbridgeError } from "@shipbridge/core";
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 
@@ -19,10 +19,14 @@ export interface OfflineSessionsOptions {
 const LEASE_TTL_MS = 30_000;
 const WAIT_STEP_MS = 100;
 
-export class MissingSessionError extends Error {
+/** The shop has no offline session (code `missing_session`): not installed, or uninstalled. */
+export class MissingSessionError extends ShipbridgeError {
   override readonly name = "MissingSessionError";
   constructor(shop: string) {
-    super(`No offline session for ${shop}: the app is not installed there, or was uninstalled`);
+    super(
+      "missing_session",
+      `No offline session for ${shop}: the app is not installed there, or was uninstalled`,
+    );
   }
 }
 
@@ -83,6 +87,9 @@ export class OfflineSessions {
       const current = await this.#load(shop);
       if (this.#fresh(current)) return current;
     }
-    throw new Error(`Renewing the Shopify token of ${shop} took longer than ${LEASE_TTL_MS} ms`);
+    throw new ShipbridgeError(
+      "session_renewal_timeout",
+      `Renewing the Shopify token of ${shop} took longer than ${LEASE_TTL_MS} ms`,
+    );
   }
 }

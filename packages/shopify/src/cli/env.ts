@@ -1,7 +1,8 @@
 // The bin's configuration from environment variables (documented in
 // .env.example). Missing or malformed variables are all named at once; their
 // values never appear in messages, since some are secrets.
-import type { ShopifyAppConfig } from "../app/config.ts";
+import { ShipbridgeError } from "@shipbridge/core";
+import type { ShopifyAppConfig } from "../config/app-config.ts";
 
 export interface BinConfig {
   /** createShopifyApp's config without the database, which may be embedded. */
@@ -20,11 +21,15 @@ export function isBinConfigError(error: unknown): error is BinConfigError {
   return error instanceof Error && error.name === "BinConfigError";
 }
 
-export class BinConfigError extends Error {
+/** The bin's environment variables are missing or wrong (code `bin_config`). */
+export class BinConfigError extends ShipbridgeError {
   override readonly name = "BinConfigError";
   readonly variables: readonly string[];
   constructor(problems: readonly string[]) {
-    super(`Check these environment variables (see .env.example):\n  ${problems.join("\n  ")}`);
+    super(
+      "bin_config",
+      `Check these environment variables (see .env.example):\n  ${problems.join("\n  ")}`,
+    );
     this.variables = problems.map((problem) => problem.split(":")[0] as string);
   }
 }

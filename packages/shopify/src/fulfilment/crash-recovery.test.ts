@@ -81,16 +81,15 @@ describe("a crash around the fulfilment", () => {
 
   it("an order Shopify cancelled before the fulfilment is not fulfilled; its package is cancelled", async () => {
     const placed = order(5103);
+    const failed = () =>
+      harness.fake.calls.filter(
+        (call) => call.shop === SHOP && call.name === "FulfillmentCreate" && call.status === 503,
+      ).length;
+    const failedBefore = failed();
     harness.fake.failNext("FulfillmentCreate");
     const first = await harness.app();
     await deliver(first, placed);
-    await until(
-      async () =>
-        harness.fake.calls.some(
-          (call) => call.shop === SHOP && call.name === "FulfillmentCreate" && call.status === 503,
-        ),
-      "the failed fulfilment",
-    );
+    await until(async () => failed() > failedBefore, "the failed fulfilment");
     await first.close();
     // Cancelled in Shopify; its webhook has not arrived yet when the job runs again.
     const inShopify = harness.fake.order(SHOP, "gid://shopify/Order/5103");
@@ -117,12 +116,16 @@ describe("a crash around the fulfilment", () => {
     // Tokens that always need renewing: the fulfilment step's renewal is where it waits.
     harness.fake.setAccessTokenLifetime(60);
     await harness.ready(app, shop);
-    harness.fake.setAccessTokenLifetime(3600);
-    const hold = harness.fake.holdNext("refresh_token");
+    // The first renewal reads the order before shipping; the second, held, is the fulfilment step's.
+    const reading = harness.fake.holdNext("refresh_token");
     const placed = harness.order(shop, 5201);
     expect((await harness.deliver(app, shop, "orders/paid", placed)).status).toBe(200);
+    await reading.reached;
+    const hold = harness.fake.holdNext("refresh_token");
+    reading.release();
     try {
       await hold.reached;
+      harness.fake.setAccessTokenLifetime(3600);
       const shipped = await loadShipment(pool, shop, "5201");
       expect(shipped?.status).toBe("shipped");
       // The cancellation arrives now and cancels the recorded package at the service.

@@ -5,6 +5,7 @@
 // fulfilment it made instead of making a second one. An order cancelled
 // since its package was recorded (the row says so, or Shopify does, before
 // its webhook arrived) is not fulfilled: the caller cancels the package.
+import { ShipbridgeError } from "@shipbridge/core";
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_CREATE, ORDER_FULFILLMENT_STATE } from "../admin/documents.ts";
@@ -35,7 +36,11 @@ export interface FulfilOptions {
   readonly notifyCustomer: boolean;
 }
 
-export class FulfilmentError extends Error {
+/**
+ * Shopify could not fulfil the order: `order_not_found`, `nothing_to_fulfil`
+ * or `fulfilment_refused` (fulfillmentCreate's userErrors).
+ */
+export class FulfilmentError extends ShipbridgeError {
   override readonly name = "FulfilmentError";
 }
 
@@ -67,7 +72,7 @@ export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> 
       variables: { id: orderGid },
     });
     const order = state.data?.order;
-    if (!order) throw new FulfilmentError(`Shopify has no order ${orderGid}`);
+    if (!order) throw new FulfilmentError("order_not_found", `Shopify has no order ${orderGid}`);
     if (order.cancelledAt) {
       await db.query("COMMIT");
       return { kind: "cancelled" };
@@ -92,7 +97,10 @@ export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> 
         }))
         .filter((group) => group.fulfillmentOrderLineItems.length > 0);
       if (groups.length === 0)
-        throw new FulfilmentError(`Order ${orderGid} has nothing left to fulfil`);
+        throw new FulfilmentError(
+          "nothing_to_fulfil",
+          `Order ${orderGid} has nothing left to fulfil`,
+        );
       const created = await graphql.request<{
         fulfillmentCreate: {
           fulfillment: { id: string } | null;
@@ -114,6 +122,7 @@ export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> 
       const result = created.data?.fulfillmentCreate;
       if (!result?.fulfillment) {
         throw new FulfilmentError(
+          "fulfilment_refused",
           `fulfillmentCreate refused: ${(result?.userErrors ?? []).map((error) => error.message).join("; ")}`,
         );
       }

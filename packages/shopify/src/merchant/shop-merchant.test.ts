@@ -98,6 +98,24 @@ describe("app.merchant(shop)", () => {
         message: "Enter a number greater than zero.",
       },
     ]);
+    // The sender goes through the address rules of a customer's address: every problem at once.
+    const badSender = { ...SAMPLE_SENDER, postcode: "ABC", street: "ul. Marszałkowska" };
+    const sender = await refused(merchant.updateSettings({ sender: badSender }));
+    expect(sender.map((issue) => [issue.path, issue.rule]).sort()).toEqual([
+      ["sender.postcode", "postcode_invalid"],
+      ["sender.street", "house_number_missing"],
+    ]);
+    expect(sender.find((issue) => issue.path === "sender.postcode")?.message).toMatch(/postcode/i);
+    await merchant.updateSettings({ language: "pl" });
+    const polish = await refused(merchant.updateSettings({ sender: badSender }));
+    expect(polish.find((issue) => issue.path === "sender.postcode")?.message).toMatch(
+      /kody pocztowe/i,
+    );
+    expect((await merchant.settings()).sender).toBeNull();
+    // The common typing of a Polish postcode is saved in its form.
+    await merchant.updateSettings({ sender: { ...SAMPLE_SENDER, postcode: "00624" } });
+    expect((await merchant.settings()).sender?.postcode).toBe("00-624");
+    await merchant.updateSettings({ language: "en" });
   });
 
   it("saves settings like the form, registering the rate callback when rates are turned on", async () => {

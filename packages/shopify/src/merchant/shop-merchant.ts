@@ -2,10 +2,11 @@
 // shop (a console, a demo, a script): the connection, its connect link, the
 // settings, the orders with their shipments, shipping an order, its label.
 // The settings pages run the same functions, so both faces behave alike.
-import type { Issue } from "@shipbridge/core";
-import type { AppRuntime } from "../app/create-shopify-app.ts";
+import { type Issue, ShipbridgeError } from "@shipbridge/core";
+import { isCancelled } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
+import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { updateShopSettings } from "../settings/save-settings.ts";
 import { type ShopSettingsView, settingsView, toLanguage } from "../settings/settings-view.ts";
 import { issuesIn } from "../shipping/attention-issues.ts";
@@ -13,7 +14,6 @@ import { queueShip } from "../shipping/queue-ship.ts";
 import { listKnownOrders } from "../store/order-list.ts";
 import { type ConnectionState, loadSettings } from "../store/settings.ts";
 import { loadLabel, type ShipmentStatus } from "../store/shipments.ts";
-import { isCancelled } from "../webhooks/order-facts.ts";
 import { makeConnectTicket } from "./connect-ticket.ts";
 
 /** "connected", "reconnect" (the service refused the stored tokens), or "not_connected". */
@@ -86,9 +86,12 @@ export interface ShopMerchant {
 }
 
 /** Thrown by ShopMerchant.ship for an order the app has no webhook of. */
-export class UnknownOrderError extends Error {
+/** The app never received the order (code `unknown_order`). */
+export class UnknownOrderError extends ShipbridgeError {
   override readonly name = "UnknownOrderError";
-  readonly code = "unknown_order";
+  constructor(message: string) {
+    super("unknown_order", message);
+  }
 }
 
 function placedAt(order: ShopifyOrder | undefined, firstSeen: Date): string {

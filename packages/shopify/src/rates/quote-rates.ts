@@ -4,12 +4,15 @@
 // whose service_code names the carrier and the point). Everything runs
 // under one deadline well inside Shopify's smallest timeout (3 s); on any
 // failure or when time runs out, the merchant's backup rates (or none) are
-// answered instead: never an error, never a hang.
+// answered instead: never an error, never a hang. A destination that cannot
+// be shipped to (see destination-fit.ts) gets no courier rate, and no rate
+// at all, not even a backup one, when it fits no point either.
 import type { ShippingClient } from "@shipbridge/core";
 import { trackingCompany } from "../fulfilment/carriers.ts";
-import { encodeServiceCode } from "../mapping/service-code.ts";
+import { decodeServiceCode, encodeServiceCode } from "../mapping/service-code.ts";
 import { pointClosure } from "../shipping/point-closure.ts";
 import type { ShopSettings } from "../store/settings.ts";
+import { destinationFit } from "./destination-fit.ts";
 import type { QuoteCache } from "./quote-cache.ts";
 import type { RateRequest, ShopifyRate } from "./rate-request.ts";
 
@@ -175,8 +178,26 @@ async function fromService(
   return rates;
 }
 
-/** Rates for one checkout: cached, quoted in time, or the backup rates. */
+/** Rates for one checkout: cached, quoted in time, or the backup rates; only those its address fits. */
 export async function quoteRates(options: QuoteRatesOptions): Promise<QuoteOutcome> {
+  let fit: { courier: boolean; point: boolean };
+  try {
+    fit = destinationFit(options.request.destination, options.settings.language);
+  } catch {
+    fit = { courier: true, point: true };
+  }
+  if (fit.courier) return quoteFitting(options);
+  if (!fit.point) return { rates: [], source: "service" };
+  // The cache is keyed without the street, so what it holds is filtered too.
+  const outcome = await quoteFitting(options);
+  if (outcome.source === "backup") return { rates: [], source: "backup" };
+  const points = outcome.rates.filter(
+    (rate) => decodeServiceCode(rate.service_code)?.kind === "point",
+  );
+  return { ...outcome, rates: points };
+}
+
+async function quoteFitting(options: QuoteRatesOptions): Promise<QuoteOutcome> {
   // A request that cannot be read (no destination, an item that is not one)
   // gets the backup rates, like any other failure.
   let key: string;

@@ -139,6 +139,36 @@ describe("the rate callback", () => {
     expect(again.body?.rates.map((r) => r.service_code)).toEqual(rates.map((r) => r.service_code));
   });
 
+  it("offers no courier rate to an address a courier cannot find; lockers follow their own rules", async () => {
+    const codes = async (body: unknown) =>
+      ((await ask(app, body)).body?.rates ?? []).map((r) => r.service_code);
+    const isCourier = (code: string) => !code.includes(":point:");
+    // The same postcode and city first with a house number (quotes now cached), then without one:
+    // no courier rate, but the lockers near it (a locker needs no house number).
+    expect((await codes(rate("80-831"))).filter(isCourier)).toEqual([
+      "shipbridge:inpost",
+      "shipbridge:dpd",
+    ]);
+    const noNumber = rate("80-831");
+    const withoutHouse = await codes({
+      ...noNumber,
+      destination: { ...noNumber.destination, address1: "ul. Długa" },
+    });
+    expect(withoutHouse.filter(isCourier)).toEqual([]);
+    expect(withoutHouse.length).toBeGreaterThan(0);
+    // A postcode that is not of the country's form: no rate at all, not even a backup one.
+    for (const postcode of ["ABC", "12345-6"]) {
+      expect(await codes(rate(postcode))).toEqual([]);
+    }
+    // Shopify's cart estimate (no street yet) still gets its prices.
+    const estimate = rate("80-831");
+    const estimated = await codes({
+      ...estimate,
+      destination: { ...estimate.destination, address1: null, address2: null },
+    });
+    expect(estimated.filter(isCourier)).toEqual(["shipbridge:inpost", "shipbridge:dpd"]);
+  });
+
   it("refuses a forged HMAC with 401", async () => {
     const { status } = await ask(app, rate("80-831"), "forged-secret");
     expect(status).toBe(401);

@@ -2,9 +2,9 @@
 // ShopMerchant.updateSettings alike: the same checks, then the save, then the
 // same side effect (registering the checkout rate callback with
 // carrierServiceCreate when rates are turned on).
-import type { Issue, Language } from "@shipbridge/core";
+import { type Issue, type Language, ShipbridgeError } from "@shipbridge/core";
 import { CARRIER_SERVICE_CREATE } from "../admin/documents.ts";
-import type { AppRuntime } from "../app/create-shopify-app.ts";
+import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { loadSettings, type ShopSettings, saveSettings } from "../store/settings.ts";
 import { applySettingsPatch, type ShopSettingsView } from "./settings-view.ts";
 
@@ -17,13 +17,14 @@ export const CARRIER_SERVICE_REFUSED = "carrier_service_refused";
 const BRAND = Symbol.for("shipbridge.shopify.SettingsError");
 
 /** A change of settings that was refused; `issues` name each field's path. */
-export class SettingsError extends Error {
+export class SettingsError extends ShipbridgeError {
   override readonly name = "SettingsError";
-  readonly code = "invalid_settings";
+  override readonly code = "invalid_settings";
   readonly issues: readonly Issue<string>[];
   readonly [BRAND] = true;
   constructor(issues: readonly Issue<string>[]) {
     super(
+      "invalid_settings",
       `Settings not saved: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`,
     );
     this.issues = Object.freeze([...issues]);

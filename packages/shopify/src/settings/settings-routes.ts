@@ -3,9 +3,9 @@
 // or retrying an order (queue-ship.ts), and downloading a label. Every route first
 // proves which shop is asking (session token or session cookie).
 import type { Context, Hono } from "hono";
-import type { AppRuntime } from "../app/create-shopify-app.ts";
 import { currentShop } from "../auth/current-shop.ts";
 import { makeFormToken } from "../auth/form-token.ts";
+import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { queueShip } from "../shipping/queue-ship.ts";
 import { loadSettings } from "../store/settings.ts";
 import { listShipments, loadLabel } from "../store/shipments.ts";

@@ -3,7 +3,7 @@
 // stored, and checking a change before it is saved. Both faces use these
 // checks, so a bad value is refused the same way, with its field path and a
 // message in the shop's language.
-import type { Issue, Language } from "@shipbridge/core";
+import { checkAddress, type Issue, type Language } from "@shipbridge/core";
 import type { Address } from "@shipbridge/core/schemas";
 import type { ShipOn, ShopSettings } from "../store/settings.ts";
 
@@ -111,6 +111,34 @@ function text(value: unknown): value is string {
 }
 
 /**
+ * The sender through core's address rules, with its postcode in the country's
+ * form; every problem is added to `issues` at its `sender.…` path.
+ */
+function checkedSender(sender: Address, language: Language, issues: Issue<string>[]): Address {
+  const checked = checkAddress(
+    {
+      street: sender.street,
+      postcode: sender.postcode,
+      city: sender.city,
+      country_code: sender.country_code,
+      ...(sender.phone ? { phone: sender.phone } : {}),
+    },
+    { delivery: "courier", language },
+  );
+  if (!checked.ok) {
+    for (const issue of checked.error.issues) {
+      issues.push({
+        path: issue.path.replace(/^address\./, "sender."),
+        rule: issue.rule,
+        message: issue.message,
+      });
+    }
+    return sender;
+  }
+  return { ...sender, postcode: checked.value.postcode };
+}
+
+/**
  * Applies `patch` to the stored settings; answers the settings to save, or
  * the issues (paths in the view's terms: `sender.postcode`, `parcel.width`,
  * `backupRate.price`, `codIban`, `shipOn`) in `language`, and nothing to save.
@@ -141,6 +169,9 @@ export function applySettingsPatch(
     const company = given.company;
     if (text(company) && company.trim() !== "") cleaned.company = company.trim();
     sender = cleaned as unknown as Address;
+    // The same address rules as a customer's (core's checkAddress): the postcode
+    // form of the country, a house number where the courier collects the parcels.
+    if (issues.length === 0) sender = checkedSender(sender, language, issues);
   }
   const parcel = view.parcel ?? undefined;
   if (parcel) {

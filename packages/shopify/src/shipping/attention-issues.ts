@@ -39,6 +39,16 @@ export function senderIssues(): IssuesByLanguage {
   });
 }
 
+/** The order has more lines than the app reads from Shopify at once. */
+export function tooLargeIssues(): IssuesByLanguage {
+  return both("order.line_items", "order_too_large", {
+    pl_PL:
+      "Zamówienie ma więcej pozycji, niż aplikacja odczytuje naraz (100, do 3 realizacji po 50); wyślij je ręcznie.",
+    en_GB:
+      "The order has more lines than the app reads at once (100, up to 3 fulfilment orders of 50); ship it by hand.",
+  });
+}
+
 /** The order's money went back to the customer before a parcel was bought for it. */
 export function refundedIssues(status: "refunded" | "voided"): IssuesByLanguage {
   return status === "refunded"

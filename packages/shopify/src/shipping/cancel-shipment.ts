@@ -6,8 +6,8 @@
 // once. A parcel already collected cannot be cancelled: the order is flagged
 // for the merchant (`cancelled_after_order`) on the settings page instead.
 import type pg from "pg";
+import { nameBasedUuid } from "../queue/jobs.ts";
 import { recordStatus, type ShipmentRow } from "../store/shipments.ts";
-import { nameBasedUuid } from "../webhooks/jobs.ts";
 import type { ShippingConnections } from "./connections.ts";
 
 /** The reason code sent with the cancel command. */

@@ -4,7 +4,7 @@
 // across instances through the same store.
 import { OAuthClient, ShippingClient } from "@shipbridge/core";
 import type { PostgresTokenStore } from "@shipbridge/core/postgres";
-import type { ShippingServiceConfig } from "../app/config.ts";
+import type { ShippingServiceConfig } from "../config/app-config.ts";
 
 export class ShippingConnections {
   readonly #config: ShippingServiceConfig;

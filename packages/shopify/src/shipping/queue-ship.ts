@@ -6,9 +6,9 @@
 // queues a new one.
 import type pg from "pg";
 import type { PgBoss } from "pg-boss";
-import { FULL_ORDER_TOPICS } from "../store/inbox.ts";
+import { nameBasedUuid, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import { latestOrderDelivery } from "../store/inbox.ts";
 import { loadShipment } from "../store/shipments.ts";
-import { nameBasedUuid, WEBHOOK_QUEUE, type WebhookJob } from "../webhooks/jobs.ts";
 
 export type QueueShipResult = "queued" | "unknown_order" | "not_needed";
 
@@ -17,13 +17,7 @@ export async function queueShip(
   shop: string,
   orderId: string,
 ): Promise<QueueShipResult> {
-  const { rows } = await context.pool.query(
-    `SELECT webhook_id FROM shipbridge_shopify_inbox
-     WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = $3
-     ORDER BY received_at DESC LIMIT 1`,
-    [shop, FULL_ORDER_TOPICS, orderId],
-  );
-  const delivery = rows[0]?.webhook_id as string | undefined;
+  const delivery = await latestOrderDelivery(context.pool, shop, orderId);
   if (delivery === undefined) return "unknown_order";
   const row = await loadShipment(context.pool, shop, orderId);
   // Already on its way, shipped or cancelled: nothing to queue.

@@ -1,11 +1,15 @@
-// The work behind an order webhook: map the Shopify order, ship it once
+// The one way into shipping an order, whoever asks (a webhook, the merchant's
+// Ship or Retry button, an update): read the order from the shop's own Admin
+// API (a signed webhook body can be replayed under another shop, and may be
+// older than the order), map what Shopify holds, ship it once
 // with core's shipOrder (the PostgresTokenStore is the lock between
 // instances, so one order gives one package and one order command however
 // many deliveries and workers race), keep tracking and label, then fulfil it
 // once in Shopify. An order that cannot be shipped (core's validation, or the
 // service refusing it, such as a pickup point that closed) is kept with the
 // path-addressed issues as "needs attention", never sent elsewhere;
-// transient failures throw, so the job is retried.
+// transient failures throw, so the job is retried. An order the shop's Admin
+// API does not know is never shipped: "unknown_order", for the caller to record.
 import {
   type Issue,
   isReauthorizationRequiredError,
@@ -13,17 +17,20 @@ import {
   isValidationApiError,
   isValidationError,
   type Language,
+  ShipbridgeError,
   type ShippingClient,
+  type StoreOrderInput,
   shipOrder,
   shipOrderReference,
 } from "@shipbridge/core";
 import type { PostgresTokenStore } from "@shipbridge/core/postgres";
 import type { Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
+import { loadShopOrder } from "../admin/load-shop-order.ts";
 import type { OfflineSessions } from "../auth/offline-sessions.ts";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { fulfilOnce } from "../fulfilment/fulfil-once.ts";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { isCancelled, refundedStatus } from "../mapping/order-facts.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import {
@@ -33,16 +40,18 @@ import {
   recordNeedsAttention,
   recordPackageId,
   recordShipped,
+  recordWaiting,
   type ShipmentRow,
   type Tracking,
 } from "../store/shipments.ts";
-import { isCancelled, refundedStatus } from "../webhooks/order-facts.ts";
 import {
   connectionIssues,
   refundedIssues,
   senderIssues,
+  tooLargeIssues,
   validationIssues,
 } from "./attention-issues.ts";
+import { cancelShopifyOrder } from "./cancel-order.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
 import { pickupPointIssues } from "./check-pickup-point.ts";
 import type { ShippingConnections } from "./connections.ts";
@@ -56,7 +65,18 @@ export interface ShipContext {
   readonly tokenStore: PostgresTokenStore;
 }
 
-export type ShipOutcome = "fulfilled" | "needs_attention" | "skipped";
+export type ShipOutcome = "fulfilled" | "needs_attention" | "skipped" | "waiting" | "unknown_order";
+
+/** What to do with the confirmed order: ship it, list it as waiting for "Ship", or neither. */
+export type ShipPlan = "ship" | "wait" | "ignore";
+
+export interface ShipRequest {
+  /**
+   * Decides from the order as Shopify holds it (mapped) what to do; shipping
+   * by default. Listing an order as waiting never overwrites a row it has.
+   */
+  readonly plan?: (order: StoreOrderInput) => ShipPlan;
+}
 
 function issue(path: string, rule: string, message: string): Issue<string> {
   return { path, rule, message };
@@ -65,24 +85,44 @@ function issue(path: string, rule: string, message: string): Issue<string> {
 export async function shipShopifyOrder(
   context: ShipContext,
   shop: string,
-  order: ShopifyOrder,
+  id: string,
+  request: ShipRequest = {},
 ): Promise<ShipOutcome> {
   const { pool } = context;
-  // A cancelled order is never shipped, whichever delivery or button asked:
-  // its orders/cancelled delivery marks it (and cancels any package).
-  if (isCancelled(order)) return "skipped";
+  const read = await loadShopOrder(context.shopify, await context.sessions.get(shop), id);
+  if (read === undefined) return "unknown_order";
+  const { order } = read;
   const orderId = String(order.id);
   const orderGid = order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`;
+  // A cancelled order is never shipped, whichever delivery or button asked;
+  // cancelled before its orders/cancelled delivery came, it is marked (and any
+  // package it has is cancelled) here, as that delivery would.
+  if (isCancelled(order)) {
+    await cancelShopifyOrder(context, {
+      shop,
+      orderId,
+      orderGid,
+      orderName: order.name ?? orderId,
+    });
+    return "skipped";
+  }
   const { settings, connection } = await loadSettings(pool, shop);
   const storeOrder = toStoreOrder(order, { defaultService: settings.defaultService });
-  const row = await beginShipment(pool, {
+  const key = {
     shop,
     orderId,
     orderGid,
     orderName: order.name ?? orderId,
     service: storeOrder.shipping.service,
     pickupPoint: storeOrder.pickup_point?.code,
-  });
+  };
+  const plan = request.plan?.(storeOrder) ?? "ship";
+  if (plan === "ignore") return "skipped";
+  if (plan === "wait") {
+    await recordWaiting(pool, key);
+    return "waiting";
+  }
+  const row = await beginShipment(pool, key);
   if (row.status === "cancelled") {
     // A package ordered while the order was being cancelled, whose cancel command
     // has not been confirmed yet: the same command again (the service runs it once).
@@ -107,6 +147,7 @@ export async function shipShopifyOrder(
   const only = (issues: Issue<string>[]) => attention({ [language]: issues });
   if (connection !== "connected") return attention(connectionIssues(connection));
   if (!settings.sender) return attention(senderIssues());
+  if (!read.whole) return attention(tooLargeIssues());
 
   const client = context.connections.client(shop);
   const refunded = refundedStatus(order);
@@ -145,7 +186,12 @@ export async function shipShopifyOrder(
       label: result.label,
       price: await packagePrice(client, result.packageId),
     });
-    if (!shipped) throw new Error(`order ${orderId} of ${shop} has no shipment row`);
+    if (!shipped) {
+      throw new ShipbridgeError(
+        "shipment_missing",
+        `order ${orderId} of ${shop} has no shipment row`,
+      );
+    }
     recorded = { ...shipped, packageId: result.packageId };
     // Cancelled in Shopify while it was being shipped: the cancellation saw no
     // package yet, so the package just ordered is cancelled here as that path would.

@@ -54,24 +54,35 @@ export async function markProcessed(pool: pg.Pool, webhookId: string): Promise<v
   );
 }
 
+/**
+ * Marks the delivery done and refused, with why (`unknown_order`: the shop's
+ * Admin API has no such order, as when a body signed for one shop is replayed
+ * under another). A refused delivery lists no order and can ship none.
+ */
+export async function markRefused(pool: pg.Pool, webhookId: string, reason: string): Promise<void> {
+  await pool.query(
+    "UPDATE shipbridge_shopify_inbox SET processed_at = now(), refused = $2 WHERE webhook_id = $1",
+    [webhookId, reason],
+  );
+}
+
 /** Topics whose payload is the whole order. */
 export const FULL_ORDER_TOPICS = ["orders/create", "orders/paid", "orders/updated"] as const;
 
 /**
- * The newest whole order the shop sent for `orderId` (by the order's own
- * `updated_at`, then by arrival), so shipping maps what the merchant last
- * saved, not what an older delivery carried.
+ * The newest delivery that carried the whole order `orderId` of `shop` and
+ * was not refused (its order known to the shop), or undefined.
  */
-export async function latestOrderPayload(
+export async function latestOrderDelivery(
   pool: pg.Pool,
   shop: string,
   orderId: string,
-): Promise<unknown> {
+): Promise<string | undefined> {
   const { rows } = await pool.query(
-    `SELECT payload FROM shipbridge_shopify_inbox
-     WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = $3
-     ORDER BY payload->>'updated_at' DESC NULLS LAST, received_at DESC LIMIT 1`,
+    `SELECT webhook_id FROM shipbridge_shopify_inbox
+     WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = $3 AND refused IS NULL
+     ORDER BY received_at DESC LIMIT 1`,
     [shop, FULL_ORDER_TOPICS, orderId],
   );
-  return rows[0]?.payload;
+  return rows[0]?.webhook_id as string | undefined;
 }

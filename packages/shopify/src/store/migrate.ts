@@ -76,6 +76,9 @@ const TABLES = /* SQL */ `
     PRIMARY KEY (shop, package_id, package_no, state, datetime)
   );
 
+  -- Why a delivery was refused (its order unknown to the shop's Admin API), if it was.
+  ALTER TABLE shipbridge_shopify_inbox ADD COLUMN IF NOT EXISTS refused text;
+
   -- One delivery event (Shopify's FulfillmentEventStatus) per order and status.
   CREATE TABLE IF NOT EXISTS shipbridge_shopify_delivery_events (
     shop       text NOT NULL,

@@ -1,6 +1,8 @@
 // Every order the app knows for a shop, newest first: those with a shipment
 // row, and those only seen in webhooks so far (placed, not paid yet, when
 // the shop ships on payment), with the newest whole order each delivered.
+// Deliveries refused because the shop's Admin API does not know their order
+// list nothing.
 import type pg from "pg";
 import { FULL_ORDER_TOPICS } from "./inbox.ts";
 import { COLUMNS, type ShipmentRow, toRow } from "./shipments.ts";
@@ -26,7 +28,7 @@ export async function listKnownOrders(
     `WITH seen AS (
        SELECT payload->>'id' AS order_id, min(received_at) AS first_seen
        FROM shipbridge_shopify_inbox
-       WHERE shop = $1 AND topic = ANY($2::text[]) AND payload ? 'id'
+       WHERE shop = $1 AND topic = ANY($2::text[]) AND payload ? 'id' AND refused IS NULL
        GROUP BY payload->>'id'
      ), rows AS (
        SELECT ${COLUMNS} FROM shipbridge_shopify_shipments WHERE shop = $1
@@ -41,6 +43,7 @@ export async function listKnownOrders(
      LEFT JOIN LATERAL (
        SELECT payload FROM shipbridge_shopify_inbox
        WHERE shop = $1 AND topic = ANY($2::text[]) AND payload->>'id' = ids.order_id
+         AND refused IS NULL
        ORDER BY payload->>'updated_at' DESC NULLS LAST, received_at DESC LIMIT 1
      ) latest ON true
      ORDER BY first_seen DESC, ids.order_id DESC

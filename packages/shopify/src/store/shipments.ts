@@ -215,6 +215,19 @@ export async function cancelUnordered(
   return (rowCount ?? 0) > 0;
 }
 
+/** Records an order cancelled before the app began shipping it; false when it has a row already. */
+export async function recordCancelled(
+  pool: pg.Pool,
+  key: { shop: string; orderId: string; orderGid: string; orderName: string },
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
+     VALUES ($1, $2, $3, $4, 'cancelled') ON CONFLICT (shop, order_id) DO NOTHING`,
+    [key.shop, key.orderId, key.orderGid, key.orderName],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /** Records a package id known before the shipment completed, so a cancellation can cancel it. */
 export async function recordPackageId(
   pool: pg.Pool,

@@ -5,6 +5,8 @@ import "@shopify/shopify-api/adapters/web-api";
 import { ApiVersion, GraphqlQueryError, Session, shopifyApi } from "@shopify/shopify-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { FULFILLMENT_CREATE, ORDER_FULFILLMENT_STATE } from "../admin/documents.ts";
+import { loadShopOrder } from "../admin/load-shop-order.ts";
+import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { FakeShopify } from "./fake-shopify.ts";
 import { sampleShopifyOrder } from "./orders.ts";
 import { routeShopifyFetch } from "./route-shopify-fetch.ts";
@@ -62,6 +64,56 @@ describe("FakeShopify", () => {
         (line: { remainingQuantity: number }) => line.remainingQuantity,
       ),
     ).toEqual([3, 1]);
+  });
+
+  it("answers the order shipping needs from its state, as the shop holds it now", async () => {
+    const session = new Session({
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: fake.issueAccessToken(SHOP),
+    });
+    const read = await loadShopOrder(shopify, session, "5500000001");
+    const options = { defaultService: "inpost" };
+    // The same StoreOrder as the webhook's body maps to, but for the customer's
+    // own record (read_customers is not asked for; the address names the receiver).
+    const { customer: _, ...expected } = toStoreOrder(sampleShopifyOrder(), options);
+    expect(read?.whole).toBe(true);
+    const { customer, ...mapped } = toStoreOrder(read?.order ?? { id: 0 }, options);
+    expect(mapped).toEqual(expected);
+    expect(customer).toEqual({ email: "anna@example.com" });
+    expect(read?.order.financial_status).toBe("paid");
+    // A change in Shopify is what the next read answers; another shop's order is unknown.
+    fake.updateOrder(
+      SHOP,
+      sampleShopifyOrder({ financial_status: "refunded", cancelled_at: "2026-11-20T10:00:00Z" }),
+    );
+    const changed = await loadShopOrder(shopify, session, "gid://shopify/Order/5500000001");
+    expect([changed?.order.financial_status, changed?.order.cancelled_at]).toEqual([
+      "refunded",
+      "2026-11-20T10:00:00Z",
+    ]);
+    expect(await loadShopOrder(shopify, session, "1")).toBeUndefined();
+    // More lines than one read holds: read, but not whole, so it is not shipped.
+    const lines = Array.from({ length: 101 }, (_, index) => ({
+      id: 100 + index,
+      sku: `SKU-${index}`,
+      name: `Item ${index}`,
+      quantity: 1,
+      current_quantity: 1,
+      grams: 100,
+      price: "1.00",
+      requires_shipping: true,
+    }));
+    fake.addOrder(
+      SHOP,
+      sampleShopifyOrder({ id: 77, admin_graphql_api_id: undefined, line_items: lines }),
+    );
+    const large = await loadShopOrder(shopify, session, "77");
+    expect([large?.whole, large?.order.line_items?.length]).toEqual([false, 100]);
+    fake.updateOrder(SHOP, sampleShopifyOrder());
+    order.cancelledAt = null;
   });
 
   it("fulfils with tracking once; a second fulfilment of the same lines is refused", async () => {

@@ -43,13 +43,21 @@ export interface FakeFulfillmentOrder {
   readonly id: string;
   status: "OPEN" | "CLOSED" | "CANCELLED";
   readonly deliveryMethod: { readonly methodType: string; readonly serviceCode: string | null };
-  readonly lineItems: { readonly id: string; remainingQuantity: number }[];
+  readonly lineItems: {
+    readonly id: string;
+    remainingQuantity: number;
+    /** The order's line item this line fulfils, and one unit's weight in grams. */
+    readonly lineItemId?: string;
+    readonly grams?: number;
+  }[];
 }
 
 export interface FakeOrder {
   readonly id: string;
   readonly name: string;
   cancelledAt: string | null;
+  /** The order as the shop holds it (addresses, lines, payment), answered by `order(id:)`. */
+  details?: ShopifyOrder;
   readonly fulfillmentOrders: FakeFulfillmentOrder[];
   readonly fulfillments: FakeFulfillment[];
 }
@@ -208,6 +216,7 @@ export class FakeShopify {
       id,
       name: order.name ?? `#${order.id}`,
       cancelledAt: order.cancelled_at ?? null,
+      details: order,
       fulfillments: [],
       fulfillmentOrders: [
         {
@@ -219,11 +228,27 @@ export class FakeShopify {
             .map((item) => ({
               id: `gid://shopify/FulfillmentOrderLineItem/${this.#ids++}`,
               remainingQuantity: item.current_quantity ?? item.quantity ?? 0,
+              lineItemId: lineItemGid(item.id),
+              grams: item.grams ?? 0,
             })),
         },
       ],
     };
     this.#shop(shop).orders.set(id, fake);
+    return fake;
+  }
+
+  /**
+   * The merchant (or the customer) changes an order in Shopify: its details
+   * become `order`'s (its fulfilment orders and fulfilments stay); a
+   * `cancelled_at` in it cancels the order. Answers the order.
+   */
+  updateOrder(shop: string, order: ShopifyOrder): FakeOrder {
+    const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
+    const fake = this.order(shop, id);
+    if (!fake) throw new TypeError(`unknown order ${id} of ${shop}`);
+    fake.details = order;
+    if (order.cancelled_at) fake.cancelledAt = order.cancelled_at;
     return fake;
   }
 
@@ -402,13 +427,16 @@ export class FakeShopify {
 
   #orderView(order: FakeOrder) {
     return {
+      ...detailsView(order),
       id: order.id,
       name: order.name,
       cancelledAt: order.cancelledAt,
-      fulfillments: () =>
-        order.fulfillments.map((fulfillment) => this.#fulfillmentView(fulfillment)),
-      fulfillmentOrders: () => ({
-        nodes: order.fulfillmentOrders.map((fulfillmentOrder) => ({
+      fulfillments: ({ first }: { first?: number }) =>
+        order.fulfillments
+          .slice(0, first ?? order.fulfillments.length)
+          .map((fulfillment) => this.#fulfillmentView(fulfillment)),
+      fulfillmentOrders: ({ first }: { first?: number }) =>
+        page(first, order.fulfillmentOrders).map((fulfillmentOrder) => ({
           id: fulfillmentOrder.id,
           status: fulfillmentOrder.status,
           supportedActions:
@@ -416,9 +444,13 @@ export class FakeShopify {
               ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
               : [],
           deliveryMethod: fulfillmentOrder.deliveryMethod,
-          lineItems: () => ({ nodes: fulfillmentOrder.lineItems }),
+          lineItems: ({ first }: { first?: number }) =>
+            page(first, fulfillmentOrder.lineItems).map((line) => ({
+              ...line,
+              lineItem: { id: line.lineItemId ?? line.id },
+              weight: { unit: "GRAMS", value: line.grams ?? 0 },
+            })),
         })),
-      }),
     };
   }
 
@@ -595,4 +627,90 @@ interface FulfillmentInput {
 
 function trackingOf(input: TrackingInput): FakeTrackingInfo {
   return { company: input.company ?? null, number: input.number ?? null, url: input.url ?? null };
+}
+
+/**
+ * A connection's first `first` items, with its pageInfo, as Shopify answers
+ * it; `map` shapes the nodes.
+ */
+function page<T>(first: number | undefined, items: readonly T[]) {
+  const taken = items.slice(0, first ?? items.length);
+  const pageInfo = {
+    hasNextPage: taken.length < items.length,
+    hasPreviousPage: false,
+    startCursor: null,
+    endCursor: null,
+  };
+  return {
+    map: <U>(shape: (item: T) => U) => ({ nodes: taken.map(shape), pageInfo }),
+  };
+}
+
+function lineItemGid(id: number | string | undefined): string {
+  return String(id).startsWith("gid://") ? String(id) : `gid://shopify/LineItem/${id}`;
+}
+
+function money(amount: string | null | undefined, currencyCode: string) {
+  const value = amount ?? "0.00";
+  return {
+    shopMoney: { amount: value, currencyCode },
+    presentmentMoney: { amount: value, currencyCode },
+  };
+}
+
+/** The order's details as the Admin API's Order fields (what the ShopOrder query reads). */
+function detailsView(order: FakeOrder) {
+  const details = order.details;
+  const currency = details?.currency ?? "PLN";
+  const address = details?.shipping_address;
+  const line = details?.shipping_lines?.[0];
+  return {
+    legacyResourceId: order.id.slice(order.id.lastIndexOf("/") + 1),
+    email: details?.email ?? null,
+    phone: details?.phone ?? null,
+    currencyCode: currency,
+    createdAt: details?.created_at ?? "2026-01-01T00:00:00Z",
+    updatedAt: details?.updated_at ?? details?.created_at ?? "2026-01-01T00:00:00Z",
+    displayFinancialStatus: details?.financial_status
+      ? details.financial_status.toUpperCase()
+      : null,
+    paymentGatewayNames: details?.payment_gateway_names ?? [],
+    currentTotalPriceSet: money(details?.total_price, currency),
+    currentSubtotalPriceSet: money(details?.subtotal_price, currency),
+    totalOutstandingSet: money(details?.total_outstanding, currency),
+    totalShippingPriceSet: money(details?.total_shipping_price_set?.shop_money?.amount, currency),
+    shippingAddress: address
+      ? {
+          firstName: address.first_name ?? null,
+          lastName: address.last_name ?? null,
+          company: address.company ?? null,
+          address1: address.address1 ?? null,
+          address2: address.address2 ?? null,
+          city: address.city ?? null,
+          zip: address.zip ?? null,
+          provinceCode: address.province_code ?? null,
+          countryCodeV2: address.country_code || null,
+          phone: address.phone ?? null,
+        }
+      : null,
+    shippingLine: line
+      ? {
+          title: line.title ?? "",
+          code: line.code ?? null,
+          source: line.source ?? null,
+          originalPriceSet: money(line.price, currency),
+        }
+      : null,
+    lineItems: ({ first }: { first?: number }) =>
+      page(first, details?.line_items ?? []).map((item) => ({
+        id: lineItemGid(item.id),
+        sku: item.sku ?? null,
+        name: item.name ?? item.title ?? "",
+        title: item.title ?? item.name ?? "",
+        quantity: item.quantity ?? 0,
+        currentQuantity: item.current_quantity ?? item.quantity ?? 0,
+        requiresShipping: item.requires_shipping !== false,
+        originalUnitPriceSet: money(item.price, currency),
+      })),
+  };
 }

@@ -84,6 +84,25 @@ describe("checkAdminRequest", () => {
     expect(check.ok).toBe(true);
   });
 
+  it("refuses a query whose requested cost is above Shopify's limit of 1,000", () => {
+    // Nested connections multiply: 250 orders of 250 lines each.
+    const nested = `query ($n: Int!) {
+      orders(first: $n) { nodes { id lineItems(first: 250) { nodes { id } } } }
+    }`;
+    const check = checkAdminRequest(admin, { query: nested, variables: { n: 250 } }, APP_SCOPES);
+    expect(check.ok ? [] : check.errors.map((error) => error.extensions["code"])).toEqual([
+      "MAX_COST_EXCEEDED",
+    ]);
+    expect(messages(check)[0]).toMatch(/^Query cost is \d+, which exceeds/);
+    // Four orders of 100 lines (2 + 4 x (1 + 2 + 100)) stays under it.
+    const small = checkAdminRequest(
+      admin,
+      { query: nested.replace("250", "100"), variables: { n: 4 } },
+      APP_SCOPES,
+    );
+    expect(messages(small)).toEqual([]);
+  });
+
   it("refuses a document that does not parse", () => {
     expect(messages(checkAdminRequest(admin, { query: "{ order(" }, APP_SCOPES))[0]).toMatch(
       /^Syntax Error/,

@@ -1,7 +1,8 @@
 // What the real Admin API refuses before it runs anything: a document that
 // does not validate against the schema (an unknown field, a wrong argument),
 // variables that do not fit their declared types, and a field or type the
-// app's access scopes do not reach. Returns the errors in GraphQL's shape.
+// app's access scopes do not reach, and a query whose requested cost is above
+// Shopify's limit (see query-cost.ts). Returns the errors in GraphQL's shape.
 import {
   type DocumentNode,
   GraphQLError,
@@ -15,6 +16,7 @@ import {
   visitWithTypeInfo,
 } from "graphql";
 import type { AdminSchema } from "./admin-schema.ts";
+import { MAX_QUERY_COST, requestedQueryCost } from "./query-cost.ts";
 
 export interface AdminRequest {
   readonly query: string;
@@ -112,5 +114,17 @@ export function checkAdminRequest(
     }),
   );
   if (denied.length > 0) return { ok: false, errors: denied };
+  const cost = requestedQueryCost(admin.schema, document, operation, coerced.coerced);
+  if (cost > MAX_QUERY_COST) {
+    return {
+      ok: false,
+      errors: [
+        new GraphQLError(
+          `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+          { extensions: { code: "MAX_COST_EXCEEDED", cost, maxCost: MAX_QUERY_COST } },
+        ),
+      ],
+    };
+  }
   return { ok: true, document, operation, variables: coerced.coerced };
 }

@@ -5,6 +5,7 @@
 // transaction: if Shopify fails, the event is not kept and the next push or
 // reconcile run tries again. A state Shopify has a delivery status for (in
 // transit, out for delivery, delivered) also gets its fulfilment event, once.
+import { ShipbridgeError } from "@shipbridge/core";
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_TRACKING_INFO_UPDATE } from "../admin/documents.ts";
@@ -25,7 +26,8 @@ export interface ApplyContext {
   readonly sessions: { get(shop: string): Promise<Session> };
 }
 
-export class TrackingUpdateError extends Error {
+/** The tracking could not be written to the order's fulfilment: `no_fulfilment` or `tracking_update_refused`. */
+export class TrackingUpdateError extends ShipbridgeError {
   override readonly name = "TrackingUpdateError";
 }
 
@@ -68,7 +70,8 @@ export async function applyTrackingEvent(
       return "duplicate";
     }
     const row = await loadShipment(db, shop, orderId);
-    if (!row?.fulfillmentId || !row.tracking) throw new TrackingUpdateError("no fulfilment");
+    if (!row?.fulfillmentId || !row.tracking)
+      throw new TrackingUpdateError("no_fulfilment", "no fulfilment");
     const index = Math.max(0, row.tracking.numbers.indexOf(event.packageNo));
     const session = await context.sessions.get(shop);
     const graphql = new context.shopify.clients.Graphql({ session });
@@ -88,6 +91,7 @@ export async function applyTrackingEvent(
     const errors = answer.data?.fulfillmentTrackingInfoUpdate.userErrors ?? [];
     if (errors.length > 0)
       throw new TrackingUpdateError(
+        "tracking_update_refused",
         `fulfillmentTrackingInfoUpdate refused: ${errors.map((error) => error.message).join("; ")}`,
       );
     await sendDeliveryEvent(db, { shopify: context.shopify, session }, row, event);

@@ -4,6 +4,7 @@
 // customer's status page). Each status is sent once per order, recorded in
 // the same transaction as the call; "delivered" waits until every parcel of
 // the package is delivered.
+import { ShipbridgeError } from "@shipbridge/core";
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_EVENT_CREATE } from "../admin/documents.ts";
@@ -20,8 +21,12 @@ export const DELIVERY_STATUSES: Readonly<Record<string, string>> = {
 /** The scope fulfillmentEventCreate needs; a shop installed before the app asked for it gets no events. */
 const SCOPE = "write_fulfillments";
 
-export class DeliveryEventError extends Error {
+/** Shopify refused a delivery event (code `delivery_event_refused`). */
+export class DeliveryEventError extends ShipbridgeError {
   override readonly name = "DeliveryEventError";
+  constructor(message: string) {
+    super("delivery_event_refused", message);
+  }
 }
 
 function hasScope(session: Session): boolean {

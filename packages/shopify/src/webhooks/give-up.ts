@@ -4,6 +4,7 @@
 // "needs attention" with the error, listed on the settings page with its
 // retry button, in Polish and English like every problem the merchant
 // sees. Other topics have nothing to show the merchant.
+import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
@@ -47,9 +48,9 @@ export async function giveUpLostDelivery(
   const order = await orderOfDelivery(pool, webhookId);
   if (!order) return;
   if ((await loadShipment(pool, order.shop, order.orderId))?.status !== "shipping") return;
-  const lost = Object.assign(
-    new Error("The app instance running the last try stopped before it ended."),
-    { code: "worker_lost" },
+  const lost = new ShipbridgeError(
+    "worker_lost",
+    "The app instance running the last try stopped before it ended.",
   );
   await markGivenUp(pool, order, attempts, lost);
 }

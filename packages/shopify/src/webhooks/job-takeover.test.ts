@@ -9,10 +9,10 @@ import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
 import { beginShipment, loadShipment } from "../store/shipments.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { useHarness } from "../test-support/harness.ts";
-import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
 /** A short heartbeat and upkeep pass, so a test waits seconds, not a minute. */

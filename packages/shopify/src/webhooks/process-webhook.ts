@@ -2,30 +2,27 @@
 // the merchant's "ship on" topic arrives, re-tried after an update while they
 // need attention, and marked on cancellation; uninstall and the compliance
 // topics remove or report what the app keeps about the shop or customer.
+// An order's body only says which order to look at: shipping reads the order
+// from the shop's own Admin API, and a delivery whose order the shop does not
+// know is marked refused (done, never retried, never listed).
 import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
-import { toStoreOrder } from "../mapping/to-store-order.ts";
-import { cancelShipment } from "../shipping/cancel-shipment.ts";
+import { loadShopOrder } from "../admin/load-shop-order.ts";
+import { isCancelled, isOrderBody, isPaid } from "../mapping/order-facts.ts";
+import { WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
-import { findOrderPackage } from "../shipping/find-order-package.ts";
-import { type ShipContext, shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import {
-  type InboxEntry,
-  latestOrderPayload,
-  loadDelivery,
-  markProcessed,
-} from "../store/inbox.ts";
+  type ShipContext,
+  type ShipOutcome,
+  type ShipPlan,
+  shipShopifyOrder,
+} from "../shipping/ship-shopify-order.ts";
+import { deleteShopData, recordDataRequest, redactCustomer } from "../store/compliance.ts";
+import { type InboxEntry, loadDelivery, markProcessed, markRefused } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
-import {
-  cancelUnordered,
-  loadShipment,
-  recordPackageId,
-  recordWaiting,
-} from "../store/shipments.ts";
-import { WEBHOOK_QUEUE, type WebhookJob } from "./jobs.ts";
-import { isCancelled, isOrderBody, isPaid } from "./order-facts.ts";
+import { loadShipment } from "../store/shipments.ts";
 
 export interface ProcessContext extends ShipContext {
   readonly boss: PgBoss;
@@ -55,16 +52,20 @@ export async function processWebhook(
   if (!entry) return;
   // Shipping by hand: the merchant pressed "ship" for this delivery's order.
   if (options.ship) {
-    const order = entry.payload as ShopifyOrder;
-    const newest = await latestOrderPayload(context.pool, entry.shop, String(order.id));
-    await shipShopifyOrder(context, entry.shop, (newest as ShopifyOrder | undefined) ?? order);
+    if (!isOrderBody(entry.payload)) return;
+    const outcome = await shipShopifyOrder(context, entry.shop, String(entry.payload.id));
+    if (outcome === "unknown_order") await markRefused(context.pool, webhookId, outcome);
     return;
   }
-  await handle(context, entry);
-  await markProcessed(context.pool, webhookId);
+  const outcome = await handle(context, entry);
+  if (outcome === "unknown_order") await markRefused(context.pool, webhookId, outcome);
+  else await markProcessed(context.pool, webhookId);
 }
 
-async function handle(context: ProcessContext, entry: InboxEntry): Promise<void> {
+async function handle(
+  context: ProcessContext,
+  entry: InboxEntry,
+): Promise<ShipOutcome | undefined> {
   const { pool } = context;
   const { shop, topic } = entry;
   switch (topic) {
@@ -75,78 +76,57 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       // The topic is not signed: act on what the body proves (see order-facts.ts).
       if (!isOrderBody(order) || isCancelled(order)) return;
       if (topic === "orders/paid" && !isPaid(order)) return;
-      // Shipped with the newest whole order: an update that arrived first is not lost.
-      const newest = (await latestOrderPayload(pool, shop, String(order.id))) as
-        | ShopifyOrder
-        | undefined;
-      const mapped = toStoreOrder(newest ?? order, { defaultService: settings.defaultService });
-      // Cash on delivery is paid only when the parcel arrives, so orders/paid never
-      // comes first: such an order waits for the merchant's Ship button instead of
-      // being heard of and never listed.
-      const unpaidCod =
-        topic === "orders/create" && settings.shipOn === "orders/paid" && mapped.cod !== undefined;
-      if (settings.shipOn === topic) await shipShopifyOrder(context, shop, newest ?? order);
-      else if (settings.shipOn === "manual" || unpaidCod) {
-        const orderId = String(order.id);
-        await recordWaiting(pool, {
-          shop,
-          orderId,
-          orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
-          orderName: order.name ?? orderId,
-          service: mapped.shipping.service,
-          pickupPoint: mapped.pickup_point?.code,
-        });
-      }
-      return;
+      // What ships is the order as the shop's Admin API holds it now, so an
+      // update that arrived first is not lost, and a body replayed under
+      // another shop ships nothing there.
+      const plan = (mapped: { readonly cod?: unknown }): ShipPlan => {
+        if (settings.shipOn === topic) return "ship";
+        if (settings.shipOn === "manual") return "wait";
+        // Cash on delivery is paid only when the parcel arrives, so orders/paid never
+        // comes first: such an order waits for the merchant's Ship button instead of
+        // being heard of and never listed.
+        const unpaidCod =
+          topic === "orders/create" &&
+          settings.shipOn === "orders/paid" &&
+          mapped.cod !== undefined;
+        return unpaidCod ? "wait" : "ignore";
+      };
+      return shipShopifyOrder(context, shop, String(order.id), { plan });
     }
     case "orders/updated":
     case "orders/edited": {
       // A change can fix what made the order need attention: map and validate
-      // the newest order again, and ship it when it passes. An edit's payload
-      // is a summary, so the order comes from the newest whole delivery.
+      // the order again, and ship it when it passes. The order is read from the
+      // shop's Admin API (an edit's payload is only a summary of the edit).
       const orderId =
         topic === "orders/edited"
           ? String((entry.payload as EditPayload).order_edit?.order_id ?? "")
-          : String((entry.payload as ShopifyOrder).id);
+          : isOrderBody(entry.payload)
+            ? String(entry.payload.id)
+            : "";
+      if (orderId === "") return;
       const row = await loadShipment(pool, shop, orderId);
       if (row?.status !== "needs_attention") return;
-      const order = (await latestOrderPayload(pool, shop, orderId)) as ShopifyOrder | undefined;
-      if (order) await shipShopifyOrder(context, shop, order);
-      return;
+      return shipShopifyOrder(context, shop, orderId);
     }
     case "orders/cancelled": {
       const order = entry.payload;
       // Only a body that says the order is cancelled cancels it.
       if (!isOrderBody(order) || !isCancelled(order)) return;
       const orderId = String(order.id);
-      const row = await loadShipment(pool, shop, orderId);
-      if (!row) {
-        await pool.query(
-          `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
-           VALUES ($1, $2, $3, $4, 'cancelled') ON CONFLICT (shop, order_id) DO NOTHING`,
-          [
-            shop,
-            orderId,
-            order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
-            order.name ?? orderId,
-          ],
-        );
-        return;
+      // An order the app has no row for yet is marked only if it is the shop's own.
+      if (
+        !(await loadShipment(pool, shop, orderId)) &&
+        !(await loadShopOrder(context.shopify, await context.sessions.get(shop), orderId))
+      ) {
+        return "unknown_order";
       }
-      if (row.status === "cancelled" || row.status === "cancelled_after_order") return;
-      // Not ordered yet: marking it is enough, it is never shipped (nothing was charged).
-      // A shipment that failed part way may have left a package (even paid) whose id
-      // was not learnt then: look for it at the service before deciding nothing was charged.
-      if (row.packageId === undefined && row.status === "needs_attention") {
-        const found = await findOrderPackage(context.connections.client(shop), shop, orderId);
-        if (found !== undefined) await recordPackageId(pool, shop, orderId, found);
-      }
-      // The check and the mark are one statement, so a package recorded meanwhile is not missed.
-      if (await cancelUnordered(pool, shop, orderId)) return;
-      const ordered = await loadShipment(pool, shop, orderId);
-      if (ordered?.packageId === undefined) return;
-      // Ordered: cancelled at the service, or flagged when the parcel is already on its way.
-      await cancelShipment(context, { ...ordered, packageId: ordered.packageId });
+      await cancelShopifyOrder(context, {
+        shop,
+        orderId,
+        orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
+        orderName: order.name ?? orderId,
+      });
       return;
     }
     case "app/uninstalled":
@@ -154,58 +134,27 @@ async function handle(context: ProcessContext, entry: InboxEntry): Promise<void>
       return;
     case "shop/redact":
       await forgetShopAccess(context, shop, entry.webhookId);
-      for (const table of [
-        "inbox",
-        "shipments",
-        "settings",
-        "data_requests",
-        "tracking_events",
-        "delivery_events",
-      ]) {
-        await pool.query(`DELETE FROM shipbridge_shopify_${table} WHERE shop = $1`, [shop]);
-      }
+      await deleteShopData(pool, shop);
       return;
     case "customers/redact": {
       const payload = entry.payload as RedactPayload;
-      // A report made for the customer's own data request names them (e-mail, phone).
       const customerId = payload.customer?.id;
-      if (customerId !== undefined && customerId !== null) {
-        await pool.query(
-          `DELETE FROM shipbridge_shopify_data_requests
-           WHERE shop = $1 AND report->'customer'->>'id' = $2`,
-          [shop, String(customerId)],
-        );
-      }
-      const ids = (payload.orders_to_redact ?? []).map(String);
-      if (ids.length === 0) return;
-      // The order payloads hold the customer's name and address; the shipment
-      // rows hold the label and the problems (which may quote the address).
-      await pool.query(
-        `UPDATE shipbridge_shopify_inbox SET payload = '{"redacted":true}'::jsonb
-         WHERE shop = $1 AND topic LIKE 'orders/%' AND payload->>'id' = ANY($2::text[])`,
-        [shop, ids],
-      );
-      await pool.query(
-        `UPDATE shipbridge_shopify_shipments SET label = NULL, label_type = NULL, issues = NULL,
-           issues_by_language = NULL
-         WHERE shop = $1 AND order_id = ANY($2::text[])`,
-        [shop, ids],
+      await redactCustomer(
+        pool,
+        shop,
+        customerId === undefined || customerId === null ? undefined : String(customerId),
+        (payload.orders_to_redact ?? []).map(String),
       );
       return;
     }
     case "customers/data_request": {
       const payload = entry.payload as RedactPayload;
-      const ids = (payload.orders_requested ?? []).map(String);
-      const { rows } = await pool.query(
-        `SELECT order_id, order_name, status, package_id, tracking FROM shipbridge_shopify_shipments
-         WHERE shop = $1 AND order_id = ANY($2::text[]) ORDER BY order_id`,
-        [shop, ids],
-      );
-      const requestId = String(payload.data_request?.id ?? entry.webhookId);
-      await pool.query(
-        `INSERT INTO shipbridge_shopify_data_requests (shop, request_id, report) VALUES ($1, $2, $3::jsonb)
-         ON CONFLICT (shop, request_id) DO UPDATE SET report = EXCLUDED.report`,
-        [shop, requestId, JSON.stringify({ customer: payload.customer ?? null, shipments: rows })],
+      await recordDataRequest(
+        pool,
+        shop,
+        String(payload.data_request?.id ?? entry.webhookId),
+        payload.customer,
+        (payload.orders_requested ?? []).map(String),
       );
       return;
     }

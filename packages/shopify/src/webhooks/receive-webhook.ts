@@ -7,8 +7,8 @@ import type { Shopify } from "@shopify/shopify-api";
 import type { Context } from "hono";
 import type pg from "pg";
 import type { PgBoss } from "pg-boss";
+import { WEBHOOK_QUEUE, webhookJobId } from "../queue/jobs.ts";
 import { storeDelivery } from "../store/inbox.ts";
-import { WEBHOOK_QUEUE, webhookJobId } from "./jobs.ts";
 import { payloadMatchesShop } from "./shop-in-payload.ts";
 import { isAppTopic } from "./topics.ts";
 

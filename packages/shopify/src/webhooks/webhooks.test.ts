@@ -10,13 +10,13 @@ import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyAddress, ShopifyOrder } from "../mapping/shopify-order.ts";
+import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { sampleShopifyOrder } from "../testing/orders.ts";
 import { webhookRequest } from "../testing/signed-requests.ts";
-import { WEBHOOK_QUEUE } from "./jobs.ts";
 
 const harness = useHarness();
 const SAMPLE_ADDRESS = sampleShopifyOrder().shipping_address as ShopifyAddress;
@@ -163,10 +163,40 @@ describe("webhooks", () => {
       ...order,
       shipping_address: { ...order.shipping_address, address1: "ul. Długa 5" },
     };
+    harness.fake.updateOrder(SHOP, fixed);
     expect((await deliver(appA, "orders/updated", fixed)).status).toBe(200);
     const done = await settled("7002", ["fulfilled"]);
     expect(done.issues).toEqual([]);
     expect((await harness.ledger(SHOP, "7002")).packageIds).toHaveLength(1);
+  });
+
+  it("reports every problem of an address it cannot ship to at once, and buys nothing", async () => {
+    const order = newOrder(7040, {
+      shipping_address: {
+        ...SAMPLE_ADDRESS,
+        address1: "ul. Długa",
+        address2: null,
+        zip: "ABC",
+        phone: "12345",
+      },
+    });
+    expect((await deliver(appA, "orders/paid", order)).status).toBe(200);
+    const row = await settled("7040", ["needs_attention", "fulfilled"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues.map((issue) => [issue.path, issue.rule]).sort()).toEqual([
+      ["order.shipping_address.phone", "phone_invalid"],
+      ["order.shipping_address.postcode", "postcode_invalid"],
+      ["order.shipping_address.street", "house_number_missing"],
+    ]);
+    const [listed] = (await appA.merchant(SHOP).orders({ language: "en" })).filter(
+      (entry) => entry.orderId === "7040",
+    );
+    expect(listed?.problems.map((problem) => problem.path).sort()).toEqual([
+      "order.shipping_address.phone",
+      "order.shipping_address.postcode",
+      "order.shipping_address.street",
+    ]);
+    expect(await harness.ledger(SHOP, "7040")).toEqual({ packageIds: [], charges: 0 });
   });
 
   it("buys no parcel for an order refunded in full, neither on its update nor on Retry", async () => {
@@ -185,6 +215,7 @@ describe("webhooks", () => {
       financial_status: "refunded",
       shipping_address: { ...SAMPLE_ADDRESS, address1: "ul. Długa 5" },
     };
+    harness.fake.updateOrder(SHOP, refunded);
     await deliver(appB, "orders/updated", refunded);
     const issues = [
       {
@@ -241,11 +272,13 @@ describe("webhooks", () => {
         "the failed run's retry",
       );
       expect((await loadShipment(pool, SHOP, "7009"))?.packageId).toBeUndefined();
-      await deliver(appB, "orders/updated", {
+      const refunded = {
         ...order,
         updated_at: "2026-11-20T11:00:00Z",
         financial_status: "refunded",
-      });
+      };
+      harness.fake.updateOrder(SHOP, refunded);
+      await deliver(appB, "orders/updated", refunded);
     } finally {
       await harness.sandbox.control("/faults", undefined, "DELETE");
     }
@@ -287,7 +320,7 @@ describe("webhooks", () => {
     expect(page).toMatch(/id="order-7030".*<code>service<\/code>/s);
   });
 
-  it("maps the newest order again on orders/edited, and ships the newest order", async () => {
+  it("maps the order as Shopify holds it again on orders/edited, and ships it", async () => {
     const bad = newOrder(7006, {
       updated_at: "2026-11-20T10:00:00Z",
       shipping_address: {
@@ -303,21 +336,21 @@ describe("webhooks", () => {
     expect((await settled("7006", ["needs_attention", "fulfilled"])).status).toBe(
       "needs_attention",
     );
-    // An edit's payload is a summary; with no newer order stored, it is validated again and still waits.
+    // An edit's payload is a summary; the order, unchanged in Shopify, is validated again and still waits.
     await deliver(appB, "orders/edited", { order_edit: { id: 1, order_id: 7006 } });
     await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
     const still = await loadShipment(pool, SHOP, "7006");
     expect(still?.status).toBe("needs_attention");
     expect(still?.issues.map((issue) => issue.path)).toEqual(["order.shipping_address.street"]);
 
-    // The edited order reaches the app (here in a delivery that ships nothing by
-    // itself); orders/edited maps and validates it, and ships it.
+    // The merchant edits the order in Shopify; orders/edited reads, maps and
+    // validates it again, and ships it.
     const edited = {
       ...bad,
       updated_at: "2026-11-20T11:00:00Z",
       shipping_address: { ...bad.shipping_address, address1: "ul. Morska 9" },
     };
-    await deliver(appA, "orders/create", edited);
+    harness.fake.updateOrder(SHOP, edited);
     await deliver(appB, "orders/edited", { order_edit: { id: 2, order_id: 7006 } });
     const done = await settled("7006", ["fulfilled"]);
     expect(done.issues).toEqual([]);
@@ -328,13 +361,14 @@ describe("webhooks", () => {
       "Morska 9",
     );
 
-    // An update that arrives before the paid webhook is not lost: the newest order ships.
+    // A change made before the paid webhook is not lost: the order as Shopify holds it ships.
     const first = newOrder(7007, { updated_at: "2026-11-20T10:00:00Z" });
     const changed = {
       ...first,
       updated_at: "2026-11-20T12:00:00Z",
       shipping_address: { ...first.shipping_address, address1: "ul. Nowa 1" },
     };
+    harness.fake.updateOrder(SHOP, changed);
     await deliver(appA, "orders/updated", changed);
     await deliver(appB, "orders/paid", first);
     await settled("7007", ["fulfilled"]);
@@ -424,7 +458,9 @@ describe("webhooks", () => {
       expect((await harness.ledger(SHOP, id)).packageIds).toEqual([]);
     }
     // The real payment ships the order that was unpaid.
-    await deliver(appA, "orders/paid", { ...unpaid, financial_status: "paid" });
+    const paid = { ...unpaid, financial_status: "paid" };
+    harness.fake.updateOrder(SHOP, paid);
+    await deliver(appA, "orders/paid", paid);
     expect((await settled("7021", ["fulfilled", "needs_attention"])).status).toBe("fulfilled");
   });
 

@@ -6,7 +6,7 @@
 // paid `financial_status`, and a cancelled order is never shipped. An order
 // refunded in full (or whose authorization was voided) is not shipped either,
 // though Shopify does not cancel it: no parcel is bought for money given back.
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import type { ShopifyOrder } from "./shopify-order.ts";
 
 /** Financial statuses of an order whose payment was captured (a partial refund keeps it shippable). */
 const PAID = ["paid", "partially_refunded"];

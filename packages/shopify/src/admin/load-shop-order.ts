@@ -1,0 +1,35 @@
+// Reads one order from the shop's own Admin API (the ShopOrder query), so
+// shipping acts on what the shop holds, never on a webhook body: a body
+// signed with the app's secret can be replayed under any shop's domain, but
+// only the shop's own Admin API knows the shop's orders. Undefined when the
+// shop has no such order; a failure to ask throws, so the job is retried.
+// `whole` is false when the order has more lines than one read holds (the
+// query stays under Shopify's cost limit): such an order is not shipped.
+import type { Session, Shopify } from "@shopify/shopify-api";
+import { type AdminOrder, fromAdminOrder, isWholeOrder } from "../mapping/admin-order.ts";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { SHOP_ORDER } from "./documents.ts";
+
+/** The order's GID from its numeric id (or the GID itself). */
+export function orderGid(orderId: string): string {
+  return orderId.startsWith("gid://") ? orderId : `gid://shopify/Order/${orderId}`;
+}
+
+export interface ShopOrderRead {
+  readonly order: ShopifyOrder;
+  /** Every line and weight was read. */
+  readonly whole: boolean;
+}
+
+export async function loadShopOrder(
+  shopify: Shopify,
+  session: Session,
+  orderId: string,
+): Promise<ShopOrderRead | undefined> {
+  const graphql = new shopify.clients.Graphql({ session });
+  const answer = await graphql.request<{ order: AdminOrder | null }>(SHOP_ORDER, {
+    variables: { id: orderGid(orderId) },
+  });
+  const order = answer.data?.order;
+  return order ? { order: fromAdminOrder(order), whole: isWholeOrder(order) } : undefined;
+}

@@ -1,0 +1,41 @@
+// Which rates a checkout's destination can take, by core's checkAddress (the
+// rules shipping applies later): a courier rate needs an address a courier
+// can find (the postcode form of its country, a house number in the
+// street); a locker or pickup-point rate needs only what a point needs (the
+// postcode form), since the parcel goes to the point. A request without a
+// street (Shopify's shipping estimate in the cart sends only the country,
+// province and postcode, maybe a city) is held to the postcode rule for
+// both, so an estimate still shows prices; the checkout's full address is
+// held to all of them.
+import { checkAddress, type Language } from "@shipbridge/core";
+import type { RateAddress } from "./rate-request.ts";
+
+export interface DestinationFit {
+  readonly courier: boolean;
+  readonly point: boolean;
+}
+
+function text(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function destinationFit(destination: RateAddress, language: Language): DestinationFit {
+  const street = text(destination.address1);
+  const street2 = text(destination.address2);
+  const province = text(destination.province);
+  const address = {
+    street: street ?? "",
+    ...(street2 ? { street2 } : {}),
+    postcode: text(destination.postal_code) ?? "",
+    city: text(destination.city) ?? "",
+    country_code: text(destination.country) ?? "",
+    ...(province ? { province } : {}),
+  };
+  // An estimate's missing street and city stand in as placeholders: only the postcode is held.
+  const estimate = { ...address, street: "-", city: address.city || "-" };
+  const fits = (delivery: "courier" | "point") =>
+    checkAddress(street ? address : estimate, { delivery, language }).ok;
+  const point = fits("point");
+  return { point, courier: street ? point && fits("courier") : point };
+}
