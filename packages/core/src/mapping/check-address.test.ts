@@ -77,6 +77,22 @@ describe("checkAddress", () => {
     expect(result.ok).toBe(true);
   });
 
+  it.each(["m. 3", "lok. 2", "piętro 2", "apt 4"])(
+    "refuses a street without a number whose street2 is the flat note %j",
+    (street2) => {
+      const result = checkAddress({ ...ADDRESS, street: "Marszałkowska", street2 }, courier);
+      expect(issuesOf(result)).toEqual([{ path: "address.street", rule: "house_number_missing" }]);
+    },
+  );
+
+  it.each(["ul. 3 Maja", "ul. 11 Listopada", "Rue du 8 Mai 1945", "os. 1000-lecia"])(
+    "refuses %j (a date or an anniversary, no house number) beside street2 m. 3",
+    (street) => {
+      const result = checkAddress({ ...ADDRESS, street }, courier);
+      expect(issuesOf(result)).toEqual([{ path: "address.street", rule: "house_number_missing" }]);
+    },
+  );
+
   it("checks other countries by their own form", () => {
     const czech = { ...ADDRESS, country_code: "CZ", postcode: "11000", phone: "+420 601 123 456" };
     const result = checkAddress(czech, courier);

@@ -116,7 +116,8 @@ export function checkAddress(
     };
     checkPostcode(view, "", at, { normalize: true });
     if (typeof draft["postcode"] === "string") draft["postcode"] = view["postcode"];
-    if (delivery === "courier" && street !== "" && typeof draft["street"] === "string") {
+    const first = draft["street"];
+    if (delivery === "courier" && typeof first === "string" && first.trim() !== "") {
       checkHouseNumber({ street, country_code: country }, "", at);
     }
     checkPolishPhone(view, "", at);
