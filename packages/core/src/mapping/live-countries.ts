@@ -30,7 +30,8 @@ export function liveCountries(
   return untilAborted(entry.catalog, signal);
 }
 
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+/** The promise, or the signal's reason when it aborts first. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {

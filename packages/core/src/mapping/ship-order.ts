@@ -8,7 +8,9 @@
 //    unless `options.countries` is given, toPackage again with the service's
 //    live country list (loaded once per client, live-countries.ts), so a
 //    country the service does not serve is refused with country_not_supported
-//    before a package is created.
+//    before a package is created. Then a Polish postcode is checked against
+//    the service's cities for it (postcode-cities.ts): one that belongs to
+//    other towns only is refused with postcode_city_mismatch.
 // 2. Find the package by user_reference_number (`options.userReferenceNumber`,
 //    else shipOrderReference: `${storeId}:${orderId}`, so stores sharing an
 //    account never meet); create it only when there is none (the REST client
@@ -56,6 +58,7 @@ import { isValidationError, ValidationError } from "../validation/index.ts";
 import { liveCountries } from "./live-countries.ts";
 import { orderCommandId } from "./order-command-id.ts";
 import { orderFailed } from "./order-failed.ts";
+import { checkPostcodeCity } from "./postcode-cities.ts";
 import { singleFlight, withLease } from "./ship-once.ts";
 import { isShipOrderError, SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
@@ -180,6 +183,16 @@ export async function shipOrder(
   if (options.countries === undefined) {
     mapped = map(await liveCountries(client, options.signal));
   }
+  // A Polish postcode of another town (12-345 or 30-001 for Gdańsk) is refused
+  // before anything is created, when the service's city list knows it.
+  const mismatch = await checkPostcodeCity(
+    client,
+    mapped.package.receiver ?? {},
+    "order.shipping_address.postcode",
+    language,
+    options.signal,
+  );
+  if (mismatch !== undefined) throw new ValidationError([mismatch], language);
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
   const once = { signal: options.signal, deadline: options.deadline };

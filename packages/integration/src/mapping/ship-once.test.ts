@@ -22,6 +22,8 @@ const STORE = "shop-once";
 const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };
 /** What a run asks before it takes the lock: the service's country list. */
 const COUNTRIES = "GET /configuration/allowed-countries";
+/** The postcode's cities, asked once per client before anything is created. */
+const CITIES = "GET /cities?country_code=PL&postcode=80-831&limit=100";
 
 const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 
@@ -86,7 +88,7 @@ describe("shipOrder called at the same moment in one process", () => {
     const order = sampleOrder({ id: "once-content" });
     const other = sampleOrder({
       id: "once-content",
-      shipping_address: { ...order.shipping_address, first_name: "Beata", postcode: "00-950" },
+      shipping_address: { ...order.shipping_address, first_name: "Beata", postcode: "80-950" },
     });
     const [first, second] = await Promise.allSettled([
       shipOrder(sandbox.timedClient(), order, shipOptions),
@@ -131,7 +133,7 @@ describe("shipOrder with a lock", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(settled).toBe(false);
-    expect(requests).toEqual([COUNTRIES]);
+    expect(requests).toEqual([COUNTRIES, CITIES]);
     lock.releaseLease(key("lock-wait"), "another-process");
     const result = await run;
     expect(result.steps).toEqual({ package: "created", order: "sent" });
@@ -160,7 +162,7 @@ describe("shipOrder with a lock", () => {
     });
     setTimeout(() => controller.abort(new Error("shutting down")), 300);
     await expect(aborted).rejects.toThrow("shutting down");
-    expect(requests).toEqual([COUNTRIES, COUNTRIES]);
+    expect(requests).toEqual([COUNTRIES, CITIES, COUNTRIES, CITIES]);
     expect((await ledger("lock-busy")).ids).toEqual([]);
   });
 

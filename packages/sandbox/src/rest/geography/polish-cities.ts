@@ -308,6 +308,16 @@ export function findCity(name: string): City | undefined {
   return POLISH_CITIES.find((c) => foldText(c.name) === folded);
 }
 
+/**
+ * Whether a Polish postcode ("80-831", "80831", "80 831") is in the city's
+ * range. The data set knows one range per city, for the cities it has: a
+ * postcode of no city here (12-345) belongs to none of them, which says
+ * nothing about whether it exists.
+ */
+export function postcodeIsOf(postcode: string, city: City): boolean {
+  return postcode.replace(/[\s\p{Pd}]/gu, "").startsWith(city.postcodePrefix);
+}
+
 /** A postcode in the city's range, deterministic for `n`. */
 export function postcodeOf(city: City, n: number): string {
   return `${city.postcodePrefix}-${String(100 + (n % 900)).padStart(3, "0")}`;

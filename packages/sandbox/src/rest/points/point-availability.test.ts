@@ -136,8 +136,7 @@ describe("a package to a point", () => {
       {
         path: "receiver.point",
         rule: "point_unavailable",
-        message:
-          "There is no point KRA999Z; choose another point on the map.",
+        message: "There is no point KRA999Z; choose another point on the map.",
       },
     ]);
 
