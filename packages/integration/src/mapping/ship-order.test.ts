@@ -143,7 +143,7 @@ describe("shipOrder", () => {
     expect(charges).toBe(1);
   });
 
-  it("a failed order command stops with order_failed; ordering by hand, then rerunning, finishes the run", async () => {
+  it("a command that ended without ordering the package never blocks it: the next attempt has its own uuid", async () => {
     const order = sampleOrder({ id: "ship-failed-command" });
     const client = sandbox.timedClient();
     const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
@@ -151,19 +151,31 @@ describe("shipOrder", () => {
     // The order's own command uuid, used up by a command that fails (no such package).
     const commandId = orderCommandId(STORE, "ship-failed-command");
     await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
-    const error = await shipOrder(sandbox.timedClient(), order, shipOptions).catch(
-      (e: unknown) => e,
-    );
-    expect(isShipOrderError(error)).toBe(true);
-    expect(error).toMatchObject({ code: "order_failed", packageId: id, commandId });
-    expect((await ledger("ship-failed-command")).charges).toBe(0);
+    const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    expect(result.steps).toEqual({ package: "found", order: "sent" });
+    expect(result.packageId).toBe(id);
+    expect(result.commandId).not.toBe(commandId);
+    expectShipped(result);
+    const again = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    expect(again).toMatchObject({ commandId: result.commandId, steps: { order: "resumed" } });
+    const { packages, charges } = await ledger("ship-failed-command");
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+  });
 
+  it("a package ordered by hand after a failed command is not ordered again", async () => {
+    const order = sampleOrder({ id: "ship-by-hand" });
+    const client = sandbox.timedClient();
+    const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
+    const id = created.package.package_id;
+    const commandId = orderCommandId(STORE, "ship-by-hand");
+    await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
     expect(result.packageId).toBe(id);
     expectShipped(result);
-    const { packages, charges } = await ledger("ship-failed-command");
+    const { packages, charges } = await ledger("ship-by-hand");
     expect(packages).toHaveLength(1);
     expect(charges).toBe(1);
   });
@@ -248,6 +260,7 @@ describe("two stores on one shipping account", () => {
     // Nothing was created, ordered or fetched for the other store's package.
     expect(requests.filter((r) => !r.startsWith("GET /packages?"))).toEqual([
       "GET /configuration/allowed-countries",
+      "GET /cities?country_code=PL&postcode=00-950&limit=100",
     ]);
     const { packages } = await sandbox.timedClient().packages.list({
       user_reference_number: shared,
