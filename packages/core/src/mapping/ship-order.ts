@@ -56,7 +56,7 @@ import {
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
-import { clientAccount, clientTrackingPage } from "../api/shipping-client.ts";
+import { clientAccount, clientApiAddress, clientTrackingPage } from "../api/shipping-client.ts";
 import type { Issue } from "../issues/issue.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
@@ -143,7 +143,8 @@ export interface ShipOrderResult {
   /**
    * The public tracking page of each parcel, for customers: built from the
    * client's `trackingPage` template when configured, else the page the
-   * service gives, else https://furgonetka.pl/zlokalizuj/{number}.
+   * service gives (unless it is under the client's API baseUrl: the API, not
+   * a page), else https://furgonetka.pl/zlokalizuj/{number}.
    */
   readonly trackingUrls: readonly string[];
   readonly label: Label;
@@ -342,7 +343,7 @@ async function run(
     packageId,
     commandId,
     trackingNumbers: compact(details.parcels?.map((parcel) => parcel.package_no)),
-    trackingUrls: trackingUrls(details, clientTrackingPage(client)),
+    trackingUrls: trackingUrls(details, clientTrackingPage(client), clientApiAddress(client)),
     label,
     warnings,
     steps: { package: packageStep, order: orderStep },

@@ -80,9 +80,18 @@ describe("shipOrder", () => {
   it("links each parcel to its public tracking page: the configured one, else the service's", async () => {
     const order = sampleOrder({ id: "ship-tracking-page" });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
-    const pkg = await sandbox.timedClient().packages.get(result.packageId);
-    const given = pkg.parcels?.map((parcel) => parcel.tracking_url);
-    expect(result.trackingUrls).toEqual(given);
+    // The service's public page of each parcel: under the account site, not the API.
+    expect(result.trackingUrls).toEqual(
+      result.trackingNumbers.map((number) => `${sandbox.accountUrl}/zlokalizuj/${number}`),
+    );
+    for (const url of result.trackingUrls) {
+      expect(url.startsWith(sandbox.baseUrl)).toBe(false);
+      // A customer opens it as it is: no token.
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(result.trackingNumbers[0]);
+    }
     const { clock, sleep } = sandboxTime(sandbox);
     const configured = sandbox.client({
       clock,
