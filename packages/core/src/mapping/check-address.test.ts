@@ -1,19 +1,15 @@
 // Tests of checkAddress: a store's check of a customer's address at checkout,
 // with every problem at once under `address.…`, and the normalized address.
+import { sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
 import { CountryCatalog } from "../rules/countries.ts";
 import { type CheckAddressOptions, checkAddress } from "./check-address.ts";
 import type { StoreAddressInput } from "./store-order.ts";
 
+/** The shared fixture's shipping address, with the customer's phone on it as a checkout form has it. */
 const ADDRESS: StoreAddressInput = {
-  first_name: "Anna",
-  last_name: "Nowak",
-  street: "ul. Długa 5",
-  street2: "m. 3",
-  postcode: "80-831",
-  city: "Gdańsk",
-  country_code: "pl",
-  phone: "+48 601 234 567",
+  ...sampleOrder().shipping_address,
+  phone: sampleOrder().customer.phone,
 };
 
 function issuesOf(result: ReturnType<typeof checkAddress>) {
