@@ -9,6 +9,7 @@ import {
 import { type RunningSandbox, startSandbox } from "@shipbridge/sandbox";
 import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLedger } from "../testing/order-ledger.ts";
 import {
   countingFetch,
   DEMO,
@@ -27,17 +28,12 @@ const CITIES = "GET /cities?country_code=PL&postcode=80-831&limit=100";
 
 const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 
-/** The order's packages and their charges (order confirmations), read through the REST API. */
+/** The order's package ids and their charges (order confirmations). */
 async function ledger(orderId: string) {
-  const client = sandbox.timedClient();
-  const { packages } = await client.packages.list({
-    user_reference_number: shipOrderReference(STORE, orderId),
-  });
-  const { messages } = await client.messages.list({ type: "order", limit: 500 });
-  const ids = packages.map((pkg) => pkg.package_id);
-  const charges = messages.filter(
-    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
-  ).length;
+  const { ids, charges } = await orderLedger(
+    sandbox.timedClient(),
+    shipOrderReference(STORE, orderId),
+  );
   return { ids, charges };
 }
 

@@ -15,6 +15,7 @@ import {
 } from "@shipbridge/core";
 import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderLedger } from "../testing/order-ledger.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-point-retry";
@@ -64,16 +65,12 @@ async function createdBeforeCrash(order: ReturnType<typeof lockerOrder>) {
   return (await sandbox.timedClient().packages.create(mapped.package)).package.package_id;
 }
 
-/** The order's packages and the charges (order confirmations) of each. */
+/** The order's package ids and their charges (order confirmations). */
 async function ledger(orderId: string) {
-  const client = sandbox.timedClient();
-  const reference = shipOrderReference(STORE, orderId);
-  const { packages } = await client.packages.list({ user_reference_number: reference });
-  const { messages } = await client.messages.list({ type: "order", limit: 500 });
-  const ids = packages.map((pkg) => pkg.package_id);
-  const charges = messages.filter(
-    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
-  ).length;
+  const { ids, charges } = await orderLedger(
+    sandbox.timedClient(),
+    shipOrderReference(STORE, orderId),
+  );
   return { ids, charges };
 }
 

@@ -15,6 +15,7 @@ import {
 } from "@shipbridge/core";
 import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
+import { orderLedger } from "../testing/order-ledger.ts";
 import { countingFetch } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
@@ -28,16 +29,12 @@ function gdanskOrder(id: string, postcode: string) {
   return { ...order, shipping_address: { ...order.shipping_address, postcode, city: "Gdańsk" } };
 }
 
-/** The order's packages and the charges (order confirmations) of each. */
+/** The order's package ids and their charges (order confirmations). */
 async function ledger(orderId: string) {
-  const client = sandbox.timedClient();
-  const reference = shipOrderReference(STORE, orderId);
-  const { packages } = await client.packages.list({ user_reference_number: reference });
-  const { messages } = await client.messages.list({ type: "order", limit: 500 });
-  const ids = packages.map((pkg) => pkg.package_id);
-  const charges = messages.filter(
-    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
-  ).length;
+  const { ids, charges } = await orderLedger(
+    sandbox.timedClient(),
+    shipOrderReference(STORE, orderId),
+  );
   return { ids, charges };
 }
 

@@ -19,6 +19,7 @@ import {
 } from "@shipbridge/core";
 import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
+import { orderLedger } from "../testing/order-ledger.ts";
 import { countingFetch, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
@@ -29,14 +30,10 @@ const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_R
 
 /** What the sandbox holds for one order: its packages, and the charges (order confirmations) of each. */
 async function ledger(orderId: string) {
-  const reference = shipOrderReference(STORE, orderId);
-  const client = sandbox.timedClient();
-  const { packages } = await client.packages.list({ user_reference_number: reference });
-  const { messages } = await client.messages.list({ type: "order", limit: 500 });
-  const ids = packages.map((pkg) => pkg.package_id);
-  const charges = messages.filter(
-    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
-  ).length;
+  const { packages, charges } = await orderLedger(
+    sandbox.timedClient(),
+    shipOrderReference(STORE, orderId),
+  );
   return { packages, charges };
 }
 
