@@ -17,15 +17,12 @@ import type { Issue } from "../issues/issue.ts";
 import type { Language } from "../issues/language.ts";
 import { renderMessage } from "../issues/messages.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
-import { untilAborted } from "./live-countries.ts";
+import { ClientCache } from "./client-cache.ts";
 
 /** How long a postcode's cities are used before they are asked for again. */
 export const POSTCODE_CITIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const loaded = new WeakMap<
-  ShippingClient,
-  Map<string, { at: number; cities: Promise<readonly string[]> }>
->();
+const loaded = new ClientCache<ShippingClient, readonly string[]>(POSTCODE_CITIES_MAX_AGE_MS);
 
 /** The names of the cities the service lists for a Polish postcode (shared per client). */
 export function postcodeCities(
@@ -33,26 +30,11 @@ export function postcodeCities(
   postcode: string,
   signal?: AbortSignal,
 ): Promise<readonly string[]> {
-  const now = Date.now();
-  let byPostcode = loaded.get(client);
-  if (byPostcode === undefined) {
-    byPostcode = new Map();
-    loaded.set(client, byPostcode);
-  }
-  const known = byPostcode;
-  let entry = known.get(postcode);
-  if (entry === undefined || now - entry.at >= POSTCODE_CITIES_MAX_AGE_MS) {
-    const cities = client
+  const load = () =>
+    client
       .cities({ postcode, country_code: "PL", limit: 100 })
       .then((response) => response.cities.map((city) => city.name));
-    const current = { at: now, cities };
-    known.set(postcode, current);
-    cities.catch(() => {
-      if (known.get(postcode) === current) known.delete(postcode);
-    });
-    entry = current;
-  }
-  return untilAborted(entry.cities, signal);
+  return loaded.get(client, postcode, load, signal);
 }
 
 /** A city's name for comparison: lower case, without diacritics, spaces or dashes. */
