@@ -17,6 +17,7 @@ import type { Issue } from "../issues/issue.ts";
 import type { Language } from "../issues/language.ts";
 import { renderMessage } from "../issues/messages.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
+import { samePlaceName } from "../rules/place-names.ts";
 import { ClientCache } from "./client-cache.ts";
 
 /** How long a postcode's cities are used before they are asked for again. */
@@ -35,17 +36,6 @@ export function postcodeCities(
       .cities({ postcode, country_code: "PL", limit: 100 })
       .then((response) => response.cities.map((city) => city.name));
   return loaded.get(client, postcode, load, signal);
-}
-
-/** A city's name for comparison: lower case, without diacritics, spaces or dashes. */
-export function foldCityName(name: string): string {
-  return name
-    .replaceAll("ł", "l")
-    .replaceAll("Ł", "L")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[\s\p{Pd}.]+/gu, "");
 }
 
 /**
@@ -68,8 +58,7 @@ export async function checkPostcodeCity(
   if (postcode.trim() === "" || city.trim() === "") return;
   const cities = await postcodeCities(client, postcode, signal);
   if (cities.length === 0) return;
-  const wanted = foldCityName(city);
-  if (cities.some((name) => foldCityName(name) === wanted)) return;
+  if (cities.some((name) => samePlaceName(name, city))) return;
   const params = { postcode, city, cities: [...new Set(cities)].join(", ") };
   const rule = RULE_CODES.postcode_city_mismatch;
   return { path, rule, message: renderMessage({ path, rule, params }, language) };

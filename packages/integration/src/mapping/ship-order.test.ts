@@ -61,6 +61,19 @@ function expectShipped(result: ShipOrderResult): void {
   expect(new TextDecoder().decode(result.label.bytes.subarray(0, 5))).toBe("%PDF-");
 }
 
+/**
+ * An order whose package was created before a crash, and whose own command
+ * uuid is used up by a command that failed (it named no such package).
+ */
+async function packageWithFailedCommand(orderId: string) {
+  const order = sampleOrder({ id: orderId });
+  const client = sandbox.timedClient();
+  const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
+  const commandId = orderCommandId(STORE, orderId);
+  await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
+  return { order, id: created.package.package_id, commandId };
+}
+
 describe("shipOrder", () => {
   it("ships an order: one package, ordered, with tracking numbers and a PDF label", async () => {
     const order = sampleOrder({ id: "ship-1", cod: { amount: 193.69, currency: "PLN" } });
@@ -150,13 +163,7 @@ describe("shipOrder", () => {
   });
 
   it("a command that ended without ordering the package never blocks it: the next attempt has its own uuid", async () => {
-    const order = sampleOrder({ id: "ship-failed-command" });
-    const client = sandbox.timedClient();
-    const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
-    const id = created.package.package_id;
-    // The order's own command uuid, used up by a command that fails (no such package).
-    const commandId = orderCommandId(STORE, "ship-failed-command");
-    await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
+    const { order, id, commandId } = await packageWithFailedCommand("ship-failed-command");
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "sent" });
     expect(result.packageId).toBe(id);
@@ -170,12 +177,8 @@ describe("shipOrder", () => {
   });
 
   it("a package ordered by hand after a failed command is not ordered again", async () => {
-    const order = sampleOrder({ id: "ship-by-hand" });
+    const { order, id } = await packageWithFailedCommand("ship-by-hand");
     const client = sandbox.timedClient();
-    const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
-    const id = created.package.package_id;
-    const commandId = orderCommandId(STORE, "ship-by-hand");
-    await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
