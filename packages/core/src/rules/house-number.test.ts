@@ -39,6 +39,8 @@ describe("hasHouseNumber", () => {
     "Main Street Flat 2",
     "Main Street 3rd floor",
     "Marszałkowska #4",
+    "Marszałkowska klatka 2",
+    "Marszałkowska pok. 12",
   ])("reads the flat or floor note of %j as no house number", (street) => {
     expect(hasHouseNumber(street)).toBe(false);
   });
@@ -53,6 +55,8 @@ describe("hasHouseNumber", () => {
     "Mariahilfer Straße 10 Top 5",
     "Október 6. utca 12",
     "Am Markt 3",
+    "Aleja 1 Maja 1000",
+    "Marszałkowska 3 klatka 2",
   ])("finds the number beside a date or a flat note in %j", (street) => {
     expect(hasHouseNumber(street)).toBe(true);
   });

@@ -67,9 +67,9 @@ const MONTHS = [
 const NOT_LETTER_BEFORE = "(?<![\\p{L}\\p{Nd}])";
 const NOT_LETTER_AFTER = "(?![\\p{L}\\p{Nd}])";
 
-/** "3 Maja", "8 Mai 1945", "2 de Mayo", "28. října", "25 de Abril de 1974". */
+/** "3 Maja", "8 Mai 1945", "2 de Mayo", "28. října", "25 de Abril de 1974" (a year of 1800 to 2099). */
 const DAY_MONTH = new RegExp(
-  `${NOT_LETTER_BEFORE}\\d{1,2}\\.?\\s*(?:de\\s+)?(?:${MONTHS})(?:\\s+(?:de\\s+)?\\d{4})?${NOT_LETTER_AFTER}`,
+  `${NOT_LETTER_BEFORE}\\d{1,2}\\.?\\s*(?:de\\s+)?(?:${MONTHS})(?:\\s+(?:de\\s+)?(?:1[89]|20)\\d{2})?${NOT_LETTER_AFTER}`,
   "giu",
 );
 /** "Október 6.", "Március 15." (Hungarian: the month first, the day with a dot). */
@@ -82,6 +82,7 @@ const NOTE_WORDS = [
   "m", "lok", "lokal", "lokalu", "mieszk", "mieszkanie", "mieszkania", "piętro", "pietro", "p",
   "apt", "appt", "apartment", "app", "appartement", "flat", "suite", "ste", "unit", "floor", "fl", "room",
   "whg", "wohnung", "etage", "étage", "stock", "og", "top", "tür", "byt", "ap", "apto", "piso", "interno", "int",
+  "klatka", "kl", "pok", "pokój", "skrytka", "box",
 ].join("|");
 const NOTE_BEFORE = new RegExp(
   `(?:${NOT_LETTER_BEFORE}(?:${NOTE_WORDS})\\.?|#)\\s*(?:nr\\.?\\s*)?\\d+\\p{L}?${NOT_LETTER_AFTER}`,
