@@ -29,7 +29,12 @@ import { IssueCollector } from "../issues/issue-collector.ts";
 import type { Language } from "../issues/language.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import { checkAddressRules, pointFitsCarrier } from "../rules/address-rules.ts";
-import { BUILT_IN_COUNTRIES, type CountriesOption, countryLookupOf } from "../rules/countries.ts";
+import {
+  BUILT_IN_COUNTRIES,
+  type CountriesOption,
+  type CountryLookup,
+  countryLookupOf,
+} from "../rules/countries.ts";
 import { asRecord, type Draft } from "../rules/draft.ts";
 import { isValidPostcode, normalizePostcode } from "../rules/postcodes.ts";
 import { lazy } from "../schemas/lazy-schema.ts";
@@ -109,18 +114,8 @@ export function checkAddress(
     const code = draft["country_code"];
     const country = typeof code === "string" ? code.trim().toUpperCase() : undefined;
     const receiver = receiverOf(draft, country, at, options);
-    {
-      // The receiver's findings, at the address's own fields. An unusable
-      // countries option is reported above; the other rules still run.
-      const found = new IssueCollector();
-      checkAddressRules(receiver, "receiver", "", found, {
-        countries: countries ?? BUILT_IN_COUNTRIES,
-      });
-      for (const issue of found.errors)
-        at.error(fieldOf(issue.path, draft), issue.rule, issue.params);
-      for (const issue of found.warnings)
-        at.warn(fieldOf(issue.path, draft), issue.rule, issue.params);
-    }
+    // An unusable countries option is reported above; the other rules still run.
+    checkReceiverRules(receiver, draft, countries ?? BUILT_IN_COUNTRIES, at);
     if (typeof draft["postcode"] === "string") draft["postcode"] = receiver["postcode"];
     if (typeof draft["phone"] === "string") draft["phone"] = receiver["phone"];
     return { address: draft };
@@ -183,6 +178,19 @@ function receiverOf(
     }
   }
   return receiver;
+}
+
+/** The receiver's address rules, each finding reported at the address's own field. */
+function checkReceiverRules(
+  receiver: Draft,
+  draft: Draft,
+  countries: CountryLookup,
+  at: IssueCollector,
+): void {
+  const found = new IssueCollector();
+  checkAddressRules(receiver, "receiver", "", found, { countries });
+  for (const issue of found.errors) at.error(fieldOf(issue.path, draft), issue.rule, issue.params);
+  for (const issue of found.warnings) at.warn(fieldOf(issue.path, draft), issue.rule, issue.params);
 }
 
 /** The address field a receiver finding belongs to: the name is the surname's or first name's when given. */
