@@ -1,6 +1,8 @@
 // The plugin's options, as a merchant writes them in medusa-config.ts, checked
 // once at start-up: a wrong option stops Medusa with a message that names the
 // option, in English and Polish, and never repeats a secret.
+
+import { ShipbridgeError } from "@shipbridge/core";
 import { TRACKING_WEBHOOK_SECRET_MAX, TRACKING_WEBHOOK_SECRET_MIN } from "@shipbridge/core/schemas";
 import { z } from "zod";
 
@@ -151,14 +153,16 @@ export type ServiceOption = PluginOptions["services"][number];
 
 const SECRET_OPTIONS = new Set(["clientSecret", "password", "trackingWebhookSecret"]);
 
-/** Thrown at start-up; `issues` name each wrong option. */
-export class PluginOptionsError extends Error {
+/** Thrown at start-up (code `invalid_plugin_options`); `issues` name each wrong option. */
+export class PluginOptionsError extends ShipbridgeError {
   readonly issues: readonly { path: string; message: string }[];
 
   constructor(issues: readonly { path: string; message: string }[]) {
     const lines = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join("\n");
-    super(`@shipbridge/medusa: invalid plugin options / nieprawidłowe opcje wtyczki:\n${lines}`);
-    this.name = "PluginOptionsError";
+    super(
+      "invalid_plugin_options",
+      `@shipbridge/medusa: invalid plugin options / nieprawidłowe opcje wtyczki:\n${lines}`,
+    );
     this.issues = issues;
   }
 }
