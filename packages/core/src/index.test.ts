@@ -45,6 +45,7 @@ it("exports exactly these values", () => {
     "VALIDATION_ERROR_CODES",
     "ValidationApiError",
     "ValidationError",
+    "checkAddress",
     "isApiError",
     "isApiUsageError",
     "isAuthenticationError",
@@ -85,8 +86,10 @@ it("exports exactly these values", () => {
 it("exports exactly these types", () => {
   expect(typeOnlyNames(ALL, entry)).toEqual([
     "AddressAutocompleteValidationOptions",
+    "AddressDelivery",
     "CalculatePriceValidationOptions",
     "CallOptions",
+    "CheckAddressOptions",
     "Clock",
     "DeadlineInput",
     "Issue",
@@ -110,6 +113,7 @@ it("exports exactly these types", () => {
     "ShippingAuth",
     "ShippingClientOptions",
     "StoreAddress",
+    "StoreAddressInput",
     "StoreCod",
     "StoreCustomer",
     "StoreDimensions",

@@ -60,6 +60,9 @@ export type { Language } from "./issues/language.ts";
 export { RULE_CODES, type RuleCode } from "./issues/rule-codes.ts";
 // The mapping: a store order to a package, and to one paid shipment.
 export {
+  type AddressDelivery,
+  type CheckAddressOptions,
+  checkAddress,
   isOrderLockError,
   isShipOrderError,
   ORDER_LOCK_ERROR_CODES,
@@ -71,6 +74,7 @@ export {
   type ShipOrderOptions,
   type ShipOrderResult,
   type StoreAddress,
+  type StoreAddressInput,
   type StoreCod,
   type StoreCustomer,
   type StoreDimensions,

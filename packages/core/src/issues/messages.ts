@@ -211,6 +211,12 @@ const en: Record<RuleCode, Template> = {
   receiver_name_incomplete: () => "Give the receiver's first name and surname, or a company name.",
   phone_invalid: () =>
     "A Polish phone number has exactly 9 digits, for example 600100200 or +48 600 100 200.",
+  postcode_invalid: (x) =>
+    `${p(x, "country")} postcodes are written ${p(x, "form")}, for example ${p(x, "example")}; check this postcode.`,
+  postcode_normalized: (x) =>
+    `The postcode ${p(x, "from")} was rewritten as ${p(x, "to")}, the form used in ${p(x, "country")}.`,
+  house_number_missing: (x) =>
+    `The street "${p(x, "street")}" has no house number; a courier cannot find the door without one. Add the number (for example ${p(x, "street")} 12, or 12/4 for a flat).`,
   dimension_invalid: (x) => `The ${p(x, "field")} must be a positive number of centimetres.`,
   dimension_rounded: (x) =>
     `The ${p(x, "field")} of ${p(x, "from")} cm was rounded up to ${p(x, "to")} cm: the service takes whole centimetres.`,
@@ -397,6 +403,12 @@ const pl: Record<RuleCode, Template> = {
   receiver_name_incomplete: () => "Podaj imię i nazwisko odbiorcy albo nazwę firmy.",
   phone_invalid: () =>
     "Polski numer telefonu ma dokładnie 9 cyfr, np. 600100200 lub +48 600 100 200.",
+  postcode_invalid: (x) =>
+    `Kody pocztowe w kraju ${p(x, "country")} mają postać ${p(x, "form")}, np. ${p(x, "example")}; sprawdź ten kod.`,
+  postcode_normalized: (x) =>
+    `Kod pocztowy ${p(x, "from")} zapisano jako ${p(x, "to")}, w postaci używanej w kraju ${p(x, "country")}.`,
+  house_number_missing: (x) =>
+    `Ulica „${p(x, "street")}” nie ma numeru domu; kurier bez niego nie znajdzie drzwi. Dopisz numer (np. ${p(x, "street")} 12 albo 12/4 dla mieszkania).`,
   dimension_invalid: (x) => `${fieldPlCapitalized(x)} musi być dodatnią liczbą centymetrów.`,
   dimension_rounded: (x) =>
     `${fieldPlCapitalized(x)} ${numberPl(x, "from")} cm zaokrąglono w górę do ${numberPl(x, "to")} cm: serwis przyjmuje pełne centymetry.`,

@@ -41,6 +41,12 @@ export const RULE_CODES = {
   text_forbidden_character: "text_forbidden_character",
   receiver_name_incomplete: "receiver_name_incomplete",
   phone_invalid: "phone_invalid",
+  /** The postcode does not fit its country's written form (Polish NN-NNN, Czech NNN NN...). */
+  postcode_invalid: "postcode_invalid",
+  /** A common typing of a postcode was rewritten to its country's form (80831 to 80-831). */
+  postcode_normalized: "postcode_normalized",
+  /** A street with no house number where a courier must find the door. */
+  house_number_missing: "house_number_missing",
   dimension_invalid: "dimension_invalid",
   dimension_rounded: "dimension_rounded",
   weight_invalid: "weight_invalid",

@@ -3,6 +3,11 @@
 // safe to rerun), with their options, results and errors. The parts
 // of StoreOrderSchema are exported as types only, and the uuid helper behind
 // orderCommandId stays internal.
+export {
+  type AddressDelivery,
+  type CheckAddressOptions,
+  checkAddress,
+} from "./check-address.ts";
 export { ORDER_COMMAND_NAMESPACE, orderCommandId } from "./order-command-id.ts";
 export {
   isOrderLockError,
@@ -28,6 +33,7 @@ export {
   LENGTH_UNITS,
   type LengthUnit,
   type StoreAddress,
+  type StoreAddressInput,
   type StoreCod,
   type StoreCustomer,
   type StoreDimensions,

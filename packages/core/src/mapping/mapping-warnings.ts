@@ -12,7 +12,8 @@ import type { RULE_CODES } from "../issues/rule-codes.ts";
 type MappingWarningRule =
   | typeof RULE_CODES.pickup_point_dropped
   | typeof RULE_CODES.pickup_point_unverified
-  | typeof RULE_CODES.bidi_characters_removed;
+  | typeof RULE_CODES.bidi_characters_removed
+  | typeof RULE_CODES.postcode_normalized;
 
 /** A mapping warning with its message in the given language. */
 export function mappingWarning(

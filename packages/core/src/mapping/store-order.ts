@@ -85,6 +85,8 @@ export const StoreAddressSchema = lazy(() =>
   }),
 );
 export type StoreAddress = z.infer<typeof StoreAddressSchema>;
+/** The address as a store writes it (the country code in any case). */
+export type StoreAddressInput = z.input<typeof StoreAddressSchema>;
 
 const currency = lazy(() =>
   z

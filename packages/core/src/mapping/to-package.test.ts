@@ -444,6 +444,58 @@ describe("toPackage: the postal carrier (v1.0.109 and the own-contract flags)", 
   });
 });
 
+describe("toPackage: postcodes and house numbers", () => {
+  const shippingAddress = sampleOrder().shipping_address;
+
+  it("rewrites a Polish postcode typed as 5 digits as NN-NNN, with a warning", () => {
+    const order = sampleOrder({ shipping_address: { ...shippingAddress, postcode: "80831" } });
+    const { package: pkg, warnings } = build(order);
+    expect(pkg.receiver.postcode).toBe("80-831");
+    expect(warnings.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "order.shipping_address.postcode", rule: "postcode_normalized" },
+    ]);
+  });
+
+  it("refuses a postcode that is no postcode of the country, at its order path", () => {
+    const order = sampleOrder({ shipping_address: { ...shippingAddress, postcode: "ABC" } });
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.shipping_address.postcode", "postcode_invalid"],
+    ]);
+  });
+
+  it("refuses a sender postcode ABC at options.sender.postcode", () => {
+    const error = failure(sampleOrder(), { sender: { ...SENDER, postcode: "ABC" } });
+    expect(error.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["options.sender.postcode", "postcode_invalid"],
+    ]);
+  });
+
+  it("refuses a street without a house number for a courier, at the order's street", () => {
+    const { street2: _flat, ...rest } = shippingAddress;
+    const order = sampleOrder({ shipping_address: { ...rest, street: "Marszałkowska" } });
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.shipping_address.street", "house_number_missing"],
+    ]);
+  });
+
+  it("refuses a sender street without a number when the courier collects there", () => {
+    const error = failure(sampleOrder(), { sender: { ...SENDER, street: "Marszałkowska" } });
+    expect(error.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["options.sender.street", "house_number_missing"],
+    ]);
+  });
+
+  it("needs no house number for a parcel to a pickup point", () => {
+    const { street2: _flat, ...rest } = shippingAddress;
+    const order = sampleOrder({
+      shipping_address: { ...rest, street: "Marszałkowska" },
+      shipping: { service: "inpost" },
+      pickup_point: { code: "KRA010", carrier: "inpost" },
+    });
+    expect(build(order).package.receiver.point).toBe("KRA010");
+  });
+});
+
 describe("toPackage: errors and references", () => {
   it("names unknown and missing order fields under order.", () => {
     const { postcode: _p, ...address } = sampleOrder().shipping_address;
@@ -500,6 +552,50 @@ describe("toPackage: errors and references", () => {
         "order.shipping_address.phone",
       ]),
     );
+  });
+
+  it("reports an empty street together with a bad phone (the schema's and validation's problems)", () => {
+    const order = sampleOrder({
+      customer: {},
+      shipping_address: { ...sampleOrder().shipping_address, street: "", phone: "12345" },
+    });
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.shipping_address.street", "too_small"],
+      ["order.shipping_address.phone", "phone_invalid"],
+    ]);
+  });
+
+  it("reports a bad order field beside the address, COD and option problems", () => {
+    const { street2: _flat, ...rest } = sampleOrder().shipping_address;
+    const order = {
+      ...sampleOrder({
+        cod: { amount: 10, currency: "PLN" },
+        customer: { email: "not an e-mail" },
+        shipping_address: { ...rest, street: "Marszałkowska", postcode: "ABC", phone: "12345" },
+      }),
+      channel: "web",
+    };
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.customer.email", "invalid_format"],
+      ["order.channel", "unknown_field"],
+      ["options.cod.iban", "iban_required"],
+      ["order.shipping_address.postcode", "postcode_invalid"],
+      ["order.shipping_address.street", "house_number_missing"],
+      ["order.shipping_address.phone", "phone_invalid"],
+    ]);
+  });
+
+  it("still reports the address when an item is broken, and nothing twice", () => {
+    const order = sampleOrder({
+      customer: {},
+      shipping_address: { ...sampleOrder().shipping_address, phone: "12345" },
+    }) as { items: unknown[] };
+    order.items = [...order.items, { name: "Lamp", quantity: 0, price: 10 }];
+    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+      ["order.items[2].quantity", "too_small"],
+      ["order.items[2].weight", "required"],
+      ["order.shipping_address.phone", "phone_invalid"],
+    ]);
   });
 
   it("speaks Polish when asked", () => {

@@ -4,6 +4,9 @@
 // thrown that lists every problem at once.
 //
 // Decisions (see the core README, section "Mapping"):
+// - Every problem at once: an order that fails StoreOrderSchema is still
+//   mapped and validated as far as it can be read (lenient-order.ts), so an
+//   empty street and a bad phone are reported together.
 // - Errors are THROWN as the one ValidationError of @shipbridge/core. Each
 //   issue's path names what the merchant must fix: `order.…` for the order
 //   (`order.shipping_address.phone`, `order.items`), `options.…` for the
@@ -34,11 +37,16 @@
 //   list (countryCatalogFromResponse of the client's countries()) is
 //   authoritative, so a country outside it is the error country_not_supported;
 //   the built-in list, used when none is given, only warns (country_unverified).
+// - Postcodes: a common typing is rewritten in its country's form (a Polish
+//   "80831" becomes "80-831") with the warning postcode_normalized; a postcode
+//   that still does not fit is refused by validation (postcode_invalid), as is
+//   a street without a house number where a courier must find the door.
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
 import { type CountriesOption, countryLookupOf } from "../rules/countries.ts";
 import { normalizePolishPhone } from "../rules/polish-phone.ts";
+import { normalizePostcode } from "../rules/postcodes.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
 import { currentCarrierName } from "../rules/renamed-fields.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
@@ -66,6 +74,7 @@ import {
   validatePackage,
 } from "../validation/index.ts";
 import { type CleanedText, cleanText } from "./clean-text.ts";
+import { isRelated, readLenientOrder } from "./lenient-order.ts";
 import { mappingWarning, postalExpressMessage } from "./mapping-warnings.ts";
 import { type BoxDimensions, parcelDimensions, totalWeightKg } from "./packing.ts";
 import { covers, SourcePaths } from "./source-paths.ts";
@@ -190,14 +199,26 @@ function buildPackage(order: unknown, options: ToPackageOptions): BuildOutcome {
   }
   const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
   const parsed = validateInput(StoreOrderSchema, order, { language });
-  if (!parsed.ok) {
-    const issues = parsed.error.issues.map((issue) => ({
-      ...issue,
-      path: issue.path === "" ? "order" : `order.${issue.path}`,
-    }));
-    return { ok: false, error: new ValidationError(issues, language), warnings: [] };
-  }
-  return new PackageBuilder(parsed.value, options, language).build();
+  if (parsed.ok) return new PackageBuilder(parsed.value, options, language).build();
+  const issues = parsed.error.issues.map((issue) => ({
+    ...issue,
+    path: issue.path === "" ? "order" : `order.${issue.path}`,
+  }));
+  // Every problem at once: what the mapping and validation find in the readable rest of
+  // the order, beside the schema's problems (but not their consequences).
+  const lenient = readLenientOrder(order, parsed.error.issues);
+  const rest =
+    lenient === undefined ? undefined : new PackageBuilder(lenient, options, language).build();
+  const refused = issues.map((issue) => issue.path);
+  const more =
+    rest === undefined || rest.ok
+      ? []
+      : rest.error.issues.filter((issue) => !isRelated(issue.path, refused));
+  return {
+    ok: false,
+    error: new ValidationError([...issues, ...more], language),
+    warnings: rest?.warnings ?? [],
+  };
 }
 
 class PackageBuilder {
@@ -249,7 +270,34 @@ class PackageBuilder {
       const value = copy[field];
       if (typeof value === "string") copy[field] = this.#text(value, `${source}.${field}`);
     }
+    if (typeof copy["postcode"] === "string") {
+      copy["postcode"] = this.#postcode(
+        copy["postcode"],
+        copy["country_code"],
+        `${source}.postcode`,
+      );
+    }
     return copy as A;
+  }
+
+  /**
+   * A postcode typed the common way (a Polish "80831") in its country's form
+   * ("80-831"), with the warning postcode_normalized; validation judges the rest.
+   */
+  #postcode(value: string | undefined, country: unknown, source: string): string | undefined {
+    if (value === undefined || typeof country !== "string") return value;
+    const normalized = normalizePostcode(country, value);
+    if (normalized !== value) {
+      this.#warnings.push(
+        mappingWarning(
+          source,
+          RULE_CODES.postcode_normalized,
+          { from: value, to: normalized, country },
+          this.#language,
+        ),
+      );
+    }
+    return normalized;
   }
 
   build(): BuildOutcome {
@@ -310,7 +358,8 @@ class PackageBuilder {
       .filter((part) => part !== undefined && part !== "")
       .join(" ");
     set("street", street, "order.shipping_address.street");
-    set("postcode", text("postcode"), "order.shipping_address.postcode");
+    const postcode = "order.shipping_address.postcode";
+    set("postcode", this.#postcode(text("postcode"), address.country_code, postcode), postcode);
     set("city", text("city"), "order.shipping_address.city");
     set("country_code", address.country_code, "order.shipping_address.country_code");
     set("county", text("province"), "order.shipping_address.province");

@@ -1,9 +1,9 @@
 // @shipbridge/core/rules: the validation rules' data and the few helpers a
 // store needs on its own (regions and countries, the country catalog, the
 // service-flag catalogue, the renames of the API's history, the postal
-// carrier's own-contract dates, phone, IBAN, text and amount helpers). The
-// per-rule check functions stay internal and run through the validate*
-// functions of the package root.
+// carrier's own-contract dates, postcode forms and house numbers, phone, IBAN,
+// text and amount helpers). The per-rule check functions stay internal and run
+// through the validate* functions of the package root.
 
 // The text and amount helpers sit beside the schemas that use them.
 export {
@@ -30,6 +30,7 @@ export {
   SUPPORTED_COUNTRIES,
 } from "./countries.ts";
 export { DIGITAL_LABEL_BOOLEAN_SINCE } from "./digital-label.ts";
+export { HOUSE_NAME_COUNTRIES, hasHouseNumber } from "./house-number.ts";
 export { isValidIban, normalizeIban } from "./iban.ts";
 export { LEGACY_RESPONSE_FIELDS, type LegacyResponseField } from "./legacy-response-fields.ts";
 export { normalizePolishPhone } from "./polish-phone.ts";
@@ -38,6 +39,13 @@ export {
   POSTAL_FLAGS_FORBIDDEN_FROM,
   POSTAL_FORBIDDEN_FLAGS,
 } from "./postal-own-contract-flags.ts";
+export {
+  COUNTRIES_WITHOUT_POSTCODES,
+  isValidPostcode,
+  normalizePostcode,
+  POSTCODE_FORMATS,
+  type PostcodeFormat,
+} from "./postcodes.ts";
 export {
   countriesOfRegions,
   ISO_COUNTRY_CODES,

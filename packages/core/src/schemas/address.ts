@@ -6,7 +6,8 @@
 // it. company, county and email are optional and may be null, as existing
 // clients send them. Only the shape is checked here: phone normalization, the
 // receiver's first name and surname and the allowed countries are rules,
-// applied by the rules module. Postcodes are not checked beyond being given.
+// applied by the rules module, as are the postcode form of each country and
+// the house number where a courier must find the door.
 // The free-text fields refuse control and bidi override characters
 // (text_forbidden_character), which would garble a label or hide the real
 // address behind a reordered display.

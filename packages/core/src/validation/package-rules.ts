@@ -10,11 +10,13 @@ import { type CountryLookup, checkCountryCode } from "../rules/countries.ts";
 import { checkDeliveryTime } from "../rules/delivery-time.ts";
 import { normalizeDigitalLabel } from "../rules/digital-label.ts";
 import { asRecord, type Draft } from "../rules/draft.ts";
+import { checkHouseNumber } from "../rules/house-number.ts";
 import { checkParcelDimensions } from "../rules/parcel-dimensions.ts";
 import { checkParcelWeight } from "../rules/parcel-weight.ts";
 import { checkPolishPhone } from "../rules/polish-phone.ts";
 import { checkPostalExpressDefault } from "../rules/postal-express-default.ts";
 import { checkPostalOwnContractFlags } from "../rules/postal-own-contract-flags.ts";
+import { checkPostcode } from "../rules/postcodes.ts";
 import { checkReceiverName } from "../rules/receiver-name.ts";
 import {
   applyRenamedCarrier,
@@ -49,13 +51,23 @@ export function applyHistoryRules(pkg: Draft, findings: IssueCollector): void {
   if (duty !== undefined) rejectRemovedFields(duty, "duty", findings);
 }
 
-/** Addresses, parcels and COD: the input rules merchants trip over. */
+/**
+ * Addresses, parcels and COD: the input rules merchants trip over. A
+ * shipment's addresses also get the postcode rule of their country and, where
+ * a courier must find the door (receiver and pickup without a point), the
+ * house-number rule.
+ */
 export function applyInputRules(pkg: Draft, context: PackageRuleContext, quote: boolean): void {
   const { findings, countries } = context;
   for (const key of ADDRESSES) {
     const address = asRecord(pkg[key]);
     if (address === undefined) continue;
     checkCountryCode(address["country_code"], joinPath(key, "country_code"), countries, findings);
+    if (!quote) {
+      // A quote names places, not doors: its addresses may be partial.
+      checkPostcode(address, key, findings);
+      if (key !== "sender") checkHouseNumber(address, key, findings);
+    }
     checkPolishPhone(address, key, findings);
     if (key === "receiver" && !quote) checkReceiverName(address, findings);
   }

@@ -21,6 +21,15 @@ describe("validateCalculatePrice", () => {
     expect(result).toMatchObject({ ok: true, warnings: [] });
   });
 
+  it("leaves a quote's partial addresses without the postcode and house-number rules", () => {
+    // A quote names places, not doors; the shipment's validation checks them.
+    const input = quote();
+    const pkg = input["package"] as { receiver: Record<string, unknown> };
+    pkg.receiver["postcode"] = "30001";
+    pkg.receiver["street"] = "Marszałkowska";
+    expect(validateCalculatePrice(input, { version: 2 }).ok).toBe(true);
+  });
+
   it("sends ruch as orlen, with a warning naming the position", () => {
     const input = quote();
     input["services"] = { service: ["dpd", "ruch"] };

@@ -2,6 +2,7 @@
 // problem at once, countries, the postal carrier and hostile input.
 import { describe, expect, it } from "vitest";
 import { CountryCatalog } from "../rules/countries.ts";
+import { POSTCODE_FORMATS } from "../rules/postcodes.ts";
 import type { AccountService } from "../schemas/index.ts";
 import {
   SAMPLE_ACCOUNT_SERVICES,
@@ -244,6 +245,9 @@ describe("validatePackage: countries", () => {
   function receiverIn(country: string): Pkg {
     const input = sampleV2Package();
     section(input, "receiver")["country_code"] = country;
+    // A postcode of that country's form, where core knows one.
+    const format = POSTCODE_FORMATS[country];
+    if (format !== undefined) section(input, "receiver")["postcode"] = format.example;
     return input;
   }
 
@@ -318,6 +322,7 @@ describe("validatePackage: countries", () => {
   it("leaves phones of other countries as given", () => {
     const input = sampleV2Package();
     section(input, "receiver")["country_code"] = "DE";
+    section(input, "receiver")["postcode"] = "10115";
     section(input, "receiver")["phone"] = "+49 30 1234567";
     const result = v2(input);
     expect(result.ok && section(result.value as Pkg, "receiver")["phone"]).toBe("+49 30 1234567");
@@ -561,5 +566,63 @@ describe("validatePackage: hostile input never throws", () => {
       clock: AFTER_CUTOFF,
     });
     expect(result.ok).toBe(true);
+  });
+});
+
+describe("validatePackage: postcodes and house numbers", () => {
+  it("refuses postcodes not in their country's form, on every address, all at once", () => {
+    const input = sampleV2Package();
+    section(input, "receiver")["postcode"] = "12345";
+    section(input, "sender")["postcode"] = "ABC";
+    section(input, "pickup")["postcode"] = "ABC";
+    expect(issuesOf(v2(input))).toEqual([
+      { path: "pickup.postcode", rule: "postcode_invalid" },
+      { path: "sender.postcode", rule: "postcode_invalid" },
+      { path: "receiver.postcode", rule: "postcode_invalid" },
+    ]);
+  });
+
+  it("says the form in English and Polish", () => {
+    const input = sampleV2Package();
+    section(input, "receiver")["postcode"] = "ABC";
+    const en = v2(input);
+    const pl = v2(input, { language: "pl_PL" });
+    if (en.ok || pl.ok) throw new Error("expected the package to be refused");
+    expect(en.error.issues[0]?.message).toBe(
+      "PL postcodes are written NN-NNN, for example 00-950; check this postcode.",
+    );
+    expect(pl.error.issues[0]?.message).toBe(
+      "Kody pocztowe w kraju PL mają postać NN-NNN, np. 00-950; sprawdź ten kod.",
+    );
+  });
+
+  it("checks each country by its own form", () => {
+    const input = sampleV2Package();
+    Object.assign(section(input, "receiver"), {
+      country_code: "CZ",
+      postcode: "11000",
+      phone: "+420 601 123 456",
+    });
+    expect(issuesOf(v2(input))).toEqual([{ path: "receiver.postcode", rule: "postcode_invalid" }]);
+    section(input, "receiver")["postcode"] = "110 00";
+    expect(v2(input).ok).toBe(true);
+  });
+
+  it("refuses a street without a house number where a courier goes to the door", () => {
+    const input = sampleV2Package();
+    section(input, "receiver")["street"] = "Marszałkowska";
+    section(input, "pickup")["street"] = "Magazynowa";
+    expect(issuesOf(v2(input))).toEqual([
+      { path: "pickup.street", rule: "house_number_missing" },
+      { path: "receiver.street", rule: "house_number_missing" },
+    ]);
+  });
+
+  it("accepts a street without a number at a point, and on the sender (never visited)", () => {
+    const input = sampleV2Package();
+    Object.assign(section(input, "receiver"), { street: "Marszałkowska", point: "WAW01A" });
+    Object.assign(section(input, "pickup"), { street: "Magazynowa", point: "WAW02B" });
+    section(input, "sender")["street"] = "Handlowa";
+    expect(v2(input).ok).toBe(true);
   });
 });
