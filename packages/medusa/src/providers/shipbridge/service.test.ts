@@ -252,6 +252,49 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
       }
     });
 
+    describe("the address at the shipping-method step", () => {
+      const courier = { id: "dpd", service: "dpd", pickup_point: false };
+      const check = (address: Record<string, unknown>, optionData: Record<string, unknown>) =>
+        service.validateFulfillmentData(PROVIDER_ID, optionData, {}, {
+          shipping_address: address,
+        } as never);
+
+      it("refuses a postcode not in its country's form and a street without a house number", async () => {
+        const error = (await check(
+          { ...CUSTOMER_ADDRESS, postal_code: "ABC", address_1: "ul. Długa" },
+          courier,
+        ).catch((reason: unknown) => reason)) as Record<string, unknown>;
+        expect(error).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect("issues" in error).toBe(false);
+        // Both at once, under the fields the storefront sends.
+        expect(String(error["message"])).toMatch(
+          /shipping_address\.postal_code postcode_invalid: /,
+        );
+        expect(String(error["message"])).toMatch(
+          /shipping_address\.address_1 house_number_missing: /,
+        );
+      });
+
+      it("takes a good address, and a locker's address without a house number", async () => {
+        await expect(check(CUSTOMER_ADDRESS, courier)).resolves.toMatchObject({ service: "dpd" });
+        const point = (await registration().findPoint("WAW03M"))!;
+        await expect(
+          check(
+            { ...CUSTOMER_ADDRESS, address_1: "ul. Długa" },
+            { id: "inpost-point", service: "inpost", pickup_point: true },
+          ).then(() => undefined),
+        ).rejects.toThrow(/pickup point/i);
+        await expect(
+          service.validateFulfillmentData(
+            PROVIDER_ID,
+            { id: "inpost-point", service: "inpost", pickup_point: true },
+            { point_id: point.code },
+            { shipping_address: { ...CUSTOMER_ADDRESS, address_1: "ul. Długa" } } as never,
+          ),
+        ).resolves.toMatchObject({ point_id: point.code });
+      });
+    });
+
     describe("pickup points", () => {
       const optionData = { id: "inpost-point", service: "inpost", pickup_point: true };
 
@@ -693,7 +736,8 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
       it("an order core refuses: a final 400 naming each field and rule, and a fixed retry ships", async () => {
         const provider = registration();
         const order = orderOf("order_bad_phone");
-        const bad = { ...CUSTOMER_ADDRESS, phone: "12345" };
+        // Changed after checkout (the shipping-method step checked the address).
+        const bad = { ...CUSTOMER_ADDRESS, phone: "12345", address_1: "ul. Długa" };
         const refused = await refusal(
           provider.createFulfillment({ service: "dpd" }, items, order, {
             id: "ful_bad_phone",
@@ -702,8 +746,9 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         );
         expect(refused).toMatchObject({ type: "invalid_data", code: "validation_failed" });
         expect("issues" in refused.error).toBe(false);
-        // The field's path and the rule.
+        // Every problem at once, each with the field's path and the rule.
         expect(refused.message).toMatch(/order\.shipping_address\.phone phone_invalid: /);
+        expect(refused.message).toMatch(/order\.shipping_address\.street house_number_missing: /);
         // Final: the attempt is refused, and the merchant's fixed retry ships
         // under a name of its own.
         const db = new pg.Client({ connectionString: tokensDb });

@@ -10,7 +10,7 @@ import type {
   Logger,
 } from "@medusajs/framework/types";
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils";
-import { type ShipOrderResult, shipOrder } from "@shipbridge/core";
+import { checkAddress, type ShipOrderResult, shipOrder, ValidationError } from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
 import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
@@ -86,6 +86,21 @@ function num(value: unknown): number | undefined {
     return num((value as { numeric: unknown }).numeric);
   }
   return undefined;
+}
+
+/** Core's address fields as Medusa's cart names them. */
+const CART_FIELDS: Readonly<Record<string, string>> = {
+  street: "address_1",
+  street2: "address_2",
+  postcode: "postal_code",
+};
+
+/** `address.postcode` as the storefront knows the field: `shipping_address.postal_code`. */
+function cartAddressPath(path: string): string {
+  const match = /^address(?:\.([a-z_0-9]+))?(.*)$/.exec(path);
+  if (match === null) return path;
+  const field = match[1] === undefined ? "" : `.${CART_FIELDS[match[1]] ?? match[1]}`;
+  return `shipping_address${field}${match[2] ?? ""}`;
 }
 
 /** The quantity a fulfillment asks of each order line. */
@@ -204,12 +219,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   override async validateFulfillmentData(
     optionData: Loose,
     data: Loose,
-    _context: unknown,
+    context: unknown,
   ): Promise<Loose> {
     const service = this.#service(optionData);
-    if (!service.pickup_point || optionData["is_return"] === true) {
-      return { ...data, service: service.service };
-    }
+    if (optionData["is_return"] === true) return { ...data, service: service.service };
+    this.#checkCartAddress(context, service.pickup_point ? "point" : "courier");
+    if (!service.pickup_point) return { ...data, service: service.service };
     const pointId = str(data["point_id"]);
     if (pointId === undefined) this.#refuse("point_required");
     const point = await this.findPoint(pointId).catch((error: unknown) => {
@@ -229,6 +244,25 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       point_name: point.name ?? point.code,
       point_address: point.address ?? null,
     };
+  }
+
+  /**
+   * The cart's shipping address, checked with core's checkAddress when the
+   * shipping method is chosen (before the customer pays): a postcode not in
+   * its country's form, a courier street without a house number, a bad
+   * phone... refused with every field (as Medusa names it) and rule at once.
+   * A cart without an address yet is left to Medusa.
+   */
+  #checkCartAddress(context: unknown, delivery: "courier" | "point"): void {
+    const address = (context as { shipping_address?: Loose | null } | undefined)?.shipping_address;
+    if (address === undefined || address === null) return;
+    const checked = checkAddress(storeAddress(address), { delivery, language: this.language });
+    if (checked.ok) return;
+    const issues = checked.error.issues.map((issue) => ({
+      ...issue,
+      path: cartAddressPath(issue.path),
+    }));
+    throw asMedusaError(new ValidationError(issues, this.language), this.language);
   }
 
   /**
