@@ -117,8 +117,12 @@ export function asMedusaError(
   );
 }
 
-/** True when `error` is a refusal that asking again cannot change (it answers a 4xx). */
-export function isFinalRefusal(error: unknown): boolean {
-  const type = asMedusaError(error).type;
-  return type !== MedusaError.Types.UNEXPECTED_STATE;
+/**
+ * True when `error` says the order itself is invalid (core's or the service's
+ * validation, an order command that failed, a package of another order): the
+ * same shipment can never pass, so its attempt is final. Not for an account
+ * that must be reconnected, whose run may have reached the service.
+ */
+export function isInvalidShipment(error: unknown): boolean {
+  return isValidationError(error) || isValidationApiError(error) || isShipOrderError(error);
 }

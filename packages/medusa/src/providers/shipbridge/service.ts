@@ -16,7 +16,7 @@ import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { labelPath } from "../../lib/label-path.ts";
-import { asMedusaError, coreLanguage, isFinalRefusal } from "../../lib/medusa-error.ts";
+import { asMedusaError, coreLanguage, isInvalidShipment } from "../../lib/medusa-error.ts";
 import {
   type ChosenPoint,
   cashOnDelivery,
@@ -511,9 +511,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       result = await run();
     } catch (error) {
       await lease.stop();
-      // A refusal (the order is invalid) is final: no retry takes its name
-      // over. Anything else may have reached the service: a retry finds it.
-      const final = isFinalRefusal(error);
+      // An invalid order is final: no retry takes its name over. Anything
+      // else may have reached the service: a retry finds it.
+      const final = isInvalidShipment(error);
       await (final ? ledger.refused(key, fulfillmentId) : ledger.failed(key, fulfillmentId)).catch(
         (cause: unknown) => {
           this.#logger?.warn(`shipbridge: attempt ${key} not marked: ${String(cause)}`);
