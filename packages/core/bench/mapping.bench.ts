@@ -3,8 +3,9 @@
 // phones, COD, pickup point, then validatePackage of the result, which
 // toPackage always runs), against validatePackage alone on the package it
 // builds, in the same run. The difference is what the mapping adds.
+
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { Bench } from "tinybench";
-import { IBAN, SENDER, sampleOrder } from "../src/mapping/testing/orders.ts";
 import { type ToPackageOptions, toPackage } from "../src/mapping/to-package.ts";
 import { validatePackage } from "../src/validation/validate-package.ts";
 

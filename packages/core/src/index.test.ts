@@ -75,6 +75,7 @@ it("exports exactly these values", () => {
     "shipOrderReference",
     "staticToken",
     "toPackage",
+    "trackingPageUrl",
     "validateAddressAutocomplete",
     "validateCalculatePrice",
     "validatePackage",

@@ -48,6 +48,7 @@ export {
   type TemplateWriteResult,
   TimeoutError,
   type TrackingWebhook,
+  trackingPageUrl,
   UnexpectedResponseError,
   type UserData,
   type UserDataWriteResult,

@@ -1,10 +1,9 @@
 // startSandbox: two hosts on free ports, a clean close, and --data keeping
 // every piece of state across a restart.
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@shipbridge/tooling/free-port";
 import { afterAll, describe, expect, it } from "vitest";
 import { APP, DAY, TestSandbox, USER } from "../test/sandbox-fixture.ts";
 import { DEMO_CONFIG } from "./config.ts";
@@ -151,13 +150,7 @@ describe("startSandbox", () => {
   it("closes the base server it opened when the account port is taken", async () => {
     const first = await startSandbox();
     const taken = Number(new URL(first.accountUrl).port);
-    const free = await new Promise<number>((resolve) => {
-      const probe = createServer();
-      probe.listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    const free = await freePort();
     await expect(startSandbox({ port: free, accountPort: taken })).rejects.toMatchObject({
       code: "EADDRINUSE",
     });

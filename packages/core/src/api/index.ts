@@ -49,4 +49,5 @@ export type {
 export type { NewTemplate, TemplateWriteResult } from "./resources/templates.ts";
 export type { RetryOptions } from "./retry-policy.ts";
 export { ShippingClient, type ShippingClientOptions } from "./shipping-client.ts";
+export { trackingPageUrl } from "./tracking-page.ts";
 export type { CallOptions } from "./transport.ts";

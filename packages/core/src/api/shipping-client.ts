@@ -40,6 +40,7 @@ import { PointsResource } from "./resources/points.ts";
 import * as reference from "./resources/reference-data.ts";
 import { TemplatesResource } from "./resources/templates.ts";
 import { type RetryOptions, resolveRetryOptions } from "./retry-policy.ts";
+import { trackingPageProblem } from "./tracking-page.ts";
 import { type CallOptions, Transport } from "./transport.ts";
 
 export interface ShippingClientOptions {
@@ -77,6 +78,13 @@ export interface ShippingClientOptions {
    * `client.account.services()` returns, or its `services` list.
    */
   readonly accountServices?: AccountServicesLike | undefined;
+  /**
+   * The public tracking page customers open, as a template with `{number}`
+   * where the tracking number goes; shipOrder builds its `trackingUrls` from
+   * it. Default: what the service gives per parcel, else
+   * https://furgonetka.pl/zlokalizuj/{number} (see trackingPageUrl).
+   */
+  readonly trackingPage?: string | undefined;
 }
 
 function httpUrl(value: string | URL | undefined): string {
@@ -96,6 +104,14 @@ function positive(name: string, value: number | undefined, fallback: number): nu
     );
   }
   return value;
+}
+
+/** Each client's tracking page template, when one is configured. */
+const trackingPages = new WeakMap<ShippingClient, string>();
+
+/** The client's configured tracking page template (the `trackingPage` option), if any. */
+export function clientTrackingPage(client: ShippingClient): string | undefined {
+  return trackingPages.get(client);
 }
 
 /** Each client's auth provider: it stands for the account the client calls as. */
@@ -172,6 +188,11 @@ export class ShippingClient {
       retry,
       validateResponses: options.validateResponses ?? false,
     });
+    if (options.trackingPage !== undefined) {
+      const trackingProblem = trackingPageProblem(options.trackingPage);
+      if (trackingProblem !== undefined) throw new ApiUsageError("trackingPage", trackingProblem);
+      trackingPages.set(this, options.trackingPage);
+    }
     accounts.set(this, options.auth);
     this.#context = {
       transport,

@@ -1,10 +1,10 @@
+import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
 import { isApiUsageError } from "../api/index.ts";
 import { countryCatalogFromResponse } from "../rules/index.ts";
 import { isValidationError, validatePackage } from "../validation/index.ts";
 import { sampleV2Package } from "../validation/sample-packages.ts";
 import { shipOrder } from "./ship-order.ts";
-import { SENDER, sampleOrder } from "./testing/orders.ts";
 import { safeToPackage, type ToPackageOptions } from "./to-package.ts";
 
 /** The issues of a failed mapping, as path and rule. */

@@ -1,7 +1,8 @@
 // Tests of the lenient reading of an order that failed StoreOrderSchema.
+
+import { sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
 import { isRelated, readLenientOrder } from "./lenient-order.ts";
-import { sampleOrder } from "./testing/orders.ts";
 
 describe("readLenientOrder", () => {
   it("leaves out the refused address fields and keeps the rest, codes upper-cased", () => {

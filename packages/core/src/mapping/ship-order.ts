@@ -42,7 +42,7 @@ import {
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
-import { clientAccount } from "../api/shipping-client.ts";
+import { clientAccount, clientTrackingPage } from "../api/shipping-client.ts";
 import type { Issue } from "../issues/issue.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
@@ -62,6 +62,7 @@ import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.t
 import { shipOrderReference } from "./ship-order-reference.ts";
 import type { StoreOrderInput } from "./store-order.ts";
 import { type ToPackageOptions, toPackage } from "./to-package.ts";
+import { trackingUrls } from "./tracking-urls.ts";
 
 /** The per-call options of every request of a run (always API v2). */
 type CallOptions = Omit<ApiCallOptions, "version">;
@@ -120,6 +121,11 @@ export interface ShipOrderResult {
   readonly commandId: string;
   /** One per parcel, as the carrier numbers them. */
   readonly trackingNumbers: readonly string[];
+  /**
+   * The public tracking page of each parcel, for customers: built from the
+   * client's `trackingPage` template when configured, else the page the
+   * service gives, else https://furgonetka.pl/zlokalizuj/{number}.
+   */
   readonly trackingUrls: readonly string[];
   readonly label: Label;
   /** toPackage's warnings and the service's. */
@@ -282,7 +288,7 @@ async function run(
     packageId,
     commandId,
     trackingNumbers: compact(details.parcels?.map((parcel) => parcel.package_no)),
-    trackingUrls: trackingUrls(details),
+    trackingUrls: trackingUrls(details, clientTrackingPage(client)),
     label,
     warnings,
     steps: { package: packageStep, order: orderStep },
@@ -379,12 +385,6 @@ function withCommandNumbers(
     };
   });
   return { ...details, parcels };
-}
-
-function trackingUrls(details: PackageDetailsV2): string[] {
-  const perParcel = compact(details.parcels?.map((parcel) => parcel.tracking_url));
-  const urls = perParcel.length > 0 ? perParcel : compact([details.tracking_url]);
-  return [...new Set(urls)];
 }
 
 function compact(values: readonly (string | null | undefined)[] | undefined): string[] {

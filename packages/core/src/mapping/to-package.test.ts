@@ -2,11 +2,12 @@
 // name rules, COD with the configured IBAN, the stale pickup point, the
 // v1.0.109 postal option, and errors named by order/options paths. Every
 // package built here is checked again with validatePackage.
+
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
 import type { AccountServiceRef } from "../rules/shipment-contract.ts";
 import { isValidationError, type ValidationError, validatePackage } from "../validation/index.ts";
 import type { StoreOrderInput } from "./store-order.ts";
-import { IBAN, SENDER, sampleOrder } from "./testing/orders.ts";
 import {
   safeToPackage,
   type ToPackageOptions,
@@ -589,9 +590,9 @@ describe("toPackage: errors and references", () => {
     const order = sampleOrder({
       customer: {},
       shipping_address: { ...sampleOrder().shipping_address, phone: "12345" },
-    }) as { items: unknown[] };
-    order.items = [...order.items, { name: "Lamp", quantity: 0, price: 10 }];
-    expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+    });
+    const broken = { ...order, items: [...order.items, { name: "Lamp", quantity: 0, price: 10 }] };
+    expect(failure(broken).issues.map((i) => [i.path, i.rule])).toEqual([
       ["order.items[2].quantity", "too_small"],
       ["order.items[2].weight", "required"],
       ["order.shipping_address.phone", "phone_invalid"],

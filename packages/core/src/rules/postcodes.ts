@@ -6,7 +6,9 @@
 // Decisions:
 // - validatePackage (and so the sandbox, which validates through it) accepts
 //   only the written form: Polish "NN-NNN", Czech and Slovak "NNN NN", Dutch
-//   "NNNN AA", and so on, as in POSTCODE_FORMATS.
+//   "NNNN AA", and so on, as in POSTCODE_FORMATS. Where two forms are in
+//   common use (Greek and Swedish with or without the space, Lithuanian and
+//   Latvian with or without the country prefix), both are accepted.
 // - The mapping from a store's address (toPackage, checkAddress) first
 //   normalizes the common typings to that form, with the warning
 //   postcode_normalized: a Polish "80831" becomes "80-831", a Czech "11000"
@@ -70,14 +72,15 @@ export const POSTCODE_FORMATS: Readonly<Record<string, PostcodeFormat>> = Object
   CY: { form: "NNNN", example: "1010", pattern: digits(4) },
   CZ: { form: "NNN NN", example: "110 00", pattern: /^[1-7]\d{2} \d{2}$/, normalize: spaceAfterThree },
   DE: { form: "NNNNN", example: "10115", pattern: digits(5), normalize: withoutPrefix("D") },
-  DK: { form: "NNNN", example: "1050", pattern: /^[1-9]\d{3}$/, normalize: withoutPrefix("DK") },
+  DK: { form: "NNNN", example: "1050", pattern: digits(4), normalize: withoutPrefix("DK") },
   EE: { form: "NNNNN", example: "10111", pattern: /^[1-9]\d{4}$/ },
   ES: { form: "NNNNN", example: "28001", pattern: /^(?:0[1-9]|[1-4]\d|5[0-2])\d{3}$/ },
   FI: { form: "NNNNN", example: "00100", pattern: digits(5), normalize: withoutPrefix("FI") },
   FR: { form: "NNNNN", example: "75001", pattern: digits(5), normalize: withoutPrefix("F") },
   GB: { form: "AN NAA, ANN NAA, AAN NAA, AANN NAA, ANA NAA or AANA NAA", example: "SW1A 1AA",
     pattern: GB_PATTERN, normalize: spaceBeforeLast(3) },
-  GR: { form: "NNN NN", example: "105 57", pattern: /^\d{3} \d{2}$/, normalize: spaceAfterThree },
+  // Greek and Swedish postcodes are as often written without their space; both forms are read.
+  GR: { form: "NNN NN", example: "105 57", pattern: /^\d{3} ?\d{2}$/, normalize: spaceAfterThree },
   HR: { form: "NNNNN", example: "10000", pattern: /^[1-5]\d{4}$/, normalize: withoutPrefix("HR") },
   HU: { form: "NNNN", example: "1051", pattern: /^[1-9]\d{3}$/, normalize: withoutPrefix("H") },
   // Eircode: a routing key (a letter and two digits, or D6W) and a four-character identifier.
@@ -98,7 +101,7 @@ export const POSTCODE_FORMATS: Readonly<Record<string, PostcodeFormat>> = Object
   PT: { form: "NNNN-NNN", example: "1000-001", pattern: /^[1-9]\d{3}-\d{3}$/,
     normalize: (v) => (/^\d{7}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4)}` : v) },
   RO: { form: "NNNNNN", example: "010011", pattern: digits(6) },
-  SE: { form: "NNN NN", example: "111 52", pattern: /^[1-9]\d{2} \d{2}$/,
+  SE: { form: "NNN NN", example: "111 52", pattern: /^[1-9]\d{2} ?\d{2}$/,
     normalize: (v) => spaceAfterThree(withoutPrefix("SE")(v)) },
   SI: { form: "NNNN", example: "1000", pattern: /^[1-9]\d{3}$/, normalize: withoutPrefix("SI") },
   SK: { form: "NNN NN", example: "811 01", pattern: /^[089]\d{2} \d{2}$/, normalize: spaceAfterThree },

@@ -14,8 +14,8 @@ import {
   ValidationError,
 } from "@shipbridge/core";
 import type { AccountServicesResponse } from "@shipbridge/core/schemas";
+import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SENDER, sampleOrder } from "../testing/orders.ts";
 import { packageV2 } from "../testing/packages.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";
 

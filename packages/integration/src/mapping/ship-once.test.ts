@@ -7,8 +7,8 @@ import {
   shipOrderReference,
 } from "@shipbridge/core";
 import { type RunningSandbox, startSandbox } from "@shipbridge/sandbox";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
 import {
   countingFetch,
   DEMO,

@@ -11,8 +11,8 @@ import {
   ValidationError,
 } from "@shipbridge/core";
 import { countryCatalogFromResponse } from "@shipbridge/core/rules";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
-import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
 import { countingFetch } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 

@@ -17,9 +17,9 @@ import {
   toPackage,
   ValidationError,
 } from "@shipbridge/core";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
-import { IBAN, SENDER, sampleOrder } from "../testing/orders.ts";
-import { countingFetch, onPackageCreation } from "../testing/sandbox-server.ts";
+import { countingFetch, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-test";
@@ -75,6 +75,26 @@ describe("shipOrder", () => {
     expect(pkg.user_reference_number).toBe(`${STORE}:ship-1`);
     expect(pkg.additional_services?.cod?.amount).toBe(193.69);
     await expectOneShipment("ship-1", result);
+  });
+
+  it("links each parcel to its public tracking page: the configured one, else the service's", async () => {
+    const order = sampleOrder({ id: "ship-tracking-page" });
+    const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    const pkg = await sandbox.timedClient().packages.get(result.packageId);
+    const given = pkg.parcels?.map((parcel) => parcel.tracking_url);
+    expect(result.trackingUrls).toEqual(given);
+    const { clock, sleep } = sandboxTime(sandbox);
+    const configured = sandbox.client({
+      clock,
+      sleep,
+      trackingPage: "https://konto-test.furgonetka.pl/zlokalizuj/{number}",
+    });
+    const again = await shipOrder(configured, order, shipOptions);
+    expect(again.trackingUrls).toEqual(
+      result.trackingNumbers.map(
+        (number) => `https://konto-test.furgonetka.pl/zlokalizuj/${number}`,
+      ),
+    );
   });
 
   it("run twice: the second run finds the package and the order, and charges nothing", async () => {

@@ -1,7 +1,8 @@
 // Runs the shipment rows of the spec table against core's validatePackage and
 // against the sandbox over HTTP (validate, create and edit), each on its own,
 // so that a rule core gets wrong cannot pass because the sandbox shares it.
-import { validatePackage } from "@shipbridge/core";
+import { checkAddress, toPackage, validatePackage } from "@shipbridge/core";
+import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageV1, packageV2 } from "../testing/packages.ts";
 import {
@@ -37,6 +38,10 @@ function shipmentOf(row: PackageCase, ownPostalServiceId: number): Record<string
   }
   if (row.additionalServices !== undefined)
     pkg["additional_services"] = { ...row.additionalServices };
+  for (const [role, fields] of Object.entries(row.addresses ?? {})) {
+    const base = (pkg[role] ?? pkg["pickup"]) as Record<string, unknown>;
+    pkg[role] = { ...base, ...fields };
+  }
   return pkg;
 }
 
@@ -202,5 +207,34 @@ describe("spec table: one shipment read in both versions (9.2)", () => {
     const v2 = await after.call("GET", path, { version: 2 });
     expect(v2.body).not.toHaveProperty("type");
     expect(v2.body.parcels[0].type).toBe("package");
+  });
+});
+
+describe("spec table: a store's address as the mapping sends it (2.3 gap)", () => {
+  const typed = { ...sampleOrder().shipping_address, postcode: "80831" };
+
+  it("a Polish postcode typed 80831 is sent as 80-831, and the sandbox accepts it", async () => {
+    const { package: pkg, warnings } = toPackage(sampleOrder({ shipping_address: typed }), {
+      sender: SENDER,
+    });
+    expect(pkg.receiver.postcode).toBe("80-831");
+    expect(warnings.map(({ path, rule }) => ({ path, rule }))).toContainEqual({
+      path: "order.shipping_address.postcode",
+      rule: "postcode_normalized",
+    });
+    const created = await after.call("POST", "/packages", { version: 2, body: pkg });
+    expect(created.status).toBe(201);
+    expect(created.body.receiver.postcode).toBe("80-831");
+  });
+
+  it("checkAddress at checkout gives the address the sandbox then accepts", async () => {
+    const checked = checkAddress(typed, { delivery: "courier" });
+    if (!checked.ok) throw new Error(checked.error.message);
+    const body = {
+      ...packageV2(),
+      receiver: { ...packageV2().receiver, postcode: checked.value.postcode },
+    };
+    const created = await after.call("POST", "/packages", { version: 2, body });
+    expect(created.status).toBe(201);
   });
 });

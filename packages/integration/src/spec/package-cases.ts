@@ -3,7 +3,11 @@
 // row cites its section, says what is sent and what the spec requires, either
 // accepted (with the additional services as the service reads them) or
 // refused (with the rule and the field's path). Rule codes are core's names
-// for the spec's rules; the outcomes come from the spec's text.
+// for the spec's rules; the outcomes come from the spec's text. The address
+// rows fill the spec's gap on the values of a shipment's fields (2.3: "allowed
+// values: not shown") with what a carrier needs to reach an address: the
+// national post's postcode form of each country the service serves, and a
+// house number where a courier must find the door.
 import { RULE_CODES, type RuleCode } from "@shipbridge/core";
 
 /** Instants on either side of 2026-08-24, the date of the postal rule (7.2). */
@@ -47,7 +51,11 @@ export interface PackageCase {
   readonly expect: PackageOutcome;
   /** The operations the rule is stated for; all three unless said. */
   readonly operations?: readonly Operation[];
+  /** Fields changed in the demo shipment's addresses (a sender is the pickup's copy). */
+  readonly addresses?: Readonly<Partial<Record<AddressRole, Readonly<Record<string, unknown>>>>>;
 }
+
+export type AddressRole = "receiver" | "sender" | "pickup";
 
 const POSTAL_FORBIDDEN = [
   "rod",
@@ -238,5 +246,93 @@ export const PACKAGE_CASES: readonly PackageCase[] = [
     additionalServices: { poczta_ekspres24: true, guarantee_1200: true },
     expect: { accepted: true, services: { guarantee_1200: true } },
     operations: ["create", "update"],
+  },
+  // Addresses (2.3 gap): each country's postcode form, on every address.
+  ...(
+    [
+      ["PL", "00-950", "00950"],
+      ["DE", "10115", "1011"],
+      ["CZ", "110 00", "11000"],
+      ["SK", "811 01", "81101"],
+      ["NL", "1012 AB", "1012AB"],
+      ["IE", "D02 X285", "12345"],
+      ["PT", "1000-001", "1000001"],
+      ["AT", "1010", "10100"],
+      ["FR", "75001", "7500"],
+      ["SE", "111 52", "1115"],
+      ["LT", "LT-01100", "0110"],
+    ] as const
+  ).flatMap(([country, good, bad]): PackageCase[] => [
+    {
+      section: "2.3",
+      title: `address: a receiver in ${country} with postcode ${good}`,
+      version: 2,
+      addresses: { receiver: { country_code: country, postcode: good } },
+      expect: ACCEPTED,
+    },
+    {
+      section: "2.3",
+      title: `address: a receiver in ${country} with postcode ${bad}`,
+      version: 2,
+      addresses: { receiver: { country_code: country, postcode: bad } },
+      expect: { refused: { rule: RULE_CODES.postcode_invalid, path: "receiver.postcode" } },
+    },
+  ]),
+  {
+    section: "2.3",
+    title: "address: a Polish postcode typed as 5 digits is refused as sent (mapping rewrites it)",
+    version: 2,
+    addresses: { receiver: { postcode: "80831" } },
+    expect: { refused: { rule: RULE_CODES.postcode_invalid, path: "receiver.postcode" } },
+  },
+  {
+    section: "2.3",
+    title: "address: receiver postcode ABC",
+    version: 1,
+    addresses: { receiver: { postcode: "ABC" } },
+    expect: { refused: { rule: RULE_CODES.postcode_invalid, path: "receiver.postcode" } },
+  },
+  {
+    section: "2.3",
+    title: "address: sender postcode ABC",
+    version: 2,
+    addresses: { sender: { postcode: "ABC" } },
+    expect: { refused: { rule: RULE_CODES.postcode_invalid, path: "sender.postcode" } },
+  },
+  {
+    section: "2.3",
+    title: "address: pickup postcode ABC",
+    version: 2,
+    addresses: { pickup: { postcode: "ABC" } },
+    expect: { refused: { rule: RULE_CODES.postcode_invalid, path: "pickup.postcode" } },
+  },
+  // Addresses (2.3 gap): a house number where a courier must find the door.
+  {
+    section: "2.3",
+    title: "address: receiver street without a house number, to the door",
+    version: 2,
+    addresses: { receiver: { street: "Marszałkowska" } },
+    expect: { refused: { rule: RULE_CODES.house_number_missing, path: "receiver.street" } },
+  },
+  {
+    section: "2.3",
+    title: "address: receiver street without a house number, to a point",
+    version: 2,
+    addresses: { receiver: { street: "Marszałkowska", point: "PL00007" } },
+    expect: ACCEPTED,
+  },
+  {
+    section: "2.3",
+    title: "address: pickup street without a house number, collected by the courier",
+    version: 2,
+    addresses: { pickup: { street: "Marszałkowska" } },
+    expect: { refused: { rule: RULE_CODES.house_number_missing, path: "pickup.street" } },
+  },
+  {
+    section: "2.3",
+    title: "address: sender street without a house number (the label's return address)",
+    version: 2,
+    addresses: { sender: { street: "Marszałkowska" } },
+    expect: ACCEPTED,
   },
 ];

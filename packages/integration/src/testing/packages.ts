@@ -1,18 +1,7 @@
 // Test support: shipments the sandbox accepts, in both API versions, sent
-// from the demo shop's address.
-import type { Address, PackageV1, PackageV2 } from "@shipbridge/core/schemas";
-
-/** The demo shop's address: where its parcels are picked up. */
-export const SENDER: Address = {
-  name: "Jan Kowalski",
-  company: "Sklep Kowalski",
-  street: "ul. Marszałkowska 1",
-  postcode: "00-624",
-  city: "Warszawa",
-  country_code: "PL",
-  email: "sklep@example.com",
-  phone: "501234567",
-};
+// from the demo shop's address (the shared SENDER of @shipbridge/tooling).
+import type { PackageV1, PackageV2 } from "@shipbridge/core/schemas";
+import { SENDER } from "@shipbridge/tooling/fixtures";
 
 const receiver = {
   name: "Anna Nowak",

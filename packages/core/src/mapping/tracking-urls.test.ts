@@ -1,0 +1,37 @@
+// Tests of the precedence of shipOrder's tracking page addresses: the
+// configured template, then the service's page per parcel, then the default.
+import { describe, expect, it } from "vitest";
+import type { PackageDetailsV2 } from "../schemas/index.ts";
+import { trackingUrls } from "./tracking-urls.ts";
+
+function details(parcels: { package_no?: string; tracking_url?: string }[]): PackageDetailsV2 {
+  return { package_id: 1, parcels } as PackageDetailsV2;
+}
+
+const GIVEN = "https://konto.example/zlokalizuj/111";
+
+describe("trackingUrls", () => {
+  it("builds from the configured template first, over the service's page", () => {
+    const pkg = details([{ package_no: "111", tracking_url: GIVEN }, { package_no: "222" }]);
+    expect(trackingUrls(pkg, "https://track.example/{number}")).toEqual([
+      "https://track.example/111",
+      "https://track.example/222",
+    ]);
+  });
+
+  it("takes the service's page per parcel, else the default page from the number", () => {
+    const pkg = details([{ package_no: "111", tracking_url: GIVEN }, { package_no: "222" }]);
+    expect(trackingUrls(pkg)).toEqual([GIVEN, "https://furgonetka.pl/zlokalizuj/222"]);
+  });
+
+  it("falls back to the package's own address when no parcel gives anything", () => {
+    const pkg = { ...details([{}]), tracking_url: GIVEN } as PackageDetailsV2;
+    expect(trackingUrls(pkg)).toEqual([GIVEN]);
+    expect(trackingUrls(details([]))).toEqual([]);
+  });
+
+  it("lists a page once", () => {
+    const pkg = details([{ package_no: "111" }, { package_no: "111" }]);
+    expect(trackingUrls(pkg)).toEqual(["https://furgonetka.pl/zlokalizuj/111"]);
+  });
+});
