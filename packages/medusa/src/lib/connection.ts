@@ -73,6 +73,7 @@ export function openConnection(options: PluginOptions, databaseUrl: string): Con
     baseUrl: options.baseUrl,
     auth: selfConnecting(oauth, options),
     language: coreLanguage(options.language),
+    ...(options.trackingPage === undefined ? {} : { trackingPage: options.trackingPage }),
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
   });
   const ledger = new AttemptLedger(databaseUrl);

@@ -104,6 +104,22 @@ export const PluginOptionsSchema = z
       .min(TRACKING_WEBHOOK_SECRET_MIN)
       .max(TRACKING_WEBHOOK_SECRET_MAX)
       .optional(),
+    /**
+     * The public tracking page customers open from a tracking link, with
+     * `{number}` where the tracking number goes (core's `trackingPage`). By
+     * default the link the service gives for each parcel, else its page
+     * https://furgonetka.pl/zlokalizuj/{number}.
+     */
+    trackingPage: z
+      .string()
+      .refine(
+        (template) =>
+          template.includes("{number}") &&
+          URL.canParse(template.replaceAll("{number}", "0")) &&
+          /^https?:$/.test(new URL(template.replaceAll("{number}", "0")).protocol),
+        { message: "must be an absolute http(s) address with {number}" },
+      )
+      .optional(),
     /** The language of messages shown to shoppers. */
     language: z.enum(["en", "pl"]).default("en"),
   })

@@ -387,6 +387,35 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         return messages.filter((m) => m["package_id"] === packageId);
       }
 
+      it("links tracking numbers to the configured tracking page", async () => {
+        expect(() =>
+          parsePluginOptions({ ...pluginOptions(), trackingPage: "https://example.com/t" }),
+        ).toThrow(/trackingPage/);
+        const { ShipbridgeFulfillmentService } = await import("./service.ts");
+        const own = new ShipbridgeFulfillmentService(
+          {},
+          { ...pluginOptions(), trackingPage: "https://track.example.com/p/{number}?l=pl" },
+        );
+        try {
+          const shipped = await own.createFulfillment(
+            { service: "dpd" },
+            items,
+            orderOf("order_page"),
+            {
+              id: "ful_tracking_page",
+              delivery_address: CUSTOMER_ADDRESS,
+            },
+          );
+          const number = String(shipped.labels[0]?.tracking_number);
+          expect(number).toMatch(/\S/);
+          expect(shipped.labels[0]?.tracking_url).toBe(
+            `https://track.example.com/p/${encodeURIComponent(number)}?l=pl`,
+          );
+        } finally {
+          await own.connection.close();
+        }
+      });
+
       it("ships a fulfillment to a locker: one package, ordered, labels saved", async () => {
         const point = await registration().findPoint("WAW03M");
         expect(point?.active).not.toBe(false);
