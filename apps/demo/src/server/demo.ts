@@ -97,7 +97,10 @@ export async function startDemo(
     const postgres: DemoPostgres = await startDemoPostgres(config.dataDir);
     stack.push(() => postgres.stop());
     const pool = new pg.Pool({ connectionString: postgres.url("demo"), max: 6 });
+    // A connection the server ends (an idle one, or one checked out) fails
+    // its query at most, never the process.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     stack.push(() => pool.end());
     await migrateDemo(pool);
     await migratePoints(pool);
