@@ -1,6 +1,7 @@
 // The two Hono apps of the sandbox. The base app ({base_url}) serves the test
 // controls, the OAuth 2.0 server and the REST API; the account app
-// ({account_url}) serves the token endpoint and the key set. Order matters:
+// ({account_url}) serves the token endpoint, the key set and the public
+// tracking page a customer opens (/zlokalizuj/{number}). Order matters:
 // token requests are counted first, the controls answer before fault
 // injection, and the REST routes come last, behind the faults.
 import { Hono } from "hono";
@@ -16,6 +17,7 @@ import { HTTP_MESSAGES, requestLanguage } from "./http/http-messages.ts";
 import { jsonError } from "./http/json-error.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { restRoutes } from "./rest/routes.ts";
+import { trackingPageRoutes } from "./rest/tracking/tracking-page-routes.ts";
 
 /** Largest body the OAuth and control endpoints read. */
 const SMALL_BODY_BYTES = 64 * 1024;
@@ -71,6 +73,7 @@ export function createSandboxApps(
   account.use("/oauth/token", controls.stats.middleware("account"));
   account.use("*", faultMiddleware(controls.faults, "account"));
   account.route("/", oauthRoutes(ctx, { authorization: false }));
+  account.route("/", trackingPageRoutes(ctx));
 
   return { base, account };
 }

@@ -4,6 +4,7 @@
 // and stops cleanly on SIGINT, SIGTERM or SIGHUP.
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { ShipbridgeError } from "@shipbridge/core";
 import { DEMO_CONFIG, parseSandboxConfig, type SandboxConfig } from "./config.ts";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "./start-sandbox.ts";
 
@@ -28,7 +29,12 @@ Stops on SIGINT, SIGTERM and SIGHUP. When a package manager runs it (npx, npm
 exec), it also stops when the shell between them or npm itself goes away, since
 a signal to npx reaches only that shell and SIGKILL reaches nothing.`;
 
-class UsageError extends Error {}
+/** Bad arguments or config: the usage and exit code 2 (code `usage`). */
+class UsageError extends ShipbridgeError {
+  constructor(message: string) {
+    super("usage", message);
+  }
+}
 
 function port(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

@@ -252,6 +252,23 @@ const en: Record<RuleCode, Template> = {
     p(x, "field") === "max_time"
       ? `max_time must be after min_time and at most ${p(x, "to")}.`
       : `min_time must be from ${p(x, "from")} and before ${p(x, "to")}.`,
+  point_unavailable: (x) => {
+    const point = `${p(x, "point")}${p(x, "field") === "" ? "" : ` (${p(x, "field")})`}`;
+    switch (p(x, "reason")) {
+      case "not_found":
+        return `There is no point ${point}; choose one that POST /points/map lists.`;
+      case "closed":
+        return `Point ${point} is closed and takes no parcels; choose another point.`;
+      case "holiday":
+        return `Point ${point} is closed for a holiday; choose another point.`;
+      case "other_carrier":
+        return `Point ${point} belongs to ${p(x, "pointCarrier")}, but the package ships with ${p(x, "carrier")}; choose a point of ${p(x, "carrier")}.`;
+      case "not_delivery_point":
+        return `Point ${point} does not hand parcels out to receivers; choose another point.`;
+      default:
+        return `Point ${point} cannot take this package; choose another point.`;
+    }
+  },
   carrier_weight_limit: (x) =>
     `${p(x, "carrier")} takes parcels up to ${p(x, "limit")} kg; this one weighs ${p(x, "actual")} kg.`,
   carrier_length_limit: (x) =>
@@ -438,6 +455,23 @@ const pl: Record<RuleCode, Template> = {
     p(x, "field") === "max_time"
       ? `max_time musi być po min_time i najpóźniej ${p(x, "to")}.`
       : `min_time musi być od ${p(x, "from")} i przed ${p(x, "to")}.`,
+  point_unavailable: (x) => {
+    const point = `${p(x, "point")}${p(x, "field") === "" ? "" : ` (${p(x, "field")})`}`;
+    switch (p(x, "reason")) {
+      case "not_found":
+        return `Nie ma punktu ${point}; wybierz punkt z listy POST /points/map.`;
+      case "closed":
+        return `Punkt ${point} jest nieczynny i nie przyjmuje przesyłek; wybierz inny punkt.`;
+      case "holiday":
+        return `Punkt ${point} jest zamknięty na czas przerwy świątecznej; wybierz inny punkt.`;
+      case "other_carrier":
+        return `Punkt ${point} należy do przewoźnika ${p(x, "pointCarrier")}, a przesyłka jest wysyłana przez ${p(x, "carrier")}; wybierz punkt przewoźnika ${p(x, "carrier")}.`;
+      case "not_delivery_point":
+        return `Punkt ${point} nie wydaje przesyłek odbiorcom; wybierz inny punkt.`;
+      default:
+        return `Punkt ${point} nie może przyjąć tej przesyłki; wybierz inny punkt.`;
+    }
+  },
   carrier_weight_limit: (x) =>
     `${p(x, "carrier")} przyjmuje paczki do ${numberPl(x, "limit")} kg, a ta waży ${numberPl(x, "actual")} kg.`,
   carrier_length_limit: (x) =>

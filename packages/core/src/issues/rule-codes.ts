@@ -59,6 +59,8 @@ export const RULE_CODES = {
   pickup_one_carrier: "pickup_one_carrier",
   pickup_date_unavailable: "pickup_date_unavailable",
   pickup_outside_window: "pickup_outside_window",
+  /** A package's pickup or receiver point is unknown, closed, on holiday or of another carrier. */
+  point_unavailable: "point_unavailable",
   // A carrier's limits, when a price quote refuses a parcel.
   carrier_weight_limit: "carrier_weight_limit",
   carrier_length_limit: "carrier_length_limit",

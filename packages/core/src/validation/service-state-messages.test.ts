@@ -72,6 +72,32 @@ describe("service-state messages", () => {
     ).toBe("max_time musi być po min_time i najpóźniej 16:00.");
   });
 
+  it("point_unavailable names the point, its field and why, for each reason", () => {
+    const point = { point: "KRA01M", field: "receiver.point" };
+    expect(say(RULE_CODES.point_unavailable, { ...point, reason: "closed" })).toBe(
+      "Point KRA01M (receiver.point) is closed and takes no parcels; choose another point.",
+    );
+    expect(say(RULE_CODES.point_unavailable, { ...point, reason: "holiday" }, "pl_PL")).toBe(
+      "Punkt KRA01M (receiver.point) jest zamknięty na czas przerwy świątecznej; wybierz inny punkt.",
+    );
+    expect(say(RULE_CODES.point_unavailable, { point: "NOPE1", reason: "not_found" })).toBe(
+      "There is no point NOPE1; choose one that POST /points/map lists.",
+    );
+    expect(
+      say(RULE_CODES.point_unavailable, {
+        ...point,
+        reason: "other_carrier",
+        pointCarrier: "inpost",
+        carrier: "dpd",
+      }),
+    ).toBe(
+      "Point KRA01M (receiver.point) belongs to inpost, but the package ships with dpd; choose a point of dpd.",
+    );
+    expect(
+      say(RULE_CODES.point_unavailable, { ...point, reason: "not_delivery_point" }, "pl_PL"),
+    ).toBe("Punkt KRA01M (receiver.point) nie wydaje przesyłek odbiorcom; wybierz inny punkt.");
+  });
+
   it("carrier_unknown names a carrier given by name, and keeps the parcel-number wording otherwise", () => {
     expect(say(RULE_CODES.carrier_unknown, { carrier: "fedx", allowed: "inpost, dpd" })).toBe(
       'The carrier "fedx" is not known; use one of: inpost, dpd.',

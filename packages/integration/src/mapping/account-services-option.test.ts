@@ -32,7 +32,7 @@ function lockerOrderFor(carrier: string) {
   if (service === undefined) throw new Error(`the demo account has no ${carrier} service`);
   return sampleOrder({
     shipping: { service_id: service.id },
-    pickup_point: { code: "KRA010", carrier: "inpost" },
+    pickup_point: { code: "KRA01M", carrier: "inpost" },
   });
 }
 
@@ -48,7 +48,7 @@ describe("accountServices from client.account.services()", () => {
       accountServices: answer.services,
     });
     // The service_id was resolved to inpost, so the inpost point was kept, unwarned.
-    expect(fromAnswer.package.receiver.point).toBe("KRA010");
+    expect(fromAnswer.package.receiver.point).toBe("KRA01M");
     expect(fromAnswer.warnings).toEqual([]);
     expect(fromList).toEqual(fromAnswer);
   });
@@ -64,7 +64,7 @@ describe("accountServices from client.account.services()", () => {
     // The service_id was resolved, so the point was kept without a warning.
     expect(result.warnings.map((w) => w.rule)).not.toContain("pickup_point_unverified");
     const created = await sandbox.client().packages.get(result.packageId);
-    expect(created.receiver?.point).toBe("KRA010");
+    expect(created.receiver?.point).toBe("KRA01M");
     await expect(
       shipOrder(sandbox.timedClient(), order, { ...options, accountServices: 5 as never }),
     ).rejects.toMatchObject({

@@ -1,15 +1,16 @@
 // Reads and validates the JSON body of a /_sandbox control request. Problems
 // come back as a 400 whose errors name each field and the rule it broke.
+import { ShipbridgeError } from "@shipbridge/core";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { type ErrorEntry, zodErrorEntries } from "../http/json-error.ts";
 
-export class ControlInputError extends Error {
+/** A control request's body that is not JSON or not valid (code `invalid_request`, its 400's code). */
+export class ControlInputError extends ShipbridgeError {
   readonly errors: readonly ErrorEntry[];
 
   constructor(message: string, errors: readonly ErrorEntry[] = []) {
-    super(message);
-    this.name = "ControlInputError";
+    super("invalid_request", message);
     this.errors = errors;
   }
 }

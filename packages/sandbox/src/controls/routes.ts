@@ -109,7 +109,7 @@ export function controlRoutes(ctx: SandboxContext, controls: SandboxControls): H
 
   app.onError((error, c) => {
     if (error instanceof ControlInputError) {
-      return jsonError(c, 400, "invalid_request", error.message, { errors: error.errors });
+      return jsonError(c, 400, error.code, error.message, { errors: error.errors });
     }
     throw error;
   });

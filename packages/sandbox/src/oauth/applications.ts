@@ -2,6 +2,7 @@
 // written to the database at every start; more can be registered at run time
 // through POST /_sandbox/applications, and those persist with --data.
 import { timingSafeEqual } from "node:crypto";
+import { ShipbridgeError } from "@shipbridge/core";
 import type { ApplicationConfig } from "../config.ts";
 import type { SandboxDatabase } from "../state/database.ts";
 import { randomToken, sha256 } from "./secrets.ts";
@@ -67,10 +68,13 @@ export function authenticateApplication(
   return timingSafeEqual(expected, given) ? app : undefined;
 }
 
-export class ApplicationExistsError extends Error {
+/** A client_id that is already registered (code `application_exists`). */
+export class ApplicationExistsError extends ShipbridgeError {
   constructor(clientId: string) {
-    super(`an application with client_id ${JSON.stringify(clientId)} is already registered`);
-    this.name = "ApplicationExistsError";
+    super(
+      "application_exists",
+      `an application with client_id ${JSON.stringify(clientId)} is already registered`,
+    );
   }
 }
 

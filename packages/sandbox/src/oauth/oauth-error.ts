@@ -1,6 +1,9 @@
 // An error of the token endpoint, answered as RFC 6749 section 5.2 says:
 // `{ "error", "error_description" }` with 400, or 401 and
-// `WWW-Authenticate: Basic` for a client that failed to authenticate.
+// `WWW-Authenticate: Basic` for a client that failed to authenticate. Its
+// `code` (core's ShipbridgeError) is the RFC 6749 error code.
+import { ShipbridgeError } from "@shipbridge/core";
+
 export type OAuthErrorCode =
   | "invalid_request"
   | "invalid_client"
@@ -9,15 +12,16 @@ export type OAuthErrorCode =
   | "unsupported_grant_type"
   | "invalid_scope";
 
-export class OAuthError extends Error {
+export class OAuthError extends ShipbridgeError {
+  override readonly code: OAuthErrorCode;
   readonly error: OAuthErrorCode;
   readonly status: 400 | 401;
   /** Seconds a locked-out client should wait (sent as Retry-After). */
   readonly retryAfter: number | undefined;
 
   constructor(error: OAuthErrorCode, description: string, options: { retryAfter?: number } = {}) {
-    super(description);
-    this.name = "OAuthError";
+    super(error, description);
+    this.code = error;
     this.error = error;
     this.status = error === "invalid_client" ? 401 : 400;
     this.retryAfter = options.retryAfter;

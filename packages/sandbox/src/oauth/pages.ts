@@ -3,14 +3,7 @@
 // deny) and the error page shown instead of redirecting to an address that is
 // not registered. Both forms carry a hidden CSRF token that must match a cookie.
 
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+import { escapeHtml } from "../http/html.ts";
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -4,6 +4,7 @@
 // On success the request carries the token's AccessGrant as c.get("grant").
 // A token's signature is verified once (VerifiedTokens); expiry and
 // revocation are checked on every call.
+import { ShipbridgeError } from "@shipbridge/core";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { errors, jwtVerify } from "jose";
@@ -30,15 +31,15 @@ function verifiedTokensOf(ctx: SandboxContext): VerifiedTokens {
   return verified;
 }
 
-export class InvalidTokenError extends Error {
+/** A missing or refused access token (code `invalid_token`, as RFC 6750 names it). */
+export class InvalidTokenError extends ShipbridgeError {
   /** false when the request carried no token at all (RFC 6750 section 3.1: no error code then). */
   readonly tokenPresent: boolean;
   /** The description in both languages of the API. */
   readonly localized: Localized;
 
   constructor(description: Localized, tokenPresent = true) {
-    super(description.en_GB);
-    this.name = "InvalidTokenError";
+    super("invalid_token", description.en_GB);
     this.tokenPresent = tokenPresent;
     this.localized = description;
   }

@@ -1,8 +1,9 @@
 // The one error type of the REST API. Handlers throw a RestError; the API's
 // error handler turns it into the JSON error body every endpoint shares:
 // `{ code, message, errors: [{ path, rule, message }] }`, in the language the
-// request asked for with X-Language.
-import type { Language } from "@shipbridge/core";
+// request asked for with X-Language. Its `code` (core's ShipbridgeError) is
+// the body's `code`.
+import { type Language, ShipbridgeError } from "@shipbridge/core";
 import type { Localized } from "../../http/http-messages.ts";
 
 export interface RestErrorEntry {
@@ -16,9 +17,8 @@ export type { Localized } from "../../http/http-messages.ts";
 
 export type RestErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 422;
 
-export class RestError extends Error {
+export class RestError extends ShipbridgeError {
   readonly status: RestErrorStatus;
-  readonly code: string;
   readonly localized: Localized;
   readonly errors: readonly RestErrorEntry[];
   readonly headers: Readonly<Record<string, string>>;
@@ -29,10 +29,8 @@ export class RestError extends Error {
     localized: Localized,
     options: { errors?: readonly RestErrorEntry[]; headers?: Record<string, string> } = {},
   ) {
-    super(localized.en_GB);
-    this.name = "RestError";
+    super(code, localized.en_GB);
     this.status = status;
-    this.code = code;
     this.localized = localized;
     this.errors = options.errors ?? [];
     this.headers = options.headers ?? {};

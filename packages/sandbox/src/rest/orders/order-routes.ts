@@ -4,8 +4,11 @@
 // Accepting decides every package at once: it is charged exactly once, gets
 // one tracking number per parcel and is locked against edits. A package
 // already ordered by another command is an error entry and is not charged
-// again. The package counts as ordered, and its tracking starts, when the
-// command completes.
+// again. A package whose point is unknown, closed, on holiday or of another
+// carrier at that moment (a point closed after the package was created) is an
+// error entry with core's point_unavailable and is not charged either. The
+// package counts as ordered, and its tracking starts, when the command
+// completes.
 //
 // only_order_pickup: true orders only the courier pickup of packages that
 // are already ordered: nothing is charged and no number changes.
@@ -25,13 +28,15 @@ import { MessageStore } from "../messages/message-store.ts";
 import { packagePrice, pricingOut } from "../packages/package-details.ts";
 import { servicesDictionary } from "../packages/service-names.ts";
 import { PackageStore, type StoredPackage } from "../packages/stored-package.ts";
+import { pointProblems } from "../points/point-availability.ts";
 import { trackingNumber } from "../tracking/tracking-numbers.ts";
+import { trackingPageUrl } from "../tracking/tracking-page.ts";
 import { Charges } from "./charges.ts";
 
 export function orderSummary(
   pkg: StoredPackage,
   language: Language,
-  baseUrl: string,
+  accountUrl: string,
 ): Record<string, unknown> {
   return {
     package_id: pkg.id,
@@ -43,7 +48,9 @@ export function orderSummary(
     parcels: pkg.data.parcels.map((parcel, index) => ({
       ...parcel,
       package_no: pkg.parcelNumbers[index] ?? null,
-      tracking_url: `${baseUrl}/packages/${pkg.id}/tracking`,
+      tracking_url: pkg.parcelNumbers[index]
+        ? trackingPageUrl(accountUrl, pkg.parcelNumbers[index])
+        : null,
       service: pkg.service,
     })),
   };
@@ -78,6 +85,10 @@ export function orderRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
               rule: "package_already_ordered",
               params: { package_id: id, command: pkg.orderCommand },
             };
+          // A point may have closed since the package was created: not charged.
+          const [point] = pointProblems(ctx.db, pkg.data, pkg.service);
+          if (point)
+            return { rule: "point_unavailable", params: { ...point.params, package_id: id } };
           charges.record({
             account: account.key,
             packageId: id,
@@ -113,7 +124,7 @@ export function orderRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv>
     },
     summarize: (command, id, language) => {
       const pkg = packages.find(command.account, id);
-      return pkg ? orderSummary(pkg, language, ctx.baseUrl) : { package_id: id };
+      return pkg ? orderSummary(pkg, language, ctx.accountUrl) : { package_id: id };
     },
   }).routes;
 }

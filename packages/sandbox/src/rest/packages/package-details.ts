@@ -3,12 +3,15 @@
 // type; v2 puts `type` and `datetime_status` on every parcel and adds
 // `adjusted_price` (null: the sandbox never re-measures a parcel) to pricing.
 // Everything time-bound (state, cancel_available, label, delivery) is read
-// from the sandbox clock at the moment of the request.
+// from the sandbox clock at the moment of the request. `tracking_url` is the
+// public tracking page a customer opens ({account_url}/zlokalizuj/{number}),
+// per parcel, and the first parcel's on the package.
 import type { Language } from "@shipbridge/core";
 import { CARRIER_OFFERS, isCarrier } from "../account/carriers.ts";
 import type { ApiVersion } from "../http/negotiation.ts";
 import { dimensionalWeightKg, quote, zloty } from "../pricing/price-quote.ts";
 import { isoSeconds } from "../support/datetime.ts";
+import { trackingPageUrl } from "../tracking/tracking-page.ts";
 import {
   canCancel,
   canOrderPickup,
@@ -23,6 +26,8 @@ import type { StoredPackage } from "./stored-package.ts";
 export interface DetailsContext {
   readonly now: number;
   readonly baseUrl: string;
+  /** {account_url}, where the public tracking pages are. */
+  readonly accountUrl: string;
   readonly language: Language;
 }
 
@@ -63,7 +68,7 @@ function parcelsOut(
     const out: Record<string, unknown> = {
       ...rest,
       package_no: packageNo,
-      tracking_url: packageNo === null ? null : `${ctx.baseUrl}/packages/${pkg.id}/tracking`,
+      tracking_url: packageNo === null ? null : trackingPageUrl(ctx.accountUrl, packageNo),
       service: pkg.service,
       state: last?.state ?? "waiting",
       state_description: last ? describeState(last.state, ctx.language) : null,
@@ -113,7 +118,10 @@ export function packageDetails(
         ]
       : [],
     documents_url: labelReady ? `${ctx.baseUrl}/packages/${pkg.id}/label` : null,
-    tracking_url: pkg.orderedAt === null ? null : `${ctx.baseUrl}/packages/${pkg.id}/tracking`,
+    tracking_url:
+      pkg.orderedAt === null || pkg.parcelNumbers[0] === undefined
+        ? null
+        : trackingPageUrl(ctx.accountUrl, pkg.parcelNumbers[0]),
     add_similar_url: null,
     edit_url: null,
     datetime_add: isoSeconds(pkg.createdAt),

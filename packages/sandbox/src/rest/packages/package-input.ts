@@ -7,7 +7,10 @@
 // service_id) ships on the broker's contract here (findAccountService), so
 // core is told its contract ("furgonetka") rather than left to guess it from
 // an account that has the postal carrier on both kinds of contract; a
-// service_id is resolved by core through the account services.
+// service_id is resolved by core through the account services. The points
+// the package names are checked against their state now (`points`, see
+// points/point-availability.ts), and their problems are reported with
+// core's, all in one 400.
 import { type Language, validatePackage } from "@shipbridge/core";
 import type { PackageOperation } from "@shipbridge/core/internal";
 import { packageV1ToV2 } from "@shipbridge/core/schemas";
@@ -16,6 +19,7 @@ import type { ApiVersion } from "../http/negotiation.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
 import { ruleEntry } from "../http/rule-message.ts";
 import { validationError } from "../http/validated-input.ts";
+import type { PointProblem } from "../points/point-availability.ts";
 import { ALLOWED_COUNTRIES } from "../reference/allowed-countries.ts";
 import type { PackageData } from "./stored-package.ts";
 
@@ -42,6 +46,16 @@ function toV2(value: unknown, version: ApiVersion): PackageData {
   return value as PackageData;
 }
 
+/** The service a body names, as far as its shape can tell (for a body core refused). */
+function selectorOf(body: unknown): { service?: string; service_id?: number } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return {};
+  const { service, service_id } = body as Record<string, unknown>;
+  return {
+    ...(typeof service === "string" ? { service } : {}),
+    ...(typeof service_id === "number" ? { service_id } : {}),
+  };
+}
+
 /** A body that names its carrier by `service` and gives no service_id. */
 function namesCarrierOnly(body: unknown): boolean {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
@@ -57,8 +71,17 @@ export function checkPackage(
     now: Date;
     language: Language;
     services: readonly AccountService[];
+    /** The problems of the package's points for its carrier; none are checked without it. */
+    points?: (pkg: unknown, carrier: string | undefined) => readonly PointProblem[];
   },
 ): CheckedPackage {
+  /** The point problems at paths core did not already find a problem at, rendered. */
+  const pointEntries = (carrier: string | undefined, taken: readonly RestErrorEntry[]) =>
+    (options.points?.(body, carrier) ?? [])
+      .filter((problem) => !taken.some((entry) => entry.path === problem.field))
+      .map((problem) =>
+        ruleEntry(problem.field, "point_unavailable", problem.params, options.language),
+      );
   const result = validatePackage(body, {
     version: options.version,
     operation: options.operation,
@@ -68,7 +91,11 @@ export function checkPackage(
     countries: ALLOWED_COUNTRIES,
     ...(namesCarrierOnly(body) ? { contract: "furgonetka" as const } : {}),
   });
-  if (!result.ok) throw validationError(entries(result.error.issues));
+  if (!result.ok) {
+    const found = entries(result.error.issues);
+    const carrier = findAccountService(options.services, selectorOf(body))?.service;
+    throw validationError([...found, ...pointEntries(carrier, found)]);
+  }
   const data = toV2(result.value, options.version);
   const service = findAccountService(options.services, data);
   if (!service) {
@@ -87,8 +114,11 @@ export function checkPackage(
             { carrier: String(data.service) },
             options.language,
           ),
+      ...pointEntries(undefined, []),
     ]);
   }
+  const points = pointEntries(service.service, []);
+  if (points.length > 0) throw validationError(points);
   const expressDefault = result.warnings.some((w) => w.rule === "postal_express_default");
   return {
     data: expressDefault ? withExpressService(data) : data,

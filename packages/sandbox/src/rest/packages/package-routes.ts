@@ -3,7 +3,9 @@
 // warnings, or 400), details (GET /packages/{id}) and the list
 // (GET /packages?user_reference_number=...), in both API versions. Writes
 // happen in one transaction; the answer of POST and PUT is the package
-// details plus `warnings` (possibly empty).
+// details plus `warnings` (possibly empty). A package to a point that is
+// unknown, closed, on holiday or of another carrier is refused with a 400 at
+// the point's path (points/point-availability.ts).
 
 import type { PackageOperation } from "@shipbridge/core/internal";
 import { PackageListQuerySchema } from "@shipbridge/core/schemas";
@@ -15,6 +17,7 @@ import { readJsonObject } from "../http/json-body.ts";
 import { requireUserAccount } from "../http/request-account.ts";
 import { RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
+import { pointProblems } from "../points/point-availability.ts";
 import { queryInput } from "../reference/query-input.ts";
 import { packageDetails } from "./package-details.ts";
 import { type CheckedPackage, checkPackage, packageNotFound } from "./package-input.ts";
@@ -37,6 +40,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
   const detailsContext = (c: { get(key: "language"): SandboxEnv["Variables"]["language"] }) => ({
     now: ctx.clock.nowMs(),
     baseUrl: ctx.baseUrl,
+    accountUrl: ctx.accountUrl,
     language: c.get("language"),
   });
   /** The request's package, checked by core with the request's version, language and account. */
@@ -51,6 +55,7 @@ export function packageRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEn
       now: ctx.clock.now(),
       language: c.get("language"),
       services: accountServices(accountKey),
+      points: (pkg, carrier) => pointProblems(ctx.db, pkg, carrier),
     });
 
   app.post("/packages/validate", guard({ ...V1_V2, body: true }), async (c) => {

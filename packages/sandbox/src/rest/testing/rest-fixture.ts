@@ -40,11 +40,14 @@ export interface CallResult {
 
 export class RestSandbox {
   readonly baseUrl: string;
+  /** {account_url}: the second token endpoint and the public tracking pages. */
+  readonly accountUrl: string;
   readonly #close: () => Promise<void>;
   readonly #tokens = new Map<string, string>();
 
-  private constructor(baseUrl: string, close: () => Promise<void>) {
+  private constructor(baseUrl: string, accountUrl: string, close: () => Promise<void>) {
     this.baseUrl = baseUrl;
+    this.accountUrl = accountUrl;
     this.#close = close;
   }
 
@@ -69,7 +72,7 @@ export class RestSandbox {
       ...(options.dataFile ? { dataFile: options.dataFile } : {}),
       ...(options.clockStart ? { clockStart: options.clockStart } : {}),
     });
-    return new RestSandbox(running.baseUrl, () => running.close());
+    return new RestSandbox(running.baseUrl, running.accountUrl, () => running.close());
   }
 
   close(): Promise<void> {
@@ -115,6 +118,16 @@ export class RestSandbox {
       tracking_pushes: { delivered: number; failed: number };
     };
     return answer.tracking_pushes;
+  }
+
+  /** Closes a point or puts it on holiday, and back (POST /_sandbox/points/{code}). */
+  async pointState(code: string, state: { active?: boolean; holiday?: boolean }): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/_sandbox/points/${encodeURIComponent(code)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(state),
+    });
+    if (!response.ok) throw new Error(`point state failed with ${response.status}`);
   }
 
   /** What the REST API has done (GET /_sandbox/stats, its `rest` part). */

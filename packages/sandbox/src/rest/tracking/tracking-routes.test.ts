@@ -60,7 +60,13 @@ describe("GET /packages/{id}/tracking", () => {
       "collected",
       "in-transit",
     ]);
+    // Still on its way a day after the order (T + 24 h)...
     await sandbox.advance(18 * 3600);
+    expect(
+      states((await sandbox.call("GET", `/packages/${id}/tracking`)).body.tracking).at(-1),
+    ).toBe("in-transit");
+    // ...and delivered at T + 30 h.
+    await sandbox.advance(6 * 3600);
     const v2 = await sandbox.call("GET", `/packages/${id}/tracking`, {
       version: 2,
       headers: { "X-Language": "pl_PL" },
@@ -81,6 +87,30 @@ describe("GET /packages/{id}/tracking", () => {
     const details = await sandbox.call("GET", `/packages/${id}`, { version: 2 });
     expect(details.body.state).toBe("delivered");
     expect(details.body.datetime_delivery).toBe(v2.body[0].tracking[3].datetime);
+  });
+
+  it("shows a parcel in transit one day after the order and delivered the next day", async () => {
+    const { id } = await orderTwoParcels("SHOP-DAYS");
+    // The order completes (5 s) and the label is ready, as a shop sees it shipped.
+    await sandbox.advance(10);
+    expect((await sandbox.call("GET", `/packages/${id}`)).body.state).toBe("ordered");
+    const day = async () => {
+      await sandbox.advance(24 * 3600);
+      return sandbox.call("GET", `/packages/${id}`, { version: 2 });
+    };
+    const first = await day();
+    expect(first.body.state).toBe("in-transit");
+    expect(first.body.parcels.map((p: { state: string }) => p.state)).toEqual([
+      "in-transit",
+      "in-transit",
+    ]);
+    expect(first.body.datetime_delivery).toBeNull();
+    const second = await day();
+    expect(second.body.state).toBe("delivered");
+    expect(second.body.parcels.map((p: { state: string }) => p.state)).toEqual([
+      "delivered",
+      "delivered",
+    ]);
   });
 
   it("answers 404 for an unknown package", async () => {

@@ -53,6 +53,10 @@ describe("the tracking timeline", () => {
     expect(packageState(p, T)).toBe("ordered");
     expect(packageState(p, T + COLLECTED_AFTER_MS)).toBe("collected");
     expect(packageState(p, T + IN_TRANSIT_AFTER_MS)).toBe("in-transit");
+    // A day after the order the parcel is still on its way.
+    expect(packageState(p, T + 24 * 3_600_000)).toBe("in-transit");
+    expect(packageState(p, T + DELIVERED_AFTER_MS - 1)).toBe("in-transit");
+    expect(DELIVERED_AFTER_MS).toBe(30 * 3_600_000);
     expect(packageState(p, T + DELIVERED_AFTER_MS)).toBe("delivered");
     expect(parcelEvents(p, 0, T + DELIVERED_AFTER_MS).map((e) => [e.state, e.branch])).toEqual([
       ["ordered", "Warszawa"],

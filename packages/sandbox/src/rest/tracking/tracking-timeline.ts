@@ -3,7 +3,10 @@
 //   ordered     at T
 //   collected   at T + 2 h     (the courier picked it up; cancelling ends here)
 //   in-transit  at T + 6 h     (left the sorting hub)
-//   delivered   at T + 24 h, plus 30 min for every further parcel of the package
+//   delivered   at T + 30 h, plus 30 min for every further parcel of the package
+// So a day after ordering the parcel is on its way, and a second day later it
+// has arrived: moving the clock by one day shows it in transit, by two days
+// delivered (what the "+1 day" of a demo or a test expects).
 // A cancelled package ends with `canceled` at the moment the cancellation
 // completed. The label is ready 5 s after T. Problem states put on by the
 // test control (collect-problem, delivery-problem, returned) join the
@@ -29,7 +32,7 @@ export type TrackingState = (typeof TRACKING_STATES)[number];
 const HOUR = 3_600_000;
 export const COLLECTED_AFTER_MS = 2 * HOUR;
 export const IN_TRANSIT_AFTER_MS = 6 * HOUR;
-export const DELIVERED_AFTER_MS = 24 * HOUR;
+export const DELIVERED_AFTER_MS = 30 * HOUR;
 export const DELIVERY_STAGGER_MS = 30 * 60_000;
 export const LABEL_READY_AFTER_MS = 5_000;
 
