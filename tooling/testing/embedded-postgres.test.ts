@@ -3,7 +3,7 @@
 // the binaries nor the data folder there, so both are placed where it can,
 // the data keyed by the folder so a restart finds it, and nothing is left
 // behind.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -38,7 +38,6 @@ describe.skipIf(!root)(
       // The clone's binaries, as a checkout under /root has them.
       const binaries = join(privateDir, "clone", "native");
       cpSync(defaultBinaries(), binaries, { recursive: true, verbatimSymlinks: true });
-      const { chmodSync } = await import("node:fs");
       chmodSync(privateDir, 0o700);
       const dataDir = join(privateDir, "clone", ".demo-data", "postgres");
 
@@ -80,7 +79,6 @@ describe.skipIf(!root)(
       made.push(privateDir);
       const binaries = join(privateDir, "native");
       cpSync(defaultBinaries(), binaries, { recursive: true, verbatimSymlinks: true });
-      const { chmodSync } = await import("node:fs");
       chmodSync(privateDir, 0o700);
       const previous = process.env.TMPDIR;
       process.env.TMPDIR = privateDir;
