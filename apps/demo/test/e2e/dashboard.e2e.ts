@@ -271,33 +271,40 @@ describe("the demo in a browser", () => {
   it("keeps every control in sight at 1440 px and 390 px wide, in both languages", async () => {
     mkdirSync(reportDir, { recursive: true });
     const retry = `tr[data-order-id='${placed.refused}'] button[data-action='ship']`;
-    /** The row's Retry button lies inside the page and inside the table's visible part. */
+    /**
+     * The row's Retry button lies inside the page and inside the table's
+     * visible part. Read in one go in the page: the table re-renders as it
+     * polls, so an element found a moment ago may be gone.
+     */
     const retryInSight = () =>
-      page.$eval(retry, (button) => {
+      page.evaluate((selector) => {
+        const button = document.querySelector(selector);
+        const wrap = button?.closest(".table-wrap");
+        if (!button || !wrap) return false;
         const box = button.getBoundingClientRect();
-        const wrap = button.closest(".table-wrap")!.getBoundingClientRect();
+        const visible = wrap.getBoundingClientRect();
         return (
           box.width > 0 &&
           box.left >= 0 &&
           box.right <= window.innerWidth &&
-          box.left >= wrap.left &&
-          box.right <= wrap.right
+          box.left >= visible.left &&
+          box.right <= visible.right
         );
-      });
+      }, retry);
+    const noSidewaysScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     try {
       for (const language of ["en", "pl"] as const) {
         await page.click(`#lang-${language}`);
         await page.waitForSelector(`html[lang='${language}']`);
         await page.setViewportSize({ width: 1440, height: 1000 });
         await page.locator(retry).scrollIntoViewIfNeeded();
-        await expect(retryInSight()).resolves.toBe(true);
+        await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
         await page.screenshot({ path: join(reportDir, `demo-dashboard-1440-${language}.png`) });
         await page.setViewportSize({ width: 390, height: 844 });
-        await expect(
-          page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        ).resolves.toBe(true);
+        await expect.poll(noSidewaysScroll, { timeout: 10_000 }).toBe(true);
         await page.locator(retry).scrollIntoViewIfNeeded();
-        await expect(retryInSight()).resolves.toBe(true);
+        await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
         await page.screenshot({ path: join(reportDir, `demo-dashboard-390-${language}.png`) });
       }
     } finally {
