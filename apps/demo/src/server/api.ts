@@ -46,7 +46,7 @@ export async function allOrders(demo: DemoContext, language: Language): Promise<
     settle(demo.medusa.orders.shipments(), []),
   ]);
   return newestFirst([
-    ...shopifyOrders(shopify, placed, points, inFlight.shipping),
+    ...shopifyOrders(shopify, placed, points, inFlight),
     ...medusaOrders(medusa, shipments, points, inFlight, language),
   ]);
 }

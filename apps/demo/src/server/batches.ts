@@ -31,6 +31,25 @@ export interface BatchView {
   readonly createdAt: string;
 }
 
+/**
+ * A batch item's state: `queued` and `running` (its job has not handed the
+ * order to the store yet), `sent` (handed to a store that ships on its own
+ * time: shipping until the store says shipped or failed), `done`, `failed`.
+ */
+export type ItemState = "queued" | "running" | "sent" | "done" | "failed";
+
+export interface LatestItem {
+  readonly state: ItemState;
+  readonly error: string | null;
+  /** ISO time of the item's last change. */
+  readonly updatedAt: string;
+}
+
+/** The latest batch item of each order, by `itemKey`. */
+export interface InFlight {
+  readonly items: ReadonlyMap<string, LatestItem>;
+}
+
 /** How an item's order stands at its store once its job has run. */
 export type ItemOutcome = "done" | "failed" | "pending";
 
@@ -96,8 +115,12 @@ export class Batches {
     );
   }
 
+  /**
+   * Takes no more jobs; a job still running after a few seconds is handed
+   * back (left active, so the next start fails it and it is retried at once).
+   */
   async stop(): Promise<void> {
-    await this.#boss.stop({ graceful: true, timeout: 5_000 });
+    await this.#boss.stop({ graceful: true, timeout: 3_000 });
   }
 
   async create(orders: readonly BatchOrder[]): Promise<BatchView> {
@@ -172,20 +195,21 @@ export class Batches {
     );
   }
 
-  /** Orders of unfinished items (shown as "shipping"), and the last error of failed ones. */
-  async inFlight(): Promise<{ shipping: Set<string>; errors: Map<string, string> }> {
+  /** Each order's latest batch item: how it stands, and since when (see `ItemState`). */
+  async inFlight(): Promise<InFlight> {
     const { rows } = await this.#pool.query(
-      `SELECT DISTINCT ON (store, order_id) store, order_id, state, error
+      `SELECT DISTINCT ON (store, order_id) store, order_id, state, error, updated_at
        FROM demo_batch_items ORDER BY store, order_id, updated_at DESC`,
     );
-    const shipping = new Set<string>();
-    const errors = new Map<string, string>();
+    const items = new Map<string, LatestItem>();
     for (const row of rows) {
-      const key = itemKey({ store: row.store, id: row.order_id });
-      if (row.state === "queued" || row.state === "running") shipping.add(key);
-      if (row.state === "failed" && row.error) errors.set(key, row.error);
+      items.set(itemKey({ store: row.store, id: row.order_id }), {
+        state: row.state as ItemState,
+        error: (row.error as string | null) ?? null,
+        updatedAt: (row.updated_at as Date).toISOString(),
+      });
     }
-    return { shipping, errors };
+    return { items };
   }
 
   async get(id: string): Promise<BatchView | undefined> {

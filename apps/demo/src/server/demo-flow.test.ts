@@ -2,7 +2,8 @@
 // (real PostgreSQL, sandbox, Shopify app with its simulated store, Medusa):
 // connecting both stores through the service's pages, an order from each
 // store's checkout with a locker, shipping both in one batch, their labels,
-// tracking to delivered in both stores, the statistics, and refusals that
+// tracking links to the service's public page, a day to in transit and
+// another to delivered in both stores, the statistics, and refusals that
 // name the field in English and Polish.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -164,23 +165,48 @@ describe("the demo's dashboard API", () => {
     expect(stats.rest).toMatchObject({ packages: 2, order_commands: 2 });
   });
 
-  it("moves the sandbox clock and both stores see their parcels delivered", async () => {
-    const before = await json<{ sandbox: { now: string } }>(`${api}/state`);
-    const { now } = await json<{ now: string }>(`${api}/clock`, { body: { days: 2 } });
-    expect(Date.parse(now) - Date.parse(before.sandbox.now)).toBeGreaterThanOrEqual(2 * 86_400_000);
+  it("links each tracking number to the service's public tracking page", async () => {
     for (const [store, id] of [
       ["shopify", shopifyId],
       ["medusa", medusaId],
     ] as const) {
-      const order = await eventually(
+      const order = await find(store, id);
+      // What the store returns: the page a customer opens, not the token-guarded API.
+      expect(order?.trackingUrl).toBe(
+        `${demo.addresses.sandbox.accountUrl}/zlokalizuj/${order?.trackingNumber}`,
+      );
+      const page = await fetch(order?.trackingUrl as string);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(order?.trackingNumber as string);
+    }
+  });
+
+  it("moves the sandbox clock a day: in transit in both stores; another day: delivered", async () => {
+    const statusOf = (wanted: string) => async (store: "shopify" | "medusa", id: string) =>
+      eventually(
         async () => {
           const found = await find(store, id);
-          return found?.status === "delivered" ? found : undefined;
+          return found?.status === wanted ? found : undefined;
         },
         30_000,
-        `${store} delivered`,
+        `${store} ${wanted}`,
       );
-      expect(order.trackingState).toBe("delivered");
+    const before = await json<{ sandbox: { now: string } }>(`${api}/state`);
+    const { now } = await json<{ now: string }>(`${api}/clock`, { body: { days: 1 } });
+    expect(Date.parse(now) - Date.parse(before.sandbox.now)).toBeGreaterThanOrEqual(86_400_000);
+    for (const [store, id] of [
+      ["shopify", shopifyId],
+      ["medusa", medusaId],
+    ] as const) {
+      expect((await statusOf("in_transit")(store, id)).trackingState).not.toBe("delivered");
+    }
+    await json(`${api}/clock`, { body: { days: 1 } });
+    for (const [store, id] of [
+      ["shopify", shopifyId],
+      ["medusa", medusaId],
+    ] as const) {
+      expect((await statusOf("delivered")(store, id)).trackingState).toBe("delivered");
     }
   });
 

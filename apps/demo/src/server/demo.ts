@@ -53,22 +53,54 @@ export interface RunningDemo {
   stop(): Promise<void>;
 }
 
-/** Runs `step`, then remembers how to undo it (undone last-first on stop or failure). */
+/** Remembers how to undo each step, by name (undone last-first on stop or failure). */
 class Stack {
-  readonly #undo: (() => Promise<unknown>)[] = [];
-  push(undo: () => Promise<unknown>): void {
-    this.#undo.push(undo);
+  readonly #undo: { name: string; undo: () => Promise<unknown> }[] = [];
+  push(name: string, undo: () => Promise<unknown>): void {
+    this.#undo.push({ name, undo });
   }
   async unwind(log: (line: string) => void): Promise<void> {
     while (this.#undo.length > 0) {
-      const undo = this.#undo.pop();
+      const step = this.#undo.pop();
+      if (!step) continue;
+      const since = Date.now();
       try {
-        await undo?.();
+        await step.undo();
       } catch (error) {
-        log(`demo: while stopping: ${String(error)}`);
+        log(`demo: while stopping ${step.name}: ${String(error)}`);
       }
+      // Where a slow stop spends its time.
+      const took = Date.now() - since;
+      if (took >= 1_000) log(`demo: stopping ${step.name} took ${(took / 1000).toFixed(1)} s`);
     }
   }
+}
+
+/** How long the Shopify app gets to finish its running job on stop. */
+const SHOPIFY_STOP_BOUND_MS = 4_000;
+
+/** Waits for `promise`, but no longer than `ms` (then calls `late` and goes on). */
+async function within(promise: Promise<unknown>, ms: number, late: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
+  });
+  // Whatever it ends with after the bound, it must not count as unhandled.
+  promise.catch(() => {});
+  try {
+    if ((await Promise.race([promise, bound])) === "late") late();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `run` once: later calls share the first call's promise. */
+function once(run: () => Promise<unknown>): () => Promise<unknown> {
+  let started: Promise<unknown> | undefined;
+  return () => {
+    started ??= run();
+    return started;
+  };
 }
 
 /**
@@ -95,10 +127,13 @@ export async function startDemo(
 
     await stopOrphanMedusa(config.dataDir);
     const postgres: DemoPostgres = await startDemoPostgres(config.dataDir);
-    stack.push(() => postgres.stop());
+    stack.push("PostgreSQL", () => postgres.stop());
     const pool = new pg.Pool({ connectionString: postgres.url("demo"), max: 6 });
+    // A connection the server ends (an idle one, or one checked out) fails
+    // its query at most, never the process.
     pool.on("error", () => {});
-    stack.push(() => pool.end());
+    pool.on("connect", (client) => client.on("error", () => {}));
+    stack.push("the demo's pool", () => pool.end());
     await migrateDemo(pool);
     await migratePoints(pool);
     checkpoint();
@@ -120,7 +155,7 @@ export async function startDemo(
         medusaSecret: secrets.medusaServiceSecret,
       });
       const running = sandbox;
-      stack.push(() => running.close());
+      stack.push("the sandbox", () => running.close());
       const base = { baseUrl: sandbox.baseUrl, accountUrl: sandbox.accountUrl };
       shopifyService = {
         ...base,
@@ -196,16 +231,17 @@ export async function startDemo(
     // Awaited below; until then a failure must not count as unhandled.
     medusaStarted.catch(() => {});
     // Whatever happens next, the child is stopped.
-    stack.push(async () => {
+    const stopMedusa = once(async () => {
       const started = await medusaStarted.catch(() => undefined);
       await started?.serving.stop();
     });
+    stack.push("Medusa", stopMedusa);
 
     const fakeStore: FakeStore = openFakeStore(config.dataDir, {
       apiKey: SHOPIFY_API_KEY,
       apiSecretKey: secrets.shopifyApiSecret,
     });
-    stack.push(async () => fakeStore.close());
+    stack.push("the simulated Shopify store", async () => fakeStore.close());
     await failStaleJobsIn(postgres.url("shopify")).catch(() => 0);
     const shopify: RunningShopifyApp = await startShopifyApp({
       port: shopifyPort,
@@ -213,7 +249,15 @@ export async function startDemo(
       databaseUrl: postgres.url("shopify"),
       shipping: shopifyService,
     });
-    stack.push(() => shopify.close());
+    // The app's own queue waits up to 10 s for a running job: after 4 s the
+    // job is handed back instead (left active; the next start fails it, so
+    // it is retried at once), and the stop goes on.
+    const stopShopify = once(() =>
+      within(shopify.close(), SHOPIFY_STOP_BOUND_MS, () =>
+        log("demo: the Shopify app's running job is handed back to the next start"),
+      ),
+    );
+    stack.push("the Shopify app", stopShopify);
     checkpoint();
     const merchant = shopify.app.merchant(DEMO_SHOP);
     if (!fakeStore.restored) await installOnDemoShop(shopify, fakeStore, secrets.shopifyApiSecret);
@@ -319,7 +363,12 @@ export async function startDemo(
     };
     const batches = new Batches(pool, postgres.url("demo"), shippers);
     await batches.start();
-    stack.push(() => batches.stop());
+    // On stop, once no request comes in: the job queues let running jobs
+    // finish or hand them back, and both stores stop, side by side (each
+    // bounded at a few seconds: Medusa gets SIGTERM, then SIGKILL after 4 s).
+    stack.push("the job queues and the stores", () =>
+      Promise.all([batches.stop(), stopShopify(), stopMedusa()]),
+    );
     checkpoint();
 
     const addresses: DemoAddresses = {
@@ -360,6 +409,7 @@ export async function startDemo(
     });
     await listening(server);
     stack.push(
+      "the dashboard",
       () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -6,6 +6,7 @@
 import type { MedusaOrder, MedusaShipment } from "../stores/medusa/medusa-orders.ts";
 import type { KnownPoint } from "../stores/points.ts";
 import type { ProblemIssue, ShopOrderShipment } from "../stores/shopify/merchant.ts";
+import type { InFlight } from "./batches.ts";
 import type { Language } from "./language.ts";
 import { say } from "./language.ts";
 
@@ -59,11 +60,26 @@ function pointOf(id: string | null, points: Map<string, KnownPoint>): KnownPoint
 
 const labelUrl = (store: string, id: string) => `/api/labels/${store}/${encodeURIComponent(id)}`;
 
+/**
+ * A Shopify order in a batch is "shipping" from the moment the batch takes
+ * it until the app says it shipped or failed: while its item waits or runs
+ * (whatever the app said before, a retried order included), and once handed
+ * to the app, while the app has not decided (still waiting, or its earlier
+ * "needs attention" older than the hand-over).
+ */
+function shopifyInBatch(order: ShopOrderShipment, status: DemoStatus, inFlight: InFlight): boolean {
+  const item = inFlight.items.get(`shopify:${order.orderId}`);
+  if (!item || (status !== "waiting" && status !== "needs_attention")) return false;
+  if (item.state === "queued" || item.state === "running") return true;
+  if (item.state !== "sent") return false;
+  return status === "waiting" || Date.parse(order.updatedAt) < Date.parse(item.updatedAt);
+}
+
 export function shopifyOrders(
   shipments: readonly ShopOrderShipment[],
   placed: Map<string, { name: string; createdAt: string; customer: string }>,
   points: Map<string, KnownPoint>,
-  shipping: Set<string>,
+  inFlight: InFlight,
 ): DemoOrder[] {
   return shipments.map((order) => {
     const known = placed.get(order.orderId);
@@ -86,7 +102,7 @@ export function shopifyOrders(
       default:
         status = order.packageId ? tracked(order.trackingState) : "waiting";
     }
-    if (status === "waiting" && shipping.has(`shopify:${order.orderId}`)) status = "shipping";
+    if (shopifyInBatch(order, status, inFlight)) status = "shipping";
     return {
       store: "shopify",
       id: order.orderId,
@@ -111,7 +127,7 @@ export function medusaOrders(
   orders: readonly MedusaOrder[],
   shipments: readonly MedusaShipment[],
   points: Map<string, KnownPoint>,
-  inFlight: { shipping: Set<string>; errors: Map<string, string> },
+  inFlight: InFlight,
   language: Language,
 ): DemoOrder[] {
   return orders.map((order) => {
@@ -128,11 +144,18 @@ export function medusaOrders(
     const method = order.shipping_methods?.[0];
     const methodPoint =
       typeof method?.data?.["point_id"] === "string" ? (method.data["point_id"] as string) : null;
-    const error = inFlight.errors.get(key);
+    const item = inFlight.items.get(key);
+    const error = item?.state === "failed" ? item.error : null;
     let status: DemoStatus;
     if (order.status === "canceled") status = "cancelled";
     else if (shipment) status = tracked(shipment.tracking_state);
-    else if (inFlight.shipping.has(key)) status = "shipping";
+    // Handed to Medusa: shipping until its shipment shows (or the item failed).
+    else if (item && item.state !== "failed" && item.state !== "done") status = "shipping";
+    else if (
+      item?.state === "done" &&
+      (order.fulfillments ?? []).some((f) => f.canceled_at === null)
+    )
+      status = "shipping";
     else if (error) status = "needs_attention";
     else status = "waiting";
     const address = order.shipping_address;

@@ -20,6 +20,7 @@ export async function startDemoPostgres(dataDir: string): Promise<DemoPostgres> 
     return address.toString();
   };
   const admin = new pg.Client({ connectionString: server.connectionString });
+  admin.on("error", () => {});
   await admin.connect();
   try {
     const { rows } = await admin.query("SELECT datname FROM pg_database");

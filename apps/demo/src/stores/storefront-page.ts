@@ -84,8 +84,10 @@ export function storefrontPage(
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1d2733; }
   header { display: flex; justify-content: space-between; align-items: baseline; }
   label { display: block; margin: .4rem 0; }
-  input[name] { display: block; width: 100%; padding: .35rem; box-sizing: border-box; }
-  #rates label { display: flex; gap: .5rem; align-items: baseline; }
+  /* The address fields only: the rates' radio buttons keep their own size. */
+  label > input:not([type="radio"]) { display: block; width: 100%; padding: .35rem; box-sizing: border-box; }
+  #rates label { display: flex; gap: .5rem; align-items: center; }
+  #rates input[type="radio"] { flex: none; margin: 0; }
   .locker { font-size: .8rem; background: #ffe9a8; padding: 0 .4rem; border-radius: .3rem; }
   button { margin: .6rem .4rem 0 0; padding: .45rem .9rem; }
   #order-result:not(:empty) { margin-top: 1rem; padding: .6rem; background: #e3f6e8; border-radius: .3rem; }

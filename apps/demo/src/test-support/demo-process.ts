@@ -24,6 +24,12 @@ export interface DemoProcess {
   output(): string;
   /** SIGTERM (a clean stop); answers the exit code. */
   stop(): Promise<number | null>;
+  /**
+   * Ctrl+C at a terminal: SIGINT to the demo's whole process group (the demo
+   * runs in a group of its own, as a shell's foreground job does); answers
+   * the exit code, or throws when the demo has not exited within `limitMs`.
+   */
+  interrupt(limitMs: number): Promise<number | null>;
   /** SIGKILL: the process dies at once, its children (PostgreSQL, Medusa) are left behind. */
   kill(): Promise<void>;
 }
@@ -51,6 +57,8 @@ export async function startDemoProcess(dataDir: string, limitMs = 600_000): Prom
       DEMO_ENV_FILE: join(dataDir, "..", "no.env"),
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // A group of its own, as a terminal's foreground job: interrupt() signals all of it.
+    detached: true,
   });
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString("utf8");
@@ -88,6 +96,22 @@ export async function startDemoProcess(dataDir: string, limitMs = 600_000): Prom
       if (exited !== undefined) return exited;
       child.kill("SIGTERM");
       return exit;
+    },
+    async interrupt(limitMs) {
+      if (exited !== undefined) return exited;
+      process.kill(-(child.pid as number), "SIGINT");
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the demo had not exited ${limitMs} ms after SIGINT`)),
+          limitMs,
+        );
+      });
+      try {
+        return await Promise.race([exit, limit]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async kill() {
       if (exited !== undefined) return;

@@ -1,8 +1,9 @@
 // The demo end to end in a real browser: the merchant connects both stores
 // through the service's own login and consent pages, customers order with a
 // locker in both storefronts, the merchant ships one and then ten at once,
-// downloads a label, and moves the service's clock until the parcels are
-// delivered, in the dashboard and in both stores.
+// downloads a label, moves the service's clock a day (in transit) and another
+// (delivered), in the dashboard and in both stores, sees a refused order
+// needing attention, and keeps every control in sight at 1440 px and 390 px.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -31,7 +32,7 @@ let dataDir: string;
 let demo: DemoProcess;
 let browser: Browser;
 let page: Page;
-const placed: Record<Store, string> = { shopify: "", medusa: "" };
+const placed: Record<Store | "refused", string> = { shopify: "", medusa: "", refused: "" };
 
 describe("the demo in a browser", () => {
   beforeAll(async () => {
@@ -157,7 +158,7 @@ describe("the demo in a browser", () => {
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   });
 
-  it("moves the clock until tracking says delivered, in the dashboard and both stores", async () => {
+  it("moves the clock a day to in transit and another to delivered, in the dashboard and both stores", async () => {
     const statuses = async () =>
       Object.fromEntries(
         await Promise.all(
@@ -170,22 +171,25 @@ describe("the demo in a browser", () => {
           ]),
         ),
       );
-    const everywhere = { shopify: "delivered", medusa: "delivered" };
-    for (let day = 0; day < 8; day += 1) {
+    // The tracking number links to the service's public tracking page, as the store returns it.
+    for (const store of ["shopify", "medusa"] as const) {
+      const link = page.locator(
+        `tr[data-store='${store}'][data-order-id='${placed[store]}'] [data-field='tracking'] a`,
+      );
+      const number = (await link.textContent())?.trim();
+      await expect(link.getAttribute("href")).resolves.toBe(
+        `${demo.addresses.sandbox.accountUrl}/zlokalizuj/${number}`,
+      );
+    }
+    for (const expected of ["in_transit", "delivered"]) {
       await page.click("#clock-day");
       await page.waitForSelector("#clock-day:not([aria-busy])", { timeout: 120_000 });
       await expect(page.getAttribute("#message", "data-topic")).resolves.toBe("clock");
       // Tracking pushes reach the stores on their own; give them a few polls.
-      const reached = await expect
-        .poll(statuses, { timeout: 15_000, interval: 1000 })
-        .toEqual(everywhere)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (reached) break;
+      await expect
+        .poll(statuses, { timeout: 30_000, interval: 1000 })
+        .toEqual({ shopify: expected, medusa: expected });
     }
-    await expect(statuses()).resolves.toEqual(everywhere);
     // The Medusa fulfilment is delivered; the Shopify fulfilment carries the
     // tracking number and got the delivery status.
     const fulfillments = await medusaFulfillments(dataDir, demo.addresses, placed.medusa);
@@ -221,6 +225,90 @@ describe("the demo in a browser", () => {
         );
       }
     } finally {
+      await page.click("#lang-en");
+      await page.waitForSelector("html[lang='en']");
+    }
+  });
+
+  it("shows a refused order as needing attention, and the batch as failed, not as a success", async () => {
+    const storefront = await browser.context.newPage();
+    const url = await page.getAttribute("#storefront-shopify", "href");
+    // The rates list: each radio button its own size, on the line of its rate.
+    await storefront.goto(url!);
+    await storefront.click("#get-rates");
+    await storefront.locator("#rates input[type='radio']").first().waitFor({ timeout: 60_000 });
+    const rates = await storefront.$$eval("#rates label", (labels) =>
+      labels.map((label) => {
+        const radio = label.querySelector("input")!.getBoundingClientRect();
+        const box = label.getBoundingClientRect();
+        return { radioWidth: radio.width, radioLeft: radio.left - box.left, height: box.height };
+      }),
+    );
+    expect(rates.length).toBeGreaterThan(1);
+    for (const rate of rates) {
+      expect(rate.radioWidth).toBeLessThan(30);
+      expect(rate.radioLeft).toBeLessThan(4);
+      expect(rate.height).toBeLessThan(40);
+    }
+    // A phone the service refuses: the order can never ship as it is.
+    const refused = await placeStorefrontOrder(storefront, url!, { phone: "12345" });
+    await storefront.close();
+    placed.refused = refused.id;
+    const row = await orderRow(page, "shopify", refused.id);
+    await row.locator("button[data-action='ship']").click();
+    await waitForRowStatus(page, "shopify", refused.id, ["needs_attention"]);
+    await expect(
+      row.locator("[data-field='problems'] li").first().getAttribute("data-path"),
+    ).resolves.toMatch(/phone/);
+    await page.waitForSelector("#batch[data-state='finished']");
+    await expect(page.getAttribute("#batch", "data-tone")).resolves.toMatch(/^(warning|error)$/);
+    await expect(page.getAttribute("#message", "data-kind")).resolves.toMatch(/^(warning|error)$/);
+    await expect(page.textContent("#batch-label")).resolves.toBe(
+      "Batch finished: 0 of 1 shipped, 1 could not ship.",
+    );
+  });
+
+  it("keeps every control in sight at 1440 px and 390 px wide, in both languages", async () => {
+    mkdirSync(reportDir, { recursive: true });
+    const retry = `tr[data-order-id='${placed.refused}'] button[data-action='ship']`;
+    /**
+     * The row's Retry button lies inside the page and inside the table's
+     * visible part. Read in one go in the page: the table re-renders as it
+     * polls, so an element found a moment ago may be gone.
+     */
+    const retryInSight = () =>
+      page.evaluate((selector) => {
+        const button = document.querySelector(selector);
+        const wrap = button?.closest(".table-wrap");
+        if (!button || !wrap) return false;
+        const box = button.getBoundingClientRect();
+        const visible = wrap.getBoundingClientRect();
+        return (
+          box.width > 0 &&
+          box.left >= 0 &&
+          box.right <= window.innerWidth &&
+          box.left >= visible.left &&
+          box.right <= visible.right
+        );
+      }, retry);
+    const noSidewaysScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    try {
+      for (const language of ["en", "pl"] as const) {
+        await page.click(`#lang-${language}`);
+        await page.waitForSelector(`html[lang='${language}']`);
+        await page.setViewportSize({ width: 1440, height: 1000 });
+        await page.locator(retry).scrollIntoViewIfNeeded();
+        await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
+        await page.screenshot({ path: join(reportDir, `demo-dashboard-1440-${language}.png`) });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect.poll(noSidewaysScroll, { timeout: 10_000 }).toBe(true);
+        await page.locator(retry).scrollIntoViewIfNeeded();
+        await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
+        await page.screenshot({ path: join(reportDir, `demo-dashboard-390-${language}.png`) });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
       await page.click("#lang-en");
       await page.waitForSelector("html[lang='en']");
     }

@@ -45,9 +45,10 @@ const CUSTOMER = {
 export async function placeStorefrontOrder(
   page: Page,
   url: string,
+  customer: Partial<typeof CUSTOMER> = {},
 ): Promise<{ id: string; rate: string }> {
   await page.goto(url);
-  for (const [name, value] of Object.entries(CUSTOMER)) {
+  for (const [name, value] of Object.entries({ ...CUSTOMER, ...customer })) {
     await page.fill(`#checkout [name='${name}']`, value);
   }
   await page.click("#get-rates");

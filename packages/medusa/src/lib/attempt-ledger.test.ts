@@ -151,4 +151,66 @@ describe("AttemptLedger leases", () => {
       await ledger.close();
     }
   });
+
+  it("two requests for the same items at once: one runs, the other is refused once it shipped", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 2000 });
+    const leases: AttemptLease[] = [];
+    try {
+      const store = "hold-race";
+      const ordered = { order: { li_1: { ordered: 2, fulfilled: 0 } }, lines: { li_1: 2 } };
+      const a = ledger.begin({ ...entry(store, "ful_a", "order_1-a"), ...ordered });
+      const b = ledger.begin({ ...entry(store, "ful_b", "order_1-b"), ...ordered });
+      // Whichever begins first runs (its lease held) and ships; the other
+      // waited for that run of the same items, and is refused.
+      const name = await Promise.race([a, b]);
+      const fulfillmentId = name === "order_1-a" ? "ful_a" : "ful_b";
+      leases.push(ledger.hold(name, fulfillmentId));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await ledger.shipped(name, 100);
+      const outcomes = await Promise.allSettled([a, b]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "already_fulfilled", type: "invalid_data" });
+      expect(String(refused.reason.message)).toMatch(/li_1: 2 ordered, 2 fulfilled/);
+    } finally {
+      for (const lease of leases) await lease.stop();
+      await ledger.close();
+    }
+  });
+
+  it("holds what running and shipped attempts ship; refused and cancelled ones hold nothing", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 1000 });
+    const leases: AttemptLease[] = [];
+    try {
+      const store = "hold-split";
+      const order = (fulfilled: number) => ({ li_1: { ordered: 2, fulfilled } });
+      const begin = (id: string, quantity: number, fulfilled = 0) =>
+        ledger.begin({
+          ...entry(store, id, `order_1-${id}`),
+          signature: `shipment:li_1x${quantity}`,
+          lines: { li_1: quantity },
+          order: order(fulfilled),
+        });
+      const first = await begin("ful_1", 1);
+      await ledger.shipped(first, 101);
+      // The rest of the line ships; Medusa may not count the first yet.
+      const second = await begin("ful_2", 1, 0);
+      leases.push(ledger.hold(second, "ful_2"));
+      // Running, its lease live: it holds its item.
+      await expect(begin("ful_3", 1, 1)).rejects.toMatchObject({ code: "already_fulfilled" });
+      // The second is refused as invalid: it holds nothing, and is never taken over.
+      await leases[0]?.stop();
+      await ledger.refused(second, "ful_2");
+      const third = await begin("ful_3", 1, 1);
+      expect(third).toBe("order_1-ful_3");
+      await ledger.shipped(third, 103);
+      await expect(begin("ful_4", 1, 2)).rejects.toMatchObject({ code: "already_fulfilled" });
+      // The first is cancelled: its item may ship again.
+      await ledger.cancelled(store, 101);
+      expect(await begin("ful_5", 1, 1)).toBe("order_1-ful_5");
+    } finally {
+      for (const lease of leases) await lease.stop();
+      await ledger.close();
+    }
+  });
 });

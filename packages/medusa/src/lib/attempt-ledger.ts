@@ -8,11 +8,17 @@
 // `updated_at`); when its process dies mid-run (Medusa rolls the fulfillment
 // back, the attempt stays `running`), the lease lapses and the retry takes
 // that name over the same way. Attempts nobody took over are settled by the
-// reconcile job.
+// reconcile job. Each shipment attempt also holds the quantities of its order
+// lines while it runs and once it shipped, so a second fulfilment of items
+// already fulfilled or being fulfilled (the same request sent twice) is
+// refused before anything reaches the service, also when two race. An attempt
+// the service or core refused as invalid is `refused`: final, never taken over.
 import pg from "pg";
+import { PluginError } from "./plugin-error.ts";
 
 export type AttemptState =
   | "running"
+  | "refused"
   | "shipped"
   | "failed"
   | "reconciling"
@@ -35,6 +41,46 @@ export interface Attempt {
  * database for the whole lease.
  */
 export const ATTEMPT_LEASE_MS = 30_000;
+
+/** A line of the order as Medusa has it: how many were ordered and fulfilled. */
+export interface OrderedLine {
+  readonly ordered?: number | undefined;
+  readonly fulfilled?: number | undefined;
+}
+
+/**
+ * The lines an attempt would over-fulfil, described: for each line of
+ * `lines` whose ordered quantity is known, what Medusa counts as fulfilled
+ * (or, when more, what shipped attempts hold) plus what running attempts hold
+ * plus the attempt's own quantity must not exceed what was ordered.
+ */
+function overFulfilled(
+  lines: Readonly<Record<string, number>> | undefined,
+  order: Readonly<Record<string, OrderedLine>> | undefined,
+  others: readonly { state: string; lines: unknown }[],
+): string[] {
+  if (lines === undefined || order === undefined) return [];
+  const held = (state: string, line: string) =>
+    others
+      .filter((other) => other.state === state)
+      .reduce((sum, other) => {
+        const quantity = (other.lines as Record<string, unknown> | null)?.[line];
+        return sum + (typeof quantity === "number" ? quantity : 0);
+      }, 0);
+  const over: string[] = [];
+  for (const [line, quantity] of Object.entries(lines)) {
+    const ordered = order[line]?.ordered;
+    if (ordered === undefined) continue;
+    const fulfilled = Math.max(order[line]?.fulfilled ?? 0, held("shipped", line));
+    const running = held("running", line);
+    if (fulfilled + running + quantity > ordered) {
+      over.push(
+        `line ${line}: ${ordered} ordered, ${fulfilled} fulfilled, ${running} being fulfilled, ${quantity} asked`,
+      );
+    }
+  }
+  return over;
+}
 
 /** A run's hold on its attempt: renewed on a timer until `stop`. */
 export interface AttemptLease {
@@ -85,8 +131,10 @@ export class AttemptLedger {
         state text not null,
         package_id integer null,
         cod boolean not null default false,
+        lines jsonb not null default '{}'::jsonb,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now())`,
+      `alter table ${TABLE} add column if not exists lines jsonb not null default '{}'::jsonb`,
       `create index if not exists ${TABLE}_order on ${TABLE} (store_id, order_id, signature, state)`,
       `create index if not exists ${TABLE}_fulfillment on ${TABLE} (store_id, fulfillment_id)`,
       // One live package per order collects cash on delivery.
@@ -114,6 +162,13 @@ export class AttemptLedger {
    * one lease) for that run to finish or its lease to lapse, so a retry
    * right after a crash still finds the dead run's package. The caller then
    * holds the attempt's lease (`hold`) while its run works.
+   *
+   * With `lines` (line id to quantity) and `order` (each line's ordered and
+   * fulfilled quantity, as Medusa says), a new attempt is refused (a
+   * PluginError `already_fulfilled`) when its quantities and those fulfilled
+   * or held by other attempts (running with a live lease, or shipped) exceed
+   * what was ordered. The check and the new attempt are one transaction under
+   * the order's advisory lock, so of two racing requests one ships.
    */
   async begin(entry: {
     storeId: string;
@@ -121,49 +176,110 @@ export class AttemptLedger {
     signature: string;
     fulfillmentId: string;
     fresh: string;
+    lines?: Readonly<Record<string, number>>;
+    order?: Readonly<Record<string, OrderedLine>>;
   }): Promise<string> {
-    const same = await this.#query(
+    const waitUntil = Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
+    for (;;) {
+      const step = await this.#transaction((client) => this.#beginOnce(client, entry, waitUntil));
+      if (typeof step === "string") return step;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, step.waitMs)));
+    }
+  }
+
+  /** One try of `begin`: a name, or how long to wait for a running run of the same items. */
+  async #beginOnce(
+    client: pg.PoolClient,
+    entry: Parameters<AttemptLedger["begin"]>[0],
+    waitUntil: number,
+  ): Promise<string | { waitMs: number }> {
+    await client.query("select pg_advisory_xact_lock(hashtext($1))", [
+      `shipbridge-attempt:${entry.storeId}:${entry.orderId}`,
+    ]);
+    const same = await client.query(
       `update ${TABLE} set state = 'running', updated_at = now()
-        where store_id = $1 and fulfillment_id = $2 and state in ('running', 'failed', 'shipped')
+        where store_id = $1 and fulfillment_id = $2
+          and state in ('running', 'failed', 'shipped', 'refused')
         returning shipment_key`,
       [entry.storeId, entry.fulfillmentId],
     );
     if (same.rows[0] !== undefined) return String(same.rows[0]["shipment_key"]);
+    const taken = await client.query(
+      `update ${TABLE} set state = 'running', fulfillment_id = $4, updated_at = now()
+        where shipment_key = (
+          select shipment_key from ${TABLE}
+           where store_id = $1 and order_id = $2 and signature = $3 and ${TAKEABLE}
+           order by created_at limit 1 for update skip locked)
+          and ${TAKEABLE}
+        returning shipment_key`,
+      [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
+    );
+    if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
+    // What the order's other attempts hold: running ones with a live lease,
+    // and shipped ones (Medusa may not have counted them as fulfilled yet).
+    const others = await client.query(
+      `select signature, state, lines,
+              greatest(0, extract(epoch from updated_at - now()) * 1000 + $4::double precision) as left_ms
+         from ${TABLE}
+        where store_id = $1 and order_id = $2 and fulfillment_id <> $3
+          and (state = 'shipped' or (state = 'running'
+            and updated_at > now() - ($4::double precision * interval '1 millisecond')))`,
+      [entry.storeId, entry.orderId, entry.fulfillmentId, this.leaseMs],
+    );
+    const rows = others.rows as {
+      signature: string;
+      state: string;
+      lines: unknown;
+      left_ms: unknown;
+    }[];
     // A run of the same order and items that has not finished may be one
     // whose process just died: wait for its lease to lapse (at most one
     // lease) and take it over; one still renewing after that is live.
-    const waitUntil = Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
-    for (;;) {
-      const taken = await this.#query(
-        `update ${TABLE} set state = 'running', fulfillment_id = $4, updated_at = now()
-          where shipment_key = (
-            select shipment_key from ${TABLE}
-             where store_id = $1 and order_id = $2 and signature = $3 and ${TAKEABLE}
-             order by created_at limit 1 for update skip locked)
-            and ${TAKEABLE}
-          returning shipment_key`,
-        [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
-      );
-      if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
-      const running = await this.#query(
-        `select greatest(0, extract(epoch from updated_at - now()) * 1000 + $5::double precision) as left_ms
-           from ${TABLE}
-          where store_id = $1 and order_id = $2 and signature = $3 and state = 'running'
-            and fulfillment_id <> $4
-          order by updated_at limit 1`,
-        [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
-      );
-      const left = running.rows[0] === undefined ? undefined : Number(running.rows[0]["left_ms"]);
-      const now = Date.now();
-      if (left === undefined || now >= waitUntil) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(left + 10, waitUntil - now)));
+    const sameRunning = rows.filter(
+      (r) => r.state === "running" && r.signature === entry.signature,
+    );
+    const now = Date.now();
+    if (sameRunning.length > 0 && now < waitUntil) {
+      const left = Math.min(...sameRunning.map((r) => Number(r.left_ms)));
+      return { waitMs: Math.min(left + 10, waitUntil - now) };
     }
-    await this.#query(
-      `insert into ${TABLE} (shipment_key, store_id, order_id, signature, fulfillment_id, state)
-        values ($1, $2, $3, $4, $5, 'running') on conflict (shipment_key) do nothing`,
-      [entry.fresh, entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId],
+    const over = overFulfilled(entry.lines, entry.order, rows);
+    if (over.length > 0) {
+      throw new PluginError(
+        "already_fulfilled",
+        "invalid_data",
+        `Cannot ship more items than were ordered: ${over.join("; ")}. Nothing was sent to the shipping service.`,
+      );
+    }
+    await client.query(
+      `insert into ${TABLE} (shipment_key, store_id, order_id, signature, fulfillment_id, state, lines)
+        values ($1, $2, $3, $4, $5, 'running', $6::jsonb) on conflict (shipment_key) do nothing`,
+      [
+        entry.fresh,
+        entry.storeId,
+        entry.orderId,
+        entry.signature,
+        entry.fulfillmentId,
+        JSON.stringify(entry.lines ?? {}),
+      ],
     );
     return entry.fresh;
+  }
+
+  async #transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await this.#query("select 1");
+    const client = await this.#pool.connect();
+    try {
+      await client.query("begin");
+      const result = await run(client);
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /**
@@ -245,6 +361,19 @@ export class AttemptLedger {
     await this.#query(
       `update ${TABLE} set state = 'shipped', package_id = $2, updated_at = now() where shipment_key = $1`,
       [shipmentKey, packageId],
+    );
+  }
+
+  /**
+   * The run was refused as invalid (by core or the service): final. Its
+   * name is never taken over (a retry after the merchant fixed the order
+   * ships under a name of its own) and it holds no quantities.
+   */
+  async refused(shipmentKey: string, fulfillmentId: string): Promise<void> {
+    await this.#query(
+      `update ${TABLE} set state = 'refused', updated_at = now()
+        where shipment_key = $1 and fulfillment_id = $2 and state = 'running'`,
+      [shipmentKey, fulfillmentId],
     );
   }
 

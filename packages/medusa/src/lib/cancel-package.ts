@@ -34,5 +34,6 @@ export async function cancelPackage(
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     `Package ${packageId} could not be cancelled: ${reasons.filter(Boolean).join(", ") || command.status}`,
+    "cancel_refused",
   );
 }

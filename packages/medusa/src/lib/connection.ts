@@ -10,6 +10,7 @@ import {
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
 import { AttemptLedger } from "./attempt-ledger.ts";
+import { coreLanguage } from "./medusa-error.ts";
 import { connectRedirectUri, grantOf, type PluginOptions } from "./options.ts";
 
 export interface Connection {
@@ -71,6 +72,8 @@ export function openConnection(options: PluginOptions, databaseUrl: string): Con
   const client = new ShippingClient({
     baseUrl: options.baseUrl,
     auth: selfConnecting(oauth, options),
+    language: coreLanguage(options.language),
+    ...(options.trackingPage === undefined ? {} : { trackingPage: options.trackingPage }),
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
   });
   const ledger = new AttemptLedger(databaseUrl);

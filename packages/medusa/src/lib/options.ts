@@ -1,6 +1,8 @@
 // The plugin's options, as a merchant writes them in medusa-config.ts, checked
 // once at start-up: a wrong option stops Medusa with a message that names the
 // option, in English and Polish, and never repeats a secret.
+
+import { ShipbridgeError } from "@shipbridge/core";
 import { TRACKING_WEBHOOK_SECRET_MAX, TRACKING_WEBHOOK_SECRET_MIN } from "@shipbridge/core/schemas";
 import { z } from "zod";
 
@@ -102,6 +104,22 @@ export const PluginOptionsSchema = z
       .min(TRACKING_WEBHOOK_SECRET_MIN)
       .max(TRACKING_WEBHOOK_SECRET_MAX)
       .optional(),
+    /**
+     * The public tracking page customers open from a tracking link, with
+     * `{number}` where the tracking number goes (core's `trackingPage`). By
+     * default the link the service gives for each parcel, else its page
+     * https://furgonetka.pl/zlokalizuj/{number}.
+     */
+    trackingPage: z
+      .string()
+      .refine(
+        (template) =>
+          template.includes("{number}") &&
+          URL.canParse(template.replaceAll("{number}", "0")) &&
+          /^https?:$/.test(new URL(template.replaceAll("{number}", "0")).protocol),
+        { message: "must be an absolute http(s) address with {number}" },
+      )
+      .optional(),
     /** The language of messages shown to shoppers. */
     language: z.enum(["en", "pl"]).default("en"),
   })
@@ -151,14 +169,16 @@ export type ServiceOption = PluginOptions["services"][number];
 
 const SECRET_OPTIONS = new Set(["clientSecret", "password", "trackingWebhookSecret"]);
 
-/** Thrown at start-up; `issues` name each wrong option. */
-export class PluginOptionsError extends Error {
+/** Thrown at start-up (code `invalid_plugin_options`); `issues` name each wrong option. */
+export class PluginOptionsError extends ShipbridgeError {
   readonly issues: readonly { path: string; message: string }[];
 
   constructor(issues: readonly { path: string; message: string }[]) {
     const lines = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join("\n");
-    super(`@shipbridge/medusa: invalid plugin options / nieprawidłowe opcje wtyczki:\n${lines}`);
-    this.name = "PluginOptionsError";
+    super(
+      "invalid_plugin_options",
+      `@shipbridge/medusa: invalid plugin options / nieprawidłowe opcje wtyczki:\n${lines}`,
+    );
     this.issues = issues;
   }
 }

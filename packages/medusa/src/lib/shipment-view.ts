@@ -61,7 +61,8 @@ export function shipmentView(row: ShipmentRowLike, fulfillment: FulfillmentLike 
     tracking_state: row.tracking_state,
     // Every package the service ordered has a label (fetched on demand) until cancelled.
     has_label: status !== "cancelled",
-    label_url: labelPath(row.fulfillment_id),
+    // A cancelled package has no label: no link to offer.
+    label_url: status === "cancelled" ? null : labelPath(row.fulfillment_id),
     price:
       typeof price?.amount === "number" && typeof price.currency === "string"
         ? { amount: price.amount, currency: price.currency }

@@ -2,6 +2,7 @@
 // figures, keeps them fresh by polling, and wires the buttons (connect, test
 // orders, ship one or many, clock, language) to the JSON API.
 import { ApiError, createApi, NetworkError } from "./api.js";
+import { batchBanner } from "./batch-banner.js";
 import { renderChart } from "./chart.js";
 import { escapeHtml, formatDateTime } from "./format.js";
 import { renderMap } from "./map.js";
@@ -194,16 +195,9 @@ function renderBatch() {
   const progress = $("#batch-progress");
   progress.max = Math.max(1, batch.total);
   progress.value = Math.min(batch.total, batch.done + batch.failed);
-  const values = { done: batch.done, total: batch.total, failed: batch.failed };
-  const key =
-    batch.state === "finished"
-      ? batch.failed
-        ? "batch.finishedFailed"
-        : "batch.finished"
-      : batch.failed
-        ? "batch.progressFailed"
-        : "batch.progress";
-  $("#batch-label").textContent = t(key, values);
+  const banner = batchBanner(batch);
+  box.dataset.tone = banner.tone;
+  $("#batch-label").textContent = t(banner.key, banner.values);
 }
 
 function renderPictures() {
@@ -263,18 +257,12 @@ async function followBatch(batch) {
   renderOrders();
   clearTimeout(batchTimer);
   if (batch.state === "finished") {
-    showMessage(
-      "success",
-      () =>
-        escapeHtml(
-          t(batch.failed ? "batch.finishedFailed" : "batch.finished", {
-            done: batch.done,
-            total: batch.total,
-            failed: batch.failed,
-          }),
-        ),
-      { topic: "batch" },
-    );
+    const banner = batchBanner(batch);
+    showMessage(banner.tone, () => escapeHtml(t(banner.key, banner.values)), {
+      topic: "batch",
+      // A batch with failures stays until the merchant has read it.
+      sticky: banner.tone !== "success",
+    });
     await refresh().catch(showError);
     return;
   }

@@ -22,12 +22,17 @@ export function canShip(order) {
   return order.status === "waiting" || order.status === "needs_attention";
 }
 
+/** A field path that may break after each dot, not in the middle of a name. */
+function pathMarkup(path) {
+  return path ? escapeHtml(path).replaceAll(".", ".<wbr>") : "—";
+}
+
 function problemsCell(order, t) {
   if (!order.problems?.length) return "";
   return `<ul class="problems">${order.problems
     .map(
       (issue) =>
-        `<li data-path="${escapeHtml(issue.path)}" data-rule="${escapeHtml(issue.rule)}"><code class="path">${escapeHtml(issue.path || "—")}</code> <span class="rule" title="${escapeHtml(t("order.problemRule"))}">${escapeHtml(issue.rule)}</span> <span class="problem-message">${escapeHtml(issue.message)}</span></li>`,
+        `<li data-path="${escapeHtml(issue.path)}" data-rule="${escapeHtml(issue.rule)}"><code class="path">${pathMarkup(issue.path)}</code> <span class="rule" title="${escapeHtml(t("order.problemRule"))}">${escapeHtml(issue.rule)}</span> <span class="problem-message">${escapeHtml(issue.message)}</span></li>`,
     )
     .join("")}</ul>`;
 }

@@ -1,20 +1,48 @@
 // Calls to the Medusa store's HTTP APIs: the admin API as the demo's admin
 // user (a bearer token from /auth/user/emailpass, renewed when refused) and
-// the store API with the publishable key. Errors carry Medusa's own message.
-export class MedusaApiError extends Error {
+// the store API with the publishable key. Errors carry Medusa's own message
+// and code, never a page's markup or a stack trace; `final` tells a refusal
+// (a 4xx: the request can never pass as it is) from what can succeed later.
+import { ShipbridgeError } from "@shipbridge/core";
+
+/** 4xx answers that can pass later: a timeout, too early, too many requests. */
+const RETRIABLE_4XX = new Set([408, 425, 429]);
+
+export class MedusaApiError extends ShipbridgeError {
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
+  /** Medusa's (or the plugin's) code of the refusal, when its body names one. */
+  readonly medusaCode: string | undefined;
+  constructor(status: number, message: string, medusaCode?: string) {
+    super("medusa_api_error", message);
     this.status = status;
+    this.medusaCode = medusaCode;
+  }
+
+  /** A refusal: retrying the same request cannot succeed. */
+  get final(): boolean {
+    return this.status >= 400 && this.status < 500 && !RETRIABLE_4XX.has(this.status);
   }
 }
 
 async function answer<T>(response: Response, what: string): Promise<T> {
   const text = await response.text();
-  const body = text ? JSON.parse(text) : {};
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    // An HTML error page (with a stack trace, when Medusa's handler crashed): say so, show none of it.
+    throw new MedusaApiError(
+      response.status,
+      `${what}: ${response.status} the store answered ${response.headers.get("content-type") ?? "something"} instead of JSON`,
+    );
+  }
   if (!response.ok) {
-    const message = typeof body?.message === "string" ? body.message : text.slice(0, 300);
-    throw new MedusaApiError(response.status, `${what}: ${response.status} ${message}`);
+    const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
+    throw new MedusaApiError(
+      response.status,
+      `${what}: ${response.status} ${typeof message === "string" ? message : text.slice(0, 300)}`,
+      typeof code === "string" ? code : undefined,
+    );
   }
   return body as T;
 }

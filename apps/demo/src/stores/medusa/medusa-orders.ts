@@ -79,8 +79,9 @@ export class MedusaOrders {
 
   /**
    * Fulfils the order unless it has a live fulfillment: "done" either way,
-   * "failed" with Medusa's message when the order cannot ship (a 4xx).
-   * Anything else throws, and the job is retried.
+   * "failed" with Medusa's message when the store refuses it (a 4xx other
+   * than a timeout or too many requests): that is final. Anything else
+   * (a 5xx, no answer) throws, and the job is retried.
    */
   async ship(orderId: string): Promise<{ state: "done" | "failed"; error?: string }> {
     const client = await this.pool.connect();
@@ -101,7 +102,8 @@ export class MedusaOrders {
           },
         });
       } catch (error) {
-        if (error instanceof MedusaApiError && error.status >= 400 && error.status < 500) {
+        // A refusal is final: retrying cannot make the order pass.
+        if (error instanceof MedusaApiError && error.final) {
           return { state: "failed", error: error.message };
         }
         throw error;

@@ -71,7 +71,7 @@ const running = new Set<ChildProcess>();
 
 /** Stops every Medusa process this run started (Ctrl+C while the demo is starting). */
 export function stopMedusaChildren(): void {
-  for (const child of running) if (child.pid) signal(child.pid, "SIGTERM");
+  for (const child of running) void stopGroup(child, STOP_BOUND_MS);
 }
 
 function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
@@ -147,23 +147,41 @@ export async function serveMedusa(options: MedusaProcessOptions): Promise<Servin
   return {
     url,
     async stop() {
-      if (exited !== undefined) return;
-      const done = new Promise((resolve) => child.once("exit", resolve));
-      try {
-        process.kill(-(child.pid as number), "SIGTERM");
-      } catch {
-        child.kill("SIGTERM");
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-(child.pid as number), "SIGKILL");
-        } catch {
-          // Gone already.
-        }
-      }, 8_000);
-      await done;
-      clearTimeout(timer);
+      await stopGroup(child, STOP_BOUND_MS);
       rmSync(pidFile(options.dataDir), { force: true });
     },
   };
+}
+
+/** How long Medusa gets to stop on SIGTERM before its group is killed. */
+const STOP_BOUND_MS = 4_000;
+
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops a child and everything in its process group: SIGTERM, then SIGKILL
+ * after `boundMs` (Medusa may ignore SIGTERM for most of a minute), and
+ * waits until none of the group is left.
+ */
+async function stopGroup(child: ChildProcess, boundMs: number): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const waitFor = async (done: () => boolean, ms: number) => {
+    for (let waited = 0; !done() && waited < ms; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return done();
+  };
+  if (!gone() || groupAlive(pid)) signal(pid, "SIGTERM");
+  if (await waitFor(() => gone() && !groupAlive(pid), boundMs)) return;
+  signal(pid, "SIGKILL");
+  await waitFor(() => gone() && !groupAlive(pid), 5_000);
 }

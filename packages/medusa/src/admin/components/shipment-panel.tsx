@@ -13,7 +13,7 @@ export interface ShipmentRow {
   tracking_state: string | null;
   is_return: boolean;
   has_label: boolean;
-  label_url: string;
+  label_url: string | null;
   price: { amount: number; currency: string } | null;
 }
 
@@ -101,7 +101,7 @@ export function ShipmentPanel(props: ShipmentPanelProps) {
                 {shipment.price.amount.toFixed(2)} {shipment.price.currency}
               </Text>
             ) : null}
-            {shipment.has_label ? (
+            {shipment.has_label && shipment.label_url ? (
               <a href={shipment.label_url} target="_blank" rel="noreferrer" data-shipbridge="label">
                 Label (PDF)
               </a>

@@ -9,13 +9,17 @@ import {
   isNotFoundError,
   isOAuthError,
   isReauthorizationRequiredError,
+  isValidationError,
+  type Language,
   orderCommandId,
   shipOrderReference,
+  ValidationError,
   verifyTrackingPush,
 } from "@shipbridge/core";
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
+import { asMedusaError, coreLanguage } from "../../lib/medusa-error.ts";
 import {
   backendUrl,
   connectRedirectUri,
@@ -49,6 +53,8 @@ export interface PickupPointQuery {
   readonly city?: string | undefined;
   readonly country_code?: string | undefined;
   readonly limit?: number | undefined;
+  /** The language of the service's messages; the plugin's by default. */
+  readonly language?: Language | undefined;
 }
 
 /** What the reconcile job did with a shipment attempt nobody took over. */
@@ -559,8 +565,15 @@ export class ShipbridgeModuleService extends MedusaService({
     return { return_to: String(row["return_to"]) };
   }
 
-  /** The label of a fulfillment's package, as the service renders it (a PDF by default). */
-  async labelOf(fulfillmentId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+  /**
+   * The label of a fulfillment's package, as the service renders it (a PDF by
+   * default). When the service has none (the package was cancelled, or not
+   * ordered), its reason is refused with a 4xx and the service's code.
+   */
+  async labelOf(
+    fulfillmentId: string,
+    language?: Language,
+  ): Promise<{ bytes: Uint8Array; contentType: string }> {
     const [shipment] = await this.listShipments({ fulfillment_id: fulfillmentId });
     if (shipment === undefined) {
       throw new MedusaError(
@@ -568,8 +581,17 @@ export class ShipbridgeModuleService extends MedusaService({
         `Fulfillment ${fulfillmentId} has no shipment of this plugin`,
       );
     }
-    const label = await this.connection.client.packages.label(shipment.package_id);
-    return { bytes: label.bytes, contentType: label.contentType };
+    const lang = language ?? coreLanguage(this.pluginOptions.language);
+    try {
+      const label = await this.connection.client.packages.label(
+        shipment.package_id,
+        {},
+        { language: lang },
+      );
+      return { bytes: label.bytes, contentType: label.contentType };
+    } catch (error) {
+      throw asMedusaError(error, lang, `The label of fulfillment ${fulfillmentId}`);
+    }
   }
 
   /** Pickup points of a carrier near an address, nearest first, for a checkout map. */
@@ -584,19 +606,42 @@ export class ShipbridgeModuleService extends MedusaService({
       );
     }
     if (query.postcode === undefined && query.city === undefined) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give a postcode or a city");
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "postcode: give a postcode or a city",
+        "postcode_or_city_required",
+      );
     }
-    const { points } = await this.connection.client.points.map({
-      location: {
-        address: {
-          ...(query.postcode === undefined ? {} : { postcode: query.postcode }),
-          ...(query.city === undefined ? {} : { city: query.city }),
-          country_code: (query.country_code ?? "PL").toUpperCase(),
-        },
-      },
-      filters: { services: [query.service] },
-      limit: Math.min(Math.max(query.limit ?? 20, 1), 100),
+    const language = query.language ?? coreLanguage(this.pluginOptions.language);
+    const points = await this.pointsNear_(query, language).catch((error: unknown) => {
+      // The service's request names the route's parameters under location.address.
+      if (isValidationError(error)) {
+        const issues = error.issues.map((issue) => ({
+          ...issue,
+          path: issue.path.replace(/^location\.address\./, ""),
+        }));
+        throw asMedusaError(new ValidationError(issues, language), language);
+      }
+      throw asMedusaError(error, language);
     });
     return points.filter((point) => point.active !== false && point.holiday !== true);
+  }
+
+  protected async pointsNear_(query: PickupPointQuery, language: Language): Promise<Point[]> {
+    const { points } = await this.connection.client.points.map(
+      {
+        location: {
+          address: {
+            ...(query.postcode === undefined ? {} : { postcode: query.postcode }),
+            ...(query.city === undefined ? {} : { city: query.city }),
+            country_code: (query.country_code ?? "PL").toUpperCase(),
+          },
+        },
+        filters: { services: [query.service] },
+        limit: Math.min(Math.max(query.limit ?? 20, 1), 100),
+      },
+      { language },
+    );
+    return points;
   }
 }

@@ -252,6 +252,49 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
       }
     });
 
+    describe("the address at the shipping-method step", () => {
+      const courier = { id: "dpd", service: "dpd", pickup_point: false };
+      const check = (address: Record<string, unknown>, optionData: Record<string, unknown>) =>
+        service.validateFulfillmentData(PROVIDER_ID, optionData, {}, {
+          shipping_address: address,
+        } as never);
+
+      it("refuses a postcode not in its country's form and a street without a house number", async () => {
+        const error = (await check(
+          { ...CUSTOMER_ADDRESS, postal_code: "ABC", address_1: "ul. Długa" },
+          courier,
+        ).catch((reason: unknown) => reason)) as Record<string, unknown>;
+        expect(error).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect("issues" in error).toBe(false);
+        // Both at once, under the fields the storefront sends.
+        expect(String(error["message"])).toMatch(
+          /shipping_address\.postal_code postcode_invalid: /,
+        );
+        expect(String(error["message"])).toMatch(
+          /shipping_address\.address_1 house_number_missing: /,
+        );
+      });
+
+      it("takes a good address, and a locker's address without a house number", async () => {
+        await expect(check(CUSTOMER_ADDRESS, courier)).resolves.toMatchObject({ service: "dpd" });
+        const point = (await registration().findPoint("WAW03M"))!;
+        await expect(
+          check(
+            { ...CUSTOMER_ADDRESS, address_1: "ul. Długa" },
+            { id: "inpost-point", service: "inpost", pickup_point: true },
+          ).then(() => undefined),
+        ).rejects.toThrow(/pickup point/i);
+        await expect(
+          service.validateFulfillmentData(
+            PROVIDER_ID,
+            { id: "inpost-point", service: "inpost", pickup_point: true },
+            { point_id: point.code },
+            { shipping_address: { ...CUSTOMER_ADDRESS, address_1: "ul. Długa" } } as never,
+          ),
+        ).resolves.toMatchObject({ point_id: point.code });
+      });
+    });
+
     describe("pickup points", () => {
       const optionData = { id: "inpost-point", service: "inpost", pickup_point: true };
 
@@ -308,7 +351,9 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         email: "anna@example.com",
         currency_code: "pln",
         total: 99.8,
-        items: [{ id: "li_1", title: "Mug", unit_price: 39.9, variant: { weight: 400 } }],
+        items: [
+          { id: "li_1", title: "Mug", quantity: 2, unit_price: 39.9, variant: { weight: 400 } },
+        ],
       });
 
       /** The packages the service holds under a shipment's name. */
@@ -342,6 +387,35 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         return messages.filter((m) => m["package_id"] === packageId);
       }
 
+      it("links tracking numbers to the configured tracking page", async () => {
+        expect(() =>
+          parsePluginOptions({ ...pluginOptions(), trackingPage: "https://example.com/t" }),
+        ).toThrow(/trackingPage/);
+        const { ShipbridgeFulfillmentService } = await import("./service.ts");
+        const own = new ShipbridgeFulfillmentService(
+          {},
+          { ...pluginOptions(), trackingPage: "https://track.example.com/p/{number}?l=pl" },
+        );
+        try {
+          const shipped = await own.createFulfillment(
+            { service: "dpd" },
+            items,
+            orderOf("order_page"),
+            {
+              id: "ful_tracking_page",
+              delivery_address: CUSTOMER_ADDRESS,
+            },
+          );
+          const number = String(shipped.labels[0]?.tracking_number);
+          expect(number).toMatch(/\S/);
+          expect(shipped.labels[0]?.tracking_url).toBe(
+            `https://track.example.com/p/${encodeURIComponent(number)}?l=pl`,
+          );
+        } finally {
+          await own.connection.close();
+        }
+      });
+
       it("ships a fulfillment to a locker: one package, ordered, labels saved", async () => {
         const point = await registration().findPoint("WAW03M");
         expect(point?.active).not.toBe(false);
@@ -360,6 +434,8 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         expect(label.label_url).toBe(`/admin/shipbridge/fulfillments/${fulfillment.id}/label`);
         const details = await (await demoClient()).packages.get(pkg.package_id);
         expect(details.receiver?.point).toBe("WAW03M");
+        // The tracking link is the service's own for the parcel, not one the plugin builds.
+        expect(label.tracking_url).toBe(details.parcels?.[0]?.tracking_url ?? details.tracking_url);
       });
 
       it("the same fulfillment again after a lost answer: one package, one order command", async () => {
@@ -490,8 +566,8 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         const provider = registration();
         const data = { service: "dpd" };
         const lines = [
-          { id: "li_a", title: "Mug", unit_price: 39.9, variant: { weight: 400 } },
-          { id: "li_b", title: "Plate", unit_price: 29.9, variant: { weight: 600 } },
+          { id: "li_a", title: "Mug", quantity: 1, unit_price: 39.9, variant: { weight: 400 } },
+          { id: "li_b", title: "Plate", quantity: 1, unit_price: 29.9, variant: { weight: 600 } },
         ];
         // The order as Medusa hands it over: what each line had fulfilled before.
         const order = (a: number, b: number) => ({
@@ -579,6 +655,165 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
         expect(again.data?.["package_id"]).not.toBe(packageId);
         expect(again.data?.["shipment_key"]).not.toBe(fulfillment.data?.["shipment_key"]);
         expect(await packagesOf(again.data)).toHaveLength(1);
+      });
+
+      /** How many packages the account holds. */
+      async function accountPackages(): Promise<number> {
+        const listed = await (await demoClient()).packages.list({ limit: 500 });
+        return listed.total ?? listed.packages.length;
+      }
+
+      /** The rejection of `run`, as Medusa's HTTP layer would read it. */
+      async function refusal(run: Promise<unknown>) {
+        const error = (await run.then(
+          () => {
+            throw new Error("it was not refused");
+          },
+          (reason: unknown) => reason,
+        )) as Record<string, unknown>;
+        return {
+          error,
+          type: error["type"],
+          code: error["code"],
+          message: String(error["message"]),
+        };
+      }
+
+      it("the same items fulfilled twice at once: one package, one order command, one charge", async () => {
+        const chargedBefore = orderCharges(await demoClient());
+        const before = await accountPackages();
+        const charged = await chargedBefore;
+        // Two requests for the whole line at once (an admin's second click):
+        // Medusa hands both the order with nothing fulfilled yet.
+        const order = {
+          ...orderOf("order_twice"),
+          items: [{ ...orderOf("order_twice").items[0], detail: { fulfilled_quantity: 0 } }],
+        };
+        const fulfil = () =>
+          service.createFulfillment({
+            location_id: "sloc_1",
+            provider_id: PROVIDER_ID,
+            delivery_address: CUSTOMER_ADDRESS,
+            items,
+            labels: [],
+            order,
+            data: { service: "dpd" },
+          } as never);
+        const outcomes = await Promise.allSettled([fulfil(), fulfil()]);
+        const shipped = outcomes.filter((o) => o.status === "fulfilled");
+        const refused = outcomes.filter((o) => o.status === "rejected");
+        expect(shipped).toHaveLength(1);
+        expect(refused).toHaveLength(1);
+        const reason = (refused[0] as PromiseRejectedResult).reason as Record<string, unknown>;
+        expect(reason).toMatchObject({ type: "invalid_data", code: "already_fulfilled" });
+        expect("issues" in reason).toBe(false);
+        expect(await accountPackages()).toBe(before + 1);
+        expect((await orderCharges(await demoClient())) - charged).toBe(1);
+
+        // The same request again later: Medusa counts the line fulfilled now
+        // (or has not yet): refused before anything reaches the service.
+        for (const fulfilled of [2, 0]) {
+          const again = await refusal(
+            registration().createFulfillment(
+              { service: "dpd" },
+              items,
+              {
+                ...orderOf("order_twice"),
+                items: [
+                  {
+                    ...orderOf("order_twice").items[0],
+                    detail: { fulfilled_quantity: fulfilled },
+                  },
+                ],
+              },
+              { id: `ful_twice_again_${fulfilled}`, delivery_address: CUSTOMER_ADDRESS },
+            ),
+          );
+          expect(again).toMatchObject({ type: "invalid_data", code: "already_fulfilled" });
+          expect(again.message).toMatch(/li_1: 2 ordered/);
+        }
+        expect(await accountPackages()).toBe(before + 1);
+        expect((await orderCharges(await demoClient())) - charged).toBe(1);
+      });
+
+      it("a locker closed since checkout: refused with its code and why, nothing paid", async () => {
+        const provider = registration();
+        const before = await accountPackages();
+        const charged = await orderCharges(await demoClient());
+        const fulfil = (id: string) =>
+          provider.createFulfillment(
+            { service: "inpost", point: { code: "WAW03M", carrier: "inpost" } },
+            items,
+            orderOf(`order_${id}`),
+            { id, delivery_address: CUSTOMER_ADDRESS },
+          );
+        try {
+          await control("/points/WAW03M", { active: false });
+          const closed = await refusal(fulfil("ful_point_closed"));
+          expect(closed).toMatchObject({ type: "invalid_data", code: "point_closed" });
+          expect(closed.message).toMatch(/WAW03M/);
+          expect(closed.message).toMatch(/closed \(inactive\)/);
+          await control("/points/WAW03M", { active: true, holiday: true });
+          const holiday = await refusal(fulfil("ful_point_holiday"));
+          expect(holiday).toMatchObject({ code: "point_closed" });
+          expect(holiday.message).toMatch(/WAW03M.*holiday/);
+        } finally {
+          await control("/points/WAW03M", { active: true, holiday: false });
+        }
+        expect(await accountPackages()).toBe(before);
+        expect(await orderCharges(await demoClient())).toBe(charged);
+      });
+
+      it("an order core refuses: a final 400 naming each field and rule, and a fixed retry ships", async () => {
+        const provider = registration();
+        const order = orderOf("order_bad_phone");
+        // Changed after checkout (the shipping-method step checked the address).
+        const bad = { ...CUSTOMER_ADDRESS, phone: "12345", address_1: "ul. Długa" };
+        const refused = await refusal(
+          provider.createFulfillment({ service: "dpd" }, items, order, {
+            id: "ful_bad_phone",
+            delivery_address: bad,
+          }),
+        );
+        expect(refused).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect("issues" in refused.error).toBe(false);
+        // Every problem at once, each with the field's path and the rule.
+        expect(refused.message).toMatch(/order\.shipping_address\.phone phone_invalid: /);
+        expect(refused.message).toMatch(/order\.shipping_address\.street house_number_missing: /);
+        // Final: the attempt is refused, and the merchant's fixed retry ships
+        // under a name of its own.
+        const db = new pg.Client({ connectionString: tokensDb });
+        await db.connect();
+        try {
+          const { rows } = await db.query(
+            "select state from shipbridge_medusa_shipment_attempt where fulfillment_id = $1",
+            ["ful_bad_phone"],
+          );
+          expect(rows.map((row) => row["state"])).toEqual(["refused"]);
+        } finally {
+          await db.end();
+        }
+        const fixed = await provider.createFulfillment({ service: "dpd" }, items, order, {
+          id: "ful_fixed_phone",
+          delivery_address: CUSTOMER_ADDRESS,
+        });
+        expect(await packagesOf(fixed.data)).toHaveLength(1);
+        // The service down: a 500 with its code, for the caller to retry.
+        await control("/faults", { status: 503, rate: 1, path: "/points/map" });
+        try {
+          const down = await refusal(
+            provider.createFulfillment(
+              { service: "inpost", point: { code: "WAW03M", carrier: "inpost" } },
+              items,
+              orderOf("order_points_down"),
+              { id: "ful_points_down", delivery_address: CUSTOMER_ADDRESS },
+            ),
+          );
+          expect(down.type).toBe("unexpected_state");
+          expect(down.code).toBe("service_unavailable");
+        } finally {
+          await control("/faults", undefined, "DELETE");
+        }
       });
 
       it("ships a return from the customer's address to the store", async () => {

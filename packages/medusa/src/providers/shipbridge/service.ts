@@ -10,11 +10,13 @@ import type {
   Logger,
 } from "@medusajs/framework/types";
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils";
-import { type ShipOrderResult, shipOrder } from "@shipbridge/core";
+import { checkAddress, type ShipOrderResult, shipOrder, ValidationError } from "@shipbridge/core";
 import type { Point } from "@shipbridge/core/schemas";
+import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { labelPath } from "../../lib/label-path.ts";
+import { asMedusaError, coreLanguage, isInvalidShipment } from "../../lib/medusa-error.ts";
 import {
   type ChosenPoint,
   cashOnDelivery,
@@ -28,6 +30,8 @@ import {
   parsePluginOptions,
   type ServiceOption,
 } from "../../lib/options.ts";
+import { PluginError } from "../../lib/plugin-error.ts";
+import { pointClosure } from "../../lib/point-closure.ts";
 import { QuoteCache } from "../../lib/quote-cache.ts";
 import { type ShopperMessage, shopperMessage } from "../../lib/shopper-messages.ts";
 
@@ -70,6 +74,61 @@ function listOf(value: unknown): Loose[] {
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  // Medusa's BigNumber values carry their number here.
+  if (value !== null && typeof value === "object" && "numeric" in value) {
+    return num((value as { numeric: unknown }).numeric);
+  }
+  return undefined;
+}
+
+/** Core's address fields as Medusa's cart names them. */
+const CART_FIELDS: Readonly<Record<string, string>> = {
+  street: "address_1",
+  street2: "address_2",
+  postcode: "postal_code",
+};
+
+/** `address.postcode` as the storefront knows the field: `shipping_address.postal_code`. */
+function cartAddressPath(path: string): string {
+  const match = /^address(?:\.([a-z_0-9]+))?(.*)$/.exec(path);
+  if (match === null) return path;
+  const field = match[1] === undefined ? "" : `.${CART_FIELDS[match[1]] ?? match[1]}`;
+  return `shipping_address${field}${match[2] ?? ""}`;
+}
+
+/** The quantity a fulfillment asks of each order line. */
+function lineQuantities(items: readonly Loose[]): Record<string, number> {
+  const lines: Record<string, number> = {};
+  for (const item of items) {
+    const line = str(item["line_item_id"]);
+    if (line === undefined) continue;
+    lines[line] = (lines[line] ?? 0) + (num(item["quantity"]) ?? 1);
+  }
+  return lines;
+}
+
+/** Each order line's ordered and fulfilled quantity, as Medusa hands the order over. */
+function orderedLines(order: Loose | undefined): Record<string, OrderedLine> | undefined {
+  const items = listOf(order?.["items"]);
+  if (items.length === 0) return undefined;
+  const lines: Record<string, OrderedLine> = {};
+  for (const item of items) {
+    const id = str(item["id"]);
+    if (id === undefined) continue;
+    const detail = (item["detail"] ?? {}) as Loose;
+    lines[id] = {
+      ordered: num(item["quantity"]) ?? num(detail["quantity"]),
+      fulfilled: num(detail["fulfilled_quantity"]) ?? num(item["fulfilled_quantity"]),
+    };
+  }
+  return lines;
 }
 
 export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderService {
@@ -120,7 +179,13 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       shopperMessage(code, this.options.language),
+      code,
     );
+  }
+
+  /** The language of the plugin's messages, as core names it. */
+  get language() {
+    return coreLanguage(this.options.language);
   }
 
   override async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
@@ -154,18 +219,23 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   override async validateFulfillmentData(
     optionData: Loose,
     data: Loose,
-    _context: unknown,
+    context: unknown,
   ): Promise<Loose> {
     const service = this.#service(optionData);
-    if (!service.pickup_point || optionData["is_return"] === true) {
-      return { ...data, service: service.service };
-    }
+    if (optionData["is_return"] === true) return { ...data, service: service.service };
+    this.#checkCartAddress(context, service.pickup_point ? "point" : "courier");
+    if (!service.pickup_point) return { ...data, service: service.service };
     const pointId = str(data["point_id"]);
     if (pointId === undefined) this.#refuse("point_required");
-    const point = await this.findPoint(pointId);
+    const point = await this.findPoint(pointId).catch((error: unknown) => {
+      this.#logger?.warn(
+        `shipbridge: pickup point ${pointId} could not be checked: ${String(error)}`,
+      );
+      return this.#refuse("points_unavailable");
+    });
     if (point === undefined) this.#refuse("point_not_found");
     if (point.service !== service.service) this.#refuse("point_other_carrier");
-    if (point.active === false || point.holiday === true) this.#refuse("point_closed");
+    if (pointClosure(point) !== undefined) this.#refuse("point_closed");
     return {
       ...data,
       service: service.service,
@@ -176,18 +246,60 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     };
   }
 
-  /** One point by its code, wherever it is; undefined when the service does not know it. */
+  /**
+   * The cart's shipping address, checked with core's checkAddress when the
+   * shipping method is chosen (before the customer pays): a postcode not in
+   * its country's form, a courier street without a house number, a bad
+   * phone... refused with every field (as Medusa names it) and rule at once.
+   * A cart without an address yet is left to Medusa.
+   */
+  #checkCartAddress(context: unknown, delivery: "courier" | "point"): void {
+    const address = (context as { shipping_address?: Loose | null } | undefined)?.shipping_address;
+    if (address === undefined || address === null) return;
+    const checked = checkAddress(storeAddress(address), { delivery, language: this.language });
+    if (checked.ok) return;
+    const issues = checked.error.issues.map((issue) => ({
+      ...issue,
+      path: cartAddressPath(issue.path),
+    }));
+    throw asMedusaError(new ValidationError(issues, this.language), this.language);
+  }
+
+  /**
+   * One point by its code, wherever it is; undefined when the service does
+   * not know it. The service's errors reach the caller.
+   */
   async findPoint(code: string): Promise<Point | undefined> {
-    try {
-      const { points } = await this.connection.client.points.map({
-        location: { search_phrase: code },
-        filters: { point_id: code },
-        limit: 1,
-      });
-      return points.find((point) => point.code === code);
-    } catch (error) {
-      this.#logger?.warn(`shipbridge: pickup point ${code} could not be checked: ${String(error)}`);
-      return this.#refuse("points_unavailable");
+    const { points } = await this.connection.client.points.map({
+      location: { search_phrase: code },
+      filters: { point_id: code },
+      limit: 1,
+    });
+    return points.find((point) => point.code.toUpperCase() === code.toUpperCase());
+  }
+
+  /**
+   * The point chosen at checkout, checked again before anything is paid for
+   * (points close during the day): a point gone, closed, on holiday or of
+   * another carrier is refused with its code and why. When the points cannot
+   * be asked now, the error says so and may be retried.
+   */
+  async #checkPoint(point: ChosenPoint, service: string): Promise<void> {
+    const found = await this.findPoint(point.code);
+    const refuse = (code: string, why: string) => {
+      throw new PluginError(
+        code,
+        "invalid_data",
+        `pickup_point ${point.code} ${code}: ${why}; choose another point for the order / punkt odbioru ${point.code}: wybierz inny punkt dla zamówienia`,
+      );
+    };
+    if (found === undefined) refuse("point_not_found", "the service no longer knows this point");
+    else if (found.service !== service) {
+      refuse("point_other_carrier", `the point belongs to ${found.service}, not ${service}`);
+    } else {
+      const closure = pointClosure(found);
+      if (closure === "holiday") refuse("point_closed", "the point is closed for a holiday");
+      if (closure === "closed") refuse("point_closed", "the point is closed (inactive)");
     }
   }
 
@@ -257,17 +369,32 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     order: Loose | undefined,
     fulfillment: Loose,
   ): Promise<CreateFulfillmentResult> {
+    try {
+      return await this.#createFulfillment(data, items, order, fulfillment);
+    } catch (error) {
+      throw asMedusaError(error, this.language);
+    }
+  }
+
+  async #createFulfillment(
+    data: Loose,
+    items: Loose[],
+    order: Loose | undefined,
+    fulfillment: Loose,
+  ): Promise<CreateFulfillmentResult> {
     const fulfillmentId = str(fulfillment["id"]);
     if (fulfillmentId === undefined) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "The fulfillment has no id");
     }
     const service = str(data["service"]) ?? this.#service(data).service;
     const point = data["point"] as ChosenPoint | undefined;
+    if (point !== undefined) await this.#checkPoint(point, service);
     const key = await this.#begin(
       str(order?.["id"]) ?? fulfillmentId,
       items,
       fulfillmentId,
       "shipment",
+      orderedLines(order),
     );
     const storeOrder = fulfillmentOrder(
       key,
@@ -332,6 +459,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     items: Loose[],
     fulfillmentId: string,
     kind: "shipment" | "return",
+    order?: Record<string, OrderedLine>,
   ): Promise<string> {
     const content = items
       .map(
@@ -348,6 +476,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       signature: `${kind}:${content || "no-items"}`,
       fulfillmentId,
       fresh,
+      ...(kind === "shipment" ? { lines: lineQuantities(items) } : {}),
+      ...(order === undefined ? {} : { order }),
     });
   }
 
@@ -381,9 +511,14 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       result = await run();
     } catch (error) {
       await lease.stop();
-      await ledger.failed(key, fulfillmentId).catch((cause: unknown) => {
-        this.#logger?.warn(`shipbridge: attempt ${key} not marked failed: ${String(cause)}`);
-      });
+      // An invalid order is final: no retry takes its name over. Anything
+      // else may have reached the service: a retry finds it.
+      const final = isInvalidShipment(error);
+      await (final ? ledger.refused(key, fulfillmentId) : ledger.failed(key, fulfillmentId)).catch(
+        (cause: unknown) => {
+          this.#logger?.warn(`shipbridge: attempt ${key} not marked: ${String(cause)}`);
+        },
+      );
       throw error;
     }
     await lease.stop();
@@ -401,6 +536,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       pickup: this.options.pickup ?? from,
       parcel: this.options.parcel,
       lock: this.connection.store,
+      language: this.language,
       ...(this.options.cod === undefined ? {} : { cod: this.options.cod }),
       ...(this.options.companyId === undefined ? {} : { companyId: this.options.companyId }),
     };
@@ -412,6 +548,14 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * same command and changes nothing.
    */
   override async cancelFulfillment(data: Loose): Promise<Loose> {
+    try {
+      return await this.#cancelFulfillment(data);
+    } catch (error) {
+      throw asMedusaError(error, this.language);
+    }
+  }
+
+  async #cancelFulfillment(data: Loose): Promise<Loose> {
     const packageId = data["package_id"];
     if (typeof packageId !== "number") return { canceled: false };
     const { cancel_command_id } = await cancelPackage(
@@ -437,6 +581,14 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * items, like a shipment.
    */
   override async createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
+    try {
+      return await this.#createReturnFulfillment(fulfillment);
+    } catch (error) {
+      throw asMedusaError(error, this.language);
+    }
+  }
+
+  async #createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
     const fulfillmentId = str(fulfillment["id"]);
     if (fulfillmentId === undefined) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "The return fulfillment has no id");

@@ -3,19 +3,24 @@
 // answers the service's authorization page to send the browser to.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { MedusaError } from "@medusajs/framework/utils";
+import { answeringErrors } from "../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../modules/shipbridge/service.ts";
 
-export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
-  res.json({ state: await shipbridge.accountState(), grant: shipbridge.grant });
-}
+export const GET = answeringErrors(
+  async (req: MedusaRequest, res: MedusaResponse): Promise<void> => {
+    const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+    res.json({ state: await shipbridge.accountState(), grant: shipbridge.grant });
+  },
+);
 
-export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
-  const body = (req.body ?? {}) as { return_to?: unknown };
-  if (body.return_to !== undefined && typeof body.return_to !== "string") {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "return_to: must be a string address");
-  }
-  res.json(await shipbridge.startConnect(body.return_to));
-}
+export const POST = answeringErrors(
+  async (req: MedusaRequest, res: MedusaResponse): Promise<void> => {
+    const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+    const body = (req.body ?? {}) as { return_to?: unknown };
+    if (body.return_to !== undefined && typeof body.return_to !== "string") {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "return_to: must be a string address");
+    }
+    res.json(await shipbridge.startConnect(body.return_to));
+  },
+);

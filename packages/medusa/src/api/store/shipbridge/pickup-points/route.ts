@@ -3,6 +3,7 @@
 // address or a cart's shipping address, for a checkout map.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils";
+import { answeringErrors, requestLanguage } from "../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../modules/shipbridge/service.ts";
 
@@ -10,7 +11,9 @@ function param(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+export const GET = answeringErrors(pickupPoints);
+
+async function pickupPoints(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
   const service = param(req.query["service"]);
   if (service === undefined) {
@@ -27,8 +30,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       fields: ["id", "shipping_address.*"],
       filters: { id: cartId },
     });
-    const address = (data[0] as { shipping_address?: Record<string, unknown> | null } | undefined)
-      ?.shipping_address;
+    const cart = data[0] as { shipping_address?: Record<string, unknown> | null } | undefined;
+    if (cart === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `cart_id: cart not found (${cartId})`,
+        "cart_not_found",
+      );
+    }
+    const address = cart.shipping_address;
     postcode = param(address?.["postal_code"]);
     city = param(address?.["city"]);
     countryCode = param(address?.["country_code"]);
@@ -40,6 +50,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     city,
     country_code: countryCode,
     limit: Number.isFinite(limit) ? limit : 20,
+    language: requestLanguage(req),
   });
   res.json({ points });
 }

@@ -3,10 +3,13 @@
 // provider's document methods, so the label is served here.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { answeringErrors, requestLanguage } from "../../../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../../../modules/shipbridge/service.ts";
 
-export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+export const GET = answeringErrors(label);
+
+async function label(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
   const id = req.params["id"] as string;
   // The shipment row may not be kept yet (the subscriber runs after the
@@ -21,8 +24,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     | Parameters<ShipbridgeModuleService["recordShipment"]>[0]
     | undefined;
   if (fulfillment !== undefined) await shipbridge.recordShipment(fulfillment);
-  const label = await shipbridge.labelOf(id);
-  res.setHeader("content-type", label.contentType);
+  const file = await shipbridge.labelOf(id, requestLanguage(req));
+  res.setHeader("content-type", file.contentType);
   res.setHeader("content-disposition", `inline; filename="label-${id}.pdf"`);
-  res.status(200).send(Buffer.from(label.bytes));
+  res.status(200).send(Buffer.from(file.bytes));
 }

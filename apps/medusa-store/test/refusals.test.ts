@@ -1,0 +1,285 @@
+// What the store refuses, through real HTTP on the booted application, and
+// how: JSON with a 4xx naming the field and the rule (never an HTML page or a
+// stack trace), and nothing paid at the service. A checkout address that
+// cannot ship is refused at the shipping-method step; an order changed after
+// checkout is refused at fulfilment with every problem at once; a locker
+// closed since checkout is not shipped to; the same fulfilment sent twice at
+// once buys one parcel; bad pickup-point questions and a cancelled
+// fulfilment's label answer the reason.
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import { describe, expect, it } from "vitest";
+import seed from "../src/scripts/seed.ts";
+import { adminHeaders, storeHeaders } from "./admin-session.ts";
+
+const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
+
+/** The sandbox's demo account, as its own API shows it. */
+async function account(path: string): Promise<Record<string, unknown>> {
+  const token = await fetch(`${sandbox}/oauth/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
+  }).then((response) => response.json() as Promise<{ access_token: string }>);
+  const response = await fetch(`${sandbox}${path}`, {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** How many packages the account holds, and how many order commands it was charged for. */
+async function paid(): Promise<{ packages: number; charges: number }> {
+  const packages = await account("/packages?limit=500");
+  const messages = await account("/messages?type=order&limit=500");
+  return {
+    packages: Number(packages["total"]),
+    charges: (messages["messages"] as unknown[]).length,
+  };
+}
+
+async function pointState(code: string, state: { active?: boolean; holiday?: boolean }) {
+  const response = await fetch(`${sandbox}/_sandbox/points/${code}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(state),
+  });
+  expect(response.status).toBe(200);
+}
+
+interface Answer {
+  status: number;
+  data: Record<string, unknown>;
+  contentType: string;
+  text: string;
+}
+
+/** The HTTP answer of a request, also when it is an error. */
+async function answer(request: Promise<unknown>): Promise<Answer> {
+  const response = (await request.catch(
+    (error: { response?: unknown }) => error.response ?? Promise.reject(error),
+  )) as { status: number; data: unknown; headers: Record<string, string> };
+  const data = (typeof response.data === "object" ? response.data : {}) as Record<string, unknown>;
+  return {
+    status: response.status,
+    data,
+    contentType: String(response.headers["content-type"] ?? ""),
+    text: typeof response.data === "string" ? response.data : JSON.stringify(response.data),
+  };
+}
+
+/** A JSON refusal with no stack trace, HTML or file path in it. */
+function expectCleanRefusal(refused: Answer, status: number): void {
+  expect(refused.status).toBe(status);
+  expect(refused.contentType).toMatch(/application\/json/);
+  expect(refused.text).not.toMatch(/<!DOCTYPE|<html|\bat .+\(|\/node_modules\/|\.ts:\d+|\.js:\d+/i);
+}
+
+const ADDRESS = {
+  first_name: "Anna",
+  last_name: "Nowak",
+  address_1: "ul. Długa 5",
+  postal_code: "80-831",
+  city: "Gdańsk",
+  country_code: "pl",
+  phone: "601234567",
+};
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    describe("refusals through the application", () => {
+      it("answers JSON with the field and the rule, and never pays for what cannot ship", async () => {
+        const container = getContainer();
+        await seed({ container, args: [] } as never);
+        const admin = await adminHeaders(api, container);
+        const store = await storeHeaders(container);
+
+        const { data: products } = await api.get("/store/products?fields=*variants", store);
+        const { data: regions } = await api.get("/store/regions", store);
+        const variant = products.products.find((p: { handle: string }) => p.handle === "kubek")
+          .variants[0];
+        const { data: locations } = await api.get("/admin/stock-locations", admin);
+        const locationId = locations.stock_locations[0].id;
+
+        /** A cart of two mugs to `address`, its option of `optionId`, with `data`. */
+        async function cart(address: Record<string, unknown>) {
+          const { data } = await api.post(
+            "/store/carts",
+            {
+              region_id: regions.regions[0].id,
+              email: "anna@example.com",
+              shipping_address: address,
+              items: [{ variant_id: variant.id, quantity: 2 }],
+            },
+            store,
+          );
+          const { data: listed } = await api.get(
+            `/store/shipping-options?cart_id=${data.cart.id}`,
+            store,
+          );
+          const option = (id: string) =>
+            listed.shipping_options.find((o: { data: { id: string } }) => o.data.id === id).id;
+          return { id: data.cart.id as string, option };
+        }
+        async function order(cartId: string) {
+          const { data: collection } = await api.post(
+            "/store/payment-collections",
+            { cart_id: cartId },
+            store,
+          );
+          await api.post(
+            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
+            { provider_id: "pp_system_default" },
+            store,
+          );
+          const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
+          expect(data.type).toBe("order");
+          return data.order as { id: string; items: { id: string; quantity: number }[] };
+        }
+        const fulfil = (placed: { id: string; items: { id: string; quantity: number }[] }) =>
+          answer(
+            api.post(
+              `/admin/orders/${placed.id}/fulfillments`,
+              {
+                location_id: locationId,
+                items: placed.items.map((item) => ({ id: item.id, quantity: item.quantity })),
+              },
+              admin,
+            ),
+          );
+
+        // Checkout: a postcode not in Poland's form and a street without a
+        // house number are refused when the courier is chosen, both at once.
+        const badCart = await cart({ ...ADDRESS, postal_code: "ABC", address_1: "ul. Długa" });
+        const atCheckout = await answer(
+          api.post(
+            `/store/carts/${badCart.id}/shipping-methods`,
+            { option_id: badCart.option("dpd"), data: {} },
+            store,
+          ),
+        );
+        expectCleanRefusal(atCheckout, 400);
+        expect(atCheckout.data).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect(atCheckout.data["message"]).toMatch(
+          /shipping_address\.postal_code postcode_invalid/,
+        );
+        expect(atCheckout.data["message"]).toMatch(
+          /shipping_address\.address_1 house_number_missing/,
+        );
+
+        // An order whose address changed after the courier was chosen: the
+        // fulfilment is refused with every problem, and nothing is paid.
+        const changed = await cart(ADDRESS);
+        await api.post(
+          `/store/carts/${changed.id}/shipping-methods`,
+          { option_id: changed.option("dpd"), data: {} },
+          store,
+        );
+        await api.post(
+          `/store/carts/${changed.id}`,
+          { shipping_address: { ...ADDRESS, phone: "12345", address_1: "ul. Długa" } },
+          store,
+        );
+        const badOrder = await order(changed.id);
+        const before = await paid();
+        const refused = await fulfil(badOrder);
+        expectCleanRefusal(refused, 400);
+        expect(refused.data).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect(refused.data["message"]).toMatch(/order\.shipping_address\.phone phone_invalid/);
+        expect(refused.data["message"]).toMatch(
+          /order\.shipping_address\.street house_number_missing/,
+        );
+        expect(await paid()).toEqual(before);
+
+        // A locker chosen at checkout and closed before the fulfilment.
+        const { data: near } = await api.get(
+          "/store/shipbridge/pickup-points?service=inpost&postcode=80-831",
+          store,
+        );
+        const locker = near.points[0].code as string;
+        const lockerCart = await cart(ADDRESS);
+        await api.post(
+          `/store/carts/${lockerCart.id}/shipping-methods`,
+          { option_id: lockerCart.option("inpost-point"), data: { point_id: locker } },
+          store,
+        );
+        const lockerOrder = await order(lockerCart.id);
+        try {
+          await pointState(locker, { active: false });
+          const closed = await fulfil(lockerOrder);
+          expectCleanRefusal(closed, 400);
+          expect(closed.data).toMatchObject({ type: "invalid_data", code: "point_closed" });
+          expect(closed.data["message"]).toContain(locker);
+          expect(closed.data["message"]).toMatch(/closed \(inactive\)/);
+          expect(await paid()).toEqual(before);
+        } finally {
+          await pointState(locker, { active: true, holiday: false });
+        }
+
+        // The point open again: the same fulfilment sent twice at once (an
+        // admin's second click) buys one parcel; once more later, none.
+        const twice = await Promise.all([fulfil(lockerOrder), fulfil(lockerOrder)]);
+        expect(twice.map((a) => a.status).sort()).toEqual([200, 400]);
+        const second = twice.find((a) => a.status === 400) as Answer;
+        expectCleanRefusal(second, 400);
+        expect((await paid()).packages).toBe(before.packages + 1);
+        expect((await paid()).charges).toBe(before.charges + 1);
+        const again = await fulfil(lockerOrder);
+        expectCleanRefusal(again, 400);
+        expect(await paid()).toEqual({
+          packages: before.packages + 1,
+          charges: before.charges + 1,
+        });
+
+        // The pickup-points route: a country that does not exist, an unknown cart.
+        const country = await answer(
+          api.get(
+            "/store/shipbridge/pickup-points?service=inpost&postcode=80-831&country_code=AAA",
+            store,
+          ),
+        );
+        expectCleanRefusal(country, 400);
+        expect(country.data).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect(country.data["message"]).toMatch(/^country_code \w+/);
+        const unknown = await answer(
+          api.get("/store/shipbridge/pickup-points?service=inpost&cart_id=cart_NOPE", store),
+        );
+        expectCleanRefusal(unknown, 404);
+        expect(unknown.data).toMatchObject({ type: "not_found", code: "cart_not_found" });
+        expect(unknown.data["message"]).toMatch(/cart not found/);
+
+        // A cancelled fulfilment's label: the service's reason, and no link offered.
+        const query = container.resolve("query");
+        const { data: orders } = await query.graph({
+          entity: "order",
+          fields: ["fulfillments.id"],
+          filters: { id: lockerOrder.id },
+        });
+        const fulfillmentId = orders[0].fulfillments[0].id as string;
+        await api.post(
+          `/admin/orders/${lockerOrder.id}/fulfillments/${fulfillmentId}/cancel`,
+          {},
+          admin,
+        );
+        const label = await answer(
+          api.get(`/admin/shipbridge/fulfillments/${fulfillmentId}/label`, admin),
+        );
+        expectCleanRefusal(label, 400);
+        expect(label.data["code"]).toBe("package_canceled");
+        expect(label.data["message"]).toMatch(/cancelled; it has no label/);
+        const { data: view } = await api.get(
+          `/admin/shipbridge/orders/${lockerOrder.id}/shipments`,
+          admin,
+        );
+        expect(view.shipments).toHaveLength(1);
+        expect(view.shipments[0]).toMatchObject({
+          status: "cancelled",
+          has_label: false,
+          label_url: null,
+        });
+      });
+    });
+  },
+});

@@ -1,0 +1,24 @@
+// The plugin's own refusals: a ShipbridgeError (one guard and one `code` across
+// the packages) that also says how Medusa should answer it (`type`, one of
+// MedusaError's types), so the HTTP layer gives the right 4xx. `final` marks a
+// refusal that asking again cannot change (a closed point, items fulfilled
+// already); the rest may succeed later.
+import { ShipbridgeError } from "@shipbridge/core";
+
+/** The MedusaError types the plugin answers with (see Medusa's error handler). */
+export type PluginErrorType = "invalid_data" | "not_found" | "not_allowed" | "unexpected_state";
+
+export class PluginError extends ShipbridgeError {
+  /** How Medusa answers it: invalid_data and not_allowed 400, not_found 404, unexpected_state 500. */
+  readonly type: PluginErrorType;
+
+  constructor(code: string, type: PluginErrorType, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.type = type;
+  }
+
+  /** True when asking again cannot succeed (every 4xx type). */
+  get final(): boolean {
+    return this.type !== "unexpected_state";
+  }
+}
