@@ -1,7 +1,8 @@
 // Tests of checkAddress: a store's check of a customer's address at checkout,
 // with every problem at once under `address.…`, and the normalized address.
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+
 import { describe, expect, it } from "vitest";
+import { IBAN, SENDER, sampleOrder } from "../fixtures/index.ts";
 import { CountryCatalog } from "../rules/countries.ts";
 import { type CheckAddressOptions, checkAddress } from "./check-address.ts";
 import type { StoreAddressInput } from "./store-order.ts";

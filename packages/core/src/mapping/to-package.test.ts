@@ -3,8 +3,8 @@
 // v1.0.109 postal option, and errors named by order/options paths. Every
 // package built here is checked again with validatePackage.
 
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
+import { IBAN, SENDER, sampleOrder } from "../fixtures/index.ts";
 import type { AccountServiceRef } from "../rules/shipment-contract.ts";
 import { isValidationError, type ValidationError, validatePackage } from "../validation/index.ts";
 import type { StoreOrderInput } from "./store-order.ts";

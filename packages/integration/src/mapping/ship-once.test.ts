@@ -6,8 +6,8 @@ import {
   shipOrder,
   shipOrderReference,
 } from "@shipbridge/core";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { type RunningSandbox, startSandbox } from "@shipbridge/sandbox";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
 import {

@@ -13,7 +13,7 @@ import {
   shipOrderReference,
   toPackage,
 } from "@shipbridge/core";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";

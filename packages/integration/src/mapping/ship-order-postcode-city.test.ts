@@ -13,7 +13,7 @@ import {
   shipOrderReference,
   ValidationError,
 } from "@shipbridge/core";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
 import { countingFetch } from "../testing/sandbox-server.ts";

@@ -17,7 +17,7 @@ import {
   toPackage,
   ValidationError,
 } from "@shipbridge/core";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
 import { countingFetch, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
