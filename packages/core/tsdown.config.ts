@@ -12,6 +12,8 @@ export default defineConfig({
     internal: "src/internal.ts",
     // A separate entry, so the root never loads `pg`.
     postgres: "src/postgres/index.ts",
+    // Sample data for tests (sampleOrder, SENDER, IBAN).
+    testing: "src/fixtures/index.ts",
   },
   format: "esm",
   platform: "node",

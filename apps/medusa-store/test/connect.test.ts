@@ -2,25 +2,15 @@
 // connected from the admin API through the sandbox's real login and consent
 // pages, the callback takes its state once, the provider and the module then
 // work with the stored tokens, and a revoked authorization shows "reconnect".
-import { createServer } from "node:net";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { authorizeInBrowser } from "@shipbridge/sandbox";
+import { freePort } from "@shipbridge/tooling/free-port";
 import { beforeAll, describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
 import { renderPanel } from "./render-panel.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
-
-/** A free port for the application, known before Medusa reads its config. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let backend = "";
 

@@ -4,8 +4,8 @@
 // toPackage always runs), against validatePackage alone on the package it
 // builds, in the same run. The difference is what the mapping adds.
 
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { Bench } from "tinybench";
+import { IBAN, SENDER, sampleOrder } from "../src/fixtures/index.ts";
 import { type ToPackageOptions, toPackage } from "../src/mapping/to-package.ts";
 import { validatePackage } from "../src/validation/validate-package.ts";
 

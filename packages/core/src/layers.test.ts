@@ -24,6 +24,7 @@ const RANK: Readonly<Record<string, number>> = {
   "index.ts": 6,
   "internal.ts": 6,
   postgres: 6,
+  fixtures: 6,
 };
 
 /** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */

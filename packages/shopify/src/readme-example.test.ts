@@ -5,9 +5,9 @@
 // must come up and answer its health check.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
+import { freePort } from "@shipbridge/tooling/free-port";
 import { afterAll, describe, expect, it } from "vitest";
 import { waitForOtherClientsToLeave } from "./test-support/wait-for-clients.ts";
 
@@ -25,21 +25,6 @@ afterAll(async () => {
   await waitForOtherClientsToLeave(postgres.connectionString);
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function readmeExample(): Promise<string> {
   const readme = await readFile(join(PACKAGE_DIR, "README.md"), "utf8");

@@ -114,6 +114,14 @@ export function clientTrackingPage(client: ShippingClient): string | undefined {
   return trackingPages.get(client);
 }
 
+/** Each client's API address (`baseUrl`, normalized). */
+const apiAddresses = new WeakMap<ShippingClient, string>();
+
+/** The client's API address (its `baseUrl`): what is under it is the API, not a page. */
+export function clientApiAddress(client: ShippingClient): string | undefined {
+  return apiAddresses.get(client);
+}
+
 /** Each client's auth provider: it stands for the account the client calls as. */
 const accounts = new WeakMap<ShippingClient, ShippingAuth>();
 
@@ -194,6 +202,7 @@ export class ShippingClient {
       trackingPages.set(this, options.trackingPage);
     }
     accounts.set(this, options.auth);
+    apiAddresses.set(this, baseUrl);
     this.#context = {
       transport,
       clock,

@@ -67,6 +67,22 @@ const FORMAT_NAMES: Record<Language, Readonly<Record<string, string>>> = {
   },
 };
 
+/** A country's name in English ("Poland"), or its code when the runtime does not know it. */
+function countryName(code: string, language: "en" | "pl"): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "w Polsce", else "w kraju Niemcy (DE)": Polish names decline, so the others keep the nominative. */
+function countryPl(code: string): string {
+  if (code === "PL") return "w Polsce";
+  const name = countryName(code, "pl");
+  return name === code ? `w kraju ${code}` : `w kraju ${name} (${code})`;
+}
+
 function p(params: MessageParams, key: string): string {
   const value = params[key];
   return value === undefined ? "" : String(value);
@@ -212,7 +228,9 @@ const en: Record<RuleCode, Template> = {
   phone_invalid: () =>
     "A Polish phone number has exactly 9 digits, for example 600100200 or +48 600 100 200.",
   postcode_invalid: (x) =>
-    `${p(x, "country")} postcodes are written ${p(x, "form")}, for example ${p(x, "example")}; check this postcode.`,
+    `Postcodes in ${countryName(p(x, "country"), "en")} are written ${p(x, "form")}, for example ${p(x, "example")}; check this postcode.`,
+  postcode_city_mismatch: (x) =>
+    `The postcode ${p(x, "postcode")} belongs to ${p(x, "cities")}, not to ${p(x, "city")}; check the postcode and the city.`,
   postcode_normalized: (x) =>
     `The postcode ${p(x, "from")} was rewritten as ${p(x, "to")}, the form used in ${p(x, "country")}.`,
   house_number_missing: (x) =>
@@ -259,20 +277,21 @@ const en: Record<RuleCode, Template> = {
       ? `max_time must be after min_time and at most ${p(x, "to")}.`
       : `min_time must be from ${p(x, "from")} and before ${p(x, "to")}.`,
   point_unavailable: (x) => {
-    const point = `${p(x, "point")}${p(x, "field") === "" ? "" : ` (${p(x, "field")})`}`;
+    // The issue's path names the field already: the sentence names the point alone.
+    const point = p(x, "point");
     switch (p(x, "reason")) {
       case "not_found":
-        return `There is no point ${point}; choose one that POST /points/map lists.`;
+        return `There is no point ${point}; choose another point on the map.`;
       case "closed":
-        return `Point ${point} is closed and takes no parcels; choose another point.`;
+        return `Point ${point} is closed and takes no parcels; choose another point on the map.`;
       case "holiday":
-        return `Point ${point} is closed for a holiday; choose another point.`;
+        return `Point ${point} is closed for a holiday; choose another point on the map.`;
       case "other_carrier":
         return `Point ${point} belongs to ${p(x, "pointCarrier")}, but the package ships with ${p(x, "carrier")}; choose a point of ${p(x, "carrier")}.`;
       case "not_delivery_point":
-        return `Point ${point} does not hand parcels out to receivers; choose another point.`;
+        return `Point ${point} does not hand parcels out to receivers; choose another point on the map.`;
       default:
-        return `Point ${point} cannot take this package; choose another point.`;
+        return `Point ${point} cannot take this package; choose another point on the map.`;
     }
   },
   carrier_weight_limit: (x) =>
@@ -421,7 +440,9 @@ const pl: Record<RuleCode, Template> = {
   phone_invalid: () =>
     "Polski numer telefonu ma dokładnie 9 cyfr, np. 600100200 lub +48 600 100 200.",
   postcode_invalid: (x) =>
-    `Kody pocztowe w kraju ${p(x, "country")} mają postać ${p(x, "form")}, np. ${p(x, "example")}; sprawdź ten kod.`,
+    `Kody pocztowe ${countryPl(p(x, "country"))} mają postać ${p(x, "form")}, np. ${p(x, "example")}; sprawdź ten kod.`,
+  postcode_city_mismatch: (x) =>
+    `Kod pocztowy ${p(x, "postcode")} należy do miejscowości ${p(x, "cities")}, a nie ${p(x, "city")}; sprawdź kod i miejscowość.`,
   postcode_normalized: (x) =>
     `Kod pocztowy ${p(x, "from")} zapisano jako ${p(x, "to")}, w postaci używanej w kraju ${p(x, "country")}.`,
   house_number_missing: (x) =>
@@ -468,20 +489,20 @@ const pl: Record<RuleCode, Template> = {
       ? `max_time musi być po min_time i najpóźniej ${p(x, "to")}.`
       : `min_time musi być od ${p(x, "from")} i przed ${p(x, "to")}.`,
   point_unavailable: (x) => {
-    const point = `${p(x, "point")}${p(x, "field") === "" ? "" : ` (${p(x, "field")})`}`;
+    const point = p(x, "point");
     switch (p(x, "reason")) {
       case "not_found":
-        return `Nie ma punktu ${point}; wybierz punkt z listy POST /points/map.`;
+        return `Nie ma punktu ${point}; wybierz inny punkt na mapie.`;
       case "closed":
-        return `Punkt ${point} jest nieczynny i nie przyjmuje przesyłek; wybierz inny punkt.`;
+        return `Punkt ${point} jest nieczynny i nie przyjmuje przesyłek; wybierz inny punkt na mapie.`;
       case "holiday":
-        return `Punkt ${point} jest zamknięty na czas przerwy świątecznej; wybierz inny punkt.`;
+        return `Punkt ${point} jest zamknięty na czas przerwy świątecznej; wybierz inny punkt na mapie.`;
       case "other_carrier":
         return `Punkt ${point} należy do przewoźnika ${p(x, "pointCarrier")}, a przesyłka jest wysyłana przez ${p(x, "carrier")}; wybierz punkt przewoźnika ${p(x, "carrier")}.`;
       case "not_delivery_point":
-        return `Punkt ${point} nie wydaje przesyłek odbiorcom; wybierz inny punkt.`;
+        return `Punkt ${point} nie wydaje przesyłek odbiorcom; wybierz inny punkt na mapie.`;
       default:
-        return `Punkt ${point} nie może przyjąć tej przesyłki; wybierz inny punkt.`;
+        return `Punkt ${point} nie może przyjąć tej przesyłki; wybierz inny punkt na mapie.`;
     }
   },
   carrier_weight_limit: (x) =>

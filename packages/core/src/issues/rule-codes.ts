@@ -45,6 +45,8 @@ export const RULE_CODES = {
   postcode_invalid: "postcode_invalid",
   /** A common typing of a postcode was rewritten to its country's form (80831 to 80-831). */
   postcode_normalized: "postcode_normalized",
+  /** A Polish postcode that the service's city list gives to other cities than the address's. */
+  postcode_city_mismatch: "postcode_city_mismatch",
   /** A street with no house number where a courier must find the door. */
   house_number_missing: "house_number_missing",
   dimension_invalid: "dimension_invalid",

@@ -1,19 +1,17 @@
 // Tests of checkAddress: a store's check of a customer's address at checkout,
 // with every problem at once under `address.…`, and the normalized address.
+
 import { describe, expect, it } from "vitest";
+import { IBAN, SENDER, sampleOrder } from "../fixtures/index.ts";
 import { CountryCatalog } from "../rules/countries.ts";
 import { type CheckAddressOptions, checkAddress } from "./check-address.ts";
 import type { StoreAddressInput } from "./store-order.ts";
+import { safeToPackage } from "./to-package.ts";
 
+/** The shared fixture's shipping address, with the customer's phone on it as a checkout form has it. */
 const ADDRESS: StoreAddressInput = {
-  first_name: "Anna",
-  last_name: "Nowak",
-  street: "ul. Długa 5",
-  street2: "m. 3",
-  postcode: "80-831",
-  city: "Gdańsk",
-  country_code: "pl",
-  phone: "+48 601 234 567",
+  ...sampleOrder().shipping_address,
+  phone: sampleOrder().customer.phone,
 };
 
 function issuesOf(result: ReturnType<typeof checkAddress>) {
@@ -77,6 +75,22 @@ describe("checkAddress", () => {
     expect(result.ok).toBe(true);
   });
 
+  it.each(["m. 3", "lok. 2", "piętro 2", "apt 4"])(
+    "refuses a street without a number whose street2 is the flat note %j",
+    (street2) => {
+      const result = checkAddress({ ...ADDRESS, street: "Marszałkowska", street2 }, courier);
+      expect(issuesOf(result)).toEqual([{ path: "address.street", rule: "house_number_missing" }]);
+    },
+  );
+
+  it.each(["ul. 3 Maja", "ul. 11 Listopada", "Rue du 8 Mai 1945", "os. 1000-lecia"])(
+    "refuses %j (a date or an anniversary, no house number) beside street2 m. 3",
+    (street) => {
+      const result = checkAddress({ ...ADDRESS, street }, courier);
+      expect(issuesOf(result)).toEqual([{ path: "address.street", rule: "house_number_missing" }]);
+    },
+  );
+
   it("checks other countries by their own form", () => {
     const czech = { ...ADDRESS, country_code: "CZ", postcode: "11000", phone: "+420 601 123 456" };
     const result = checkAddress(czech, courier);
@@ -133,5 +147,80 @@ describe("checkAddress", () => {
     const input = { ...ADDRESS, postcode: "80831" };
     checkAddress(input, courier);
     expect(input.postcode).toBe("80831");
+  });
+});
+
+describe("checkAddress and toPackage agree", () => {
+  const options = { sender: SENDER, cod: { iban: IBAN } };
+
+  /** The fixture order shipped to `address`, by courier or to `point`. */
+  function orderTo(address: StoreAddressInput, point?: { code: string; carrier: string }) {
+    const { phone, ...shipping } = address;
+    return sampleOrder({
+      shipping_address: shipping,
+      customer: { ...sampleOrder().customer, ...(phone === undefined ? {} : { phone }) },
+      ...(point === undefined ? {} : { shipping: { service: "inpost" }, pickup_point: point }),
+    });
+  }
+
+  it("asks for a house number when the point is of another carrier than the shipping method's", () => {
+    const address = { ...ADDRESS, street: "Marszałkowska", street2: undefined };
+    const point = { code: "KRA01M", carrier: "inpost" };
+    const checked = checkAddress(address, { delivery: "point", point, service: "dpd" });
+    expect(issuesOf(checked)).toEqual([{ path: "address.street", rule: "house_number_missing" }]);
+    expect(checked.warnings.map((issue) => ({ path: issue.path, rule: issue.rule }))).toEqual([
+      { path: "address", rule: "pickup_point_dropped" },
+    ]);
+    // toPackage drops that point and refuses the door address the same way.
+    const order = { ...orderTo(address, point), shipping: { service: "dpd" } };
+    const mapped = safeToPackage(order, options);
+    if (mapped.success) throw new Error("expected toPackage to refuse the address");
+    expect(mapped.error.issues.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "order.shipping_address.street", rule: "house_number_missing" },
+    ]);
+    // A point of the shipping method's carrier needs no house number, in both.
+    expect(checkAddress(address, { delivery: "point", point, service: "inpost" }).ok).toBe(true);
+    expect(safeToPackage(orderTo(address, point), options).success).toBe(true);
+  });
+
+  const addresses: [string, StoreAddressInput][] = [
+    ["the fixture", ADDRESS],
+    ["no house number, flat note", { ...ADDRESS, street: "Marszałkowska" }],
+    ["a date for a street", { ...ADDRESS, street: "ul. 3 Maja", street2: undefined }],
+    ["the number in street2", { ...ADDRESS, street: "Wola", street2: "12" }],
+    ["5-digit postcode", { ...ADDRESS, postcode: "80831" }],
+    ["prefixed postcode", { ...ADDRESS, postcode: "PL-80 831" }],
+    ["bad postcode", { ...ADDRESS, postcode: "ABC" }],
+    ["bad phone", { ...ADDRESS, phone: "12345" }],
+    ["one-word name", { ...ADDRESS, first_name: undefined, last_name: "Nowak" }],
+    ["a company", { ...ADDRESS, first_name: undefined, last_name: "Nowak", company: "Firma" }],
+    ["German", { ...ADDRESS, country_code: "DE", postcode: "D-10115", phone: undefined }],
+    [
+      "Irish house name",
+      {
+        ...ADDRESS,
+        country_code: "IE",
+        street: "Rose Cottage",
+        postcode: "D02 X285",
+        phone: undefined,
+      },
+    ],
+  ];
+
+  it.each(addresses)("accepts and refuses alike: %s", (_, address) => {
+    for (const point of [undefined, { code: "KRA01M", carrier: "inpost" }]) {
+      const delivery = point === undefined ? "courier" : "point";
+      const checked = checkAddress(address, {
+        delivery,
+        ...(point ? { point, service: "inpost" } : {}),
+      });
+      const mapped = safeToPackage(orderTo(address, point), options);
+      expect({ delivery, ok: checked.ok }).toEqual({ delivery, ok: mapped.success });
+      if (!checked.ok && !mapped.success) {
+        const rules = (issues: readonly { rule: string }[]) =>
+          [...new Set(issues.map((i) => i.rule))].sort();
+        expect(rules(checked.error.issues)).toEqual(rules(mapped.error.issues));
+      }
+    }
   });
 });

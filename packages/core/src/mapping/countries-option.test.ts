@@ -1,6 +1,6 @@
-import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
 import { isApiUsageError } from "../api/index.ts";
+import { SENDER, sampleOrder } from "../fixtures/index.ts";
 import { countryCatalogFromResponse } from "../rules/index.ts";
 import { isValidationError, validatePackage } from "../validation/index.ts";
 import { sampleV2Package } from "../validation/sample-packages.ts";

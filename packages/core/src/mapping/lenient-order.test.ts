@@ -1,7 +1,7 @@
 // Tests of the lenient reading of an order that failed StoreOrderSchema.
 
-import { sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
+import { sampleOrder } from "../fixtures/index.ts";
 import { isRelated, readLenientOrder } from "./lenient-order.ts";
 
 describe("readLenientOrder", () => {

@@ -4,38 +4,17 @@
 // anything is created. A failed load is not kept: the next run asks again.
 import type { ShippingClient } from "../api/index.ts";
 import { type CountryCatalog, countryCatalogFromResponse } from "../rules/index.ts";
+import { ClientCache } from "./client-cache.ts";
 
 /** How long a loaded list is used before it is asked for again. */
 export const LIVE_COUNTRIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const loaded = new WeakMap<ShippingClient, { at: number; catalog: Promise<CountryCatalog> }>();
+const loaded = new ClientCache<ShippingClient, CountryCatalog>(LIVE_COUNTRIES_MAX_AGE_MS);
 
 /** The client's live country list (authoritative); waits within `signal`. */
 export function liveCountries(
   client: ShippingClient,
   signal?: AbortSignal,
 ): Promise<CountryCatalog> {
-  const now = Date.now();
-  let entry = loaded.get(client);
-  if (entry === undefined || now - entry.at >= LIVE_COUNTRIES_MAX_AGE_MS) {
-    // Loaded without the caller's signal: other runs on the client share it.
-    const catalog = client.countries().then(countryCatalogFromResponse);
-    const current = { at: now, catalog };
-    loaded.set(client, current);
-    catalog.catch(() => {
-      if (loaded.get(client) === current) loaded.delete(client);
-    });
-    entry = current;
-  }
-  return untilAborted(entry.catalog, signal);
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  return loaded.get(client, "", () => client.countries().then(countryCatalogFromResponse), signal);
 }

@@ -1,7 +1,12 @@
 // Tests of the deterministic order command uuid.
 import { describe, expect, it } from "vitest";
 import { RULE_CODES, ValidationError } from "../validation/index.ts";
-import { ORDER_COMMAND_NAMESPACE, orderCommandId, uuidV5 } from "./order-command-id.ts";
+import {
+  ORDER_COMMAND_NAMESPACE,
+  orderCommandId,
+  orderRetryCommandId,
+  uuidV5,
+} from "./order-command-id.ts";
 
 const DNS_NAMESPACE = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
 
@@ -71,3 +76,18 @@ function issuesOf(run: () => unknown): { path: string; rule: string }[] {
   }
   throw new Error("expected a ValidationError");
 }
+
+describe("orderRetryCommandId", () => {
+  it("is UUID v5 of storeId:orderId:packageId:attempt, one per attempt", () => {
+    const first = orderRetryCommandId("shop", "1001", 42, 1);
+    expect(first).toBe(uuidV5("shop:1001:42:1", ORDER_COMMAND_NAMESPACE));
+    expect(orderRetryCommandId("shop", "1001", 42, 1)).toBe(first);
+    expect(orderRetryCommandId("shop", "1001", 42, 2)).not.toBe(first);
+    expect(orderRetryCommandId("shop", "1001", 43, 1)).not.toBe(first);
+    expect(first).not.toBe(orderCommandId("shop", "1001"));
+  });
+
+  it("refuses what orderCommandId refuses", () => {
+    expect(() => orderRetryCommandId("a:b", "1001", 42, 1)).toThrow(ValidationError);
+  });
+});

@@ -67,3 +67,22 @@ export function orderCommandId(storeId: string, orderId: string): string {
   if (issues.length > 0) throw new ValidationError(issues);
   return uuidV5(`${storeId}:${orderId}`, ORDER_COMMAND_NAMESPACE);
 }
+
+/**
+ * The uuid of a later attempt to order one store order's package, after the
+ * attempts before it ended without ordering it and charged nothing (its point
+ * was closed, the balance too low): UUID v5 of
+ * `${storeId}:${orderId}:${packageId}:${attempt}` (attempt 1, 2, ...), in
+ * ORDER_COMMAND_NAMESPACE. shipOrder tries them in turn, each only once the
+ * one before has ended, so every attempt is sent at most once and a retry
+ * after a lost answer finds its own command instead of paying twice.
+ */
+export function orderRetryCommandId(
+  storeId: string,
+  orderId: string,
+  packageId: number,
+  attempt: number,
+): string {
+  orderCommandId(storeId, orderId);
+  return uuidV5(`${storeId}:${orderId}:${packageId}:${attempt}`, ORDER_COMMAND_NAMESPACE);
+}

@@ -8,7 +8,9 @@
 //    unless `options.countries` is given, toPackage again with the service's
 //    live country list (loaded once per client, live-countries.ts), so a
 //    country the service does not serve is refused with country_not_supported
-//    before a package is created.
+//    before a package is created. Then a Polish postcode is checked against
+//    the service's cities for it (postcode-cities.ts): one that belongs to
+//    other towns only is refused with postcode_city_mismatch.
 // 2. Find the package by user_reference_number (`options.userReferenceNumber`,
 //    else shipOrderReference: `${storeId}:${orderId}`, so stores sharing an
 //    account never meet); create it only when there is none (the REST client
@@ -17,6 +19,11 @@
 //    order the same package. A package found whose receiver country, postcode
 //    or name is not the order's is another order's: package_mismatch, and
 //    nothing is ordered.
+//    A package found that is not ordered yet but whose receiver point,
+//    street or city is not the order's (the customer chose another locker
+//    after a crash before ordering) is updated (PUT) with the order's
+//    content just before its order command is sent (never while one is
+//    under way), so the parcel goes where the order now says.
 // 3. The order command's uuid is UUID v5 of `${storeId}:${orderId}`
 //    (orderCommandId). If the command exists, it is waited for without being
 //    sent again (orderCommands.wait); if the package was already ordered
@@ -25,6 +32,13 @@
 //    the same uuid with the same body is the same command, charged once. The
 //    body depends only on the package id and `skipEmailSend`, never on the
 //    label format, so a rerun always sends the same body.
+//    A command that ended without ordering the package (its point was
+//    closed: the command's error, nothing charged) is never sent again; the
+//    next attempt has its own uuid, orderRetryCommandId(storeId, orderId,
+//    packageId, n) for n = 1, 2, ..., each looked for before it is sent and
+//    sent only when every attempt before it has ended without ordering the
+//    package. So a rerun after the point reopens (or after the order names
+//    another point) orders the package once, and nothing is paid twice.
 // 4. Read the package for its tracking numbers and fetch the label (the
 //    client's poller waits while the service answers 204).
 //
@@ -42,7 +56,7 @@ import {
   type LabelRequest,
   type ShippingClient,
 } from "../api/index.ts";
-import { clientAccount, clientTrackingPage } from "../api/shipping-client.ts";
+import { clientAccount, clientApiAddress, clientTrackingPage } from "../api/shipping-client.ts";
 import type { Issue } from "../issues/issue.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
@@ -54,8 +68,9 @@ import type {
 import { isFinalCommandStatus } from "../schemas/index.ts";
 import { isValidationError, ValidationError } from "../validation/index.ts";
 import { liveCountries } from "./live-countries.ts";
-import { orderCommandId } from "./order-command-id.ts";
+import { orderCommandId, orderRetryCommandId } from "./order-command-id.ts";
 import { orderFailed } from "./order-failed.ts";
+import { checkPostcodeCity } from "./postcode-cities.ts";
 import { singleFlight, withLease } from "./ship-once.ts";
 import { isShipOrderError, SHIP_ORDER_ERROR_CODES, ShipOrderError } from "./ship-order-error.ts";
 import { shipOrderLanguage, shipOrderOptionIssues } from "./ship-order-options.ts";
@@ -117,14 +132,19 @@ export interface ShipOrderSteps {
 
 export interface ShipOrderResult {
   readonly packageId: number;
-  /** The order command's uuid (deterministic: orderCommandId(storeId, order.id)). */
+  /**
+   * The uuid of the order command that ordered the package (deterministic:
+   * orderCommandId(storeId, order.id), or orderRetryCommandId(...) when the
+   * attempts before it ended without ordering it).
+   */
   readonly commandId: string;
   /** One per parcel, as the carrier numbers them. */
   readonly trackingNumbers: readonly string[];
   /**
    * The public tracking page of each parcel, for customers: built from the
    * client's `trackingPage` template when configured, else the page the
-   * service gives, else https://furgonetka.pl/zlokalizuj/{number}.
+   * service gives (unless it is under the client's API baseUrl: the API, not
+   * a page), else https://furgonetka.pl/zlokalizuj/{number}.
    */
   readonly trackingUrls: readonly string[];
   readonly label: Label;
@@ -180,6 +200,16 @@ export async function shipOrder(
   if (options.countries === undefined) {
     mapped = map(await liveCountries(client, options.signal));
   }
+  // A Polish postcode of another town (12-345 or 30-001 for Gdańsk) is refused
+  // before anything is created, when the service's city list knows it.
+  const mismatch = await checkPostcodeCity(
+    client,
+    mapped.package.receiver ?? {},
+    "order.shipping_address.postcode",
+    language,
+    options.signal,
+  );
+  if (mismatch !== undefined) throw new ValidationError([mismatch], language);
   const commandId = orderCommandId(options.storeId, orderId(order));
   const reference = mapped.package.user_reference_number as string;
   const once = { signal: options.signal, deadline: options.deadline };
@@ -201,7 +231,7 @@ export async function shipOrder(
         ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
         ...(options.language === undefined ? {} : { language: options.language }),
       };
-      return run(client, mapped, options, { commandId, reference, call });
+      return run(client, mapped, options, { commandId, reference, call, orderId: orderId(order) });
     }),
   );
 }
@@ -223,7 +253,12 @@ async function run(
   client: ShippingClient,
   mapped: ReturnType<typeof toPackage>,
   options: ShipOrderOptions,
-  { commandId, reference, call }: { commandId: string; reference: string; call: CallOptions },
+  {
+    commandId: firstCommandId,
+    reference,
+    call,
+    orderId,
+  }: { commandId: string; reference: string; call: CallOptions; orderId: string },
 ): Promise<ShipOrderResult> {
   const warnings: Issue[] = [...mapped.warnings];
 
@@ -238,6 +273,7 @@ async function run(
     pkg = (await findPackage(client, reference, call)) ?? created.package;
   }
   const packageId = pkg.package_id;
+  let commandId = firstCommandId;
   const differences = receiverDifferences(mapped.package, pkg);
   if (differences.length > 0) {
     throw new ShipOrderError(
@@ -260,6 +296,17 @@ async function run(
     ...(options.skipEmailSend === undefined ? {} : { skip_email_send: options.skipEmailSend }),
   };
   let command = await findCommand(client, commandId, call);
+  // An attempt that ended without ordering the package charged nothing and is
+  // never sent again: the next attempt has its own uuid.
+  // A package ordered already keeps the last attempt found as its command.
+  for (let attempt = 1; attempt <= MAX_ORDER_ATTEMPTS; attempt++) {
+    if (command === undefined || !endedWithoutOrdering(command, packageId)) break;
+    const nextId = orderRetryCommandId(options.storeId, orderId, packageId, attempt);
+    const next = await findCommand(client, nextId, call);
+    if (next === undefined && isOrdered(pkg)) break;
+    commandId = nextId;
+    command = next;
+  }
   let orderStep: ShipOrderSteps["order"];
   if (command !== undefined) {
     orderStep = "resumed";
@@ -270,6 +317,14 @@ async function run(
   } else if (isOrdered(pkg)) {
     orderStep = "before";
   } else {
+    // About to be ordered, with no command under way: it goes where the order
+    // now says (the customer chose another point after a crash before ordering).
+    if (contentDifferences(mapped.package, pkg).length > 0) {
+      const updated = await client.packages.update(packageId, mapped.package, call);
+      const known = new Set(warnings.map((warning) => warning.rule));
+      warnings.push(...updated.warnings.filter((warning) => !known.has(warning.rule)));
+      pkg = updated.package;
+    }
     orderStep = "sent";
     command = await client.orderCommands.run(commandId, body, call);
   }
@@ -288,7 +343,7 @@ async function run(
     packageId,
     commandId,
     trackingNumbers: compact(details.parcels?.map((parcel) => parcel.package_no)),
-    trackingUrls: trackingUrls(details, clientTrackingPage(client)),
+    trackingUrls: trackingUrls(details, clientTrackingPage(client), clientApiAddress(client)),
     label,
     warnings,
     steps: { package: packageStep, order: orderStep },
@@ -298,6 +353,32 @@ async function run(
 /** The order id as shipOrder names it (the command uuid and the default reference). */
 function orderId(order: StoreOrderInput): string {
   return String((order as { id?: unknown } | null | undefined)?.id ?? "").trim();
+}
+
+/**
+ * How many times one package is tried after its first order command ended
+ * without ordering it; past that, the last attempt's failure is reported.
+ */
+const MAX_ORDER_ATTEMPTS = 50;
+
+/** A final command that did not order the package: it charged nothing for it. */
+function endedWithoutOrdering(command: OrderCommandResponse, packageId: number): boolean {
+  return isFinalCommandStatus(command.status) && !orderedBy(command, packageId);
+}
+
+/** The receiver fields a package not yet ordered is brought up to date on. */
+const CONTENT_KEYS = ["point", "street", "city"] as const;
+
+/**
+ * Where the order's package differs from the package found in where the
+ * parcel goes: its point (given, removed or another), street or city.
+ */
+function contentDifferences(expected: PackageV2, found: PackageDetailsV2): string[] {
+  const want = (expected.receiver ?? {}) as Record<string, unknown>;
+  const have = (found.receiver ?? {}) as Record<string, unknown>;
+  return CONTENT_KEYS.filter((key) => (loose(want[key]) ?? "") !== (loose(have[key]) ?? "")).map(
+    (key) => `receiver.${key}`,
+  );
 }
 
 /** The receiver fields that tell two shipments apart, compared loosely (case, spaces, dashes). */

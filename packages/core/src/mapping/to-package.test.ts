@@ -3,8 +3,8 @@
 // v1.0.109 postal option, and errors named by order/options paths. Every
 // package built here is checked again with validatePackage.
 
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { describe, expect, it } from "vitest";
+import { IBAN, SENDER, sampleOrder } from "../fixtures/index.ts";
 import type { AccountServiceRef } from "../rules/shipment-contract.ts";
 import { isValidationError, type ValidationError, validatePackage } from "../validation/index.ts";
 import type { StoreOrderInput } from "./store-order.ts";
@@ -477,6 +477,27 @@ describe("toPackage: postcodes and house numbers", () => {
     expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
       ["order.shipping_address.street", "house_number_missing"],
     ]);
+  });
+
+  it.each(["Marszałkowska", "ul. 3 Maja", "os. 1000-lecia"])(
+    "refuses %j with the fixture's flat note m. 3 in street2: no door number",
+    (street) => {
+      const order = sampleOrder({ shipping_address: { ...shippingAddress, street } });
+      expect(order.shipping_address.street2).toBe("m. 3");
+      expect(failure(order).issues.map((i) => [i.path, i.rule])).toEqual([
+        ["order.shipping_address.street", "house_number_missing"],
+      ]);
+    },
+  );
+
+  it.each([
+    ["Wola", "12"],
+    ["ul. 3 Maja 5", "m. 3"],
+    ["os. Tysiąclecia 12", "m. 3"],
+    ["Marszałkowska", "12 m. 3"],
+  ])("accepts %j with %j in street2", (street, street2) => {
+    const order = sampleOrder({ shipping_address: { ...shippingAddress, street, street2 } });
+    expect(build(order).package.receiver.street).toBe(`${street} ${street2}`);
   });
 
   it("refuses a sender street without a number when the courier collects there", () => {

@@ -44,11 +44,11 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../issues/language.ts";
+import { pointFitsCarrier } from "../rules/address-rules.ts";
 import { type CountriesOption, countryLookupOf } from "../rules/countries.ts";
 import { normalizePolishPhone } from "../rules/polish-phone.ts";
 import { normalizePostcode } from "../rules/postcodes.ts";
 import { hasFirstNameAndSurname } from "../rules/receiver-name.ts";
-import { currentCarrierName } from "../rules/renamed-fields.ts";
 import { POSTAL_CARRIER, POSTAL_PRODUCT_FLAGS } from "../rules/service-flags.ts";
 import {
   type AccountServicesInput,
@@ -553,7 +553,6 @@ class PackageBuilder {
     const receiver = pkg["receiver"] as Record<string, unknown>;
     this.#sources.set("receiver.point", "order.pickup_point.code");
     const carrier = resolveShipmentContract(pkg, this.#options).carrier;
-    const pointCarrier = currentCarrierName(point.carrier.toLowerCase());
     const params = { point: point.code, pointCarrier: point.carrier };
     if (carrier === undefined) {
       receiver["point"] = point.code;
@@ -566,7 +565,7 @@ class PackageBuilder {
           this.#language,
         ),
       );
-    } else if (currentCarrierName(carrier.toLowerCase()) === pointCarrier) {
+    } else if (pointFitsCarrier(point.carrier, carrier)) {
       receiver["point"] = point.code;
     } else {
       this.#warnings.push(

@@ -30,6 +30,33 @@ describe("trackingUrls", () => {
     expect(trackingUrls(details([]))).toEqual([]);
   });
 
+  it("ignores an address under the API's baseUrl and builds the page from the number", () => {
+    const api = "https://api.furgonetka.pl";
+    const pkg = {
+      ...details([
+        { package_no: "111", tracking_url: `${api}/packages/7/tracking` },
+        { package_no: "222", tracking_url: GIVEN },
+      ]),
+      tracking_url: `${api}/packages/7/tracking`,
+    } as PackageDetailsV2;
+    expect(trackingUrls(pkg, undefined, `${api}/`)).toEqual([
+      "https://furgonetka.pl/zlokalizuj/111",
+      GIVEN,
+    ]);
+    const own = {
+      ...details([{}]),
+      tracking_url: `${api}/packages/7/tracking`,
+    } as PackageDetailsV2;
+    expect(trackingUrls(own, undefined, api)).toEqual([]);
+    // Another host, or a path beside the API's, is a page.
+    const beside = details([{ package_no: "1", tracking_url: "https://api.furgonetka.plx/t/1" }]);
+    expect(trackingUrls(beside, undefined, api)).toEqual(["https://api.furgonetka.plx/t/1"]);
+    const sibling = details([{ package_no: "1", tracking_url: "https://x.example/apix/1" }]);
+    expect(trackingUrls(sibling, undefined, "https://x.example/api")).toEqual([
+      "https://x.example/apix/1",
+    ]);
+  });
+
   it("lists a page once", () => {
     const pkg = details([{ package_no: "111" }, { package_no: "111" }]);
     expect(trackingUrls(pkg)).toEqual(["https://furgonetka.pl/zlokalizuj/111"]);

@@ -41,6 +41,7 @@ it("exports exactly these values", () => {
     "countryCatalogFromResponse",
     "createCountryCatalog",
     "findForbiddenCharacter",
+    "foldPlaceName",
     "hasHouseNumber",
     "isCleanText",
     "isIsoCountryCode",
@@ -53,6 +54,7 @@ it("exports exactly these values", () => {
     "normalizePostcode",
     "regionOf",
     "roundToGrosze",
+    "samePlaceName",
     "toGrosze",
   ]);
 });

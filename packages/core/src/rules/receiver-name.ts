@@ -3,6 +3,7 @@
 // letter), unless `receiver.company` is given, in which case the company is the
 // addressee and a single contact name (or none beyond the schema's) is enough.
 import type { IssueCollector } from "../issues/issue-collector.ts";
+import { joinPath } from "../issues/path.ts";
 import { RULE_CODES } from "../issues/rule-codes.ts";
 import type { Draft } from "./draft.ts";
 
@@ -26,10 +27,14 @@ function hasCompany(receiver: Draft): boolean {
 }
 
 /** Reports a receiver name without a first name and a surname. */
-export function checkReceiverName(receiver: Draft, findings: IssueCollector): void {
+export function checkReceiverName(
+  receiver: Draft,
+  findings: IssueCollector,
+  path = "receiver",
+): void {
   const name = receiver["name"];
   if (typeof name !== "string" || name === "" || hasCompany(receiver)) return;
   if (!hasFirstNameAndSurname(name)) {
-    findings.error("receiver.name", RULE_CODES.receiver_name_incomplete);
+    findings.error(joinPath(path, "name"), RULE_CODES.receiver_name_incomplete);
   }
 }

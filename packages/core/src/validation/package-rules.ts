@@ -4,20 +4,17 @@
 
 import type { IssueCollector } from "../issues/issue-collector.ts";
 import { joinPath } from "../issues/path.ts";
+import { checkAddressRules } from "../rules/address-rules.ts";
 import { checkCashOnDelivery } from "../rules/cash-on-delivery.ts";
 import { checkContractAddresses } from "../rules/contract-addresses.ts";
-import { type CountryLookup, checkCountryCode } from "../rules/countries.ts";
+import type { CountryLookup } from "../rules/countries.ts";
 import { checkDeliveryTime } from "../rules/delivery-time.ts";
 import { normalizeDigitalLabel } from "../rules/digital-label.ts";
 import { asRecord, type Draft } from "../rules/draft.ts";
-import { checkHouseNumber } from "../rules/house-number.ts";
 import { checkParcelDimensions } from "../rules/parcel-dimensions.ts";
 import { checkParcelWeight } from "../rules/parcel-weight.ts";
-import { checkPolishPhone } from "../rules/polish-phone.ts";
 import { checkPostalExpressDefault } from "../rules/postal-express-default.ts";
 import { checkPostalOwnContractFlags } from "../rules/postal-own-contract-flags.ts";
-import { checkPostcode } from "../rules/postcodes.ts";
-import { checkReceiverName } from "../rules/receiver-name.ts";
 import {
   applyRenamedCarrier,
   applyRenamedFields,
@@ -52,24 +49,15 @@ export function applyHistoryRules(pkg: Draft, findings: IssueCollector): void {
 }
 
 /**
- * Addresses, parcels and COD: the input rules merchants trip over. A
- * shipment's addresses also get the postcode rule of their country and, where
- * a courier must find the door (receiver and pickup without a point), the
- * house-number rule.
+ * Addresses, parcels and COD: the input rules merchants trip over. The
+ * addresses get the rules of address-rules.ts, the ones checkAddress runs.
  */
 export function applyInputRules(pkg: Draft, context: PackageRuleContext, quote: boolean): void {
   const { findings, countries } = context;
   for (const key of ADDRESSES) {
     const address = asRecord(pkg[key]);
     if (address === undefined) continue;
-    checkCountryCode(address["country_code"], joinPath(key, "country_code"), countries, findings);
-    if (!quote) {
-      // A quote names places, not doors: its addresses may be partial.
-      checkPostcode(address, key, findings);
-      if (key !== "sender") checkHouseNumber(address, key, findings);
-    }
-    checkPolishPhone(address, key, findings);
-    if (key === "receiver" && !quote) checkReceiverName(address, findings);
+    checkAddressRules(address, key, key, findings, { countries, quote });
   }
   const parcels = pkg["parcels"];
   if (Array.isArray(parcels)) {

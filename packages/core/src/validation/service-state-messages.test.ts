@@ -75,13 +75,13 @@ describe("service-state messages", () => {
   it("point_unavailable names the point, its field and why, for each reason", () => {
     const point = { point: "KRA01M", field: "receiver.point" };
     expect(say(RULE_CODES.point_unavailable, { ...point, reason: "closed" })).toBe(
-      "Point KRA01M (receiver.point) is closed and takes no parcels; choose another point.",
+      "Point KRA01M is closed and takes no parcels; choose another point on the map.",
     );
     expect(say(RULE_CODES.point_unavailable, { ...point, reason: "holiday" }, "pl_PL")).toBe(
-      "Punkt KRA01M (receiver.point) jest zamknięty na czas przerwy świątecznej; wybierz inny punkt.",
+      "Punkt KRA01M jest zamknięty na czas przerwy świątecznej; wybierz inny punkt na mapie.",
     );
     expect(say(RULE_CODES.point_unavailable, { point: "NOPE1", reason: "not_found" })).toBe(
-      "There is no point NOPE1; choose one that POST /points/map lists.",
+      "There is no point NOPE1; choose another point on the map.",
     );
     expect(
       say(RULE_CODES.point_unavailable, {
@@ -91,11 +91,11 @@ describe("service-state messages", () => {
         carrier: "dpd",
       }),
     ).toBe(
-      "Point KRA01M (receiver.point) belongs to inpost, but the package ships with dpd; choose a point of dpd.",
+      "Point KRA01M belongs to inpost, but the package ships with dpd; choose a point of dpd.",
     );
     expect(
       say(RULE_CODES.point_unavailable, { ...point, reason: "not_delivery_point" }, "pl_PL"),
-    ).toBe("Punkt KRA01M (receiver.point) nie wydaje przesyłek odbiorcom; wybierz inny punkt.");
+    ).toBe("Punkt KRA01M nie wydaje przesyłek odbiorcom; wybierz inny punkt na mapie.");
   });
 
   it("carrier_unknown names a carrier given by name, and keeps the parcel-number wording otherwise", () => {

@@ -589,10 +589,26 @@ describe("validatePackage: postcodes and house numbers", () => {
     const pl = v2(input, { language: "pl_PL" });
     if (en.ok || pl.ok) throw new Error("expected the package to be refused");
     expect(en.error.issues[0]?.message).toBe(
-      "PL postcodes are written NN-NNN, for example 00-950; check this postcode.",
+      "Postcodes in Poland are written NN-NNN, for example 00-950; check this postcode.",
     );
     expect(pl.error.issues[0]?.message).toBe(
-      "Kody pocztowe w kraju PL mają postać NN-NNN, np. 00-950; sprawdź ten kod.",
+      "Kody pocztowe w Polsce mają postać NN-NNN, np. 00-950; sprawdź ten kod.",
+    );
+  });
+
+  it("names another country in words", () => {
+    const input = sampleV2Package();
+    Object.assign(section(input, "receiver"), { country_code: "DE", postcode: "ABC" });
+    const en = v2(input);
+    const pl = v2(input, { language: "pl_PL" });
+    if (en.ok || pl.ok) throw new Error("expected the package to be refused");
+    const find = (issues: readonly { path: string; message: string }[]) =>
+      issues.find((issue) => issue.path === "receiver.postcode")?.message;
+    expect(find(en.error.issues)).toBe(
+      "Postcodes in Germany are written NNNNN, for example 10115; check this postcode.",
+    );
+    expect(find(pl.error.issues)).toBe(
+      "Kody pocztowe w kraju Niemcy (DE) mają postać NNNNN, np. 10115; sprawdź ten kod.",
     );
   });
 

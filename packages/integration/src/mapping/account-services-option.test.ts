@@ -14,7 +14,7 @@ import {
   ValidationError,
 } from "@shipbridge/core";
 import type { AccountServicesResponse } from "@shipbridge/core/schemas";
-import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { packageV2 } from "../testing/packages.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";

@@ -5,44 +5,21 @@
 // fresh Node process with the sandbox's addresses and demo credentials in the
 // environment. It runs twice, and the sandbox must then hold one package,
 // ordered once.
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import {
+  readmeBlock,
+  runScript,
+  type ScriptRun,
+  useScriptFolder,
+} from "../testing/readme-block.ts";
 import { DEMO } from "../testing/sandbox-server.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";
 
-const require = createRequire(import.meta.url);
-const README = join(dirname(require.resolve("@shipbridge/core/package.json")), "README.md");
-/** The package root: a script written below it imports @shipbridge/core by name. */
-const PACKAGE_DIR = join(import.meta.dirname, "../..");
-
 const sandbox = useSandbox();
-let workDir: string;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(PACKAGE_DIR, ".readme-"));
-});
-
-afterAll(async () => {
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-/** The first ```ts block after the README's heading "Ship an order from a custom store". */
-async function readmeExample(): Promise<string> {
-  const readme = await readFile(README, "utf8");
-  const section = readme.indexOf("## Ship an order from a custom store");
-  expect(section).toBeGreaterThan(0);
-  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(section));
-  if (!block?.[1]) throw new Error("the README has no ts example under its heading");
-  return block[1];
-}
+const scripts = useScriptFolder();
 
 /** Runs the script in a fresh Node process while moving the sandbox clock along. */
-async function run(
-  script: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function run(script: string): Promise<ScriptRun> {
   const env = {
     ...process.env,
     SHIPBRIDGE_BASE_URL: sandbox.baseUrl,
@@ -57,22 +34,7 @@ async function run(
     sandbox.advanceClock(2).catch(() => undefined);
   }, 100);
   try {
-    return await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ["--conditions=@shipbridge/source", script], {
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child.once("error", reject);
-      child.once("exit", (code) => resolve({ code, stdout, stderr }));
-    });
+    return await runScript(script, env);
   } finally {
     clearInterval(ticker);
   }
@@ -80,15 +42,14 @@ async function run(
 
 describe("the core README example", () => {
   it("is under 20 lines, imports only @shipbridge/core, ships the order, and is safe to rerun", async () => {
-    const example = await readmeExample();
+    const example = await readmeBlock("## Ship an order from a custom store");
     const lines = example.trimEnd().split("\n");
     expect(lines.length).toBeLessThan(20);
     const imports = lines.filter((line) => line.startsWith("import "));
     expect(imports).toEqual([
       'import { OAuthClient, ShippingClient, shipOrder } from "@shipbridge/core";',
     ]);
-    const script = join(workDir, "ship-an-order.mts");
-    await writeFile(script, example);
+    const script = await scripts.write("ship-an-order.mts", example);
 
     const first = await run(script);
     expect(first.stderr).toBe("");

@@ -6,9 +6,10 @@ import {
   shipOrder,
   shipOrderReference,
 } from "@shipbridge/core";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { type RunningSandbox, startSandbox } from "@shipbridge/sandbox";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLedger } from "../testing/order-ledger.ts";
 import {
   countingFetch,
   DEMO,
@@ -22,20 +23,17 @@ const STORE = "shop-once";
 const shipOptions: ShipOrderOptions = { storeId: STORE, sender: SENDER, cod: { iban: IBAN } };
 /** What a run asks before it takes the lock: the service's country list. */
 const COUNTRIES = "GET /configuration/allowed-countries";
+/** The postcode's cities, asked once per client before anything is created. */
+const CITIES = "GET /cities?country_code=PL&postcode=80-831&limit=100";
 
 const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_RETRY } });
 
-/** The order's packages and their charges (order confirmations), read through the REST API. */
+/** The order's package ids and their charges (order confirmations). */
 async function ledger(orderId: string) {
-  const client = sandbox.timedClient();
-  const { packages } = await client.packages.list({
-    user_reference_number: shipOrderReference(STORE, orderId),
-  });
-  const { messages } = await client.messages.list({ type: "order", limit: 500 });
-  const ids = packages.map((pkg) => pkg.package_id);
-  const charges = messages.filter(
-    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
-  ).length;
+  const { ids, charges } = await orderLedger(
+    sandbox.timedClient(),
+    shipOrderReference(STORE, orderId),
+  );
   return { ids, charges };
 }
 
@@ -86,7 +84,7 @@ describe("shipOrder called at the same moment in one process", () => {
     const order = sampleOrder({ id: "once-content" });
     const other = sampleOrder({
       id: "once-content",
-      shipping_address: { ...order.shipping_address, first_name: "Beata", postcode: "00-950" },
+      shipping_address: { ...order.shipping_address, first_name: "Beata", postcode: "80-950" },
     });
     const [first, second] = await Promise.allSettled([
       shipOrder(sandbox.timedClient(), order, shipOptions),
@@ -131,7 +129,7 @@ describe("shipOrder with a lock", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(settled).toBe(false);
-    expect(requests).toEqual([COUNTRIES]);
+    expect(requests).toEqual([COUNTRIES, CITIES]);
     lock.releaseLease(key("lock-wait"), "another-process");
     const result = await run;
     expect(result.steps).toEqual({ package: "created", order: "sent" });
@@ -160,7 +158,7 @@ describe("shipOrder with a lock", () => {
     });
     setTimeout(() => controller.abort(new Error("shutting down")), 300);
     await expect(aborted).rejects.toThrow("shutting down");
-    expect(requests).toEqual([COUNTRIES, COUNTRIES]);
+    expect(requests).toEqual([COUNTRIES, CITIES, COUNTRIES, CITIES]);
     expect((await ledger("lock-busy")).ids).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from "@shipbridge/core";
 import { countryCatalogFromResponse } from "@shipbridge/core/rules";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { describe, expect, it } from "vitest";
 import { countingFetch } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";

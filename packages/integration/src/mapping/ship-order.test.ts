@@ -17,8 +17,9 @@ import {
   toPackage,
   ValidationError,
 } from "@shipbridge/core";
-import { IBAN, SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { describe, expect, it } from "vitest";
+import { orderLedger } from "../testing/order-ledger.ts";
 import { countingFetch, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
@@ -29,14 +30,10 @@ const sandbox = useSandbox({ clearFaultsAfterEach: true, client: { retry: FAST_R
 
 /** What the sandbox holds for one order: its packages, and the charges (order confirmations) of each. */
 async function ledger(orderId: string) {
-  const reference = shipOrderReference(STORE, orderId);
-  const client = sandbox.timedClient();
-  const { packages } = await client.packages.list({ user_reference_number: reference });
-  const { messages } = await client.messages.list({ type: "order", limit: 500 });
-  const ids = packages.map((pkg) => pkg.package_id);
-  const charges = messages.filter(
-    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
-  ).length;
+  const { packages, charges } = await orderLedger(
+    sandbox.timedClient(),
+    shipOrderReference(STORE, orderId),
+  );
   return { packages, charges };
 }
 
@@ -64,6 +61,19 @@ function expectShipped(result: ShipOrderResult): void {
   expect(new TextDecoder().decode(result.label.bytes.subarray(0, 5))).toBe("%PDF-");
 }
 
+/**
+ * An order whose package was created before a crash, and whose own command
+ * uuid is used up by a command that failed (it named no such package).
+ */
+async function packageWithFailedCommand(orderId: string) {
+  const order = sampleOrder({ id: orderId });
+  const client = sandbox.timedClient();
+  const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
+  const commandId = orderCommandId(STORE, orderId);
+  await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
+  return { order, id: created.package.package_id, commandId };
+}
+
 describe("shipOrder", () => {
   it("ships an order: one package, ordered, with tracking numbers and a PDF label", async () => {
     const order = sampleOrder({ id: "ship-1", cod: { amount: 193.69, currency: "PLN" } });
@@ -80,9 +90,18 @@ describe("shipOrder", () => {
   it("links each parcel to its public tracking page: the configured one, else the service's", async () => {
     const order = sampleOrder({ id: "ship-tracking-page" });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
-    const pkg = await sandbox.timedClient().packages.get(result.packageId);
-    const given = pkg.parcels?.map((parcel) => parcel.tracking_url);
-    expect(result.trackingUrls).toEqual(given);
+    // The service's public page of each parcel: under the account site, not the API.
+    expect(result.trackingUrls).toEqual(
+      result.trackingNumbers.map((number) => `${sandbox.accountUrl}/zlokalizuj/${number}`),
+    );
+    for (const url of result.trackingUrls) {
+      expect(url.startsWith(sandbox.baseUrl)).toBe(false);
+      // A customer opens it as it is: no token.
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(result.trackingNumbers[0]);
+    }
     const { clock, sleep } = sandboxTime(sandbox);
     const configured = sandbox.client({
       clock,
@@ -143,27 +162,29 @@ describe("shipOrder", () => {
     expect(charges).toBe(1);
   });
 
-  it("a failed order command stops with order_failed; ordering by hand, then rerunning, finishes the run", async () => {
-    const order = sampleOrder({ id: "ship-failed-command" });
-    const client = sandbox.timedClient();
-    const created = await client.packages.create(toPackage(order, asShipOrderMaps(order)).package);
-    const id = created.package.package_id;
-    // The order's own command uuid, used up by a command that fails (no such package).
-    const commandId = orderCommandId(STORE, "ship-failed-command");
-    await client.orderCommands.run(commandId, { packages: [{ id: 987654321 }] });
-    const error = await shipOrder(sandbox.timedClient(), order, shipOptions).catch(
-      (e: unknown) => e,
-    );
-    expect(isShipOrderError(error)).toBe(true);
-    expect(error).toMatchObject({ code: "order_failed", packageId: id, commandId });
-    expect((await ledger("ship-failed-command")).charges).toBe(0);
+  it("a command that ended without ordering the package never blocks it: the next attempt has its own uuid", async () => {
+    const { order, id, commandId } = await packageWithFailedCommand("ship-failed-command");
+    const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    expect(result.steps).toEqual({ package: "found", order: "sent" });
+    expect(result.packageId).toBe(id);
+    expect(result.commandId).not.toBe(commandId);
+    expectShipped(result);
+    const again = await shipOrder(sandbox.timedClient(), order, shipOptions);
+    expect(again).toMatchObject({ commandId: result.commandId, steps: { order: "resumed" } });
+    const { packages, charges } = await ledger("ship-failed-command");
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+  });
 
+  it("a package ordered by hand after a failed command is not ordered again", async () => {
+    const { order, id } = await packageWithFailedCommand("ship-by-hand");
+    const client = sandbox.timedClient();
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
     expect(result.packageId).toBe(id);
     expectShipped(result);
-    const { packages, charges } = await ledger("ship-failed-command");
+    const { packages, charges } = await ledger("ship-by-hand");
     expect(packages).toHaveLength(1);
     expect(charges).toBe(1);
   });
@@ -248,6 +269,7 @@ describe("two stores on one shipping account", () => {
     // Nothing was created, ordered or fetched for the other store's package.
     expect(requests.filter((r) => !r.startsWith("GET /packages?"))).toEqual([
       "GET /configuration/allowed-countries",
+      "GET /cities?country_code=PL&postcode=00-950&limit=100",
     ]);
     const { packages } = await sandbox.timedClient().packages.list({
       user_reference_number: shared,

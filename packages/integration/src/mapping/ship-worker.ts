@@ -7,7 +7,7 @@
 // the package id and steps, or the error's code and message.
 import { OAuthClient, ShippingClient, SqliteTokenStore, shipOrder } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
-import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { sandboxControl } from "../testing/sandbox-server.ts";
 
 interface WorkerInput {

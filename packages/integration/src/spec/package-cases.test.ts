@@ -2,7 +2,7 @@
 // against the sandbox over HTTP (validate, create and edit), each on its own,
 // so that a rule core gets wrong cannot pass because the sandbox shares it.
 import { checkAddress, toPackage, validatePackage } from "@shipbridge/core";
-import { SENDER, sampleOrder } from "@shipbridge/tooling/fixtures";
+import { SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageV1, packageV2 } from "../testing/packages.ts";
 import {

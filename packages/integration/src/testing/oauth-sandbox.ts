@@ -2,12 +2,12 @@
 // a sandbox on free ports for each test or for a whole file, follows its test
 // clock, reads its token-request counts, injects faults, and plays the
 // merchant's browser through the login and consent pages.
-import { createServer } from "node:net";
 import type { Clock } from "@shipbridge/core";
 import {
   authorizeInBrowser as completeAuthorizationPages,
   startSandbox,
 } from "@shipbridge/sandbox";
+import { freePort } from "@shipbridge/tooling/free-port";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { DEMO as DEMO_ACCOUNT, sandboxControl } from "./sandbox-server.ts";
 
@@ -139,12 +139,7 @@ export async function injectFault(
 
 /** An http address on 127.0.0.1 where nothing listens (a port that was just freed). */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${address.port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Test support: shipments the sandbox accepts, in both API versions, sent
 // from the demo shop's address (the shared SENDER of @shipbridge/tooling).
 import type { PackageV1, PackageV2 } from "@shipbridge/core/schemas";
-import { SENDER } from "@shipbridge/tooling/fixtures";
+import { SENDER } from "@shipbridge/core/testing";
 
 const receiver = {
   name: "Anna Nowak",

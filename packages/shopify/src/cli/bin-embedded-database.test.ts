@@ -3,9 +3,9 @@
 // cleanly on SIGTERM, and a second start finds the same database again.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@shipbridge/tooling/free-port";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -17,21 +17,6 @@ chmodSync(dataDir, 0o777);
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** Starts the bin; answers the process and the URL it printed. */
 async function startBin(databasePort: number): Promise<{ child: ChildProcess; url: string }> {

@@ -2,9 +2,9 @@
 // `/root` is): the user `postgres` the server runs as cannot reach the data
 // folder there, so the data lives where it can, found again on a restart.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@shipbridge/tooling/free-port";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedDatabase } from "./embedded-database.ts";
@@ -13,21 +13,6 @@ const made: string[] = [];
 afterAll(() => {
   for (const path of made) rmSync(path, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function query(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });

@@ -1,24 +1,13 @@
 // Sample data for tests: a Shopify order as the orders/* webhooks deliver it
 // (a Polish customer, two items, one digital), a merchant's sender address
 // and an IBAN with a valid checksum.
-import type { Address } from "@shipbridge/core/schemas";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 
-export const SAMPLE_SENDER: Address = {
-  name: "Jan Kowalski",
-  company: "Sklep Kowalski",
-  street: "ul. Marszałkowska 1",
-  postcode: "00-624",
-  city: "Warszawa",
-  country_code: "PL",
-  email: "sklep@example.com",
-  phone: "501234567",
-};
+/** A merchant's sender address, and an IBAN with a valid checksum: core's sample data. */
+export { IBAN as SAMPLE_IBAN, SENDER as SAMPLE_SENDER } from "@shipbridge/core/testing";
 
 /** The merchant's usual box, in centimetres. */
 export const SAMPLE_PARCEL = { width: 30, depth: 20, height: 10 } as const;
-
-export const SAMPLE_IBAN = "PL61 1090 1014 0000 0712 1981 2874";
 
 /** A paid order shipped by DPD; pass overrides to change any top-level field. */
 export function sampleShopifyOrder(overrides: Partial<ShopifyOrder> = {}): ShopifyOrder {

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { type ShippingClient, shipOrder } from "@shipbridge/core";
+import { SENDER } from "@shipbridge/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoClient as accountClient, LOST_ORDER_ANSWERS } from "../../../test/sandbox-account.ts";
 import { ShipbridgeFulfillmentService } from "../../providers/shipbridge/service.ts";
@@ -30,15 +31,6 @@ const RECEIVER = {
   country_code: "pl",
   phone: "601234567",
 };
-const SENDER = {
-  name: "Jan Kowalski",
-  street: "ul. Marszałkowska 1",
-  postcode: "00-624",
-  city: "Warszawa",
-  country_code: "PL",
-  phone: "501234567",
-};
-
 let hook: Server;
 let hookUrl = "";
 const received: string[] = [];

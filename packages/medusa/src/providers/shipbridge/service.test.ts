@@ -8,6 +8,7 @@ import { Modules } from "@medusajs/framework/utils";
 import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { type ShippingClient, shipOrderReference } from "@shipbridge/core";
+import { IBAN, SENDER } from "@shipbridge/core/testing";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import {
@@ -23,17 +24,6 @@ import type { ShipbridgeFulfillmentService } from "./service.ts";
 const { default: _default, ...models } = FulfillmentModels as Record<string, unknown>;
 const PROVIDER_ID = "shipbridge_shipbridge";
 const STORE = "medusa-test";
-
-const SENDER = {
-  name: "Jan Kowalski",
-  company: "Sklep Kowalski",
-  street: "ul. Marszałkowska 1",
-  postcode: "00-624",
-  city: "Warszawa",
-  country_code: "PL",
-  phone: "501234567",
-  email: "sklep@example.com",
-};
 
 const CUSTOMER_ADDRESS = {
   first_name: "Anna",
@@ -51,7 +41,7 @@ const sandbox = {
   accountUrl: process.env["SHIPBRIDGE_TEST_ACCOUNT_URL"] ?? "",
 };
 const tokensDb = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
-const COD_IBAN = "PL61109010140000071219812874";
+const COD_IBAN = IBAN.replace(/\s/g, "");
 
 async function control(path: string, body?: unknown, method?: string): Promise<void> {
   const response = await fetch(`${sandbox.baseUrl}/_sandbox${path}`, {

@@ -2,6 +2,8 @@
 // province, a postcode range and a handful of real streets each. The points
 // data set, the cities and streets lists and address autocomplete all draw
 // from this one source.
+import { foldPlaceName } from "@shipbridge/core/rules";
+
 export interface City {
   readonly name: string;
   /** Three-letter code used in point codes (as carriers do: WAW, KRA, ...). */
@@ -292,20 +294,22 @@ export const POLISH_CITIES: readonly City[] = [
   },
 ];
 
-/** Lower-case, without Polish diacritics, for prefix searches that ignore them. */
-export function foldText(text: string): string {
-  return text
-    .replaceAll("ł", "l")
-    .replaceAll("Ł", "L")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .trim();
-}
+/** Lower-case, without Polish diacritics, for prefix searches that ignore them (core's fold). */
+export const foldText = foldPlaceName;
 
 export function findCity(name: string): City | undefined {
   const folded = foldText(name);
   return POLISH_CITIES.find((c) => foldText(c.name) === folded);
+}
+
+/**
+ * Whether a Polish postcode ("80-831", "80831", "80 831") is in the city's
+ * range. The data set knows one range per city, for the cities it has: a
+ * postcode of no city here (12-345) belongs to none of them, which says
+ * nothing about whether it exists.
+ */
+export function postcodeIsOf(postcode: string, city: City): boolean {
+  return postcode.replace(/[\s\p{Pd}]/gu, "").startsWith(city.postcodePrefix);
 }
 
 /** A postcode in the city's range, deterministic for `n`. */

@@ -76,7 +76,7 @@ describe("ordering a package whose point closed", () => {
         package_id: refused,
         path: "packages[1].id",
         rule: "point_unavailable",
-        message: `Point ${closing} (receiver.point) is closed and takes no parcels; choose another point.`,
+        message: `Point ${closing} is closed and takes no parcels; choose another point on the map.`,
       },
     ]);
     expect(
@@ -113,7 +113,7 @@ describe("ordering a package whose point closed", () => {
         package_id: id,
         path: "packages[0].id",
         rule: "point_unavailable",
-        message: `Punkt ${code} (receiver.point) jest zamknięty na czas przerwy świątecznej; wybierz inny punkt.`,
+        message: `Punkt ${code} jest zamknięty na czas przerwy świątecznej; wybierz inny punkt na mapie.`,
       },
     ]);
     expect(command.successfully_ordered_packages).toEqual([]);

@@ -79,10 +79,10 @@ describe("a package to a point", () => {
       { path: "receiver.point", rule: "point_unavailable" },
     );
     expect(messages.en_GB).toBe(
-      `Point ${code} (receiver.point) is closed and takes no parcels; choose another point.`,
+      `Point ${code} is closed and takes no parcels; choose another point on the map.`,
     );
     expect(messages.pl_PL).toBe(
-      `Punkt ${code} (receiver.point) jest nieczynny i nie przyjmuje przesyłek; wybierz inny punkt.`,
+      `Punkt ${code} jest nieczynny i nie przyjmuje przesyłek; wybierz inny punkt na mapie.`,
     );
     const validate = await sandbox.call("POST", "/packages/validate", {
       version: 2,
@@ -108,7 +108,7 @@ describe("a package to a point", () => {
       {
         path: "receiver.point",
         rule: "point_unavailable",
-        message: `Punkt ${code} (receiver.point) jest zamknięty na czas przerwy świątecznej; wybierz inny punkt.`,
+        message: `Punkt ${code} jest zamknięty na czas przerwy świątecznej; wybierz inny punkt na mapie.`,
       },
     ]);
     await sandbox.pointState(code, { holiday: false });
@@ -136,8 +136,7 @@ describe("a package to a point", () => {
       {
         path: "receiver.point",
         rule: "point_unavailable",
-        message:
-          "There is no point KRA999Z (receiver.point); choose one that POST /points/map lists.",
+        message: "There is no point KRA999Z; choose another point on the map.",
       },
     ]);
 
@@ -149,7 +148,7 @@ describe("a package to a point", () => {
       {
         path: "receiver.point",
         rule: "point_unavailable",
-        message: `Point ${dpd.code} (receiver.point) belongs to dpd, but the package ships with inpost; choose a point of inpost.`,
+        message: `Point ${dpd.code} belongs to dpd, but the package ships with inpost; choose a point of inpost.`,
       },
     ]);
 

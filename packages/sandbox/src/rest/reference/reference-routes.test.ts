@@ -66,6 +66,16 @@ describe("cities and streets", () => {
     expect(missing.body.errors[0].path).toBe("query");
   });
 
+  it("lists the cities of a postcode, without a name", async () => {
+    for (const postcode of ["80-831", "80831"]) {
+      const res = await sandbox.call("GET", `/cities?postcode=${postcode}&country_code=PL`);
+      expect(res.status).toBe(200);
+      expect(res.body.cities.map((city: { name: string }) => city.name)).toEqual(["Gdańsk"]);
+    }
+    const unknown = await sandbox.call("GET", "/cities?postcode=12-345");
+    expect(unknown.body.cities).toEqual([]);
+  });
+
   it("finds a city's streets by prefix", async () => {
     const res = await sandbox.call(
       "GET",

@@ -5,6 +5,7 @@
 //                                         to the phone-verification countries, the same list)
 //   GET /regulations                      { regulations: [RegulationDocument] }
 //   GET /cities?query=&country_code=&postcode=&limit=        cities by name prefix
+//                                       (or, without query, the cities of a postcode)
 //   GET /streets?city=&query=&postcode=&country_code=&limit= streets of a city by prefix
 //   GET /address-autocomplete?query=&regions=|country_code=&limit=  suggestions
 // Searches ignore case and Polish diacritics. Query parameters are checked
@@ -14,7 +15,7 @@ import { countriesOfRegions } from "@shipbridge/core/rules";
 import { CitiesRequestSchema, StreetsRequestSchema } from "@shipbridge/core/schemas";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../../context.ts";
-import { foldText, POLISH_CITIES, postcodeOf } from "../geography/polish-cities.ts";
+import { foldText, POLISH_CITIES, postcodeIsOf, postcodeOf } from "../geography/polish-cities.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { queryInput } from "../http/query-input.ts";
 import { validated, validationError } from "../http/validated-input.ts";
@@ -71,9 +72,8 @@ export function referenceRoutes(_ctx: SandboxContext, guard: Guard): Hono<Sandbo
       return c.json({ cities: [] }, 200);
     const cities = POLISH_CITIES.filter(
       (city) =>
-        startsWithFolded(city.name, query.query) &&
-        (query.postcode === undefined ||
-          query.postcode.replace("-", "").startsWith(city.postcodePrefix)),
+        (query.query === undefined || startsWithFolded(city.name, query.query)) &&
+        (query.postcode === undefined || postcodeIsOf(query.postcode, city)),
     )
       .slice(0, query.limit ?? DEFAULT_LIMIT)
       .map((city) => ({
