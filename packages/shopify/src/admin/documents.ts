@@ -8,7 +8,10 @@
  * unit's weight from its fulfillment order line), totals, payment and
  * cancellation state, and the chosen shipping line (which names a locker).
  * Sized to stay under Shopify's query cost limit (1,000); `hasNextPage`
- * says when an order has more lines than that reads.
+ * says when an order has more lines than that reads. Each fulfillment
+ * order's status and assigned location (by name: Shopify keeps location
+ * names unique in a shop, and the location's id needs `read_locations`, a
+ * scope the app does not ask for) say where its open lines ship from.
  */
 export const SHOP_ORDER = /* GraphQL */ `
   query ShopOrder($id: ID!) {
@@ -91,11 +94,16 @@ export const SHOP_ORDER = /* GraphQL */ `
           hasNextPage
         }
         nodes {
+          status
+          assignedLocation {
+            name
+          }
           lineItems(first: 50) {
             pageInfo {
               hasNextPage
             }
             nodes {
+              remainingQuantity
               lineItem {
                 id
               }

@@ -5,8 +5,15 @@
 // shop has no such order; a failure to ask throws, so the job is retried.
 // `whole` is false when the order has more lines than one read holds (the
 // query stays under Shopify's cost limit): such an order is not shipped.
+// `locations` names where its open fulfillment orders ship from: an order
+// split over several locations is not one parcel, and is not shipped.
 import type { Session, Shopify } from "@shopify/shopify-api";
-import { type AdminOrder, fromAdminOrder, isWholeOrder } from "../mapping/admin-order.ts";
+import {
+  type AdminOrder,
+  fromAdminOrder,
+  isWholeOrder,
+  shippingLocations,
+} from "../mapping/admin-order.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { SHOP_ORDER } from "./documents.ts";
 
@@ -19,6 +26,8 @@ export interface ShopOrderRead {
   readonly order: ShopifyOrder;
   /** Every line and weight was read. */
   readonly whole: boolean;
+  /** The locations its open fulfillment orders ship from (one parcel: one). */
+  readonly locations: readonly string[];
 }
 
 export async function loadShopOrder(
@@ -31,5 +40,11 @@ export async function loadShopOrder(
     variables: { id: orderGid(orderId) },
   });
   const order = answer.data?.order;
-  return order ? { order: fromAdminOrder(order), whole: isWholeOrder(order) } : undefined;
+  return order
+    ? {
+        order: fromAdminOrder(order),
+        whole: isWholeOrder(order),
+        locations: shippingLocations(order),
+      }
+    : undefined;
 }

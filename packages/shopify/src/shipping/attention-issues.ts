@@ -49,6 +49,27 @@ export function tooLargeIssues(): IssuesByLanguage {
   });
 }
 
+/**
+ * The order's open fulfillment orders are assigned to several locations:
+ * one parcel has one sender, and Shopify fulfils one location at a time.
+ */
+export function severalLocationsIssues(locations: readonly string[]): IssuesByLanguage {
+  const named = locations.filter((name) => name !== "").join(", ");
+  const list = named === "" ? "" : ` (${named})`;
+  return both("order.fulfillment_orders", "several_locations", {
+    pl_PL: `Produkty zamówienia są wysyłane z ${locations.length} lokalizacji${list}, a jedna paczka ma jednego nadawcę; przenieś je do jednej lokalizacji w Shopify i ponów albo wyślij je ręcznie.`,
+    en_GB: `The order's items ship from ${locations.length} locations${list}, and one parcel has one sender; move them to one location in Shopify and retry, or ship them by hand.`,
+  });
+}
+
+/** Shopify refused the fulfilment of an order whose parcel is already bought. */
+export function fulfilmentIssues(detail: string): IssuesByLanguage {
+  return both("order.fulfillment", "fulfilment_refused", {
+    pl_PL: `Paczka jest opłacona, ale Shopify nie przyjął realizacji zamówienia: ${detail}. Popraw zamówienie w Shopify i ponów (druga paczka nie zostanie kupiona).`,
+    en_GB: `The parcel is paid for, but Shopify refused the order's fulfilment: ${detail}. Fix the order in Shopify and retry (no second parcel is bought).`,
+  });
+}
+
 /** The order's money went back to the customer before a parcel was bought for it. */
 export function refundedIssues(status: "refunded" | "voided"): IssuesByLanguage {
   return status === "refunded"

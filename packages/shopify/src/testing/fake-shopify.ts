@@ -42,6 +42,8 @@ export interface FakeFulfillment {
 export interface FakeFulfillmentOrder {
   readonly id: string;
   status: "OPEN" | "CLOSED" | "CANCELLED";
+  /** The location it ships from (absent: the shop's one location, DEFAULT_LOCATION). */
+  readonly location?: FakeLocation;
   readonly deliveryMethod: { readonly methodType: string; readonly serviceCode: string | null };
   readonly lineItems: {
     readonly id: string;
@@ -51,6 +53,17 @@ export interface FakeFulfillmentOrder {
     readonly grams?: number;
   }[];
 }
+
+export interface FakeLocation {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The location a shop's fulfillment orders are assigned to unless moved. */
+export const DEFAULT_LOCATION: FakeLocation = {
+  id: "gid://shopify/Location/1",
+  name: "Shop location",
+};
 
 export interface FakeOrder {
   readonly id: string;
@@ -252,6 +265,45 @@ export class FakeShopify {
     return fake;
   }
 
+  /**
+   * Moves the order's lines `lineItemIds` (its line items' GIDs) to a new
+   * open fulfillment order assigned to `location`, as Shopify does when the
+   * merchant (or its order routing) ships them from another location.
+   */
+  moveToLocation(
+    shop: string,
+    orderId: string,
+    lineItemIds: readonly string[],
+    location: FakeLocation,
+  ): FakeFulfillmentOrder {
+    const order = this.order(shop, orderId);
+    if (!order) throw new TypeError(`unknown order ${orderId} of ${shop}`);
+    const moved: FakeFulfillmentOrder["lineItems"] = [];
+    for (const fulfillmentOrder of order.fulfillmentOrders) {
+      if (fulfillmentOrder.status !== "OPEN") continue;
+      for (const line of fulfillmentOrder.lineItems) {
+        if (!lineItemIds.includes(line.lineItemId ?? "") || line.remainingQuantity === 0) continue;
+        moved.push({ ...line, id: `gid://shopify/FulfillmentOrderLineItem/${this.#ids++}` });
+        line.remainingQuantity = 0;
+      }
+      if (fulfillmentOrder.lineItems.every((line) => line.remainingQuantity === 0)) {
+        fulfillmentOrder.status = "CLOSED";
+      }
+    }
+    const target: FakeFulfillmentOrder = {
+      id: `gid://shopify/FulfillmentOrder/${this.#ids++}`,
+      status: "OPEN",
+      location,
+      deliveryMethod: order.fulfillmentOrders[0]?.deliveryMethod ?? {
+        methodType: "SHIPPING",
+        serviceCode: null,
+      },
+      lineItems: moved,
+    };
+    order.fulfillmentOrders.push(target);
+    return target;
+  }
+
   order(shop: string, id: string): FakeOrder | undefined {
     return this.#shop(shop).orders.get(id);
   }
@@ -444,6 +496,10 @@ export class FakeShopify {
               ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
               : [],
           deliveryMethod: fulfillmentOrder.deliveryMethod,
+          assignedLocation: {
+            name: (fulfillmentOrder.location ?? DEFAULT_LOCATION).name,
+            location: fulfillmentOrder.location ?? DEFAULT_LOCATION,
+          },
           lineItems: ({ first }: { first?: number }) =>
             page(first, fulfillmentOrder.lineItems).map((line) => ({
               ...line,
@@ -544,6 +600,7 @@ export class FakeShopify {
     });
     const lines: { id: string; quantity: number }[] = [];
     const changes: (() => void)[] = [];
+    const locations = new Set<string>();
     for (const group of input.lineItemsByFulfillmentOrder) {
       const owner = [...state.orders.values()].find((order) =>
         order.fulfillmentOrders.some((fo) => fo.id === group.fulfillmentOrderId),
@@ -552,6 +609,11 @@ export class FakeShopify {
         (fo) => fo.id === group.fulfillmentOrderId,
       );
       if (!owner || !fulfillmentOrder) return fail("Fulfillment order does not exist.");
+      // As Shopify: one fulfilment holds fulfillment orders of one order and one location.
+      locations.add((fulfillmentOrder.location ?? DEFAULT_LOCATION).id);
+      if (locations.size > 1) {
+        return fail("All fulfillment orders in a fulfillment must belong to the same location.");
+      }
       if (fulfillmentOrder.status !== "OPEN") {
         return fail(
           `Fulfillment order ${fulfillmentOrder.id} has an unfulfillable status= ${fulfillmentOrder.status.toLowerCase()}.`,
