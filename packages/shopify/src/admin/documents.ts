@@ -119,6 +119,20 @@ export const SHOP_ORDER = /* GraphQL */ `
   }
 `;
 
+/**
+ * Whether the shop has the order, and its cancellation and payment state: a
+ * cheap check before the app records a delivery it will not ship now.
+ */
+export const ORDER_STATE = /* GraphQL */ `
+  query OrderState($id: ID!) {
+    order(id: $id) {
+      id
+      cancelledAt
+      displayFinancialStatus
+    }
+  }
+`;
+
 /** The order's fulfillment orders and the fulfilments it already has (to fulfil once). */
 export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
   query OrderFulfillmentState($id: ID!) {
@@ -253,6 +267,10 @@ export const APP_SCOPES = [
 export const ADMIN_DOCUMENTS = {
   ShopOrder: {
     query: SHOP_ORDER,
+    variables: { id: "gid://shopify/Order/1" },
+  },
+  OrderState: {
+    query: ORDER_STATE,
     variables: { id: "gid://shopify/Order/1" },
   },
   OrderFulfillmentState: {

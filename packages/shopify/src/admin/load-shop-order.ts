@@ -15,7 +15,7 @@ import {
   shippingLocations,
 } from "../mapping/admin-order.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
-import { SHOP_ORDER } from "./documents.ts";
+import { ORDER_STATE, SHOP_ORDER } from "./documents.ts";
 
 /** The order's GID from its numeric id (or the GID itself). */
 export function orderGid(orderId: string): string {
@@ -45,6 +45,37 @@ export async function loadShopOrder(
         order: fromAdminOrder(order),
         whole: isWholeOrder(order),
         locations: shippingLocations(order),
+      }
+    : undefined;
+}
+
+/** What the shop's Admin API says of an order: its GID, cancellation and payment. */
+export interface ShopOrderState {
+  readonly gid: string;
+  readonly cancelled: boolean;
+  /** PAID, PARTIALLY_REFUNDED, PENDING, ... or null. */
+  readonly financialStatus: string | null;
+}
+
+/**
+ * The order's state as the shop's Admin API holds it (a cheap read), or
+ * undefined when the shop has no such order; a failure to ask throws.
+ */
+export async function loadShopOrderState(
+  shopify: Shopify,
+  session: Session,
+  orderId: string,
+): Promise<ShopOrderState | undefined> {
+  const graphql = new shopify.clients.Graphql({ session });
+  const answer = await graphql.request<{
+    order: { id: string; cancelledAt: string | null; displayFinancialStatus: string | null } | null;
+  }>(ORDER_STATE, { variables: { id: orderGid(orderId) } });
+  const order = answer.data?.order;
+  return order
+    ? {
+        gid: order.id,
+        cancelled: order.cancelledAt !== null,
+        financialStatus: order.displayFinancialStatus,
       }
     : undefined;
 }

@@ -32,6 +32,7 @@ import type { OfflineSessions } from "../auth/offline-sessions.ts";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { FulfilmentError, fulfilOnce } from "../fulfilment/fulfil-once.ts";
 import { isCancelled, refundedStatus } from "../mapping/order-facts.ts";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import {
@@ -75,10 +76,10 @@ export type ShipPlan = "ship" | "wait" | "ignore";
 
 export interface ShipRequest {
   /**
-   * Decides from the order as Shopify holds it (mapped) what to do; shipping
+   * Decides from the order as Shopify holds it (mapped, and as read) what to do; shipping
    * by default. Listing an order as waiting never overwrites a row it has.
    */
-  readonly plan?: (order: StoreOrderInput) => ShipPlan;
+  readonly plan?: (order: StoreOrderInput, held: ShopifyOrder) => ShipPlan;
 }
 
 function issue(path: string, rule: string, message: string): Issue<string> {
@@ -119,7 +120,7 @@ export async function shipShopifyOrder(
     service: storeOrder.shipping.service,
     pickupPoint: storeOrder.pickup_point?.code,
   };
-  const plan = request.plan?.(storeOrder) ?? "ship";
+  const plan = request.plan?.(storeOrder, order) ?? "ship";
   if (plan === "ignore") return "skipped";
   if (plan === "wait") {
     await recordWaiting(pool, key);
