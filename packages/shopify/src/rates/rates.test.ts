@@ -169,6 +169,15 @@ describe("the rate callback", () => {
     expect(estimated.filter(isCourier)).toEqual(["shipbridge:inpost", "shipbridge:dpd"]);
   });
 
+  it("quotes a postcode typed the common way (80831) as its written form (80-831)", async () => {
+    const { body } = await ask(app, rate("80831"));
+    const rates = body?.rates ?? [];
+    expect(
+      rates.filter((r) => !r.service_code.includes(":point:")).map((r) => r.service_code),
+    ).toEqual(["shipbridge:inpost", "shipbridge:dpd"]);
+    expect(rates.some((r) => r.service_code.startsWith("shipbridge:inpost:point:"))).toBe(true);
+  });
+
   it("refuses a forged HMAC with 401", async () => {
     const { status } = await ask(app, rate("80-831"), "forged-secret");
     expect(status).toBe(401);
