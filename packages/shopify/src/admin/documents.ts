@@ -7,8 +7,10 @@
  * a parcel is bought: contact, shipping address, line items (with each
  * unit's weight from its fulfillment order line), totals, payment and
  * cancellation state, and the chosen shipping line (which names a locker).
- * Sized to stay under Shopify's query cost limit (1,000); `hasNextPage`
- * says when an order has more lines than that reads. Each fulfillment
+ * Sized to stay under Shopify's query cost limit (1,000): a fulfillment
+ * order's lines past the first 50 are read page by page after `endCursor`
+ * (FulfillmentOrderLines); `hasNextPage` on the order's lines (100) or its
+ * fulfillment orders (3) says the order is larger than the app reads. Each fulfillment
  * order's status and assigned location (by name: Shopify keeps location
  * names unique in a shop, and the location's id needs `read_locations`, a
  * scope the app does not ask for) say where its open lines ship from.
@@ -94,6 +96,7 @@ export const SHOP_ORDER = /* GraphQL */ `
           hasNextPage
         }
         nodes {
+          id
           status
           assignedLocation {
             name
@@ -101,6 +104,7 @@ export const SHOP_ORDER = /* GraphQL */ `
           lineItems(first: 50) {
             pageInfo {
               hasNextPage
+              endCursor
             }
             nodes {
               remainingQuantity
@@ -112,6 +116,33 @@ export const SHOP_ORDER = /* GraphQL */ `
                 value
               }
             }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The next page of a fulfillment order's lines, after `after` (ShopOrder
+ * reads the first 50 of each): the line, what is left of it, its unit weight.
+ */
+export const FULFILLMENT_ORDER_LINES = /* GraphQL */ `
+  query FulfillmentOrderLines($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: 100, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          remainingQuantity
+          lineItem {
+            id
+          }
+          weight {
+            unit
+            value
           }
         }
       }
@@ -140,7 +171,7 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
       id
       name
       cancelledAt
-      fulfillments(first: 10) {
+      fulfillments(first: 50) {
         id
         status
         trackingInfo(first: 5) {
@@ -268,6 +299,10 @@ export const ADMIN_DOCUMENTS = {
   ShopOrder: {
     query: SHOP_ORDER,
     variables: { id: "gid://shopify/Order/1" },
+  },
+  FulfillmentOrderLines: {
+    query: FULFILLMENT_ORDER_LINES,
+    variables: { id: "gid://shopify/FulfillmentOrder/1", after: "cursor" },
   },
   OrderState: {
     query: ORDER_STATE,

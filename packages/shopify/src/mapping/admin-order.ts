@@ -5,6 +5,14 @@ import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order.ts";
 
 interface Page {
   readonly hasNextPage: boolean;
+  readonly endCursor?: string | null;
+}
+
+/** One line of a fulfillment order: what is left of it and one unit's weight. */
+export interface AdminFulfillmentOrderLine {
+  readonly remainingQuantity?: number;
+  readonly lineItem: { readonly id: string };
+  readonly weight: { readonly unit: string; readonly value: number } | null;
 }
 
 interface Money {
@@ -63,16 +71,13 @@ export interface AdminOrder {
   readonly fulfillmentOrders: {
     readonly pageInfo?: Page;
     readonly nodes: readonly {
+      readonly id?: string;
       /** OPEN, IN_PROGRESS, CLOSED, ... (absent in answers read before it was asked). */
       readonly status?: string;
       readonly assignedLocation?: { readonly name: string | null } | null;
       readonly lineItems: {
         readonly pageInfo?: Page;
-        readonly nodes: readonly {
-          readonly remainingQuantity?: number;
-          readonly lineItem: { readonly id: string };
-          readonly weight: { readonly unit: string; readonly value: number } | null;
-        }[];
+        readonly nodes: readonly AdminFulfillmentOrderLine[];
       };
     }[];
   };

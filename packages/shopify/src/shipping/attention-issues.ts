@@ -43,9 +43,9 @@ export function senderIssues(): IssuesByLanguage {
 export function tooLargeIssues(): IssuesByLanguage {
   return both("order.line_items", "order_too_large", {
     pl_PL:
-      "Zamówienie ma więcej pozycji, niż aplikacja odczytuje naraz (100, do 3 realizacji po 50); wyślij je ręcznie.",
+      "Zamówienie ma więcej niż 100 pozycji albo więcej niż 3 zlecenia realizacji, a tyle aplikacja odczytuje; wyślij je ręcznie.",
     en_GB:
-      "The order has more lines than the app reads at once (100, up to 3 fulfilment orders of 50); ship it by hand.",
+      "The order has more than 100 lines or more than 3 fulfilment orders, which is what the app reads; ship it by hand.",
   });
 }
 

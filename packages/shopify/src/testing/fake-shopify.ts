@@ -474,6 +474,15 @@ export class FakeShopify {
         const order = orders.get(id);
         return order ? this.#orderView(order) : null;
       },
+      fulfillmentOrder: ({ id }: { id: string }) => {
+        for (const order of orders.values()) {
+          const found = order.fulfillmentOrders.find(
+            (fulfillmentOrder) => fulfillmentOrder.id === id,
+          );
+          if (found) return this.#fulfillmentOrderView(found);
+        }
+        return null;
+      },
     };
   }
 
@@ -488,24 +497,30 @@ export class FakeShopify {
           .slice(0, first ?? order.fulfillments.length)
           .map((fulfillment) => this.#fulfillmentView(fulfillment)),
       fulfillmentOrders: ({ first }: { first?: number }) =>
-        page(first, order.fulfillmentOrders).map((fulfillmentOrder) => ({
-          id: fulfillmentOrder.id,
-          status: fulfillmentOrder.status,
-          supportedActions:
-            fulfillmentOrder.status === "OPEN"
-              ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
-              : [],
-          deliveryMethod: fulfillmentOrder.deliveryMethod,
-          assignedLocation: {
-            name: (fulfillmentOrder.location ?? DEFAULT_LOCATION).name,
-            location: fulfillmentOrder.location ?? DEFAULT_LOCATION,
-          },
-          lineItems: ({ first }: { first?: number }) =>
-            page(first, fulfillmentOrder.lineItems).map((line) => ({
-              ...line,
-              lineItem: { id: line.lineItemId ?? line.id },
-              weight: { unit: "GRAMS", value: line.grams ?? 0 },
-            })),
+        page(first, order.fulfillmentOrders).map((fulfillmentOrder) =>
+          this.#fulfillmentOrderView(fulfillmentOrder),
+        ),
+    };
+  }
+
+  #fulfillmentOrderView(fulfillmentOrder: FakeFulfillmentOrder) {
+    return {
+      id: fulfillmentOrder.id,
+      status: fulfillmentOrder.status,
+      supportedActions:
+        fulfillmentOrder.status === "OPEN"
+          ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
+          : [],
+      deliveryMethod: fulfillmentOrder.deliveryMethod,
+      assignedLocation: {
+        name: (fulfillmentOrder.location ?? DEFAULT_LOCATION).name,
+        location: fulfillmentOrder.location ?? DEFAULT_LOCATION,
+      },
+      lineItems: ({ first, after }: { first?: number; after?: string | null }) =>
+        page(first, fulfillmentOrder.lineItems, after).map((line) => ({
+          ...line,
+          lineItem: { id: line.lineItemId ?? line.id },
+          weight: { unit: "GRAMS", value: line.grams ?? 0 },
         })),
     };
   }
@@ -695,13 +710,16 @@ function trackingOf(input: TrackingInput): FakeTrackingInfo {
  * A connection's first `first` items, with its pageInfo, as Shopify answers
  * it; `map` shapes the nodes.
  */
-function page<T>(first: number | undefined, items: readonly T[]) {
-  const taken = items.slice(0, first ?? items.length);
+function page<T>(first: number | undefined, items: readonly T[], after?: string | null) {
+  // A cursor is the position after which a page starts, as text.
+  const start = after ? Number(after) : 0;
+  const taken = items.slice(start, start + (first ?? items.length));
+  const end = start + taken.length;
   const pageInfo = {
-    hasNextPage: taken.length < items.length,
-    hasPreviousPage: false,
-    startCursor: null,
-    endCursor: null,
+    hasNextPage: end < items.length,
+    hasPreviousPage: start > 0,
+    startCursor: taken.length > 0 ? String(start) : null,
+    endCursor: taken.length > 0 ? String(end) : null,
   };
   return {
     map: <U>(shape: (item: T) => U) => ({ nodes: taken.map(shape), pageInfo }),
