@@ -52,4 +52,28 @@ describe("destinationFit", () => {
       point: true,
     });
   });
+
+  it("does not refuse a destination without a postcode (Hong Kong, Ireland's optional Eircode)", () => {
+    const hongKong = {
+      ...HOME,
+      country: "HK",
+      postal_code: null,
+      city: "Hong Kong",
+      address1: "Queen's Road 5",
+    };
+    expect(destinationFit(hongKong, "en_GB")).toMatchObject({ courier: true, point: true });
+    const dublin = {
+      ...HOME,
+      country: "IE",
+      postal_code: "",
+      city: "Dublin",
+      address1: "Main Street 5",
+    };
+    expect(destinationFit(dublin, "en_GB")).toMatchObject({ courier: true, point: true });
+    // A postcode given is still held to its country's form.
+    expect(destinationFit({ ...HOME, postal_code: "ABC" }, "en_GB")).toMatchObject({
+      courier: false,
+      point: false,
+    });
+  });
 });

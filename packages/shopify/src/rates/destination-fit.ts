@@ -6,7 +6,9 @@
 // street (Shopify's shipping estimate in the cart sends only the country,
 // province and postcode, maybe a city) is held to the postcode rule for
 // both, so an estimate still shows prices; the checkout's full address is
-// held to all of them. The postcode comes back in its written form, which
+// held to all of them. A missing postcode (a country without postcodes, or
+// with optional ones) is not held against it: the service cannot quote
+// without one, so the backup rates are answered. The postcode comes back in its written form, which
 // the quote and the points search then use.
 import { checkAddress, type Language } from "@shipbridge/core";
 import { type RateAddress, fieldText as text } from "./rate-request.ts";
@@ -34,12 +36,19 @@ export function destinationFit(destination: RateAddress, language: Language): De
   const estimate = { ...address, street: "-", city: address.city || "-" };
   const check = (delivery: "courier" | "point") =>
     checkAddress(street ? address : estimate, { delivery, language });
+  // Shopify's checkout asks for a postcode where the country uses one; one
+  // missing is a country without postcodes (Hong Kong) or with optional ones
+  // (Ireland's Eircode), so it is not held against the destination here.
+  const noPostcode = address.postcode === "";
+  const fits = (result: ReturnType<typeof check>) =>
+    result.ok ||
+    (noPostcode && result.error.issues.every((issue) => issue.path === "address.postcode"));
   const pointCheck = check("point");
-  const point = pointCheck.ok;
+  const point = fits(pointCheck);
   const postcode = pointCheck.ok ? pointCheck.value.postcode : undefined;
   return {
     point,
-    courier: street ? point && check("courier").ok : point,
+    courier: street ? point && fits(check("courier")) : point,
     ...(postcode ? { postcode } : {}),
   };
 }

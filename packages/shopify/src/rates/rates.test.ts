@@ -178,6 +178,15 @@ describe("the rate callback", () => {
     expect(rates.some((r) => r.service_code.startsWith("shipbridge:inpost:point:"))).toBe(true);
   });
 
+  it("answers the backup rates, not none, to a country without postcodes", async () => {
+    const hongKong = rate("");
+    const { body } = await ask(app, {
+      ...hongKong,
+      destination: { ...hongKong.destination, country: "HK", postal_code: null, city: "Hong Kong" },
+    });
+    expect(body?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
+  });
+
   it("refuses a forged HMAC with 401", async () => {
     const { status } = await ask(app, rate("80-831"), "forged-secret");
     expect(status).toBe(401);
