@@ -7,8 +7,13 @@
  * a parcel is bought: contact, shipping address, line items (with each
  * unit's weight from its fulfillment order line), totals, payment and
  * cancellation state, and the chosen shipping line (which names a locker).
- * Sized to stay under Shopify's query cost limit (1,000); `hasNextPage`
- * says when an order has more lines than that reads.
+ * Sized to stay under Shopify's query cost limit (1,000): a fulfillment
+ * order's lines past the first 50 are read page by page after `endCursor`
+ * (FulfillmentOrderLines); `hasNextPage` on the order's lines (100) or its
+ * fulfillment orders (3) says the order is larger than the app reads. Each fulfillment
+ * order's status and assigned location (by name: Shopify keeps location
+ * names unique in a shop, and the location's id needs `read_locations`, a
+ * scope the app does not ask for) say where its open lines ship from.
  */
 export const SHOP_ORDER = /* GraphQL */ `
   query ShopOrder($id: ID!) {
@@ -91,11 +96,18 @@ export const SHOP_ORDER = /* GraphQL */ `
           hasNextPage
         }
         nodes {
+          id
+          status
+          assignedLocation {
+            name
+          }
           lineItems(first: 50) {
             pageInfo {
               hasNextPage
+              endCursor
             }
             nodes {
+              remainingQuantity
               lineItem {
                 id
               }
@@ -111,6 +123,47 @@ export const SHOP_ORDER = /* GraphQL */ `
   }
 `;
 
+/**
+ * The next page of a fulfillment order's lines, after `after` (ShopOrder
+ * reads the first 50 of each): the line, what is left of it, its unit weight.
+ */
+export const FULFILLMENT_ORDER_LINES = /* GraphQL */ `
+  query FulfillmentOrderLines($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: 100, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          remainingQuantity
+          lineItem {
+            id
+          }
+          weight {
+            unit
+            value
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * Whether the shop has the order, and its cancellation and payment state: a
+ * cheap check before the app records a delivery it will not ship now.
+ */
+export const ORDER_STATE = /* GraphQL */ `
+  query OrderState($id: ID!) {
+    order(id: $id) {
+      id
+      cancelledAt
+      displayFinancialStatus
+    }
+  }
+`;
+
 /** The order's fulfillment orders and the fulfilments it already has (to fulfil once). */
 export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
   query OrderFulfillmentState($id: ID!) {
@@ -118,7 +171,7 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
       id
       name
       cancelledAt
-      fulfillments(first: 10) {
+      fulfillments(first: 50) {
         id
         status
         trackingInfo(first: 5) {
@@ -245,6 +298,14 @@ export const APP_SCOPES = [
 export const ADMIN_DOCUMENTS = {
   ShopOrder: {
     query: SHOP_ORDER,
+    variables: { id: "gid://shopify/Order/1" },
+  },
+  FulfillmentOrderLines: {
+    query: FULFILLMENT_ORDER_LINES,
+    variables: { id: "gid://shopify/FulfillmentOrder/1", after: "cursor" },
+  },
+  OrderState: {
+    query: ORDER_STATE,
     variables: { id: "gid://shopify/Order/1" },
   },
   OrderFulfillmentState: {

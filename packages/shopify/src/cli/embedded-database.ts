@@ -3,16 +3,23 @@
 // its data in a folder so a restart finds everything again. As root the
 // server runs as the user `postgres`; when that user cannot reach the
 // binaries or the folder (a checkout under `/root`, which is 0700), the
-// binaries are copied once to /var/tmp/shipbridge-postgres and the data
-// lives there too, in a folder keyed by the data folder's path.
+// binaries are copied once to a root-owned folder (/var/lib/shipbridge/postgres)
+// and the data lives there too, in a folder keyed by the data folder's path.
+// That folder holds every shop's tokens, so nothing in it is trusted
+// blindly: each folder used is checked with lstat (no symlink, owned by
+// root, or by postgres for the data folder, not writable by group or
+// others), ownership is never changed through a symlink, and the copied
+// binaries must run as postgres before they are used.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import {
   chmodSync,
-  chownSync,
   cpSync,
   existsSync,
+  lchownSync,
+  lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -21,16 +28,36 @@ import {
 import { createRequire } from "node:module";
 import { arch, platform, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { ShipbridgeError } from "@shipbridge/core";
 
 export interface EmbeddedDatabase {
   readonly url: string;
   stop(): Promise<void>;
 }
 
+export interface EmbeddedDatabaseOptions {
+  /**
+   * As root: the root-owned folder for the binaries and data the user
+   * `postgres` cannot reach where they are. Default /var/lib/shipbridge/postgres.
+   */
+  readonly rootHome?: string;
+}
+
+/**
+ * The embedded PostgreSQL could not start: `embedded_postgres_missing`,
+ * `postgres_user_missing`, `unsafe_folder`, `postgres_unreachable`,
+ * `initdb_failed`, `postgres_start_timeout` or `postgres_exited`.
+ */
+export class EmbeddedDatabaseError extends ShipbridgeError {
+  override readonly name = "EmbeddedDatabaseError";
+}
+
 const USER = "shipbridge";
 const PASSWORD = "shipbridge-local";
-const SHARED = "/var/tmp/shipbridge-postgres";
+const ROOT_HOME = "/var/lib/shipbridge/postgres";
 const START_LIMIT_MS = 60_000;
+const WHAT_TO_DO =
+  "set DATABASE_URL to a PostgreSQL server, or move the app to a folder the user postgres can reach";
 
 interface RunAs {
   readonly uid: number;
@@ -45,7 +72,8 @@ function binaries(): string {
     const entry = fromPackage.resolve(`@embedded-postgres/${platform()}-${arch()}`);
     return resolve(dirname(entry), "..", "native");
   } catch {
-    throw new Error(
+    throw new EmbeddedDatabaseError(
+      "embedded_postgres_missing",
       "DATABASE_URL is not set and the optional package embedded-postgres is not installed: set DATABASE_URL or install embedded-postgres",
     );
   }
@@ -63,7 +91,8 @@ function postgresUser(): RunAs | undefined {
       execFileSync("useradd", ["--user-group", "postgres"], { stdio: "ignore" });
       return { uid: id("-u"), gid: id("-g") };
     } catch {
-      throw new Error(
+      throw new EmbeddedDatabaseError(
+        "postgres_user_missing",
         "PostgreSQL cannot run as root and the user postgres could not be created: create it, run as another user, or set DATABASE_URL",
       );
     }
@@ -82,19 +111,68 @@ function reaches(user: RunAs, path: string): boolean {
 
 const keyOf = (path: string) => createHash("sha256").update(path).digest("hex").slice(0, 16);
 
-function shared(): string {
-  mkdirSync(SHARED, { recursive: true });
-  chmodSync(SHARED, 0o755);
-  return SHARED;
+/**
+ * Refuses `path` unless it is a real folder (not a symlink) owned by `uid`
+ * and not writable by group or others: what root may trust.
+ */
+function checkFolder(path: string, uid: number, owner: string): void {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  const problem = !stat
+    ? "does not exist"
+    : stat.isSymbolicLink()
+      ? "is a symlink"
+      : !stat.isDirectory()
+        ? "is not a folder"
+        : stat.uid !== uid
+          ? `is not owned by ${owner}`
+          : (stat.mode & 0o022) !== 0
+            ? "is writable by group or others"
+            : undefined;
+  if (problem) {
+    throw new EmbeddedDatabaseError(
+      "unsafe_folder",
+      `Refusing to use ${path} for PostgreSQL: it ${problem}. Remove it, or ${WHAT_TO_DO}.`,
+    );
+  }
 }
 
-/** The binaries, or a copy of them the user can run. */
-function reachableBinaries(user: RunAs, native: string): string {
+/** Makes `path` (mode 0755, owned by root) if missing, then checks it. */
+function rootFolder(path: string): string {
+  try {
+    mkdirSync(path, { mode: 0o755 });
+    chmodSync(path, 0o755);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  checkFolder(path, 0, "root");
+  return path;
+}
+
+/** The root-owned home and its parent, made and checked. */
+function rootHomeOf(home: string): string {
+  mkdirSync(dirname(dirname(home)), { recursive: true, mode: 0o755 });
+  rootFolder(dirname(home));
+  return rootFolder(home);
+}
+
+/** Clears group and others' write bits through a copied tree (symlinks are left as they are). */
+function lockDown(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  chmodSync(path, stat.mode & 0o7755);
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(path)) lockDown(join(path, entry));
+  }
+}
+
+/** The binaries, or a root-owned copy of them the user can run, checked to run as that user. */
+function reachableBinaries(user: RunAs, native: string, home: () => string): string {
   if (reaches(user, join(native, "bin", "postgres"))) return native;
-  const target = join(shared(), `bin-${keyOf(native)}`);
-  if (!existsSync(join(target, "bin", "postgres"))) {
+  const target = join(home(), `bin-${keyOf(native)}`);
+  if (!lstatSync(target, { throwIfNoEntry: false })) {
     const scratch = `${target}.${process.pid}.${randomUUID()}`;
     cpSync(native, scratch, { recursive: true, verbatimSymlinks: true });
+    lockDown(scratch);
     chmodSync(scratch, 0o755);
     try {
       renameSync(scratch, target);
@@ -102,30 +180,45 @@ function reachableBinaries(user: RunAs, native: string): string {
       rmSync(scratch, { recursive: true, force: true });
     }
   }
+  for (const folder of [target, join(target, "bin")]) checkFolder(folder, 0, "root");
+  const version = spawnSync(join(target, "bin", "postgres"), ["--version"], {
+    uid: user.uid,
+    gid: user.gid,
+    stdio: "ignore",
+  });
+  if (version.status !== 0) {
+    throw new EmbeddedDatabaseError(
+      "postgres_unreachable",
+      `The user postgres cannot run the PostgreSQL binaries copied to ${target}: ${WHAT_TO_DO}.`,
+    );
+  }
   return target;
 }
 
 /** The folder the data lives in: `dir`, or a place the user can reach, tied to `dir` by a stamp. */
-function reachableHome(user: RunAs, dir: string): string {
+function reachableHome(user: RunAs, dir: string, home: () => string): string {
   if (reaches(user, dir)) return dir;
-  const target = join(shared(), `data-${keyOf(dir)}`);
+  const root = home();
+  const key = keyOf(dir);
+  const target = join(root, `data-${key}`);
+  // The stamp lives in the root-owned folder, out of reach of the user postgres.
+  const theirsFile = join(root, `data-${key}.stamp`);
   const stampFile = join(dir, "postgres-location.json");
   const stamp = existsSync(stampFile)
     ? (JSON.parse(readFileSync(stampFile, "utf8")) as { path: string; id: string })
     : undefined;
-  const theirs = existsSync(join(target, "stamp"))
-    ? readFileSync(join(target, "stamp"), "utf8")
-    : "";
+  const theirs = existsSync(theirsFile) ? readFileSync(theirsFile, "utf8") : "";
   if (!stamp || stamp.path !== target || stamp.id !== theirs) {
     // The folder is new (or was deleted): so is its data.
     rmSync(target, { recursive: true, force: true });
-    mkdirSync(target, { recursive: true });
+    mkdirSync(target, { mode: 0o700 });
+    chmodSync(target, 0o700);
+    lchownSync(target, user.uid, user.gid);
     const id = randomUUID();
-    writeFileSync(join(target, "stamp"), id);
+    writeFileSync(theirsFile, id, { mode: 0o600 });
     writeFileSync(stampFile, JSON.stringify({ path: target, id }));
   }
-  chmodSync(target, 0o700);
-  chownSync(target, user.uid, user.gid);
+  checkFolder(target, user.uid, "postgres");
   return target;
 }
 
@@ -146,10 +239,13 @@ function run(command: string, args: string[], user: RunAs | undefined, logs: str
 
 async function initialise(native: string, databaseDir: string, user: RunAs | undefined) {
   mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
-  if (user) chownSync(databaseDir, user.uid, user.gid);
+  // Never through a symlink: the folder around it may be the user postgres's own.
+  if (user) lchownSync(databaseDir, user.uid, user.gid);
   const passwordFile = join(dirname(databaseDir), `.pwfile-${process.pid}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-  if (user) chownSync(passwordFile, user.uid, user.gid);
+  rmSync(passwordFile, { force: true });
+  // "wx": made here, never an existing file or a symlink planted in its place.
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600, flag: "wx" });
+  if (user) lchownSync(passwordFile, user.uid, user.gid);
   const logs: string[] = [];
   try {
     const child = run(
@@ -166,9 +262,22 @@ async function initialise(native: string, databaseDir: string, user: RunAs | und
       logs,
     );
     await new Promise<void>((done, fail) => {
-      child.once("error", fail);
+      child.once("error", (error) =>
+        fail(
+          new EmbeddedDatabaseError("initdb_failed", `initdb could not run: ${error.message}`, {
+            cause: error,
+          }),
+        ),
+      );
       child.once("exit", (code) =>
-        code === 0 ? done() : fail(new Error(`initdb exited with ${code}: ${logs.join("")}`)),
+        code === 0
+          ? done()
+          : fail(
+              new EmbeddedDatabaseError(
+                "initdb_failed",
+                `initdb exited with ${code}: ${logs.join("")}`,
+              ),
+            ),
       );
     });
   } finally {
@@ -191,6 +300,7 @@ async function shutDown(child: ChildProcess): Promise<void> {
 export async function startEmbeddedDatabase(
   dataDir: string,
   port = 54329,
+  options: EmbeddedDatabaseOptions = {},
 ): Promise<EmbeddedDatabase> {
   let native = binaries();
   const user = postgresUser();
@@ -198,8 +308,13 @@ export async function startEmbeddedDatabase(
   mkdirSync(dir, { recursive: true });
   let home = dir;
   if (user) {
-    native = reachableBinaries(user, native);
-    home = reachableHome(user, dir);
+    let made: string | undefined;
+    const rootHome = () => {
+      made ??= rootHomeOf(resolve(options.rootHome ?? ROOT_HOME));
+      return made;
+    };
+    native = reachableBinaries(user, native, rootHome);
+    home = reachableHome(user, dir, rootHome);
   }
   const databaseDir = join(home, "pg");
   if (!existsSync(join(databaseDir, "PG_VERSION"))) {
@@ -225,7 +340,10 @@ export async function startEmbeddedDatabase(
   try {
     await new Promise<void>((done, fail) => {
       const timer = setTimeout(
-        () => fail(new Error("PostgreSQL did not start in time")),
+        () =>
+          fail(
+            new EmbeddedDatabaseError("postgres_start_timeout", "PostgreSQL did not start in time"),
+          ),
         START_LIMIT_MS,
       );
       const check = setInterval(() => {
@@ -236,10 +354,25 @@ export async function startEmbeddedDatabase(
         clearInterval(check);
         then();
       };
-      server.once("error", (error) => finish(() => fail(error)));
+      server.once("error", (error) =>
+        finish(() =>
+          fail(
+            new EmbeddedDatabaseError(
+              "postgres_exited",
+              `PostgreSQL could not run: ${error.message}`,
+              { cause: error },
+            ),
+          ),
+        ),
+      );
       server.once("exit", (code) =>
         finish(() =>
-          fail(new Error(`PostgreSQL exited with ${code}: ${logs.join("").slice(-2000)}`)),
+          fail(
+            new EmbeddedDatabaseError(
+              "postgres_exited",
+              `PostgreSQL exited with ${code}: ${logs.join("").slice(-2000)}`,
+            ),
+          ),
         ),
       );
     });

@@ -128,13 +128,16 @@ describe("a crash around the fulfilment", () => {
       harness.fake.setAccessTokenLifetime(3600);
       const shipped = await loadShipment(pool, shop, "5201");
       expect(shipped?.status).toBe("shipped");
-      // The cancellation arrives now and cancels the recorded package at the service.
+      // The order is cancelled in Shopify and its cancellation arrives now (its
+      // own read of the order waits for the same renewal); whichever step runs
+      // first, the recorded package is cancelled at the service, not fulfilled.
       const cancelled = { ...placed, cancelled_at: new Date().toISOString() };
+      harness.fake.updateOrder(shop, cancelled);
       expect((await harness.deliver(app, shop, "orders/cancelled", cancelled)).status).toBe(200);
-      await harness.settled(shop, "5201", ["cancelled", "cancelled_after_order"]);
     } finally {
       hold.release();
     }
+    await harness.settled(shop, "5201", ["cancelled", "cancelled_after_order"]);
     await harness.waitForInbox(shop, "5201");
     const row = await loadShipment(pool, shop, "5201");
     expect(row?.status).toBe("cancelled");
@@ -160,6 +163,7 @@ describe("a crash around the fulfilment", () => {
       expect((await loadShipment(pool, SHOP, "5301"))?.packageId).toBeUndefined();
       // The cancellation comes while the shipment's job waits for its next try.
       const cancelled = { ...placed, cancelled_at: new Date().toISOString() };
+      harness.fake.updateOrder(SHOP, cancelled);
       expect((await harness.deliver(app, SHOP, "orders/cancelled", cancelled)).status).toBe(200);
       await harness.settled(SHOP, "5301", ["cancelled", "cancelled_after_order"]);
     } finally {

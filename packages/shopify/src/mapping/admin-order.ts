@@ -5,6 +5,14 @@ import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order.ts";
 
 interface Page {
   readonly hasNextPage: boolean;
+  readonly endCursor?: string | null;
+}
+
+/** One line of a fulfillment order: what is left of it and one unit's weight. */
+export interface AdminFulfillmentOrderLine {
+  readonly remainingQuantity?: number;
+  readonly lineItem: { readonly id: string };
+  readonly weight: { readonly unit: string; readonly value: number } | null;
 }
 
 interface Money {
@@ -63,12 +71,13 @@ export interface AdminOrder {
   readonly fulfillmentOrders: {
     readonly pageInfo?: Page;
     readonly nodes: readonly {
+      readonly id?: string;
+      /** OPEN, IN_PROGRESS, CLOSED, ... (absent in answers read before it was asked). */
+      readonly status?: string;
+      readonly assignedLocation?: { readonly name: string | null } | null;
       readonly lineItems: {
         readonly pageInfo?: Page;
-        readonly nodes: readonly {
-          readonly lineItem: { readonly id: string };
-          readonly weight: { readonly unit: string; readonly value: number } | null;
-        }[];
+        readonly nodes: readonly AdminFulfillmentOrderLine[];
       };
     }[];
   };
@@ -103,6 +112,23 @@ export function isWholeOrder(order: AdminOrder): boolean {
     ...order.fulfillmentOrders.nodes.map((fulfillmentOrder) => fulfillmentOrder.lineItems.pageInfo),
   ];
   return !more.some((page) => page?.hasNextPage === true);
+}
+
+/**
+ * The locations (by name) of the fulfillment orders the app would fulfil:
+ * open ones with a line left to fulfil. One parcel has one sender, and
+ * Shopify fulfils fulfillment orders of one location in one call.
+ */
+export function shippingLocations(order: AdminOrder): string[] {
+  const names = new Set<string>();
+  for (const fulfillmentOrder of order.fulfillmentOrders.nodes) {
+    if (fulfillmentOrder.status !== undefined && fulfillmentOrder.status !== "OPEN") continue;
+    const left = fulfillmentOrder.lineItems.nodes.some(
+      (line) => line.remainingQuantity === undefined || line.remainingQuantity > 0,
+    );
+    if (left) names.add(fulfillmentOrder.assignedLocation?.name ?? "");
+  }
+  return [...names];
 }
 
 /** The Admin API's order in the shape the mapping reads (the webhooks' REST shape). */

@@ -1,11 +1,10 @@
-// What an order webhook's body proves by itself. Shopify's HMAC covers the
-// body, not X-Shopify-Topic, so a signed order body can be replayed under
-// another order topic (a plain order as orders/cancelled, an unpaid one as
-// orders/paid). Each topic's work therefore acts only on what the body
-// states: a cancellation needs `cancelled_at`, shipping on payment needs a
-// paid `financial_status`, and a cancelled order is never shipped. An order
-// refunded in full (or whose authorization was voided) is not shipped either,
-// though Shopify does not cancel it: no parcel is bought for money given back.
+// What an order states of its cancellation and payment, read from the order
+// as the shop's own Admin API holds it (never from a webhook body: Shopify's
+// HMAC covers the body, not X-Shopify-Topic, and every shop's bodies share
+// the app's secret). A cancelled order is never shipped; shipping on payment
+// needs a paid status. An order refunded in full (or whose authorization was
+// voided) is not shipped either, though Shopify does not cancel it: no
+// parcel is bought for money given back.
 import type { ShopifyOrder } from "./shopify-order.ts";
 
 /** Financial statuses of an order whose payment was captured (a partial refund keeps it shippable). */

@@ -246,7 +246,13 @@ describe("app.merchant(shop)", () => {
     expect((await harness.deliver(app, SHOP, "orders/create", order)).status).toBe(200);
     await harness.waitForInbox(SHOP, "9304");
     const listed = (await merchant.orders()).find((found) => found.orderId === "9304");
-    expect(listed).toMatchObject({ status: "cancelled", packageId: null, customer: "Anna Nowak" });
-    expect(listed?.createdAt).toBe(listed?.updatedAt);
+    // Shopify holds it cancelled: it is marked so (no package, no label), never shipped.
+    expect(listed).toMatchObject({
+      status: "cancelled",
+      packageId: null,
+      customer: "Anna Nowak",
+      hasLabel: false,
+    });
+    expect((await harness.ledger(SHOP, "9304")).packageIds).toEqual([]);
   });
 });

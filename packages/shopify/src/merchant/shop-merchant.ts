@@ -85,8 +85,10 @@ export interface ShopMerchant {
   label(orderId: string): Promise<{ body: Uint8Array; contentType: string } | null>;
 }
 
-/** Thrown by ShopMerchant.ship for an order the app has no webhook of. */
-/** The app never received the order (code `unknown_order`). */
+/**
+ * Thrown by ShopMerchant.ship (code `unknown_order`) for an order the app
+ * never received, or whose every delivery was refused as not the shop's.
+ */
 export class UnknownOrderError extends ShipbridgeError {
   override readonly name = "UnknownOrderError";
   constructor(message: string) {
@@ -183,8 +185,14 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
     },
     async ship(orderId) {
       const app = await runtime();
-      if ((await queueShip(app, shop, orderId)) === "unknown_order") {
+      const queued = await queueShip(app, shop, orderId);
+      if (queued === "unknown_order") {
         throw new UnknownOrderError(`The app has received no order ${orderId} of ${shop}.`);
+      }
+      if (queued === "refused_order") {
+        throw new UnknownOrderError(
+          `Order ${orderId} was refused as not ${shop}'s: the shop's Admin API does not know it.`,
+        );
       }
     },
     async label(orderId) {

@@ -6,18 +6,18 @@
 // street (Shopify's shipping estimate in the cart sends only the country,
 // province and postcode, maybe a city) is held to the postcode rule for
 // both, so an estimate still shows prices; the checkout's full address is
-// held to all of them.
+// held to all of them. A missing postcode (a country without postcodes, or
+// with optional ones) is not held against it: the service cannot quote
+// without one, so the backup rates are answered. The postcode comes back in its written form, which
+// the quote and the points search then use.
 import { checkAddress, type Language } from "@shipbridge/core";
-import type { RateAddress } from "./rate-request.ts";
+import { type RateAddress, fieldText as text } from "./rate-request.ts";
 
 export interface DestinationFit {
   readonly courier: boolean;
   readonly point: boolean;
-}
-
-function text(value: string | null | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
+  /** The postcode in its country's written form (`80831` → `80-831`), when it fits. */
+  readonly postcode?: string;
 }
 
 export function destinationFit(destination: RateAddress, language: Language): DestinationFit {
@@ -34,8 +34,21 @@ export function destinationFit(destination: RateAddress, language: Language): De
   };
   // An estimate's missing street and city stand in as placeholders: only the postcode is held.
   const estimate = { ...address, street: "-", city: address.city || "-" };
-  const fits = (delivery: "courier" | "point") =>
-    checkAddress(street ? address : estimate, { delivery, language }).ok;
-  const point = fits("point");
-  return { point, courier: street ? point && fits("courier") : point };
+  const check = (delivery: "courier" | "point") =>
+    checkAddress(street ? address : estimate, { delivery, language });
+  // Shopify's checkout asks for a postcode where the country uses one; one
+  // missing is a country without postcodes (Hong Kong) or with optional ones
+  // (Ireland's Eircode), so it is not held against the destination here.
+  const noPostcode = address.postcode === "";
+  const fits = (result: ReturnType<typeof check>) =>
+    result.ok ||
+    (noPostcode && result.error.issues.every((issue) => issue.path === "address.postcode"));
+  const pointCheck = check("point");
+  const point = fits(pointCheck);
+  const postcode = pointCheck.ok ? pointCheck.value.postcode : undefined;
+  return {
+    point,
+    courier: street ? point && fits(check("courier")) : point,
+    ...(postcode ? { postcode } : {}),
+  };
 }

@@ -6,15 +6,21 @@
 // failure or when time runs out, the merchant's backup rates (or none) are
 // answered instead: never an error, never a hang. A destination that cannot
 // be shipped to (see destination-fit.ts) gets no courier rate, and no rate
-// at all, not even a backup one, when it fits no point either.
+// at all, not even a backup one, when it fits no point either. When it
+// fits a point but not a courier and the quote fails or runs out of time,
+// the answer is no rate too: a backup rate names no point, so its order
+// goes to the address as a courier parcel would, and that address is the
+// one a courier cannot find. The postcode is sent to the service in its
+// country's written form (`80831` as `80-831`), for the quote and the points
+// search alike.
 import type { ShippingClient } from "@shipbridge/core";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { decodeServiceCode, encodeServiceCode } from "../mapping/service-code.ts";
 import { pointClosure } from "../shipping/point-closure.ts";
 import type { ShopSettings } from "../store/settings.ts";
-import { destinationFit } from "./destination-fit.ts";
+import { type DestinationFit, destinationFit } from "./destination-fit.ts";
 import type { QuoteCache } from "./quote-cache.ts";
-import type { RateRequest, ShopifyRate } from "./rate-request.ts";
+import { type RateRequest, type ShopifyRate, fieldText as text } from "./rate-request.ts";
 
 export interface QuoteRatesOptions {
   /** The shop asking: quotes come from its own account, so they are cached per shop. */
@@ -39,11 +45,6 @@ const SERVICE_CURRENCY = "PLN";
 
 function subunits(major: number): string {
   return String(Math.round(major * 100));
-}
-
-function text(value: string | null | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
 }
 
 export function backupRates(settings: ShopSettings, currency: string): ShopifyRate[] {
@@ -179,13 +180,23 @@ async function fromService(
 }
 
 /** Rates for one checkout: cached, quoted in time, or the backup rates; only those its address fits. */
-export async function quoteRates(options: QuoteRatesOptions): Promise<QuoteOutcome> {
-  let fit: { courier: boolean; point: boolean };
+export async function quoteRates(asked: QuoteRatesOptions): Promise<QuoteOutcome> {
+  let fit: DestinationFit;
   try {
-    fit = destinationFit(options.request.destination, options.settings.language);
+    fit = destinationFit(asked.request.destination, asked.settings.language);
   } catch {
     fit = { courier: true, point: true };
   }
+  // The quote, the points search and the cache use the postcode's written form.
+  const options: QuoteRatesOptions = fit.postcode
+    ? {
+        ...asked,
+        request: {
+          ...asked.request,
+          destination: { ...asked.request.destination, postal_code: fit.postcode },
+        },
+      }
+    : asked;
   if (fit.courier) return quoteFitting(options);
   if (!fit.point) return { rates: [], source: "service" };
   // The cache is keyed without the street, so what it holds is filtered too.

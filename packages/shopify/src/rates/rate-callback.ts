@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import type pg from "pg";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { loadSettings } from "../store/settings.ts";
+import { destinationFit } from "./destination-fit.ts";
 import type { QuoteCache } from "./quote-cache.ts";
 import { backupRates, quoteRates } from "./quote-rates.ts";
 import type { RateRequest, ShopifyRate } from "./rate-request.ts";
@@ -65,6 +66,14 @@ export async function rateCallback(context: RateContext, c: Context): Promise<Re
   }
 }
 
+function courierFits(request: RateRequest | undefined, language: "pl_PL" | "en_GB"): boolean {
+  try {
+    return !request?.destination || destinationFit(request.destination, language).courier;
+  } catch {
+    return true;
+  }
+}
+
 async function answer(
   context: RateContext,
   shop: string | null,
@@ -82,7 +91,8 @@ async function answer(
     request = undefined;
   }
   const currency = typeof request?.currency === "string" ? request.currency : "PLN";
-  fallback.rates = backupRates(settings, currency);
+  // A backup rate goes to the address: none for an address a courier cannot find.
+  fallback.rates = courierFits(request, settings.language) ? backupRates(settings, currency) : [];
   if (connection !== "connected" || !request || typeof request !== "object") {
     return fallback.rates;
   }

@@ -1,6 +1,12 @@
 // Shopify's carrier-service rate request and answer, as documented: the
 // cart's origin, destination and items (prices in subunits, weights in
 // grams), and the rates to offer (`total_price` a string of subunits).
+/** A field of the request as trimmed text, or undefined when it is empty or missing. */
+export function fieldText(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
 export interface RateAddress {
   readonly country?: string | null;
   readonly postal_code?: string | null;

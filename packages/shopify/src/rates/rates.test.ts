@@ -169,6 +169,24 @@ describe("the rate callback", () => {
     expect(estimated.filter(isCourier)).toEqual(["shipbridge:inpost", "shipbridge:dpd"]);
   });
 
+  it("quotes a postcode typed the common way (80831) as its written form (80-831)", async () => {
+    const { body } = await ask(app, rate("80831"));
+    const rates = body?.rates ?? [];
+    expect(
+      rates.filter((r) => !r.service_code.includes(":point:")).map((r) => r.service_code),
+    ).toEqual(["shipbridge:inpost", "shipbridge:dpd"]);
+    expect(rates.some((r) => r.service_code.startsWith("shipbridge:inpost:point:"))).toBe(true);
+  });
+
+  it("answers the backup rates, not none, to a country without postcodes", async () => {
+    const hongKong = rate("");
+    const { body } = await ask(app, {
+      ...hongKong,
+      destination: { ...hongKong.destination, country: "HK", postal_code: null, city: "Hong Kong" },
+    });
+    expect(body?.rates.map((r) => r.service_code)).toEqual(["shipbridge-backup-1"]);
+  });
+
   it("refuses a forged HMAC with 401", async () => {
     const { status } = await ask(app, rate("80-831"), "forged-secret");
     expect(status).toBe(401);

@@ -91,6 +91,9 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
       const orderId = typeof form.order_id === "string" ? form.order_id : "";
       const queued = await queueShip(app, shop, orderId);
       if (queued === "unknown_order") return c.text("No such order.", 404);
+      if (queued === "refused_order") {
+        return c.text("This order was refused: the shop's Admin API does not know it.", 404);
+      }
       return c.redirect(back(shop, idToken, "&queued=1"), 303);
     });
   }

@@ -117,10 +117,10 @@ function text(value: unknown): value is string {
 function checkedSender(sender: Address, language: Language, issues: Issue<string>[]): Address {
   const checked = checkAddress(
     {
-      street: sender.street,
-      postcode: sender.postcode,
-      city: sender.city,
-      country_code: sender.country_code,
+      street: sender.street ?? "",
+      postcode: sender.postcode ?? "",
+      city: sender.city ?? "",
+      country_code: sender.country_code ?? "",
       ...(sender.phone ? { phone: sender.phone } : {}),
     },
     { delivery: "courier", language },
@@ -171,7 +171,13 @@ export function applySettingsPatch(
     sender = cleaned as unknown as Address;
     // The same address rules as a customer's (core's checkAddress): the postcode
     // form of the country, a house number where the courier collects the parcels.
-    if (issues.length === 0) sender = checkedSender(sender, language, issues);
+    // Always run, so every problem shows at once (a missing city and a postcode
+    // `ABC`); a field already reported missing is not reported twice.
+    const missing = new Set(issues.map((issue) => issue.path));
+    const found: Issue<string>[] = [];
+    const checked = checkedSender(sender, language, found);
+    issues.push(...found.filter((issue) => !missing.has(issue.path)));
+    if (issues.length === 0) sender = checked;
   }
   const parcel = view.parcel ?? undefined;
   if (parcel) {

@@ -43,9 +43,30 @@ export function senderIssues(): IssuesByLanguage {
 export function tooLargeIssues(): IssuesByLanguage {
   return both("order.line_items", "order_too_large", {
     pl_PL:
-      "Zamówienie ma więcej pozycji, niż aplikacja odczytuje naraz (100, do 3 realizacji po 50); wyślij je ręcznie.",
+      "Zamówienie ma więcej niż 100 pozycji albo więcej niż 3 zlecenia realizacji, a tyle aplikacja odczytuje; wyślij je ręcznie.",
     en_GB:
-      "The order has more lines than the app reads at once (100, up to 3 fulfilment orders of 50); ship it by hand.",
+      "The order has more than 100 lines or more than 3 fulfilment orders, which is what the app reads; ship it by hand.",
+  });
+}
+
+/**
+ * The order's open fulfillment orders are assigned to several locations:
+ * one parcel has one sender, and Shopify fulfils one location at a time.
+ */
+export function severalLocationsIssues(locations: readonly string[]): IssuesByLanguage {
+  const named = locations.filter((name) => name !== "").join(", ");
+  const list = named === "" ? "" : ` (${named})`;
+  return both("order.fulfillment_orders", "several_locations", {
+    pl_PL: `Produkty zamówienia są wysyłane z ${locations.length} lokalizacji${list}, a jedna paczka ma jednego nadawcę; przenieś je do jednej lokalizacji w Shopify i ponów albo wyślij je ręcznie.`,
+    en_GB: `The order's items ship from ${locations.length} locations${list}, and one parcel has one sender; move them to one location in Shopify and retry, or ship them by hand.`,
+  });
+}
+
+/** Shopify refused the fulfilment of an order whose parcel is already bought. */
+export function fulfilmentIssues(detail: string): IssuesByLanguage {
+  return both("order.fulfillment", "fulfilment_refused", {
+    pl_PL: `Paczka jest opłacona, ale Shopify nie przyjął realizacji zamówienia: ${detail}. Popraw zamówienie w Shopify i ponów (druga paczka nie zostanie kupiona).`,
+    en_GB: `The parcel is paid for, but Shopify refused the order's fulfilment: ${detail}. Fix the order in Shopify and retry (no second parcel is bought).`,
   });
 }
 

@@ -7,10 +7,14 @@
 import type pg from "pg";
 import type { PgBoss } from "pg-boss";
 import { nameBasedUuid, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
-import { latestOrderDelivery } from "../store/inbox.ts";
+import { latestOrderDelivery, wasOrderRefused } from "../store/inbox.ts";
 import { loadShipment } from "../store/shipments.ts";
 
-export type QueueShipResult = "queued" | "unknown_order" | "not_needed";
+/**
+ * `unknown_order`: the app never received the order; `refused_order`: every
+ * delivery of it was refused, the shop's Admin API not knowing it.
+ */
+export type QueueShipResult = "queued" | "unknown_order" | "refused_order" | "not_needed";
 
 export async function queueShip(
   context: { readonly pool: pg.Pool; readonly boss: PgBoss },
@@ -18,7 +22,9 @@ export async function queueShip(
   orderId: string,
 ): Promise<QueueShipResult> {
   const delivery = await latestOrderDelivery(context.pool, shop, orderId);
-  if (delivery === undefined) return "unknown_order";
+  if (delivery === undefined) {
+    return (await wasOrderRefused(context.pool, shop, orderId)) ? "refused_order" : "unknown_order";
+  }
   const row = await loadShipment(context.pool, shop, orderId);
   // Already on its way, shipped or cancelled: nothing to queue.
   if (row && row.status !== "waiting" && row.status !== "needs_attention") return "not_needed";

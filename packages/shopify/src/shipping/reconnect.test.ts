@@ -81,10 +81,9 @@ describe("a lapsed shipping authorization", () => {
 
     // The merchant reconnects; the order is then cancelled in Shopify: its paid package is cancelled.
     await harness.connect(app, SHOP, cookie);
-    await harness.deliver(app, SHOP, "orders/cancelled", {
-      ...order,
-      cancelled_at: new Date().toISOString(),
-    });
+    const cancelledOrder = { ...order, cancelled_at: new Date().toISOString() };
+    harness.fake.updateOrder(SHOP, cancelledOrder);
+    await harness.deliver(app, SHOP, "orders/cancelled", cancelledOrder);
     const cancelled = await settled("4402", ["cancelled", "cancelled_after_order"]);
     expect(cancelled.packageId).toBe(packageIds[0]);
     const service = await harness.serviceClient();

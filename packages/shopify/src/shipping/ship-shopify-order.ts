@@ -7,7 +7,8 @@
 // many deliveries and workers race), keep tracking and label, then fulfil it
 // once in Shopify. An order that cannot be shipped (core's validation, or the
 // service refusing it, such as a pickup point that closed) is kept with the
-// path-addressed issues as "needs attention", never sent elsewhere;
+// path-addressed issues as "needs attention", never sent elsewhere, and so
+// is one whose fulfilment Shopify refuses after its parcel was paid for;
 // transient failures throw, so the job is retried. An order the shop's Admin
 // API does not know is never shipped: "unknown_order", for the caller to record.
 import {
@@ -26,11 +27,12 @@ import {
 import type { PostgresTokenStore } from "@shipbridge/core/postgres";
 import type { Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
-import { loadShopOrder } from "../admin/load-shop-order.ts";
+import { orderGid as gidOf, loadShopOrder } from "../admin/load-shop-order.ts";
 import type { OfflineSessions } from "../auth/offline-sessions.ts";
 import { trackingCompany } from "../fulfilment/carriers.ts";
-import { fulfilOnce } from "../fulfilment/fulfil-once.ts";
+import { FulfilmentError, fulfilOnce } from "../fulfilment/fulfil-once.ts";
 import { isCancelled, refundedStatus } from "../mapping/order-facts.ts";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import {
@@ -46,8 +48,10 @@ import {
 } from "../store/shipments.ts";
 import {
   connectionIssues,
+  fulfilmentIssues,
   refundedIssues,
   senderIssues,
+  severalLocationsIssues,
   tooLargeIssues,
   validationIssues,
 } from "./attention-issues.ts";
@@ -72,10 +76,10 @@ export type ShipPlan = "ship" | "wait" | "ignore";
 
 export interface ShipRequest {
   /**
-   * Decides from the order as Shopify holds it (mapped) what to do; shipping
+   * Decides from the order as Shopify holds it (mapped, and as read) what to do; shipping
    * by default. Listing an order as waiting never overwrites a row it has.
    */
-  readonly plan?: (order: StoreOrderInput) => ShipPlan;
+  readonly plan?: (order: StoreOrderInput, held: ShopifyOrder) => ShipPlan;
 }
 
 function issue(path: string, rule: string, message: string): Issue<string> {
@@ -93,7 +97,7 @@ export async function shipShopifyOrder(
   if (read === undefined) return "unknown_order";
   const { order } = read;
   const orderId = String(order.id);
-  const orderGid = order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`;
+  const orderGid = order.admin_graphql_api_id ?? gidOf(orderId);
   // A cancelled order is never shipped, whichever delivery or button asked;
   // cancelled before its orders/cancelled delivery came, it is marked (and any
   // package it has is cancelled) here, as that delivery would.
@@ -116,7 +120,7 @@ export async function shipShopifyOrder(
     service: storeOrder.shipping.service,
     pickupPoint: storeOrder.pickup_point?.code,
   };
-  const plan = request.plan?.(storeOrder) ?? "ship";
+  const plan = request.plan?.(storeOrder, order) ?? "ship";
   if (plan === "ignore") return "skipped";
   if (plan === "wait") {
     await recordWaiting(pool, key);
@@ -148,6 +152,9 @@ export async function shipShopifyOrder(
   if (connection !== "connected") return attention(connectionIssues(connection));
   if (!settings.sender) return attention(senderIssues());
   if (!read.whole) return attention(tooLargeIssues());
+  // One parcel has one sender, and Shopify fulfils one location per call: an
+  // order split over locations is refused before a parcel is bought for it.
+  if (read.locations.length > 1) return attention(severalLocationsIssues(read.locations));
 
   const client = context.connections.client(shop);
   const refunded = refundedStatus(order);
@@ -235,15 +242,24 @@ export async function shipShopifyOrder(
   }
 
   const session = await context.sessions.get(shop);
-  const fulfilled = await fulfilOnce({
-    shopify: context.shopify,
-    pool,
-    session,
-    orderId,
-    orderGid,
-    tracking,
-    notifyCustomer: settings.notifyCustomer,
-  });
+  let fulfilled: Awaited<ReturnType<typeof fulfilOnce>>;
+  try {
+    fulfilled = await fulfilOnce({
+      shopify: context.shopify,
+      pool,
+      session,
+      orderId,
+      orderGid,
+      tracking,
+      notifyCustomer: settings.notifyCustomer,
+    });
+  } catch (error) {
+    // The parcel is paid for but Shopify refused the fulfilment: the order is
+    // not left "shipped" with no fulfilment, but shown with Retry (which finds
+    // the same package, so no second one is bought).
+    if (error instanceof FulfilmentError) return attention(fulfilmentIssues(error.message));
+    throw error;
+  }
   if (fulfilled.kind === "cancelled") {
     // Cancelled between the package's record and the fulfilment: the package
     // gets the cancellation's own command (same uuid, so it runs once).

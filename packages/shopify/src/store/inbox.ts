@@ -57,13 +57,32 @@ export async function markProcessed(pool: pg.Pool, webhookId: string): Promise<v
 /**
  * Marks the delivery done and refused, with why (`unknown_order`: the shop's
  * Admin API has no such order, as when a body signed for one shop is replayed
- * under another). A refused delivery lists no order and can ship none.
+ * under another). A refused delivery lists no order and can ship none, and
+ * its body (another shop's customer, perhaps) is blanked down to the order's
+ * id, so a Retry can say why it was refused.
  */
 export async function markRefused(pool: pg.Pool, webhookId: string, reason: string): Promise<void> {
   await pool.query(
-    "UPDATE shipbridge_shopify_inbox SET processed_at = now(), refused = $2 WHERE webhook_id = $1",
+    `UPDATE shipbridge_shopify_inbox SET processed_at = now(), refused = $2,
+       payload = CASE WHEN jsonb_typeof(payload) = 'object' AND payload ? 'id'
+                      THEN jsonb_build_object('id', payload->'id') ELSE '{}'::jsonb END
+     WHERE webhook_id = $1`,
     [webhookId, reason],
   );
+}
+
+/** Whether a delivery of the order `orderId` of `shop` was refused as not the shop's. */
+export async function wasOrderRefused(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+): Promise<boolean> {
+  const { rows } = await pool.query(
+    `SELECT 1 FROM shipbridge_shopify_inbox
+     WHERE shop = $1 AND payload->>'id' = $2 AND refused IS NOT NULL LIMIT 1`,
+    [shop, orderId],
+  );
+  return rows.length > 0;
 }
 
 /** Topics whose payload is the whole order. */

@@ -253,7 +253,7 @@ export async function recordNeedsAttention(
   await pool.query(
     `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $3::jsonb,
        issues_by_language = $4::jsonb, updated_at = now()
-     WHERE shop = $1 AND order_id = $2 AND status IN ('shipping', 'needs_attention')`,
+     WHERE shop = $1 AND order_id = $2 AND status IN ('shipping', 'shipped', 'needs_attention')`,
     [shop, orderId, JSON.stringify(issues), byLanguage ? JSON.stringify(byLanguage) : null],
   );
 }

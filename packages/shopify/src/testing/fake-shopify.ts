@@ -42,6 +42,8 @@ export interface FakeFulfillment {
 export interface FakeFulfillmentOrder {
   readonly id: string;
   status: "OPEN" | "CLOSED" | "CANCELLED";
+  /** The location it ships from (absent: the shop's one location, DEFAULT_LOCATION). */
+  readonly location?: FakeLocation;
   readonly deliveryMethod: { readonly methodType: string; readonly serviceCode: string | null };
   readonly lineItems: {
     readonly id: string;
@@ -51,6 +53,17 @@ export interface FakeFulfillmentOrder {
     readonly grams?: number;
   }[];
 }
+
+export interface FakeLocation {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The location a shop's fulfillment orders are assigned to unless moved. */
+export const DEFAULT_LOCATION: FakeLocation = {
+  id: "gid://shopify/Location/1",
+  name: "Shop location",
+};
 
 export interface FakeOrder {
   readonly id: string;
@@ -252,6 +265,45 @@ export class FakeShopify {
     return fake;
   }
 
+  /**
+   * Moves the order's lines `lineItemIds` (its line items' GIDs) to a new
+   * open fulfillment order assigned to `location`, as Shopify does when the
+   * merchant (or its order routing) ships them from another location.
+   */
+  moveToLocation(
+    shop: string,
+    orderId: string,
+    lineItemIds: readonly string[],
+    location: FakeLocation,
+  ): FakeFulfillmentOrder {
+    const order = this.order(shop, orderId);
+    if (!order) throw new TypeError(`unknown order ${orderId} of ${shop}`);
+    const moved: FakeFulfillmentOrder["lineItems"] = [];
+    for (const fulfillmentOrder of order.fulfillmentOrders) {
+      if (fulfillmentOrder.status !== "OPEN") continue;
+      for (const line of fulfillmentOrder.lineItems) {
+        if (!lineItemIds.includes(line.lineItemId ?? "") || line.remainingQuantity === 0) continue;
+        moved.push({ ...line, id: `gid://shopify/FulfillmentOrderLineItem/${this.#ids++}` });
+        line.remainingQuantity = 0;
+      }
+      if (fulfillmentOrder.lineItems.every((line) => line.remainingQuantity === 0)) {
+        fulfillmentOrder.status = "CLOSED";
+      }
+    }
+    const target: FakeFulfillmentOrder = {
+      id: `gid://shopify/FulfillmentOrder/${this.#ids++}`,
+      status: "OPEN",
+      location,
+      deliveryMethod: order.fulfillmentOrders[0]?.deliveryMethod ?? {
+        methodType: "SHIPPING",
+        serviceCode: null,
+      },
+      lineItems: moved,
+    };
+    order.fulfillmentOrders.push(target);
+    return target;
+  }
+
   order(shop: string, id: string): FakeOrder | undefined {
     return this.#shop(shop).orders.get(id);
   }
@@ -422,6 +474,15 @@ export class FakeShopify {
         const order = orders.get(id);
         return order ? this.#orderView(order) : null;
       },
+      fulfillmentOrder: ({ id }: { id: string }) => {
+        for (const order of orders.values()) {
+          const found = order.fulfillmentOrders.find(
+            (fulfillmentOrder) => fulfillmentOrder.id === id,
+          );
+          if (found) return this.#fulfillmentOrderView(found);
+        }
+        return null;
+      },
     };
   }
 
@@ -436,20 +497,30 @@ export class FakeShopify {
           .slice(0, first ?? order.fulfillments.length)
           .map((fulfillment) => this.#fulfillmentView(fulfillment)),
       fulfillmentOrders: ({ first }: { first?: number }) =>
-        page(first, order.fulfillmentOrders).map((fulfillmentOrder) => ({
-          id: fulfillmentOrder.id,
-          status: fulfillmentOrder.status,
-          supportedActions:
-            fulfillmentOrder.status === "OPEN"
-              ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
-              : [],
-          deliveryMethod: fulfillmentOrder.deliveryMethod,
-          lineItems: ({ first }: { first?: number }) =>
-            page(first, fulfillmentOrder.lineItems).map((line) => ({
-              ...line,
-              lineItem: { id: line.lineItemId ?? line.id },
-              weight: { unit: "GRAMS", value: line.grams ?? 0 },
-            })),
+        page(first, order.fulfillmentOrders).map((fulfillmentOrder) =>
+          this.#fulfillmentOrderView(fulfillmentOrder),
+        ),
+    };
+  }
+
+  #fulfillmentOrderView(fulfillmentOrder: FakeFulfillmentOrder) {
+    return {
+      id: fulfillmentOrder.id,
+      status: fulfillmentOrder.status,
+      supportedActions:
+        fulfillmentOrder.status === "OPEN"
+          ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
+          : [],
+      deliveryMethod: fulfillmentOrder.deliveryMethod,
+      assignedLocation: {
+        name: (fulfillmentOrder.location ?? DEFAULT_LOCATION).name,
+        location: fulfillmentOrder.location ?? DEFAULT_LOCATION,
+      },
+      lineItems: ({ first, after }: { first?: number; after?: string | null }) =>
+        page(first, fulfillmentOrder.lineItems, after).map((line) => ({
+          ...line,
+          lineItem: { id: line.lineItemId ?? line.id },
+          weight: { unit: "GRAMS", value: line.grams ?? 0 },
         })),
     };
   }
@@ -544,6 +615,7 @@ export class FakeShopify {
     });
     const lines: { id: string; quantity: number }[] = [];
     const changes: (() => void)[] = [];
+    const locations = new Set<string>();
     for (const group of input.lineItemsByFulfillmentOrder) {
       const owner = [...state.orders.values()].find((order) =>
         order.fulfillmentOrders.some((fo) => fo.id === group.fulfillmentOrderId),
@@ -552,6 +624,11 @@ export class FakeShopify {
         (fo) => fo.id === group.fulfillmentOrderId,
       );
       if (!owner || !fulfillmentOrder) return fail("Fulfillment order does not exist.");
+      // As Shopify: one fulfilment holds fulfillment orders of one order and one location.
+      locations.add((fulfillmentOrder.location ?? DEFAULT_LOCATION).id);
+      if (locations.size > 1) {
+        return fail("All fulfillment orders in a fulfillment must belong to the same location.");
+      }
       if (fulfillmentOrder.status !== "OPEN") {
         return fail(
           `Fulfillment order ${fulfillmentOrder.id} has an unfulfillable status= ${fulfillmentOrder.status.toLowerCase()}.`,
@@ -633,13 +710,16 @@ function trackingOf(input: TrackingInput): FakeTrackingInfo {
  * A connection's first `first` items, with its pageInfo, as Shopify answers
  * it; `map` shapes the nodes.
  */
-function page<T>(first: number | undefined, items: readonly T[]) {
-  const taken = items.slice(0, first ?? items.length);
+function page<T>(first: number | undefined, items: readonly T[], after?: string | null) {
+  // A cursor is the position after which a page starts, as text.
+  const start = after ? Number(after) : 0;
+  const taken = items.slice(start, start + (first ?? items.length));
+  const end = start + taken.length;
   const pageInfo = {
-    hasNextPage: taken.length < items.length,
-    hasPreviousPage: false,
-    startCursor: null,
-    endCursor: null,
+    hasNextPage: end < items.length,
+    hasPreviousPage: start > 0,
+    startCursor: taken.length > 0 ? String(start) : null,
+    endCursor: taken.length > 0 ? String(end) : null,
   };
   return {
     map: <U>(shape: (item: T) => U) => ({ nodes: taken.map(shape), pageInfo }),

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
+import { eventually } from "../test-support/eventually.ts";
 import { useHarness } from "../test-support/harness.ts";
 
 const harness = useHarness();
@@ -43,11 +44,22 @@ describe("a signed order body replayed under another shop", () => {
     // Nor is it marked cancelled there by its cancellation's body.
     const cancelled = { ...named, cancelled_at: "2026-11-20T10:00:00Z" };
     expect((await harness.deliver(app, SHOP_B, "orders/cancelled", cancelled)).status).toBe(200);
-    await harness.waitForInbox(SHOP_B, "6601");
-    await harness.waitForInbox(SHOP_B, "6602");
+    // Nor listed there by the bodies that ship nothing: a cancelled order's
+    // creation, an unpaid order's orders/paid, an update of an order with no row.
+    const replays = [
+      ["orders/create", { ...harness.order(SHOP_A, 6604), cancelled_at: "2026-11-20T10:00:00Z" }],
+      ["orders/paid", harness.order(SHOP_A, 6605, { financial_status: "pending" })],
+      ["orders/updated", harness.order(SHOP_A, 6606)],
+    ] as const;
+    for (const [topic, body] of replays) {
+      expect((await harness.deliver(app, SHOP_B, topic, body)).status).toBe(200);
+    }
+    for (const id of ["6601", "6602", "6604", "6605", "6606"]) {
+      await harness.waitForInbox(SHOP_B, id);
+    }
 
     expect(await accountLedger()).toEqual(before);
-    for (const id of ["6601", "6602"]) {
+    for (const id of ["6601", "6602", "6604", "6605", "6606"]) {
       expect(await harness.ledger(SHOP_B, id)).toEqual({ packageIds: [], charges: 0 });
     }
     // B's order list does not show A's orders, shipped or otherwise.
@@ -59,18 +71,28 @@ describe("a signed order body replayed under another shop", () => {
         "shipbridge_shopify_inbox WHERE shop = $1 AND refused = 'unknown_order'",
         [SHOP_B],
       ),
-    ).toBe(3);
+    ).toBe(6);
+    // B keeps nothing of A's customer: a refused body is blanked to the order's id.
     expect(
-      await harness.count(
-        `pgboss.job AS job JOIN shipbridge_shopify_inbox AS inbox
-           ON inbox.webhook_id = job.data->>'webhookId'
-         WHERE job.name = $1 AND inbox.shop = $2 AND job.state <> 'completed'`,
-        [WEBHOOK_QUEUE, SHOP_B],
-      ),
+      await harness.count("shipbridge_shopify_inbox WHERE shop = $1 AND payload - 'id' <> '{}'", [
+        SHOP_B,
+      ]),
     ).toBe(0);
-    // Nor can the merchant of B ship it by hand.
+    // pg-boss marks a job completed just after its handler returns.
+    await eventually(
+      async () =>
+        (await harness.count(
+          `pgboss.job AS job JOIN shipbridge_shopify_inbox AS inbox
+             ON inbox.webhook_id = job.data->>'webhookId'
+           WHERE job.name = $1 AND inbox.shop = $2 AND job.state <> 'completed'`,
+          [WEBHOOK_QUEUE, SHOP_B],
+        )) === 0,
+      "every job of shop B completed",
+    );
+    // Nor can the merchant of B ship it by hand; Retry says it was refused as not B's.
     await expect(app.merchant(SHOP_B).ship("6601")).rejects.toMatchObject({
       code: "unknown_order",
+      message: expect.stringContaining("refused"),
     });
 
     // Delivered to its own shop, the same body ships once.
@@ -95,5 +117,39 @@ describe("a signed order body replayed under another shop", () => {
     const shipped = await client.packages.get(row.packageId as number);
     expect(shipped.receiver?.street).toContain("Długa 5");
     expect(shipped.receiver?.city).toBe("Gdańsk");
+  });
+});
+
+describe("what a body says of cancellation and payment", () => {
+  it("a shipped order is not cancelled by a body the Admin API contradicts", async () => {
+    const order = harness.order(SHOP_A, 6607);
+    await harness.deliverPaid(app, SHOP_A, order);
+    const row = await harness.settled(SHOP_A, "6607", ["fulfilled", "needs_attention"]);
+    expect(row.status).toBe("fulfilled");
+    // A cancellation's body, but Shopify holds the order uncancelled.
+    const claim = { ...order, cancelled_at: "2026-11-20T10:00:00Z" };
+    expect((await harness.deliver(app, SHOP_A, "orders/cancelled", claim)).status).toBe(200);
+    await harness.waitForInbox(SHOP_A, "6607");
+    expect(
+      (await harness.settled(SHOP_A, "6607", ["fulfilled", "cancelled_after_order"])).status,
+    ).toBe("fulfilled");
+    const client = await harness.serviceClient();
+    const { messages } = await client.messages.list({ type: "cancel", limit: 500 });
+    expect(
+      messages.filter((message) => JSON.stringify(message).includes(String(row.packageId))),
+    ).toEqual([]);
+  });
+
+  it("an orders/paid body saying paid ships nothing while Shopify says the order is unpaid", async () => {
+    // Shopify holds the order pending; the body claims it paid.
+    const order = harness.order(SHOP_A, 6608, { financial_status: "pending" });
+    await harness.deliverPaid(app, SHOP_A, { ...order, financial_status: "paid" });
+    await harness.waitForInbox(SHOP_A, "6608");
+    expect(await harness.ledger(SHOP_A, "6608")).toEqual({ packageIds: [], charges: 0 });
+    expect(
+      await harness.count("shipbridge_shopify_shipments WHERE shop = $1 AND order_id = '6608'", [
+        SHOP_A,
+      ]),
+    ).toBe(0);
   });
 });

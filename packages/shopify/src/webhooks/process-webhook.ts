@@ -4,12 +4,14 @@
 // topics remove or report what the app keeps about the shop or customer.
 // An order's body only says which order to look at: shipping reads the order
 // from the shop's own Admin API, and a delivery whose order the shop does not
-// know is marked refused (done, never retried, never listed).
+// know is marked refused (done, never retried, never listed, its body
+// blanked). Cancellation and payment are the Admin API's, not the body's.
 import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
-import { loadShopOrder } from "../admin/load-shop-order.ts";
-import { isCancelled, isOrderBody, isPaid } from "../mapping/order-facts.ts";
+import { loadShopOrderState } from "../admin/load-shop-order.ts";
+import { isOrderBody, isPaid, refundedStatus } from "../mapping/order-facts.ts";
+import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
@@ -73,13 +75,16 @@ async function handle(
     case "orders/create": {
       const { settings } = await loadSettings(pool, shop);
       const order = entry.payload;
-      // The topic is not signed: act on what the body proves (see order-facts.ts).
-      if (!isOrderBody(order) || isCancelled(order)) return;
-      if (topic === "orders/paid" && !isPaid(order)) return;
+      if (!isOrderBody(order)) return;
       // What ships is the order as the shop's Admin API holds it now, so an
       // update that arrived first is not lost, and a body replayed under
-      // another shop ships nothing there.
-      const plan = (mapped: { readonly cod?: unknown }): ShipPlan => {
+      // another shop ships (and lists) nothing there. Neither the topic nor
+      // the body's cancellation or payment decides: the Admin API's state does
+      // (a cancelled order is marked, never shipped, by shipShopifyOrder).
+      const plan = (mapped: { readonly cod?: unknown }, held: ShopifyOrder): ShipPlan => {
+        // Not paid yet in Shopify, whatever the body says. (One refunded since is
+        // decided by shipShopifyOrder: no parcel, unless one was already paid for.)
+        if (topic === "orders/paid" && !isPaid(held) && !refundedStatus(held)) return "ignore";
         if (settings.shipOn === topic) return "ship";
         if (settings.shipOn === "manual") return "wait";
         // Cash on delivery is paid only when the parcel arrives, so orders/paid never
@@ -106,25 +111,27 @@ async function handle(
             : "";
       if (orderId === "") return;
       const row = await loadShipment(pool, shop, orderId);
+      // An update of an order the app has no row for is listed (as waiting)
+      // only once the shop's Admin API confirms the order is the shop's.
+      if (!row && topic === "orders/updated") {
+        return (await orderState(context, shop, orderId)) ? undefined : "unknown_order";
+      }
       if (row?.status !== "needs_attention") return;
       return shipShopifyOrder(context, shop, orderId);
     }
     case "orders/cancelled": {
       const order = entry.payload;
-      // Only a body that says the order is cancelled cancels it.
-      if (!isOrderBody(order) || !isCancelled(order)) return;
+      if (!isOrderBody(order)) return;
       const orderId = String(order.id);
-      // An order the app has no row for yet is marked only if it is the shop's own.
-      if (
-        !(await loadShipment(pool, shop, orderId)) &&
-        !(await loadShopOrder(context.shopify, await context.sessions.get(shop), orderId))
-      ) {
-        return "unknown_order";
-      }
+      // Only the shop's own Admin API saying the order is cancelled cancels
+      // it (and its package): not the body, which may be another shop's.
+      const state = await orderState(context, shop, orderId);
+      if (!state) return "unknown_order";
+      if (!state.cancelled) return;
       await cancelShopifyOrder(context, {
         shop,
         orderId,
-        orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${orderId}`,
+        orderGid: state.gid,
         orderName: order.name ?? orderId,
       });
       return;
@@ -161,6 +168,11 @@ async function handle(
     default:
       return;
   }
+}
+
+/** The order's state in the shop's own Admin API, or undefined when the shop has no such order. */
+async function orderState(context: ProcessContext, shop: string, orderId: string) {
+  return loadShopOrderState(context.shopify, await context.sessions.get(shop), orderId);
 }
 
 /**

@@ -378,14 +378,10 @@ describe("webhooks", () => {
 
   it("marks a cancelled order, and flags one cancelled after its parcel was ordered", async () => {
     const early = newOrder(7003);
-    expect(
-      (
-        await deliver(appA, "orders/cancelled", {
-          ...early,
-          cancelled_at: new Date().toISOString(),
-        })
-      ).status,
-    ).toBe(200);
+    // Shopify cancels the order, then sends its webhook.
+    const earlyCancelled = { ...early, cancelled_at: new Date().toISOString() };
+    harness.fake.updateOrder(SHOP, earlyCancelled);
+    expect((await deliver(appA, "orders/cancelled", earlyCancelled)).status).toBe(200);
     expect((await settled("7003", ["cancelled"])).packageId).toBeUndefined();
     // A paid webhook that arrives after the cancellation ships nothing.
     expect((await deliver(appA, "orders/paid", early)).status).toBe(200);
@@ -396,6 +392,7 @@ describe("webhooks", () => {
     await deliver(appA, "orders/paid", late);
     await settled("7004", ["fulfilled"]);
     const lateCancelled = { ...late, cancelled_at: new Date().toISOString() };
+    harness.fake.updateOrder(SHOP, lateCancelled);
     await deliver(appB, "orders/cancelled", lateCancelled);
     // Ordered, not collected yet: the package is cancelled at the service (its charge refunded).
     const cancelled = await settled("7004", ["cancelled", "cancelled_after_order"]);
@@ -417,7 +414,9 @@ describe("webhooks", () => {
     await deliver(appA, "orders/paid", gone);
     await settled("7005", ["fulfilled"]);
     await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
-    await deliver(appB, "orders/cancelled", { ...gone, cancelled_at: new Date().toISOString() });
+    const goneCancelled = { ...gone, cancelled_at: new Date().toISOString() };
+    harness.fake.updateOrder(SHOP, goneCancelled);
+    await deliver(appB, "orders/cancelled", goneCancelled);
     const flagged = await settled("7005", ["cancelled_after_order", "cancelled"]);
     expect(flagged.status).toBe("cancelled_after_order");
     expect((await service.packages.get(flagged.packageId as number)).state).not.toBe("canceled");
@@ -453,8 +452,10 @@ describe("webhooks", () => {
     await deliver(appB, "orders/paid", cancelled);
     await harness.waitForInbox(SHOP, "7021");
     await harness.waitForInbox(SHOP, "7022");
+    expect(await loadShipment(pool, SHOP, "7021")).toBeUndefined();
+    // Shopify holds 7022 cancelled: it is marked so, never shipped.
+    expect((await loadShipment(pool, SHOP, "7022"))?.status).toBe("cancelled");
     for (const id of ["7021", "7022"]) {
-      expect(await loadShipment(pool, SHOP, id)).toBeUndefined();
       expect((await harness.ledger(SHOP, id)).packageIds).toEqual([]);
     }
     // The real payment ships the order that was unpaid.
@@ -480,7 +481,9 @@ describe("webhooks", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect((await loadShipment(pool, SHOP, "7010"))?.packageId).toBeUndefined();
-      await deliver(appB, "orders/cancelled", { ...order, cancelled_at: new Date().toISOString() });
+      const cancelled = { ...order, cancelled_at: new Date().toISOString() };
+      harness.fake.updateOrder(SHOP, cancelled);
+      await deliver(appB, "orders/cancelled", cancelled);
       expect((await settled("7010", ["cancelled"])).packageId).toBeUndefined();
     } finally {
       await harness.sandbox.control("/faults", undefined, "DELETE");
