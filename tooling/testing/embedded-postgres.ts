@@ -8,8 +8,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   chmodSync,
-  chownSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -23,6 +23,7 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.ts";
 import { postgresUser, reachableBinaries, reachableDataHome } from "./postgres-as-root.ts";
+import { ownedFolder } from "./root-folders.ts";
 
 export interface TestPostgres {
   /** `postgres://...` of the server's `postgres` database. */
@@ -133,12 +134,13 @@ async function initialise(
   logs: string[],
 ): Promise<void> {
   const home = dirname(databaseDir);
-  // initdb runs as the server's user, who cannot make folders in a folder of root's.
-  mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
-  if (runAs) chownSync(databaseDir, runAs.uid, runAs.gid);
+  // initdb runs as the server's user, who cannot make folders in a folder of
+  // root's: root makes it and hands it over, never through a link.
+  if (runAs) ownedFolder(databaseDir, runAs);
+  else mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
   const passwordFile = join(home, `.pwfile-${process.pid}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-  if (runAs) chownSync(passwordFile, runAs.uid, runAs.gid);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600, flag: "wx" });
+  if (runAs) lchownSync(passwordFile, runAs.uid, runAs.gid);
   try {
     const child = run(
       join(binaries, "bin", "initdb"),
