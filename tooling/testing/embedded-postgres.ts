@@ -18,11 +18,12 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { arch, platform, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.ts";
 import { postgresUser, reachableBinaries, reachableDataHome } from "./postgres-as-root.ts";
+import { alive, commandLine, processOwner } from "./processes.ts";
 import { ownedFolder } from "./root-folders.ts";
 
 export interface TestPostgres {
@@ -63,15 +64,6 @@ export interface StartPostgresOptions {
   readonly binaries?: string;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function waitGone(pid: number, ms: number): Promise<boolean> {
   for (let waited = 0; alive(pid) && waited < ms; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -92,16 +84,35 @@ async function shutDown(pid: number): Promise<void> {
 }
 
 /**
+ * Whether `pid` is the postmaster of `databaseDir`: PostgreSQL's program run
+ * with `-D databaseDir`, as the user a server there runs as. A pid file left
+ * by a server that died (a reboot) may name any process by now.
+ */
+export function isPostmasterOf(pid: number, databaseDir: string, uid: number): boolean {
+  const args = commandLine(pid);
+  if (!args || basename(args[0] ?? "") !== "postgres") return false;
+  const dirAt = args.indexOf("-D");
+  if (dirAt < 0 || resolve(args[dirAt + 1] ?? "") !== resolve(databaseDir)) return false;
+  return processOwner(pid) === uid;
+}
+
+/**
  * A server of an earlier run on the same folder that was killed before it
  * could stop its PostgreSQL (SIGKILL) leaves that PostgreSQL running, holding
- * the folder: stop it (fast shutdown) before starting again.
+ * the folder: stop it (fast shutdown) before starting again. Only that
+ * server is signalled, never whatever process has its pid now.
  */
-async function stopOrphan(databaseDir: string): Promise<void> {
+export async function stopOrphan(databaseDir: string, uid: number): Promise<void> {
   const pidFile = join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  await shutDown(pid);
+  if (isPostmasterOf(pid, databaseDir, uid)) return shutDown(pid);
+  // Not PostgreSQL at all: the file outlived its server (PostgreSQL would
+  // take the live pid for a server and refuse to start). A PostgreSQL of
+  // another folder or user is left for PostgreSQL's own checks to name.
+  const program = basename(commandLine(pid)?.[0] ?? "postgres");
+  if (program !== "postgres") rmSync(pidFile, { force: true });
 }
 
 function run(
@@ -202,7 +213,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   const port = options.port ?? (await freePort());
   try {
     const initialised = existsSync(join(databaseDir, "PG_VERSION"));
-    if (initialised) await stopOrphan(databaseDir);
+    if (initialised) await stopOrphan(databaseDir, runAs?.uid ?? process.getuid?.() ?? 0);
     else {
       rmSync(databaseDir, { recursive: true, force: true });
       await initialise(binaries, databaseDir, runAs, logs);
