@@ -10,7 +10,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -114,9 +113,7 @@ describe("a server left behind by a killed run", () => {
     made.push(dataDir);
     const orphan = await startPostgres({ dataDir });
     made.push(join(orphan.databaseDir, ".."));
-    const pid = Number(
-      readFileSync(join(orphan.databaseDir, "postmaster.pid"), "utf8").split("\n")[0],
-    );
+    const { pid } = orphan;
     const next = await startPostgres({ dataDir });
     try {
       expect(alive(pid)).toBe(false);

@@ -34,6 +34,8 @@ export interface TestPostgres {
   readonly databaseDir: string;
   /** The binaries folder it runs from (a copy when root cannot share the original). */
   readonly binaries: string;
+  /** The server's pid (its process group's too, for a kept server: `dataDir`). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -273,6 +275,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     port,
     databaseDir,
     binaries,
+    pid: child?.pid as number,
     stop,
   };
 }

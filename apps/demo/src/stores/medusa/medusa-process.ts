@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ownGroup } from "@shipbridge/tooling/process-groups";
 import { alive, commandLine, processStartTime } from "@shipbridge/tooling/processes";
 
 export interface MedusaProcessOptions {
@@ -121,6 +122,8 @@ function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
   running.add(child);
+  // Its own group: a crash of the demo stops it too.
+  if (child.pid !== undefined) ownGroup(child.pid, { stop: "SIGTERM", force: "SIGKILL" });
   child.once("exit", () => running.delete(child));
   return child;
 }
