@@ -3,12 +3,22 @@
 // the binaries nor the data folder there, so both are placed where it can,
 // the data keyed by the folder so a restart finds it, and nothing is left
 // behind.
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultBinaries, startPostgres } from "./embedded-postgres.ts";
+import { alive } from "./processes.ts";
 
 const root = userInfo().uid === 0;
 const made: string[] = [];
@@ -96,3 +106,46 @@ describe.skipIf(!root)(
     });
   },
 );
+
+describe("a server left behind by a killed run", () => {
+  it("is stopped before the next start on its folder", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "shipbridge-orphan-"));
+    made.push(dataDir);
+    const orphan = await startPostgres({ dataDir });
+    made.push(join(orphan.databaseDir, ".."));
+    const { pid } = orphan;
+    const next = await startPostgres({ dataDir });
+    try {
+      expect(alive(pid)).toBe(false);
+      expect(await rows(next.connectionString, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    } finally {
+      await next.stop();
+      await orphan.stop();
+    }
+  });
+
+  it("a pid file naming another process (after a reboot) signals nothing", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "shipbridge-stale-"));
+    made.push(dataDir);
+    const first = await startPostgres({ dataDir });
+    made.push(join(first.databaseDir, ".."));
+    await first.stop();
+    // The pid a dead server's file names now belongs to someone else's process.
+    const bystander = spawn("sleep", ["60"], { stdio: "ignore" });
+    const pidFile = join(first.databaseDir, "postmaster.pid");
+    writeFileSync(pidFile, `${bystander.pid}\n${first.databaseDir}\n`);
+    try {
+      const next = await startPostgres({ dataDir });
+      try {
+        expect(bystander.exitCode).toBe(null);
+        expect(bystander.signalCode).toBe(null);
+        expect(alive(bystander.pid as number)).toBe(true);
+        expect(await rows(next.connectionString, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+      } finally {
+        await next.stop();
+      }
+    } finally {
+      bystander.kill("SIGKILL");
+    }
+  });
+});

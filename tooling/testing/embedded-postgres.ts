@@ -8,8 +8,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   chmodSync,
-  chownSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -18,11 +18,13 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { arch, platform, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.ts";
 import { postgresUser, reachableBinaries, reachableDataHome } from "./postgres-as-root.ts";
+import { alive, commandLine, processOwner } from "./processes.ts";
+import { ownedFolder } from "./root-folders.ts";
 
 export interface TestPostgres {
   /** `postgres://...` of the server's `postgres` database. */
@@ -32,6 +34,8 @@ export interface TestPostgres {
   readonly databaseDir: string;
   /** The binaries folder it runs from (a copy when root cannot share the original). */
   readonly binaries: string;
+  /** The server's pid (its process group's too, for a kept server: `dataDir`). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -62,15 +66,6 @@ export interface StartPostgresOptions {
   readonly binaries?: string;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function waitGone(pid: number, ms: number): Promise<boolean> {
   for (let waited = 0; alive(pid) && waited < ms; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -91,16 +86,35 @@ async function shutDown(pid: number): Promise<void> {
 }
 
 /**
+ * Whether `pid` is the postmaster of `databaseDir`: PostgreSQL's program run
+ * with `-D databaseDir`, as the user a server there runs as. A pid file left
+ * by a server that died (a reboot) may name any process by now.
+ */
+export function isPostmasterOf(pid: number, databaseDir: string, uid: number): boolean {
+  const args = commandLine(pid);
+  if (!args || basename(args[0] ?? "") !== "postgres") return false;
+  const dirAt = args.indexOf("-D");
+  if (dirAt < 0 || resolve(args[dirAt + 1] ?? "") !== resolve(databaseDir)) return false;
+  return processOwner(pid) === uid;
+}
+
+/**
  * A server of an earlier run on the same folder that was killed before it
  * could stop its PostgreSQL (SIGKILL) leaves that PostgreSQL running, holding
- * the folder: stop it (fast shutdown) before starting again.
+ * the folder: stop it (fast shutdown) before starting again. Only that
+ * server is signalled, never whatever process has its pid now.
  */
-async function stopOrphan(databaseDir: string): Promise<void> {
+export async function stopOrphan(databaseDir: string, uid: number): Promise<void> {
   const pidFile = join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  await shutDown(pid);
+  if (isPostmasterOf(pid, databaseDir, uid)) return shutDown(pid);
+  // Not PostgreSQL at all: the file outlived its server (PostgreSQL would
+  // take the live pid for a server and refuse to start). A PostgreSQL of
+  // another folder or user is left for PostgreSQL's own checks to name.
+  const program = basename(commandLine(pid)?.[0] ?? "postgres");
+  if (program !== "postgres") rmSync(pidFile, { force: true });
 }
 
 function run(
@@ -133,12 +147,13 @@ async function initialise(
   logs: string[],
 ): Promise<void> {
   const home = dirname(databaseDir);
-  // initdb runs as the server's user, who cannot make folders in a folder of root's.
-  mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
-  if (runAs) chownSync(databaseDir, runAs.uid, runAs.gid);
+  // initdb runs as the server's user, who cannot make folders in a folder of
+  // root's: root makes it and hands it over, never through a link.
+  if (runAs) ownedFolder(databaseDir, runAs);
+  else mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
   const passwordFile = join(home, `.pwfile-${process.pid}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-  if (runAs) chownSync(passwordFile, runAs.uid, runAs.gid);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600, flag: "wx" });
+  if (runAs) lchownSync(passwordFile, runAs.uid, runAs.gid);
   try {
     const child = run(
       join(binaries, "bin", "initdb"),
@@ -200,7 +215,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   const port = options.port ?? (await freePort());
   try {
     const initialised = existsSync(join(databaseDir, "PG_VERSION"));
-    if (initialised) await stopOrphan(databaseDir);
+    if (initialised) await stopOrphan(databaseDir, runAs?.uid ?? process.getuid?.() ?? 0);
     else {
       rmSync(databaseDir, { recursive: true, force: true });
       await initialise(binaries, databaseDir, runAs, logs);
@@ -260,6 +275,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     port,
     databaseDir,
     binaries,
+    pid: child?.pid as number,
     stop,
   };
 }

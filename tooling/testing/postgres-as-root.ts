@@ -1,18 +1,21 @@
 // PostgreSQL refuses to run as root; as root, the server runs as the user
 // `postgres`, who must reach the binaries and the data folder. A clone in a
 // private folder (`/root` is 0700) reaches neither: then the binaries are
-// copied, once, to a shared place that user can reach, and the data folder
-// is placed there too, keyed by its path in the repo, so a restart finds the
-// same data. A stamp in the repo's folder ties the two: deleting the repo's
-// folder starts over, as it does without the move.
+// copied, once, to a folder of root's that user can reach, and the data
+// folder is placed there too, keyed by its path in the repo, so a restart
+// finds the same data. A stamp in the repo's folder ties the two: deleting
+// the repo's folder starts over, as it does without the move. That place is
+// root's alone (`/var/lib/shipbridge/postgres`), checked at every use
+// (`root-folders.ts`): no other user can plant a folder, a link or binaries
+// there for root to chown or run.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import {
   chmodSync,
-  chownSync,
   cpSync,
   existsSync,
-  mkdirSync,
+  lchownSync,
+  lstatSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -20,13 +23,13 @@ import {
 } from "node:fs";
 import { userInfo } from "node:os";
 import { join, resolve } from "node:path";
+import { assertRootTree, ownedFolder, rootFolder } from "./root-folders.ts";
 
 /** The user PostgreSQL runs as when started by root. */
 export const POSTGRES_USER = "postgres";
 
 /** Where binaries and data go when the user `postgres` cannot reach the repo. */
-export const SHARED_ROOT =
-  process.env.SHIPBRIDGE_POSTGRES_SHARED_DIR ?? "/var/tmp/shipbridge-postgres";
+export const SHARED_ROOT = "/var/lib/shipbridge/postgres";
 
 export interface RunAs {
   readonly uid: number;
@@ -82,11 +85,19 @@ export function reaches(user: RunAs, path: string): boolean {
   return result.status === 0;
 }
 
+/** The shared place (`SHIPBRIDGE_POSTGRES_SHARED_DIR` overrides it): root's, checked. */
 function sharedRoot(): string {
-  mkdirSync(SHARED_ROOT, { recursive: true });
-  chmodSync(SHARED_ROOT, 0o755);
-  return SHARED_ROOT;
+  return rootFolder(process.env.SHIPBRIDGE_POSTGRES_SHARED_DIR ?? SHARED_ROOT, 0o755);
 }
+
+const exists = (path: string) => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The binaries folder (`bin`, `lib`, `share`) the user can run: `native`
@@ -96,16 +107,20 @@ function sharedRoot(): string {
 export function reachableBinaries(user: RunAs, native: string): string {
   if (reaches(user, join(native, "bin", "postgres"))) return native;
   const target = join(sharedRoot(), `bin-${key(native)}`);
-  if (existsSync(join(target, "bin", "postgres"))) return target;
-  const scratch = `${target}.${process.pid}.${randomUUID()}`;
-  cpSync(native, scratch, { recursive: true, verbatimSymlinks: true });
-  chmodSync(scratch, 0o755);
-  try {
-    renameSync(scratch, target);
-  } catch {
-    // Another start put its copy there first.
-    rmSync(scratch, { recursive: true, force: true });
+  if (!exists(target)) {
+    const scratch = `${target}.${process.pid}.${randomUUID()}`;
+    cpSync(native, scratch, { recursive: true, verbatimSymlinks: true });
+    assertRootTree(scratch);
+    chmodSync(scratch, 0o755);
+    try {
+      renameSync(scratch, target);
+    } catch {
+      // Another start put its copy there first.
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }
+  // Run only a copy root made and no one else could change since.
+  assertRootTree(target);
   if (!reaches(user, join(target, "bin", "postgres"))) {
     throw new Error(
       `the user ${POSTGRES_USER} cannot run PostgreSQL's binaries, even copied to ${target}: run as another user than root`,
@@ -128,17 +143,17 @@ export function reachableDataHome(user: RunAs, dir: string, persistent: boolean)
   const stamp = existsSync(stampFile)
     ? (JSON.parse(readFileSync(stampFile, "utf8")) as { path: string; id: string })
     : undefined;
-  const theirs = existsSync(join(target, "stamp"))
-    ? readFileSync(join(target, "stamp"), "utf8")
-    : "";
+  // An existing one must be a real folder of the user's, private to it.
+  if (exists(target)) ownedFolder(target, user);
+  const theirs = exists(join(target, "stamp")) ? readFileSync(join(target, "stamp"), "utf8") : "";
   if (!persistent || !stamp || stamp.path !== target || stamp.id !== theirs) {
     rmSync(target, { recursive: true, force: true });
-    mkdirSync(target, { recursive: true });
+    ownedFolder(target, user);
     const id = randomUUID();
-    writeFileSync(join(target, "stamp"), id);
+    // Never through a link the folder's owner may have put there.
+    writeFileSync(join(target, "stamp"), id, { flag: "wx", mode: 0o644 });
+    lchownSync(join(target, "stamp"), user.uid, user.gid);
     if (persistent) writeFileSync(stampFile, JSON.stringify({ path: target, id }));
   }
-  chmodSync(target, 0o700);
-  chownSync(target, user.uid, user.gid);
   return target;
 }

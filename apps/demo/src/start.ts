@@ -4,6 +4,7 @@
 // and stops them all on Ctrl+C. State stays in DEMO_DATA_DIR (.demo-data).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { stopGroupsNow } from "@shipbridge/tooling/process-groups";
 import { readConfig } from "./server/config.ts";
 import { type RunningDemo, startDemo } from "./server/demo.ts";
 import { MERCHANTS } from "./server/sandbox.ts";
@@ -18,24 +19,39 @@ if (!existsSync(join(config.repoRoot, "packages/medusa/.medusa/server"))) {
 }
 
 let demo: RunningDemo | undefined;
-let stopping = false;
+let stopping: number | undefined;
+/** Set when something went wrong while stopping: the exit code says so. */
+let troubled = false;
 const starting = new AbortController();
+/** A second signal this soon after the first is the same Ctrl+C, delivered twice (by pnpm). */
+const SAME_CTRL_C_MS = 1_000;
+/** How long the demo's servers get to stop on a crash, and on a forced stop. */
+const CRASH_STOP_MS = 5_000;
+const FORCED_STOP_MS = 3_000;
+
 /**
  * Ctrl+C or SIGTERM: the demo stops in order (no new work, running jobs
- * finished or handed back, Medusa's process group, the app, the pools,
- * PostgreSQL last) and exits with 0. PostgreSQL and Medusa run in process
- * groups of their own, so the terminal's Ctrl+C reaches only this process.
+ * finished or handed back, the stores, the pools, PostgreSQL last) and exits
+ * with 0. PostgreSQL and Medusa run in process groups of their own, so the
+ * terminal's Ctrl+C reaches only this process. A second Ctrl+C stops at once:
+ * Medusa's group is killed, PostgreSQL shuts down immediately, and the demo
+ * exits with 130.
  */
 async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+  if (stopping !== undefined) {
+    if (Date.now() - stopping < SAME_CTRL_C_MS) return;
+    console.log(`\ndemo: ${signal} again: stopping at once`);
+    await stopGroupsNow(FORCED_STOP_MS, "force");
+    process.exit(130);
+  }
+  stopping = Date.now();
   const since = Date.now();
   console.log(`\ndemo: ${signal}: stopping…`);
   // Still starting: the start stops what it started and rejects (below).
   if (!demo) return starting.abort();
   await demo.stop();
   console.log(`demo: stopped (${((Date.now() - since) / 1000).toFixed(1)} s)`);
-  process.exit(0);
+  process.exit(troubled ? 1 : 0);
 }
 // This process owns its signals: no library's handler races the orderly stop.
 process.removeAllListeners("SIGINT");
@@ -56,24 +72,39 @@ function endedByShutdown(error: unknown): boolean {
     /Connection terminated|Client has encountered a connection error/.test(String(error))
   );
 }
-process.on("uncaughtException", (error) => {
-  if (stopping && endedByShutdown(error)) {
-    console.log(`demo: while stopping: a database connection closed (${error.message})`);
-    return;
-  }
+
+/**
+ * A crash: PostgreSQL and Medusa, in groups of their own, would outlive the
+ * demo; they are asked to stop (killed after a few seconds) before it exits 1.
+ */
+let crashing = false;
+async function crash(error: unknown): Promise<void> {
   console.error(error);
+  if (crashing) return;
+  crashing = true;
+  await stopGroupsNow(CRASH_STOP_MS, "stop");
   process.exit(1);
-});
-// A job handed back on stop may still fail after its pool closed: noted, the stop goes on.
-process.on("unhandledRejection", (reason) => {
-  if (stopping) {
+}
+
+/** An error while stopping: one the shutdown explains is noted; any other fails the exit code. */
+function whileStopping(error: unknown): void {
+  if (endedByShutdown(error)) {
     console.log(
-      `demo: while stopping: ${reason instanceof Error ? reason.message : String(reason)}`,
+      `demo: while stopping: a database connection closed (${error instanceof Error ? error.message : String(error)})`,
     );
     return;
   }
-  console.error(reason);
-  process.exit(1);
+  troubled = true;
+  console.error("demo: while stopping:", error);
+}
+
+process.on("uncaughtException", (error) => {
+  if (stopping !== undefined) whileStopping(error);
+  else void crash(error);
+});
+process.on("unhandledRejection", (reason) => {
+  if (stopping !== undefined) whileStopping(reason);
+  else void crash(reason);
 });
 
 const started = Date.now();

@@ -5,9 +5,11 @@
 // tracking links to the service's public page, a day to in transit and
 // another to delivered in both stores, the statistics, and refusals that
 // name the field in English and Polish.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { FakeShopify } from "@shipbridge/shopify/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SHOP } from "../stores/shopify/fake-store.ts";
 import { connectStore } from "../test-support/connect.ts";
 import {
   type DemoProcess,
@@ -35,6 +37,30 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   if (demo) expect(code).toBe(0);
 });
+
+/** The tracking state Medusa's own admin API gives the order's shipment (as the demo's admin user). */
+async function medusaTrackingState(orderId: string): Promise<string | null | undefined> {
+  const backend = demo.addresses.medusa.backend;
+  const { medusaAdminPassword } = JSON.parse(
+    readFileSync(join(dir, "data", "secrets.json"), "utf8"),
+  ) as { medusaAdminPassword: string };
+  const { token } = await json<{ token: string }>(`${backend}/auth/user/emailpass`, {
+    body: { email: "admin@shipbridge.dev", password: medusaAdminPassword },
+  });
+  const { shipments } = await json<{
+    shipments: { order_id: string; tracking_state: string | null }[];
+  }>(`${backend}/admin/shipbridge/shipments?limit=1000&offset=0`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return shipments.find((shipment) => shipment.order_id === orderId)?.tracking_state;
+}
+
+/** The delivery events (statuses, oldest first) the simulated Shopify store keeps for the order. */
+function shopifyDeliveryEvents(orderId: string): string[] {
+  const fake = new FakeShopify({ apiKey: "read-only", apiSecretKey: "read-only" });
+  fake.restore(readFileSync(join(dir, "data", "shopify-fake.json"), "utf8"));
+  return fake.fulfillmentEvents(DEMO_SHOP, orderId).map((event) => event.status);
+}
 
 const orders = async () => (await json<{ orders: DemoOrder[] }>(`${api}/orders`)).orders;
 const find = async (store: string, id: string) =>
@@ -192,6 +218,21 @@ describe("the demo's dashboard API", () => {
         30_000,
         `${store} ${wanted}`,
       );
+    // What each store itself holds: Medusa's shipment as its admin API answers
+    // it, and the delivery events of the Shopify order's fulfilment in the
+    // simulated Shopify store.
+    const inStores = (medusaState: string, shopifyEvent: string) =>
+      eventually(
+        async () => {
+          const medusa = await medusaTrackingState(medusaId);
+          const shopify = shopifyDeliveryEvents(shopifyId);
+          return medusa === medusaState && shopify.at(-1) === shopifyEvent
+            ? { medusa, shopify }
+            : undefined;
+        },
+        30_000,
+        `Medusa ${medusaState}, Shopify ${shopifyEvent}`,
+      );
     const before = await json<{ sandbox: { now: string } }>(`${api}/state`);
     const { now } = await json<{ now: string }>(`${api}/clock`, { body: { days: 1 } });
     expect(Date.parse(now) - Date.parse(before.sandbox.now)).toBeGreaterThanOrEqual(86_400_000);
@@ -199,8 +240,11 @@ describe("the demo's dashboard API", () => {
       ["shopify", shopifyId],
       ["medusa", medusaId],
     ] as const) {
-      expect((await statusOf("in_transit")(store, id)).trackingState).not.toBe("delivered");
+      expect((await statusOf("in_transit")(store, id)).trackingState).toBe("in-transit");
     }
+    const firstDay = await inStores("in-transit", "IN_TRANSIT");
+    expect(firstDay.shopify).not.toContain("DELIVERED");
+
     await json(`${api}/clock`, { body: { days: 1 } });
     for (const [store, id] of [
       ["shopify", shopifyId],
@@ -208,6 +252,11 @@ describe("the demo's dashboard API", () => {
     ] as const) {
       expect((await statusOf("delivered")(store, id)).trackingState).toBe("delivered");
     }
+    const secondDay = await inStores("delivered", "DELIVERED");
+    // In transit first, then delivered: the store's customer saw both.
+    expect(secondDay.shopify.indexOf("IN_TRANSIT")).toBeLessThan(
+      secondDay.shopify.indexOf("DELIVERED"),
+    );
   });
 
   it("sums shipments and spend per day and lists the chosen points", async () => {

@@ -113,7 +113,12 @@ export async function startDemo(
   signal?: AbortSignal,
 ): Promise<RunningDemo> {
   mkdirSync(config.dataDir, { recursive: true });
-  signal?.addEventListener("abort", stopMedusaChildren, { once: true });
+  // Aborted while a Medusa command runs (a first start's migration): stopped at once, awaited below.
+  let childrenStopped: Promise<void> = Promise.resolve();
+  const onAbort = () => {
+    childrenStopped = stopMedusaChildren();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
   const checkpoint = () => signal?.throwIfAborted();
   const secrets = loadSecrets(config.dataDir);
   const stack = new Stack();
@@ -363,12 +368,13 @@ export async function startDemo(
     };
     const batches = new Batches(pool, postgres.url("demo"), shippers);
     await batches.start();
-    // On stop, once no request comes in: the job queues let running jobs
-    // finish or hand them back, and both stores stop, side by side (each
-    // bounded at a few seconds: Medusa gets SIGTERM, then SIGKILL after 4 s).
-    stack.push("the job queues and the stores", () =>
-      Promise.all([batches.stop(), stopShopify(), stopMedusa()]),
-    );
+    // On stop, once no request comes in: first the demo's job queue takes no
+    // new job and lets a running one finish (or hands it back after 3 s), so
+    // no store is stopped under a job in the middle of a fulfilment; then
+    // both stores stop, side by side (each bounded at a few seconds: the
+    // Shopify app's own queue, and Medusa's SIGTERM, then SIGKILL after 4 s).
+    stack.push("the stores", () => Promise.all([stopShopify(), stopMedusa()]));
+    stack.push("the job queue", () => batches.stop());
     checkpoint();
 
     const addresses: DemoAddresses = {
@@ -427,11 +433,14 @@ export async function startDemo(
       writeFileSync(`${config.readyFile}.tmp`, JSON.stringify(ready));
       renameSync(`${config.readyFile}.tmp`, config.readyFile);
     }
-    signal?.removeEventListener("abort", stopMedusaChildren);
+    signal?.removeEventListener("abort", onAbort);
     checkpoint();
     return { addresses, stop: () => stack.unwind(log) };
   } catch (error) {
     await stack.unwind(log);
+    await childrenStopped;
+    // A Medusa command still running when the start failed is not left behind.
+    await stopMedusaChildren();
     throw error;
   }
 }

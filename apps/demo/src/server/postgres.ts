@@ -2,6 +2,7 @@
 // database for each part: the demo itself, the Shopify app, the Medusa store.
 import { join } from "node:path";
 import { startPostgres } from "@shipbridge/tooling/embedded-postgres";
+import { ownGroup } from "@shipbridge/tooling/process-groups";
 import pg from "pg";
 
 export const DATABASES = ["demo", "shopify", "medusa"] as const;
@@ -14,6 +15,8 @@ export interface DemoPostgres {
 
 export async function startDemoPostgres(dataDir: string): Promise<DemoPostgres> {
   const server = await startPostgres({ dataDir: join(dataDir, "postgres") });
+  // Its own group: a crash of the demo stops it too (a fast shutdown; forced: an immediate one).
+  ownGroup(server.pid, { stop: "SIGINT", force: "SIGQUIT" });
   const url = (database: string) => {
     const address = new URL(server.connectionString);
     address.pathname = `/${database}`;

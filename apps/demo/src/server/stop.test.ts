@@ -9,7 +9,12 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoProcess, startDemoProcess, testFolder } from "../test-support/demo-process.ts";
-import { type ProcessEntry, processTree, stillRunning } from "../test-support/process-tree.ts";
+import {
+  killLeft,
+  type ProcessEntry,
+  processTree,
+  stillRunning,
+} from "../test-support/process-tree.ts";
 import { expectShippedOnce, shipTenOrders, someShipped } from "../test-support/ten-order-batch.ts";
 
 /** "Does not hang": the goal is 10 s; a loaded machine gets room. */
@@ -31,13 +36,7 @@ afterAll(async () => {
   await first?.kill();
   await second?.kill();
   // Whatever a failed run left behind.
-  for (const process_ of stillRunning(left)) {
-    try {
-      process.kill(process_.pid, "SIGKILL");
-    } catch {
-      // Gone meanwhile.
-    }
-  }
+  killLeft(left);
   rmSync(dir, { recursive: true, force: true });
 });
 

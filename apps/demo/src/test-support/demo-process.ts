@@ -30,6 +30,8 @@ export interface DemoProcess {
    * the exit code, or throws when the demo has not exited within `limitMs`.
    */
   interrupt(limitMs: number): Promise<number | null>;
+  /** The exit code once it exits, or throws when it has not within `limitMs`. */
+  exitCode(limitMs: number): Promise<number | null>;
   /** SIGKILL: the process dies at once, its children (PostgreSQL, Medusa) are left behind. */
   kill(): Promise<void>;
 }
@@ -43,13 +45,30 @@ export function testFolder(name: string): string {
   return dir;
 }
 
-export async function startDemoProcess(dataDir: string, limitMs = 600_000): Promise<DemoProcess> {
+export interface StartOptions {
+  /** How long the start may take. */
+  readonly limitMs?: number;
+  /** A module loaded into the demo's process first (`node --import`), and its environment. */
+  readonly preload?: string;
+  readonly env?: Record<string, string>;
+}
+
+export async function startDemoProcess(
+  dataDir: string,
+  { limitMs = 600_000, preload, env = {} }: StartOptions = {},
+): Promise<DemoProcess> {
   const readyFile = join(dataDir, "..", `${Date.now()}-ready.json`);
   rmSync(readyFile, { force: true });
   let output = "";
-  const child = spawn(process.execPath, ["--conditions=@shipbridge/source", START], {
+  const args = [
+    "--conditions=@shipbridge/source",
+    ...(preload ? ["--import", preload] : []),
+    START,
+  ];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
+      ...env,
       DEMO_DATA_DIR: dataDir,
       DEMO_PORT: "0",
       DEMO_RANDOM_PORTS: "1",
@@ -88,6 +107,20 @@ export async function startDemoProcess(dataDir: string, limitMs = 600_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const addresses = JSON.parse(readFileSync(readyFile, "utf8")) as DemoAddressesFile;
+  const exitWithin = async (limitMs: number, what: string) => {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the demo had not exited ${limitMs} ms ${what}`)),
+        limitMs,
+      );
+    });
+    try {
+      return await Promise.race([exit, limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     addresses,
     child,
@@ -100,19 +133,9 @@ export async function startDemoProcess(dataDir: string, limitMs = 600_000): Prom
     async interrupt(limitMs) {
       if (exited !== undefined) return exited;
       process.kill(-(child.pid as number), "SIGINT");
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`the demo had not exited ${limitMs} ms after SIGINT`)),
-          limitMs,
-        );
-      });
-      try {
-        return await Promise.race([exit, limit]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return exitWithin(limitMs, "after SIGINT");
     },
+    exitCode: (limitMs) => exitWithin(limitMs, "yet"),
     async kill() {
       if (exited !== undefined) return;
       child.kill("SIGKILL");

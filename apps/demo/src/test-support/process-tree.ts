@@ -66,3 +66,14 @@ export function stillRunning(processes: readonly ProcessEntry[]): ProcessEntry[]
     return now !== undefined && now.started === before.started;
   });
 }
+
+/** SIGKILL to whatever of `processes` is still running (what a failed test left behind). */
+export function killLeft(processes: readonly ProcessEntry[]): void {
+  for (const left of stillRunning(processes)) {
+    try {
+      process.kill(left.pid, "SIGKILL");
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}

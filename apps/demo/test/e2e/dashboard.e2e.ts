@@ -39,7 +39,7 @@ describe("the demo in a browser", () => {
     workDir = testFolder("demo-e2e");
     browser = await openBrowser({ language: "en-GB" });
     dataDir = join(workDir, "data");
-    demo = await startDemoProcess(dataDir, 300_000);
+    demo = await startDemoProcess(dataDir, { limitMs: 300_000 });
     page = await browser.context.newPage();
     await page.goto(demo.addresses.dashboard);
     await page.waitForSelector("body[data-loaded='true']");

@@ -35,7 +35,7 @@ describe("the demo stopped in the middle of a bulk ship", () => {
     dataDir = join(workDir, "data");
     browser = await openBrowser({ language: "en-GB" });
     page = await browser.context.newPage();
-    demo = await startDemoProcess(dataDir, 300_000);
+    demo = await startDemoProcess(dataDir, { limitMs: 300_000 });
     await openDashboard(demo);
   });
 
@@ -65,7 +65,7 @@ describe("the demo stopped in the middle of a bulk ship", () => {
     await expect(demo!.stop()).resolves.toBe(0);
 
     // The same data folder; the ports are new ones.
-    demo = await startDemoProcess(dataDir, 300_000);
+    demo = await startDemoProcess(dataDir, { limitMs: 300_000 });
     await openDashboard(demo);
     await page.waitForSelector("#batch[data-state='running'], #batch[data-state='finished']");
     await page.waitForSelector("#batch[data-state='finished']", { timeout: 300_000 });

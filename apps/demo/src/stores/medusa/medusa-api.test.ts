@@ -1,6 +1,6 @@
 // How the demo reads Medusa's answers: a refusal (a JSON 4xx with the
 // plugin's code) is final, so the batch does not retry it; what can pass
-// later (a 5xx, 429) is not; and an HTML error page never reaches the
+// later (a 5xx, 429, a 409 conflict) is not; and an HTML error page never reaches the
 // merchant, stack trace and all. A loopback HTTP server answers as Medusa
 // does in each case.
 import { createServer, type Server } from "node:http";
@@ -17,6 +17,23 @@ const ANSWERS: Record<string, { status: number; type: string; body: string }> = 
       type: "invalid_data",
       code: "validation_failed",
       message: "order.shipping_address.phone phone_invalid: The phone number must have 9 digits",
+    }),
+  },
+  "/conflict": {
+    status: 409,
+    type: "application/json",
+    body: JSON.stringify({
+      type: "conflict",
+      message: "could not serialize access due to concurrent update. You may retry",
+    }),
+  },
+  "/unsettled": {
+    status: 409,
+    type: "application/json",
+    body: JSON.stringify({
+      type: "conflict",
+      code: "attempt_unsettled",
+      message: "An earlier attempt at this shipment is still settling",
     }),
   },
   "/busy": {
@@ -78,6 +95,16 @@ describe("Medusa's answers", () => {
   it("too many requests and server errors are retried, not final", async () => {
     expect((await failure("/busy")).final).toBe(false);
     expect((await failure("/down")).final).toBe(false);
+  });
+
+  it("a conflict is retried, with the plugin's code when it names one", async () => {
+    const conflict = await failure("/conflict");
+    expect(conflict.final).toBe(false);
+    expect(conflict.medusaCode).toBeUndefined();
+    expect(conflict.message).toContain("You may retry");
+    const unsettled = await failure("/unsettled");
+    expect(unsettled.final).toBe(false);
+    expect(unsettled.medusaCode).toBe("attempt_unsettled");
   });
 
   it("an HTML error page is reported without its markup or stack trace", async () => {

@@ -5,8 +5,14 @@
 // (a 4xx: the request can never pass as it is) from what can succeed later.
 import { ShipbridgeError } from "@shipbridge/core";
 
-/** 4xx answers that can pass later: a timeout, too early, too many requests. */
-const RETRIABLE_4XX = new Set([408, 425, 429]);
+/**
+ * 4xx answers that can pass later: a timeout, a conflict (Medusa answers 409
+ * for a clash with another request, a database serialization failure among
+ * them, "You may retry"; the plugin answers 409 `attempt_unsettled` while an
+ * earlier attempt at the same shipment is still settling), too early, too
+ * many requests.
+ */
+const RETRIABLE_4XX = new Set([408, 409, 425, 429]);
 
 export class MedusaApiError extends ShipbridgeError {
   readonly status: number;

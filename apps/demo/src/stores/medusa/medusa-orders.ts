@@ -80,7 +80,7 @@ export class MedusaOrders {
   /**
    * Fulfils the order unless it has a live fulfillment: "done" either way,
    * "failed" with Medusa's message when the store refuses it (a 4xx other
-   * than a timeout or too many requests): that is final. Anything else
+   * than a timeout, a conflict or too many requests): that is final. Anything else
    * (a 5xx, no answer) throws, and the job is retried.
    */
   async ship(orderId: string): Promise<{ state: "done" | "failed"; error?: string }> {

@@ -7,6 +7,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ownGroup } from "@shipbridge/tooling/process-groups";
+import { alive, commandLine, processStartTime } from "@shipbridge/tooling/processes";
 
 export interface MedusaProcessOptions {
   readonly repoRoot: string;
@@ -23,14 +25,41 @@ function pidFile(dataDir: string): string {
   return join(dataDir, "medusa.pid");
 }
 
-const alive = (pid: number) => {
+/** What the pid file records: the child's pid and when it started (one process, never a later one with its pid). */
+interface PidRecord {
+  readonly pid: number;
+  readonly startTime?: string;
+}
+
+function writePidFile(dataDir: string, pid: number | undefined): void {
+  if (pid === undefined) return;
+  const record: PidRecord = { pid, ...optional(processStartTime(pid)) };
+  writeFileSync(pidFile(dataDir), JSON.stringify(record));
+}
+
+const optional = (startTime: string | undefined) => (startTime === undefined ? {} : { startTime });
+
+function readPidFile(file: string): PidRecord | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    // An older run wrote the bare pid.
+    const record = (typeof parsed === "number" ? { pid: parsed } : parsed) as PidRecord;
+    return Number.isInteger(record.pid) && record.pid > 0 ? record : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-};
+}
+
+/**
+ * Whether `record` still names the Medusa child it was written for: the same
+ * process (its start time), running Medusa's command line. After a reboot the
+ * pid may belong to any process, which is left alone.
+ */
+function isMedusaOf(record: PidRecord): boolean {
+  const args = commandLine(record.pid);
+  if (!args?.some((arg) => /medusa/.test(arg))) return false;
+  return record.startTime === undefined || processStartTime(record.pid) === record.startTime;
+}
 
 function signal(pid: number, name: NodeJS.Signals): void {
   try {
@@ -52,9 +81,10 @@ function signal(pid: number, name: NodeJS.Signals): void {
 export async function stopOrphanMedusa(dataDir: string): Promise<void> {
   const file = pidFile(dataDir);
   if (!existsSync(file)) return;
-  const pid = Number(readFileSync(file, "utf8"));
+  const record = readPidFile(file);
   rmSync(file, { force: true });
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  if (!record || !alive(record.pid) || !isMedusaOf(record)) return;
+  const { pid } = record;
   signal(pid, "SIGTERM");
   for (let waited = 0; alive(pid) && waited < 20_000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -70,8 +100,8 @@ export async function stopOrphanMedusa(dataDir: string): Promise<void> {
 const running = new Set<ChildProcess>();
 
 /** Stops every Medusa process this run started (Ctrl+C while the demo is starting). */
-export function stopMedusaChildren(): void {
-  for (const child of running) void stopGroup(child, STOP_BOUND_MS);
+export async function stopMedusaChildren(): Promise<void> {
+  await Promise.all([...running].map((child) => stopGroup(child, STOP_BOUND_MS)));
 }
 
 function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
@@ -92,6 +122,8 @@ function run(options: MedusaProcessOptions, args: string[]): ChildProcess {
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
   running.add(child);
+  // Its own group: a crash of the demo stops it too.
+  if (child.pid !== undefined) ownGroup(child.pid, { stop: "SIGTERM", force: "SIGKILL" });
   child.once("exit", () => running.delete(child));
   return child;
 }
@@ -110,7 +142,7 @@ export function medusaCommand(options: MedusaProcessOptions, args: string[]): Pr
       },
       args,
     );
-    writeFileSync(pidFile(options.dataDir), String(child.pid));
+    writePidFile(options.dataDir, child.pid);
     child.on("error", reject);
     child.on("exit", (code) => {
       rmSync(pidFile(options.dataDir), { force: true });
@@ -129,7 +161,7 @@ export interface ServingMedusa {
 /** `medusa start`, until its health route answers. */
 export async function serveMedusa(options: MedusaProcessOptions): Promise<ServingMedusa> {
   const child = run(options, ["start", "--port", String(options.port)]);
-  writeFileSync(pidFile(options.dataDir), String(child.pid));
+  writePidFile(options.dataDir, child.pid);
   let exited: number | null | undefined;
   child.on("exit", (code) => {
     exited = code;
