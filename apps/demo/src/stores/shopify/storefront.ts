@@ -4,6 +4,7 @@
 // as its shipping line (so a locker rate carries its point), and the app
 // hears of it through signed orders/create, orders/paid and orders/cancelled
 // webhooks.
+import { ShipbridgeError } from "@shipbridge/core";
 import type { ShopifyOrder } from "@shipbridge/shopify";
 import { decodeServiceCode } from "@shipbridge/shopify";
 import { type FakeShopify, rateCallbackRequest, webhookRequest } from "@shipbridge/shopify/testing";
@@ -41,12 +42,11 @@ const ORIGIN = {
   company_name: "Sklep Kowalski",
 };
 
-export class StorefrontError extends Error {
-  readonly code: string;
+/** A storefront's refusal, answered as JSON with its code and HTTP status. */
+export class StorefrontError extends ShipbridgeError {
   readonly status: 400 | 404 | 502;
   constructor(code: string, message: string, status: 400 | 404 | 502 = 400) {
-    super(message);
-    this.code = code;
+    super(code, message);
     this.status = status;
   }
 }
