@@ -61,7 +61,7 @@ export interface PickupPointQuery {
 export interface SettledAttempt {
   readonly shipment_key: string;
   readonly order_id: string;
-  readonly outcome: "cancelled" | "abandoned" | "failed";
+  readonly outcome: "cancelled" | "abandoned" | "failed" | "shipped";
   /** The packages found under the attempt's name and cancelled. */
   readonly package_ids: number[];
   /** Why it could not be settled now (the next run tries again). */
@@ -310,11 +310,14 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /**
-   * Settles the shipment attempts that threw and that no retry took over
-   * within `graceMs`: Medusa has no fulfillment for them, so a package the
+   * Settles the shipment attempts that no retry took over within `graceMs`
+   * and that Medusa holds no fulfillment for (they threw, their run died, or
+   * they shipped but Medusa never kept the fulfillment): a package the
    * service made and charged under the attempt's name is cancelled (the
    * money comes back) and the attempt marked cancelled; with no package, it
-   * is marked abandoned. Each attempt is taken once, whatever runs the job.
+   * is marked abandoned. An attempt whose fulfillment Medusa has after all
+   * is marked shipped, never cancelled. Each attempt is taken once, whatever
+   * runs the job.
    */
   async reconcileAttempts(
     options: { graceMs?: number; staleMs?: number } = {},
@@ -327,6 +330,16 @@ export class ShipbridgeModuleService extends MedusaService({
     );
     const settled: SettledAttempt[] = [];
     for (const attempt of attempts) {
+      // Medusa has its fulfillment: it shipped (the run could not say so).
+      if (attempt.state === "shipped") {
+        settled.push({
+          shipment_key: attempt.shipment_key,
+          order_id: attempt.order_id,
+          outcome: "shipped",
+          package_ids: attempt.package_id === null ? [] : [attempt.package_id],
+        });
+        continue;
+      }
       try {
         // The run's order command (its uuid comes from the shipment's name)
         // may still be working at the service: settle the attempt once it ends.
