@@ -6,7 +6,9 @@
 // closed since checkout is not shipped to; the same fulfilment sent twice at
 // once buys one parcel; bad pickup-point questions and a cancelled
 // fulfilment's label answer the reason.
+import { Modules } from "@medusajs/framework/utils";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
@@ -228,6 +230,8 @@ medusaIntegrationTestRunner({
         expect((await paid()).charges).toBe(before.charges + 1);
         const again = await fulfil(lockerOrder);
         expectCleanRefusal(again, 400);
+        expect(second.data["code"]).toBe("already_fulfilled");
+        expect(again.data["code"]).toBe("already_fulfilled");
         expect(await paid()).toEqual({
           packages: before.packages + 1,
           charges: before.charges + 1,
@@ -279,6 +283,79 @@ medusaIntegrationTestRunner({
           has_label: false,
           label_url: null,
         });
+
+        // Cancelled, the items may ship again: one more parcel, one more charge.
+        const afterCancel = await paid();
+        const reshipped = await fulfil(lockerOrder);
+        expect(reshipped.status).toBe(200);
+        expect(await paid()).toEqual({
+          packages: afterCancel.packages + 1,
+          charges: afterCancel.charges + 1,
+        });
+
+        // Medusa dies after the provider returned: the fulfillment module
+        // made its row and the provider shipped (and was paid), but the
+        // workflow never linked it to the order. The admin's retry of the
+        // same items (after the dead run's lease) gets that package: one
+        // parcel, one charge, the order fulfilled.
+        const crashCart = await cart(ADDRESS);
+        await api.post(
+          `/store/carts/${crashCart.id}/shipping-methods`,
+          { option_id: crashCart.option("dpd"), data: {} },
+          store,
+        );
+        const crashOrder = await order(crashCart.id);
+        const { data: placed } = await query.graph({
+          entity: "order",
+          fields: ["*", "items.*", "items.detail.*", "shipping_address.*", "shipping_methods.*"],
+          filters: { id: crashOrder.id },
+        });
+        const full = placed[0];
+        const beforeCrash = await paid();
+        const fulfillments = container.resolve(Modules.FULFILLMENT);
+        const lost = await fulfillments.createFulfillment({
+          location_id: locationId,
+          provider_id: "shipbridge_shipbridge",
+          delivery_address: { ...ADDRESS },
+          data: full.shipping_methods[0].data,
+          items: full.items.map((item: Record<string, unknown>) => ({
+            line_item_id: item["id"],
+            title: item["title"],
+            sku: item["variant_sku"] ?? "",
+            barcode: "",
+            quantity: item["quantity"],
+          })),
+          labels: [],
+          order: full,
+        });
+        expect(await paid()).toEqual({
+          packages: beforeCrash.packages + 1,
+          charges: beforeCrash.charges + 1,
+        });
+        // The crash was a lease ago.
+        const ledgerDb = new pg.Client({ connectionString: process.env["DATABASE_URL"] });
+        await ledgerDb.connect();
+        try {
+          const { rowCount } = await ledgerDb.query(
+            `update shipbridge_medusa_shipment_attempt set updated_at = now() - interval '1 minute'
+              where fulfillment_id = $1 and state = 'shipped'`,
+            [lost.id],
+          );
+          expect(rowCount).toBe(1);
+        } finally {
+          await ledgerDb.end();
+        }
+        const retried = await fulfil(crashOrder);
+        expect(retried.status).toBe(200);
+        expect(await paid()).toEqual({
+          packages: beforeCrash.packages + 1,
+          charges: beforeCrash.charges + 1,
+        });
+        const { data: shippedOrder } = await api.get(
+          `/admin/orders/${crashOrder.id}?fields=fulfillment_status`,
+          admin,
+        );
+        expect(shippedOrder.order.fulfillment_status).toBe("fulfilled");
       });
     });
   },

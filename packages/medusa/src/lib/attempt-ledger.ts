@@ -14,6 +14,7 @@
 // refused before anything reaches the service, also when two race. An attempt
 // the service or core refused as invalid is `refused`: final, never taken over.
 import pg from "pg";
+import type { KeptFulfillments } from "./medusa-fulfillments.ts";
 import { PluginError } from "./plugin-error.ts";
 
 export type AttemptState =
@@ -160,31 +161,23 @@ export interface AttemptLease {
 export interface AttemptLedgerOptions {
   /** How long a running attempt's lease lasts without renewal; `ATTEMPT_LEASE_MS` unless given (tests). */
   readonly leaseMs?: number;
+  /** Which fulfillments Medusa keeps (its tables); without it, shipped attempts are taken at their word. */
+  readonly kept?: KeptFulfillments;
 }
 
 const TABLE = "shipbridge_medusa_shipment_attempt";
 
-/**
- * Whether Medusa has the fulfillment of attempt `a`: its row, not deleted
- * nor cancelled, linked to an order or a return (what the workflow does after
- * the provider returned). Medusa's tables are in the same database unless the
- * plugin was given a database of its own; then nothing can be told (null).
- */
-const RECORDED = `exists (select 1 from fulfillment f
-   where f.id = a.fulfillment_id and f.deleted_at is null and f.canceled_at is null
-     and (exists (select 1 from order_fulfillment l where l.fulfillment_id = f.id and l.deleted_at is null)
-       or exists (select 1 from return_fulfillment l where l.fulfillment_id = f.id and l.deleted_at is null)))`;
-
 export class AttemptLedger {
   readonly #pool: pg.Pool;
   #ready: Promise<void> | undefined;
-  /** RECORDED, or `null` when Medusa's tables are not in this database. */
-  #recorded = "null::boolean";
+  /** Which fulfillments Medusa keeps; unknown (null) without it. */
+  #kept: KeptFulfillments | undefined;
   /** How long a running attempt's lease lasts without renewal. */
   readonly leaseMs: number;
 
   constructor(databaseUrl: string, options: AttemptLedgerOptions = {}) {
     this.leaseMs = options.leaseMs ?? ATTEMPT_LEASE_MS;
+    this.#kept = options.kept;
     this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     // An idle client's error must not crash the process; the next query reports it.
     this.#pool.on("error", () => {});
@@ -220,11 +213,6 @@ export class AttemptLedger {
       `create unique index if not exists ${TABLE}_cod on ${TABLE} (store_id, order_id)
         where cod and state in ('running', 'shipped', 'failed', 'reconciling')`,
     ];
-    const { rows } = await this.#pool.query(
-      `select to_regclass('fulfillment') is not null and to_regclass('order_fulfillment') is not null
-          and to_regclass('return_fulfillment') is not null as medusa`,
-    );
-    if (rows[0]?.["medusa"] === true) this.#recorded = RECORDED;
     for (const statement of statements) {
       try {
         await this.#pool.query(statement);
@@ -298,8 +286,7 @@ export class AttemptLedger {
     // failed and reconciling ones, and shipped ones.
     const lapsedAt = `a.updated_at <= now() - ($4::double precision * interval '1 millisecond')`;
     const { rows } = await client.query(
-      `select a.shipment_key, a.signature, a.state, a.lines, a.created_at,
-              ${this.#recorded} as recorded,
+      `select a.shipment_key, a.fulfillment_id, a.signature, a.state, a.lines, a.created_at,
               a.state in ('running', 'shipped') and not (${lapsedAt}) as live,
               greatest(0, extract(epoch from a.updated_at - now()) * 1000 + $4::double precision) as left_ms
          from ${TABLE} a
@@ -308,11 +295,17 @@ export class AttemptLedger {
         order by a.created_at`,
       [entry.storeId, entry.orderId, entry.fulfillmentId, this.leaseMs],
     );
-    const others = (rows as Holding[]).map((row) => ({
-      ...row,
-      // A shipped attempt Medusa kept is settled; one it cannot judge is shipped.
-      live: row.live && !(row.state === "shipped" && row.recorded !== false),
-    }));
+    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const others = (rows as (Omit<Holding, "recorded"> & { fulfillment_id: string })[]).map(
+      (row) => ({
+        ...row,
+        recorded: kept === undefined ? null : kept.has(row.fulfillment_id),
+        // A shipped attempt Medusa kept is settled; one it cannot judge is shipped.
+        live:
+          row.live &&
+          !(row.state === "shipped" && (kept === undefined || kept.has(row.fulfillment_id))),
+      }),
+    );
     const sameItems = others.filter((other) => other.signature === entry.signature);
     // A live run of the same items may be one whose process just died (or,
     // shipped, whose workflow has not kept its fulfillment yet): wait for it
@@ -505,25 +498,39 @@ export class AttemptLedger {
    */
   async takeUnclaimed(storeId: string, graceMs: number, staleMs: number): Promise<Attempt[]> {
     staleMs = Math.max(staleMs, this.leaseMs + graceMs);
-    await this.#query("select 1");
-    const recorded = this.#recorded;
     const ago = (n: number) =>
-      `a.updated_at <= now() - ($${n}::double precision * interval '1 millisecond')`;
-    const unclaimed = `((a.state = 'failed' and ${ago(2)}) or (a.state = 'running' and ${ago(3)}))`;
-    const kept = await this.#query(
-      `update ${TABLE} as a set state = 'shipped', updated_at = now()
-        where a.store_id = $1 and ${unclaimed} and coalesce(${recorded}, false)
-        returning a.shipment_key, a.order_id, a.fulfillment_id, a.state, a.package_id`,
-      [storeId, graceMs, staleMs],
-    );
+      `updated_at <= now() - ($${n}::double precision * interval '1 millisecond')`;
+    const unclaimed = `((state = 'failed' and ${ago(2)}) or (state = 'running' and ${ago(3)}))`;
+    const lost = `(state = 'shipped' and ${ago(2)})`;
     const { rows } = await this.#query(
-      `update ${TABLE} as a set state = 'reconciling', updated_at = now()
-        where a.store_id = $1 and not coalesce(${recorded}, false)
-          and (${unclaimed} or (a.state = 'shipped' and ${recorded} = false and ${ago(2)}))
-        returning a.shipment_key, a.order_id, a.fulfillment_id, a.state, a.package_id`,
+      `select fulfillment_id, state from ${TABLE}
+        where store_id = $1 and (${unclaimed}${this.#kept === undefined ? "" : ` or ${lost}`})`,
       [storeId, graceMs, staleMs],
     );
-    return [...(kept.rows as Attempt[]), ...(rows as Attempt[])];
+    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const keptIds = [...(kept ?? [])];
+    const notKept = rows
+      .map((row) => String(row["fulfillment_id"]))
+      .filter((id) => !(kept?.has(id) ?? false));
+    const returning = "returning shipment_key, order_id, fulfillment_id, state, package_id";
+    const shipped = await this.#query(
+      `update ${TABLE} set state = 'shipped', updated_at = now()
+        where store_id = $1 and ${unclaimed} and fulfillment_id = any($4::text[]) ${returning}`,
+      [storeId, graceMs, staleMs, keptIds],
+    );
+    const taken = await this.#query(
+      `update ${TABLE} set state = 'reconciling', updated_at = now()
+        where store_id = $1 and fulfillment_id = any($4::text[])
+          and (${unclaimed}${this.#kept === undefined ? "" : ` or ${lost}`}) ${returning}`,
+      [storeId, graceMs, staleMs, notKept],
+    );
+    return [...(shipped.rows as Attempt[]), ...(taken.rows as Attempt[])];
+  }
+
+  /** Which of `ids` Medusa keeps; undefined when the ledger cannot ask. */
+  async #keptOf(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+    if (this.#kept === undefined || ids.length === 0) return this.#kept && new Set();
+    return this.#kept([...new Set(ids)]);
   }
 
   /** How the reconcile job settled an attempt. */

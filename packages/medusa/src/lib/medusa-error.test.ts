@@ -45,6 +45,15 @@ describe("asMedusaError", () => {
       status: 400,
       issues: [{ path: "receiver.point", rule: "point_unavailable", message: "Closed." }],
     });
+    // Refused when reading the ordered package or its label: maybe paid, not final.
+    expect(isInvalidShipment(rejected)).toBe(false);
+    const refusedAtCreation = new ValidationApiError("rejected", {
+      method: "POST",
+      path: "/packages",
+      status: 400,
+      issues: [{ path: "receiver.point", rule: "point_unavailable", message: "Closed." }],
+    });
+    expect(isInvalidShipment(refusedAtCreation)).toBe(true);
     expect(shape(rejected)).toMatchObject({
       type: "invalid_data",
       code: "rejected_by_service",

@@ -20,6 +20,7 @@ import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { asMedusaError, coreLanguage } from "../../lib/medusa-error.ts";
+import { keptFulfillments } from "../../lib/medusa-fulfillments.ts";
 import {
   backendUrl,
   connectRedirectUri,
@@ -157,7 +158,13 @@ export class ShipbridgeModuleService extends MedusaService({
 
   /** The connection to the service, opened on first use. */
   get connection(): Connection {
-    this.connection_ ??= openConnection(this.pluginOptions, this.databaseUrl_);
+    const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
+      .baseRepository_;
+    this.connection_ ??= openConnection(
+      this.pluginOptions,
+      this.databaseUrl_,
+      keptFulfillments(() => repository.getFreshManager()),
+    );
     return this.connection_;
   }
 

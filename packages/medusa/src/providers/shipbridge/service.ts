@@ -17,6 +17,7 @@ import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { labelPath } from "../../lib/label-path.ts";
 import { asMedusaError, coreLanguage, isInvalidShipment } from "../../lib/medusa-error.ts";
+import { keptFulfillments, type RawExecute } from "../../lib/medusa-fulfillments.ts";
 import {
   type ChosenPoint,
   cashOnDelivery,
@@ -39,6 +40,8 @@ type Loose = Record<string, unknown>;
 
 interface Dependencies {
   readonly logger?: Logger;
+  /** The fulfillment module's entity manager, on Medusa's database. */
+  readonly manager?: RawExecute;
   readonly configModule?: { projectConfig?: { databaseUrl?: string } };
 }
 
@@ -153,7 +156,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
         },
       ]);
     }
-    this.connection = openConnection(this.options, databaseUrl);
+    const manager = deps.manager;
+    this.connection = openConnection(
+      this.options,
+      databaseUrl,
+      manager === undefined ? undefined : keptFulfillments(() => manager),
+    );
     this.#logger = deps.logger;
     this.#quotes = new QuoteCache(this.options.quoteTtlSeconds * 1000);
   }
