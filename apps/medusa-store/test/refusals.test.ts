@@ -12,34 +12,9 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
+import { ADDRESS, paid } from "./sandbox-account.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
-
-/** The sandbox's demo account, as its own API shows it. */
-async function account(path: string): Promise<Record<string, unknown>> {
-  const token = await fetch(`${sandbox}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
-  }).then((response) => response.json() as Promise<{ access_token: string }>);
-  const response = await fetch(`${sandbox}${path}`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** How many packages the account holds, and how many order commands it was charged for. */
-async function paid(): Promise<{ packages: number; charges: number }> {
-  const packages = await account("/packages?limit=500");
-  const messages = await account("/messages?type=order&limit=500");
-  return {
-    packages: Number(packages["total"]),
-    charges: (messages["messages"] as unknown[]).length,
-  };
-}
 
 async function pointState(code: string, state: { active?: boolean; holiday?: boolean }) {
   const response = await fetch(`${sandbox}/_sandbox/points/${code}`, {
@@ -77,16 +52,6 @@ function expectCleanRefusal(refused: Answer, status: number): void {
   expect(refused.contentType).toMatch(/application\/json/);
   expect(refused.text).not.toMatch(/<!DOCTYPE|<html|\bat .+\(|\/node_modules\/|\.ts:\d+|\.js:\d+/i);
 }
-
-const ADDRESS = {
-  first_name: "Anna",
-  last_name: "Nowak",
-  address_1: "ul. Długa 5",
-  postal_code: "80-831",
-  city: "Gdańsk",
-  country_code: "pl",
-  phone: "601234567",
-};
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),

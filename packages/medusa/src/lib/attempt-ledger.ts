@@ -13,9 +13,11 @@
 // already fulfilled or being fulfilled (the same request sent twice) is
 // refused before anything reaches the service, also when two race. An attempt
 // the service or core refused as invalid is `refused`: final, never taken over.
+import type { Language } from "@shipbridge/core";
 import pg from "pg";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
 import { PluginError } from "./plugin-error.ts";
+import { refusalMessage } from "./refusal-messages.ts";
 
 export type AttemptState =
   | "running"
@@ -98,6 +100,7 @@ function refusal(
   lines: Readonly<Record<string, number>> | undefined,
   order: Readonly<Record<string, OrderedLine>> | undefined,
   others: readonly Holding[],
+  language: Language,
 ): PluginError | undefined {
   if (lines === undefined) return undefined;
   const sum = (kind: ReturnType<typeof holdKind>, line: string) =>
@@ -139,14 +142,14 @@ function refusal(
     return new PluginError(
       "already_fulfilled",
       "invalid_data",
-      `Cannot ship more items than were ordered: ${lines.join("; ")}. Nothing was sent to the shipping service.`,
+      refusalMessage("already_fulfilled", language, { reason: lines.join("; ") }),
     );
   }
   if (unsettled.length > 0) {
     return new PluginError(
       "attempt_unsettled",
       "not_allowed",
-      `An earlier shipment of these items is not settled yet: ${unsettled.join("; ")}. Retry with exactly the same items to finish it, or wait for the reconcile job to cancel it (within about an hour), then try again. Nothing was sent to the shipping service.`,
+      refusalMessage("attempt_unsettled", language, { reason: unsettled.join("; ") }),
     );
   }
   return undefined;
@@ -256,6 +259,10 @@ export class AttemptLedger {
     fresh: string;
     lines?: Readonly<Record<string, number>>;
     order?: Readonly<Record<string, OrderedLine>>;
+    /** One shipment per signature (a return): a shipped attempt of it that Medusa keeps refuses another. */
+    once?: boolean;
+    /** The language of a refusal's message; English unless given. */
+    language?: Language;
   }): Promise<string> {
     const waitUntil = Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
     for (;;) {
@@ -321,7 +328,15 @@ export class AttemptLedger {
       throw new PluginError(
         "attempt_in_progress",
         "not_allowed",
-        "A shipment of these items is in progress; wait for it to finish, then try again. Nothing was sent to the shipping service.",
+        refusalMessage("attempt_in_progress", entry.language ?? "en_GB", {}),
+      );
+    }
+    const done = sameItems.find((other) => other.state === "shipped" && other.recorded !== false);
+    if (entry.once === true && done !== undefined) {
+      throw new PluginError(
+        "already_fulfilled",
+        "invalid_data",
+        refusalMessage("return_shipped", entry.language ?? "en_GB", { reason: done.shipment_key }),
       );
     }
     const candidate = sameItems.find(
@@ -335,6 +350,7 @@ export class AttemptLedger {
       entry.lines,
       entry.order,
       others.filter((other) => other !== candidate),
+      entry.language ?? "en_GB",
     );
     if (refused !== undefined) throw refused;
     if (candidate !== undefined) {

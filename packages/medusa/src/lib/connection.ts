@@ -10,7 +10,7 @@ import {
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
 import { AttemptLedger } from "./attempt-ledger.ts";
-import { coreLanguage } from "./medusa-error.ts";
+import { coreLanguage } from "./language.ts";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
 import { connectRedirectUri, grantOf, type PluginOptions } from "./options.ts";
 

@@ -12,7 +12,9 @@ import {
   ValidationError,
 } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { asMedusaError, isInvalidShipment, issueLines } from "./medusa-error.ts";
+import { isInvalidShipment } from "./invalid-shipment.ts";
+import { issueLines } from "./issue-lines.ts";
+import { asMedusaError } from "./medusa-error.ts";
 import { PluginError } from "./plugin-error.ts";
 
 const request = { method: "GET", path: "/packages/7/label" };

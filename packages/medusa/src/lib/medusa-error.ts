@@ -23,22 +23,11 @@ import {
   isValidationError,
   type Language,
 } from "@shipbridge/core";
+import { issueLines } from "./issue-lines.ts";
 import { PluginError } from "./plugin-error.ts";
 
 /** The body code of a refusal until the merchant connects the shipping account again. */
 export const RECONNECT_REQUIRED = "reconnect_required";
-
-/** The plugin's `language` option as core names languages. */
-export function coreLanguage(language: "en" | "pl" | undefined): Language {
-  return language === "pl" ? "pl_PL" : "en_GB";
-}
-
-/** "path rule: message" for each issue, joined: every problem at once. */
-export function issueLines(issues: readonly Issue<string>[]): string {
-  return issues
-    .map((issue) => `${issue.path === "" ? "" : `${issue.path} `}${issue.rule}: ${issue.message}`)
-    .join("; ");
-}
 
 function medusa(type: string, message: string, code: string, cause: unknown): MedusaError {
   return new MedusaError(type, message, code, undefined, { cause });
@@ -114,25 +103,5 @@ export function asMedusaError(
     lead("the shipping plugin failed unexpectedly; the server log has the details"),
     "unexpected_error",
     error,
-  );
-}
-
-/**
- * True when `error` says the order itself is invalid and nothing was paid for
- * it, so the same shipment can never pass and its attempt is final: core
- * refused it before sending anything (ValidationError), the service refused
- * the package when it was to be created or checked (a ValidationApiError of
- * POST /packages or /packages/validate), or core's shipOrder stopped at a
- * package it would not order (its order command failed, the package was
- * cancelled or is another order's). A service refusal later in the run (when
- * reading the ordered package or its label) may come after the charge: not
- * final, a retry finds the package. Never for an account that must be
- * reconnected, whose run may have reached the service.
- */
-export function isInvalidShipment(error: unknown): boolean {
-  if (isValidationError(error) || isShipOrderError(error)) return true;
-  if (!isValidationApiError(error)) return false;
-  return (
-    error.method === "POST" && (error.path === "/packages" || error.path === "/packages/validate")
   );
 }
