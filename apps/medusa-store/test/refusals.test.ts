@@ -12,7 +12,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
-import { ADDRESS, paid } from "./sandbox-account.ts";
+import { ADDRESS, account, paid } from "./sandbox-account.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 
@@ -321,6 +321,74 @@ medusaIntegrationTestRunner({
           admin,
         );
         expect(shippedOrder.order.fulfillment_status).toBe("fulfilled");
+
+        // The reconcile job: a lost fulfillment nobody retried is cancelled
+        // (the charge comes back); an attempt whose shipped mark was lost but
+        // whose fulfillment Medusa has is marked shipped, never cancelled.
+        const { data: crashFulfillments } = await query.graph({
+          entity: "order",
+          fields: ["fulfillments.id", "fulfillments.data"],
+          filters: { id: crashOrder.id },
+        });
+        const kept = crashFulfillments[0].fulfillments[0] as {
+          id: string;
+          data: { package_id: number };
+        };
+        const lonelyCart = await cart(ADDRESS);
+        await api.post(
+          `/store/carts/${lonelyCart.id}/shipping-methods`,
+          { option_id: lonelyCart.option("dpd"), data: {} },
+          store,
+        );
+        const lonelyOrder = await order(lonelyCart.id);
+        const { data: lonelyPlaced } = await query.graph({
+          entity: "order",
+          fields: ["*", "items.*", "items.detail.*", "shipping_address.*", "shipping_methods.*"],
+          filters: { id: lonelyOrder.id },
+        });
+        const lonely = lonelyPlaced[0];
+        await fulfillments.createFulfillment({
+          location_id: locationId,
+          provider_id: "shipbridge_shipbridge",
+          delivery_address: { ...ADDRESS },
+          data: lonely.shipping_methods[0].data,
+          items: lonely.items.map((item: Record<string, unknown>) => ({
+            line_item_id: item["id"],
+            title: item["title"],
+            sku: item["variant_sku"] ?? "",
+            barcode: "",
+            quantity: item["quantity"],
+          })),
+          labels: [],
+          order: lonely,
+        });
+        const ledger = new pg.Client({ connectionString: process.env["DATABASE_URL"] });
+        await ledger.connect();
+        try {
+          await ledger.query(
+            `update shipbridge_medusa_shipment_attempt set state = 'failed' where fulfillment_id = $1`,
+            [kept.id],
+          );
+        } finally {
+          await ledger.end();
+        }
+        const shipbridge = container.resolve("shipbridge") as {
+          reconcileAttempts(options: {
+            graceMs: number;
+          }): Promise<{ outcome: string; package_ids: number[]; order_id: string }[]>;
+        };
+        const settled = await shipbridge.reconcileAttempts({ graceMs: 0 });
+        expect(settled.find((s) => s.order_id === crashOrder.id)).toMatchObject({
+          outcome: "shipped",
+          package_ids: [kept.data.package_id],
+        });
+        const lonelySettled = settled.find((s) => s.order_id === lonelyOrder.id);
+        expect(lonelySettled?.outcome).toBe("cancelled");
+        expect(lonelySettled?.package_ids).toHaveLength(1);
+        const refunded = await account(`/packages/${lonelySettled?.package_ids[0]}`);
+        expect(refunded["state"]).toBe("canceled");
+        const keptPackage = await account(`/packages/${kept.data.package_id}`);
+        expect(keptPackage["state"]).not.toBe("canceled");
       });
     });
   },
