@@ -285,4 +285,33 @@ describe("AttemptLedger leases", () => {
       await ledger.close();
     }
   });
+
+  it("a takeover is checked too, and a manual fulfilment adds to shipments Medusa has not kept", async () => {
+    // Medusa's tables as the ledger reads them: it has kept no fulfillment of this plugin.
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000, kept: async () => new Set() });
+    try {
+      const store = "hold-checked";
+      const begin = (id: string, quantity: number, fulfilled: number, signature?: string) =>
+        ledger.begin({
+          ...entry(store, id, `order_1-${id}`),
+          signature: signature ?? `shipment:li_1x${quantity}:${id}`,
+          lines: { li_1: quantity },
+          order: { li_1: { ordered: 2, fulfilled } },
+        });
+      // A failed attempt of both items; meanwhile a manual provider fulfilled both.
+      const failed = await begin("ful_1", 2, 0, "shipment:li_1x2");
+      await ledger.failed(failed, "ful_1");
+      await expect(begin("ful_2", 2, 2, "shipment:li_1x2")).rejects.toMatchObject({
+        code: "already_fulfilled",
+      });
+      await ledger.settle(failed, "cancelled");
+      // One item shipped by this plugin, Medusa has not kept it yet; one
+      // fulfilled by hand, which Medusa counts: nothing is left.
+      const shipped = await begin("ful_3", 1, 0);
+      await ledger.shipped(shipped, 400);
+      await expect(begin("ful_4", 1, 1)).rejects.toMatchObject({ code: "already_fulfilled" });
+    } finally {
+      await ledger.close();
+    }
+  });
 });
