@@ -8,11 +8,15 @@
 // `updated_at`); when its process dies mid-run (Medusa rolls the fulfillment
 // back, the attempt stays `running`), the lease lapses and the retry takes
 // that name over the same way. Attempts nobody took over are settled by the
-// reconcile job. Each shipment attempt also holds the quantities of its order
-// lines while it runs and once it shipped, so a second fulfilment of items
-// already fulfilled or being fulfilled (the same request sent twice) is
-// refused before anything reaches the service, also when two race. An attempt
-// the service or core refused as invalid is `refused`: final, never taken over.
+// reconcile job. A shipped attempt whose fulfillment Medusa never kept (its
+// process died after the provider returned) is handed to the retry of the
+// same items the same way, once its lease lapsed. Each shipment attempt also
+// holds the quantities of its order lines while it runs, while it is
+// unsettled (it may have been paid for) and once it shipped, so a second
+// fulfilment of items already fulfilled or being fulfilled (the same request
+// sent twice) is refused before anything reaches the service, also when two
+// race. An attempt refused before anything was paid is `refused`: final,
+// never taken over.
 import type { Language } from "@shipbridge/core";
 import pg from "pg";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
