@@ -218,6 +218,26 @@ medusaIntegrationTestRunner({
         expectCleanRefusal(unknown, 404);
         expect(unknown.data).toMatchObject({ type: "not_found", code: "cart_not_found" });
         expect(unknown.data["message"]).toMatch(/cart not found/);
+        // The same refusals in Polish when the request asks for it, each with its code.
+        const polish = { headers: { ...store.headers, "accept-language": "pl" } };
+        const unknownPl = await answer(
+          api.get("/store/shipbridge/pickup-points?service=inpost&cart_id=cart_NOPE", polish),
+        );
+        expectCleanRefusal(unknownPl, 404);
+        expect(unknownPl.data).toMatchObject({ code: "cart_not_found" });
+        expect(unknownPl.data["message"]).toMatch(/nie znaleziono koszyka \(cart_NOPE\)/);
+        const noPlace = await answer(
+          api.get("/store/shipbridge/pickup-points?service=inpost", polish),
+        );
+        expectCleanRefusal(noPlace, 400);
+        expect(noPlace.data).toMatchObject({ code: "postcode_or_city_required" });
+        expect(noPlace.data["message"]).toMatch(/podaj kod pocztowy lub miejscowość/);
+        const noCarrier = await answer(
+          api.get("/store/shipbridge/pickup-points?postcode=80-831", store),
+        );
+        expectCleanRefusal(noCarrier, 400);
+        expect(noCarrier.data).toMatchObject({ code: "service_required" });
+        expect(noCarrier.data["message"]).toMatch(/give the carrier/);
 
         // A cancelled fulfilment's label: the service's reason, and no link offered.
         const query = container.resolve("query");
