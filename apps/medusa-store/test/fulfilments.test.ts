@@ -9,6 +9,7 @@ import reconcile from "@shipbridge/medusa/jobs/reconcile-tracking";
 import { beforeAll, describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
+import { ADDRESS, account, paid } from "./sandbox-account.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 const IBAN = "PL61109010140000071219812874";
@@ -20,20 +21,9 @@ beforeAll(() => {
   process.env["SHIPBRIDGE_COD_PAYMENT_PROVIDERS"] = "pp_system_default";
 });
 
-/** The sandbox's view of a package, with the demo account's token. */
-async function packageAt(packageId: number): Promise<Record<string, unknown>> {
-  const token = await fetch(`${sandbox}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
-  }).then((response) => response.json() as Promise<{ access_token: string }>);
-  const response = await fetch(`${sandbox}/packages/${packageId}`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
-  });
-  return (await response.json()) as Record<string, unknown>;
+/** The sandbox's view of a package. */
+function packageAt(packageId: number): Promise<Record<string, unknown>> {
+  return account(`/packages/${packageId}`);
 }
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -67,15 +57,7 @@ medusaIntegrationTestRunner({
           {
             region_id: regions.regions[0].id,
             email: "jan@example.com",
-            shipping_address: {
-              first_name: "Jan",
-              last_name: "Kowalski",
-              address_1: "ul. Długa 5",
-              postal_code: "80-831",
-              city: "Gdańsk",
-              country_code: "pl",
-              phone: "601234567",
-            },
+            shipping_address: { ...ADDRESS, first_name: "Jan", last_name: "Kowalski" },
             items: variants.map((id: string) => ({ variant_id: id, quantity: 1 })),
           },
           store,
@@ -225,6 +207,40 @@ medusaIntegrationTestRunner({
           "delivered",
           "cancelled",
         ]);
+
+        // A return of item B confirmed twice at once (a second click): one
+        // return parcel, one charge; the second confirmation buys nothing.
+        const { data: options } = await api.get("/admin/shipping-options?fields=*,data", admin);
+        const returnOption = options.shipping_options.find(
+          (o: { data: { id?: string } }) => o.data?.id === "dpd-return",
+        );
+        expect(returnOption).toBeDefined();
+        const { data: begun } = await api.post(
+          "/admin/returns",
+          { order_id: order.id, location_id: locations.stock_locations[0].id },
+          admin,
+        );
+        const returnId = begun.return.id as string;
+        await api.post(
+          `/admin/returns/${returnId}/request-items`,
+          { items: [{ id: itemB?.id, quantity: 1 }] },
+          admin,
+        );
+        await api.post(
+          `/admin/returns/${returnId}/shipping-method`,
+          { shipping_option_id: returnOption.id },
+          admin,
+        );
+        const beforeReturn = await paid();
+        const confirmations = await Promise.allSettled([
+          api.post(`/admin/returns/${returnId}/request`, {}, admin),
+          api.post(`/admin/returns/${returnId}/request`, {}, admin),
+        ]);
+        expect(confirmations.some((c) => c.status === "fulfilled")).toBe(true);
+        expect(await paid()).toEqual({
+          packages: beforeReturn.packages + 1,
+          charges: beforeReturn.charges + 1,
+        });
       });
     });
   },

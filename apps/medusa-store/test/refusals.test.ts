@@ -6,38 +6,15 @@
 // closed since checkout is not shipped to; the same fulfilment sent twice at
 // once buys one parcel; bad pickup-point questions and a cancelled
 // fulfilment's label answer the reason.
+import { Modules } from "@medusajs/framework/utils";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
+import { ADDRESS, account, paid } from "./sandbox-account.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
-
-/** The sandbox's demo account, as its own API shows it. */
-async function account(path: string): Promise<Record<string, unknown>> {
-  const token = await fetch(`${sandbox}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
-  }).then((response) => response.json() as Promise<{ access_token: string }>);
-  const response = await fetch(`${sandbox}${path}`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** How many packages the account holds, and how many order commands it was charged for. */
-async function paid(): Promise<{ packages: number; charges: number }> {
-  const packages = await account("/packages?limit=500");
-  const messages = await account("/messages?type=order&limit=500");
-  return {
-    packages: Number(packages["total"]),
-    charges: (messages["messages"] as unknown[]).length,
-  };
-}
 
 async function pointState(code: string, state: { active?: boolean; holiday?: boolean }) {
   const response = await fetch(`${sandbox}/_sandbox/points/${code}`, {
@@ -75,16 +52,6 @@ function expectCleanRefusal(refused: Answer, status: number): void {
   expect(refused.contentType).toMatch(/application\/json/);
   expect(refused.text).not.toMatch(/<!DOCTYPE|<html|\bat .+\(|\/node_modules\/|\.ts:\d+|\.js:\d+/i);
 }
-
-const ADDRESS = {
-  first_name: "Anna",
-  last_name: "Nowak",
-  address_1: "ul. Długa 5",
-  postal_code: "80-831",
-  city: "Gdańsk",
-  country_code: "pl",
-  phone: "601234567",
-};
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
@@ -228,6 +195,8 @@ medusaIntegrationTestRunner({
         expect((await paid()).charges).toBe(before.charges + 1);
         const again = await fulfil(lockerOrder);
         expectCleanRefusal(again, 400);
+        expect(second.data["code"]).toBe("already_fulfilled");
+        expect(again.data["code"]).toBe("already_fulfilled");
         expect(await paid()).toEqual({
           packages: before.packages + 1,
           charges: before.charges + 1,
@@ -249,6 +218,26 @@ medusaIntegrationTestRunner({
         expectCleanRefusal(unknown, 404);
         expect(unknown.data).toMatchObject({ type: "not_found", code: "cart_not_found" });
         expect(unknown.data["message"]).toMatch(/cart not found/);
+        // The same refusals in Polish when the request asks for it, each with its code.
+        const polish = { headers: { ...store.headers, "accept-language": "pl" } };
+        const unknownPl = await answer(
+          api.get("/store/shipbridge/pickup-points?service=inpost&cart_id=cart_NOPE", polish),
+        );
+        expectCleanRefusal(unknownPl, 404);
+        expect(unknownPl.data).toMatchObject({ code: "cart_not_found" });
+        expect(unknownPl.data["message"]).toMatch(/nie znaleziono koszyka \(cart_NOPE\)/);
+        const noPlace = await answer(
+          api.get("/store/shipbridge/pickup-points?service=inpost", polish),
+        );
+        expectCleanRefusal(noPlace, 400);
+        expect(noPlace.data).toMatchObject({ code: "postcode_or_city_required" });
+        expect(noPlace.data["message"]).toMatch(/podaj kod pocztowy lub miejscowość/);
+        const noCarrier = await answer(
+          api.get("/store/shipbridge/pickup-points?postcode=80-831", store),
+        );
+        expectCleanRefusal(noCarrier, 400);
+        expect(noCarrier.data).toMatchObject({ code: "service_required" });
+        expect(noCarrier.data["message"]).toMatch(/give the carrier/);
 
         // A cancelled fulfilment's label: the service's reason, and no link offered.
         const query = container.resolve("query");
@@ -279,6 +268,147 @@ medusaIntegrationTestRunner({
           has_label: false,
           label_url: null,
         });
+
+        // Cancelled, the items may ship again: one more parcel, one more charge.
+        const afterCancel = await paid();
+        const reshipped = await fulfil(lockerOrder);
+        expect(reshipped.status).toBe(200);
+        expect(await paid()).toEqual({
+          packages: afterCancel.packages + 1,
+          charges: afterCancel.charges + 1,
+        });
+
+        // Medusa dies after the provider returned: the fulfillment module
+        // made its row and the provider shipped (and was paid), but the
+        // workflow never linked it to the order. The admin's retry of the
+        // same items (after the dead run's lease) gets that package: one
+        // parcel, one charge, the order fulfilled.
+        const crashCart = await cart(ADDRESS);
+        await api.post(
+          `/store/carts/${crashCart.id}/shipping-methods`,
+          { option_id: crashCart.option("dpd"), data: {} },
+          store,
+        );
+        const crashOrder = await order(crashCart.id);
+        const { data: placed } = await query.graph({
+          entity: "order",
+          fields: ["*", "items.*", "items.detail.*", "shipping_address.*", "shipping_methods.*"],
+          filters: { id: crashOrder.id },
+        });
+        const full = placed[0];
+        const beforeCrash = await paid();
+        const fulfillments = container.resolve(Modules.FULFILLMENT);
+        const lost = await fulfillments.createFulfillment({
+          location_id: locationId,
+          provider_id: "shipbridge_shipbridge",
+          delivery_address: { ...ADDRESS },
+          data: full.shipping_methods[0].data,
+          items: full.items.map((item: Record<string, unknown>) => ({
+            line_item_id: item["id"],
+            title: item["title"],
+            sku: item["variant_sku"] ?? "",
+            barcode: "",
+            quantity: item["quantity"],
+          })),
+          labels: [],
+          order: full,
+        });
+        expect(await paid()).toEqual({
+          packages: beforeCrash.packages + 1,
+          charges: beforeCrash.charges + 1,
+        });
+        // The crash was a lease ago.
+        const ledgerDb = new pg.Client({ connectionString: process.env["DATABASE_URL"] });
+        await ledgerDb.connect();
+        try {
+          const { rowCount } = await ledgerDb.query(
+            `update shipbridge_medusa_shipment_attempt set updated_at = now() - interval '1 minute'
+              where fulfillment_id = $1 and state = 'shipped'`,
+            [lost.id],
+          );
+          expect(rowCount).toBe(1);
+        } finally {
+          await ledgerDb.end();
+        }
+        const retried = await fulfil(crashOrder);
+        expect(retried.status).toBe(200);
+        expect(await paid()).toEqual({
+          packages: beforeCrash.packages + 1,
+          charges: beforeCrash.charges + 1,
+        });
+        const { data: shippedOrder } = await api.get(
+          `/admin/orders/${crashOrder.id}?fields=fulfillment_status`,
+          admin,
+        );
+        expect(shippedOrder.order.fulfillment_status).toBe("fulfilled");
+
+        // The reconcile job: a lost fulfillment nobody retried is cancelled
+        // (the charge comes back); an attempt whose shipped mark was lost but
+        // whose fulfillment Medusa has is marked shipped, never cancelled.
+        const { data: crashFulfillments } = await query.graph({
+          entity: "order",
+          fields: ["fulfillments.id", "fulfillments.data"],
+          filters: { id: crashOrder.id },
+        });
+        const kept = crashFulfillments[0].fulfillments[0] as {
+          id: string;
+          data: { package_id: number };
+        };
+        const lonelyCart = await cart(ADDRESS);
+        await api.post(
+          `/store/carts/${lonelyCart.id}/shipping-methods`,
+          { option_id: lonelyCart.option("dpd"), data: {} },
+          store,
+        );
+        const lonelyOrder = await order(lonelyCart.id);
+        const { data: lonelyPlaced } = await query.graph({
+          entity: "order",
+          fields: ["*", "items.*", "items.detail.*", "shipping_address.*", "shipping_methods.*"],
+          filters: { id: lonelyOrder.id },
+        });
+        const lonely = lonelyPlaced[0];
+        await fulfillments.createFulfillment({
+          location_id: locationId,
+          provider_id: "shipbridge_shipbridge",
+          delivery_address: { ...ADDRESS },
+          data: lonely.shipping_methods[0].data,
+          items: lonely.items.map((item: Record<string, unknown>) => ({
+            line_item_id: item["id"],
+            title: item["title"],
+            sku: item["variant_sku"] ?? "",
+            barcode: "",
+            quantity: item["quantity"],
+          })),
+          labels: [],
+          order: lonely,
+        });
+        const ledger = new pg.Client({ connectionString: process.env["DATABASE_URL"] });
+        await ledger.connect();
+        try {
+          await ledger.query(
+            `update shipbridge_medusa_shipment_attempt set state = 'failed' where fulfillment_id = $1`,
+            [kept.id],
+          );
+        } finally {
+          await ledger.end();
+        }
+        const shipbridge = container.resolve("shipbridge") as {
+          reconcileAttempts(options: {
+            graceMs: number;
+          }): Promise<{ outcome: string; package_ids: number[]; order_id: string }[]>;
+        };
+        const settled = await shipbridge.reconcileAttempts({ graceMs: 0 });
+        expect(settled.find((s) => s.order_id === crashOrder.id)).toMatchObject({
+          outcome: "shipped",
+          package_ids: [kept.data.package_id],
+        });
+        const lonelySettled = settled.find((s) => s.order_id === lonelyOrder.id);
+        expect(lonelySettled?.outcome).toBe("cancelled");
+        expect(lonelySettled?.package_ids).toHaveLength(1);
+        const refunded = await account(`/packages/${lonelySettled?.package_ids[0]}`);
+        expect(refunded["state"]).toBe("canceled");
+        const keptPackage = await account(`/packages/${kept.data.package_id}`);
+        expect(keptPackage["state"]).not.toBe("canceled");
       });
     });
   },

@@ -6,6 +6,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { renderPanel } from "./render-panel.ts";
+import { ADDRESS, sandboxToken } from "./sandbox-account.ts";
 
 medusaIntegrationTestRunner({
   cwd: process.cwd(),
@@ -48,15 +49,7 @@ medusaIntegrationTestRunner({
           {
             region_id: regions.regions[0].id,
             email: "anna@example.com",
-            shipping_address: {
-              first_name: "Anna",
-              last_name: "Nowak",
-              address_1: "ul. Długa 5",
-              postal_code: "80-831",
-              city: "Gdańsk",
-              country_code: "pl",
-              phone: "601234567",
-            },
+            shipping_address: ADDRESS,
             items: [{ variant_id: variant.id, quantity: 2 }],
           },
           store,
@@ -203,14 +196,7 @@ medusaIntegrationTestRunner({
         expect(await state()).toMatchObject({ shipped_at: null, delivered_at: null });
 
         const sandbox = process.env["SHIPBRIDGE_BASE_URL"];
-        const token = await fetch(`${sandbox}/oauth/token`, {
-          method: "POST",
-          headers: {
-            authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
-            "content-type": "application/x-www-form-urlencoded",
-          },
-          body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
-        }).then((response) => response.json() as Promise<{ access_token: string }>);
+        const token = { access_token: await sandboxToken() };
         const webhook = await fetch(`${sandbox}/account/tracking-webhook`, {
           method: "PUT",
           headers: {

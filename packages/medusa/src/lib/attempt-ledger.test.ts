@@ -70,15 +70,17 @@ describe("AttemptLedger leases", () => {
       );
       await until(() => lapsed("order_1-dead", 1000), "the lease lapsed");
       // Two retries at once (two instances): one takes the dead run's name;
-      // the other waits one lease for the taker, which is live, and ships
-      // under a name of its own.
-      const names = await Promise.all([
+      // the other waits one lease for the taker, which is live, and is
+      // refused as in progress (never a second running attempt).
+      const outcomes = await Promise.allSettled([
         retry("ful_retry_a", "order_1-a"),
         retry("ful_retry_b", "order_1-b"),
       ]);
-      expect(names.filter((name) => name === "order_1-dead")).toHaveLength(1);
-      const taker = names[0] === "order_1-dead" ? "ful_retry_a" : "ful_retry_b";
-      expect(names).toContain(taker === "ful_retry_a" ? "order_1-b" : "order_1-a");
+      const names = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+      expect(names).toEqual(["order_1-dead"]);
+      const taker = outcomes[0]?.status === "fulfilled" ? "ful_retry_a" : "ful_retry_b";
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "attempt_in_progress", type: "not_allowed" });
       expect(await ledger.get("order_1-dead")).toMatchObject({
         state: "running",
         fulfillment_id: taker,
@@ -115,8 +117,10 @@ describe("AttemptLedger leases", () => {
         [key],
       );
       await until(async () => !(await lapsed(key, 3000)), "the lease was renewed");
-      // A retry waits one lease for it, and then ships under a name of its own.
-      expect(await ledger.begin(entry(store, "ful_other", "order_1-other"))).toBe("order_1-other");
+      // A retry waits one lease for it, and then is refused as in progress.
+      await expect(ledger.begin(entry(store, "ful_other", "order_1-other"))).rejects.toMatchObject({
+        code: "attempt_in_progress",
+      });
       expect(await ledger.takeUnclaimed(store, 0, 0)).toEqual([]);
       expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_live" });
       // The run throws: its name waits for the retry.
@@ -153,7 +157,7 @@ describe("AttemptLedger leases", () => {
   });
 
   it("two requests for the same items at once: one runs, the other is refused once it shipped", async () => {
-    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 2000 });
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000 });
     const leases: AttemptLease[] = [];
     try {
       const store = "hold-race";
@@ -179,7 +183,7 @@ describe("AttemptLedger leases", () => {
   });
 
   it("holds what running and shipped attempts ship; refused and cancelled ones hold nothing", async () => {
-    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 1000 });
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000 });
     const leases: AttemptLease[] = [];
     try {
       const store = "hold-split";
@@ -187,7 +191,8 @@ describe("AttemptLedger leases", () => {
       const begin = (id: string, quantity: number, fulfilled = 0) =>
         ledger.begin({
           ...entry(store, id, `order_1-${id}`),
-          signature: `shipment:li_1x${quantity}`,
+          // Each a request of its own (a fulfillment of other items).
+          signature: `shipment:li_1x${quantity}:${id}`,
           lines: { li_1: quantity },
           order: order(fulfilled),
         });
@@ -210,6 +215,102 @@ describe("AttemptLedger leases", () => {
       expect(await begin("ful_5", 1, 1)).toBe("order_1-ful_5");
     } finally {
       for (const lease of leases) await lease.stop();
+      await ledger.close();
+    }
+  });
+
+  it("an unsettled attempt holds its items: other items are refused, the same items take it over", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000 });
+    try {
+      const store = "hold-unsettled";
+      const order = { li_a: { ordered: 1, fulfilled: 0 }, li_b: { ordered: 1, fulfilled: 0 } };
+      const both = {
+        ...entry(store, "ful_ab", "order_1-ab"),
+        signature: "shipment:li_ax1,li_bx1",
+        lines: { li_a: 1, li_b: 1 },
+        order,
+      };
+      // A+B timed out after the service charged: the attempt failed.
+      const key = await ledger.begin(both);
+      await ledger.failed(key, "ful_ab");
+      // Only A: other items, so no takeover, and A must not be bought again.
+      const onlyA = {
+        ...entry(store, "ful_a", "order_1-a"),
+        signature: "shipment:li_ax1",
+        lines: { li_a: 1 },
+        order,
+      };
+      await expect(ledger.begin(onlyA)).rejects.toMatchObject({
+        code: "attempt_unsettled",
+        type: "not_allowed",
+      });
+      // The same items again take the attempt over and find its package.
+      expect(await ledger.begin({ ...both, fulfillmentId: "ful_ab2", fresh: "order_1-ab2" })).toBe(
+        key,
+      );
+      await ledger.shipped(key, 200);
+      await expect(ledger.begin(onlyA)).rejects.toMatchObject({ code: "already_fulfilled" });
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("without the order's quantities, any overlap with a live or shipped attempt is refused", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000 });
+    try {
+      const store = "hold-unknown";
+      const first = await ledger.begin({
+        ...entry(store, "ful_1", "order_1-1"),
+        signature: "shipment:li_1x1",
+        lines: { li_1: 1 },
+      });
+      await ledger.shipped(first, 300);
+      await expect(
+        ledger.begin({
+          ...entry(store, "ful_2", "order_1-2"),
+          signature: "shipment:li_1x1,li_2x1",
+          lines: { li_1: 1, li_2: 1 },
+          // A line Medusa did not hand over is unknown too.
+          order: { li_2: { ordered: 1, fulfilled: 0 } },
+        }),
+      ).rejects.toMatchObject({ code: "already_fulfilled" });
+      expect(
+        await ledger.begin({
+          ...entry(store, "ful_3", "order_1-3"),
+          signature: "shipment:li_2x1",
+          lines: { li_2: 1 },
+        }),
+      ).toBe("order_1-3");
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("a takeover is checked too, and a manual fulfilment adds to shipments Medusa has not kept", async () => {
+    // Medusa's tables as the ledger reads them: it has kept no fulfillment of this plugin.
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000, kept: async () => new Set() });
+    try {
+      const store = "hold-checked";
+      const begin = (id: string, quantity: number, fulfilled: number, signature?: string) =>
+        ledger.begin({
+          ...entry(store, id, `order_1-${id}`),
+          signature: signature ?? `shipment:li_1x${quantity}:${id}`,
+          lines: { li_1: quantity },
+          order: { li_1: { ordered: 2, fulfilled } },
+        });
+      // A failed attempt of both items; meanwhile a manual provider fulfilled both.
+      const failed = await begin("ful_1", 2, 0, "shipment:li_1x2");
+      await ledger.failed(failed, "ful_1");
+      await expect(begin("ful_2", 2, 2, "shipment:li_1x2")).rejects.toMatchObject({
+        code: "already_fulfilled",
+      });
+      await ledger.settle(failed, "cancelled");
+      // One item shipped by this plugin, Medusa has not kept it yet; one
+      // fulfilled by hand, which Medusa counts: nothing is left.
+      const shipped = await begin("ful_3", 1, 0);
+      await ledger.shipped(shipped, 400);
+      await expect(begin("ful_4", 1, 1)).rejects.toMatchObject({ code: "already_fulfilled" });
+    } finally {
       await ledger.close();
     }
   });

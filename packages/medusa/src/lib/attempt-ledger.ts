@@ -8,13 +8,20 @@
 // `updated_at`); when its process dies mid-run (Medusa rolls the fulfillment
 // back, the attempt stays `running`), the lease lapses and the retry takes
 // that name over the same way. Attempts nobody took over are settled by the
-// reconcile job. Each shipment attempt also holds the quantities of its order
-// lines while it runs and once it shipped, so a second fulfilment of items
-// already fulfilled or being fulfilled (the same request sent twice) is
-// refused before anything reaches the service, also when two race. An attempt
-// the service or core refused as invalid is `refused`: final, never taken over.
+// reconcile job. A shipped attempt whose fulfillment Medusa never kept (its
+// process died after the provider returned) is handed to the retry of the
+// same items the same way, once its lease lapsed. Each shipment attempt also
+// holds the quantities of its order lines while it runs, while it is
+// unsettled (it may have been paid for) and once it shipped, so a second
+// fulfilment of items already fulfilled or being fulfilled (the same request
+// sent twice) is refused before anything reaches the service, also when two
+// race. An attempt refused before anything was paid is `refused`: final,
+// never taken over.
+import type { Language } from "@shipbridge/core";
 import pg from "pg";
+import type { KeptFulfillments } from "./medusa-fulfillments.ts";
 import { PluginError } from "./plugin-error.ts";
+import { refusalMessage } from "./refusal-messages.ts";
 
 export type AttemptState =
   | "running"
@@ -48,38 +55,108 @@ export interface OrderedLine {
   readonly fulfilled?: number | undefined;
 }
 
+/** What another attempt of the order holds, as `begin` sees it. */
+interface Holding {
+  readonly shipment_key: string;
+  readonly signature: string;
+  readonly state: string;
+  readonly lines: unknown;
+  /** Running with a live lease, or shipped moments ago and not yet recorded by Medusa. */
+  readonly live: boolean;
+  /** Whether Medusa has the attempt's fulfillment (linked, not cancelled); null when this database cannot say. */
+  readonly recorded: boolean | null;
+  readonly left_ms: unknown;
+}
+
+function quantityOf(holding: Holding, line: string): number {
+  const quantity = (holding.lines as Record<string, unknown> | null)?.[line];
+  return typeof quantity === "number" ? quantity : 0;
+}
+
 /**
- * The lines an attempt would over-fulfil, described: for each line of
- * `lines` whose ordered quantity is known, what Medusa counts as fulfilled
- * (or, when more, what shipped attempts hold) plus what running attempts hold
- * plus the attempt's own quantity must not exceed what was ordered.
+ * Whether an attempt's lines are counted by Medusa already, held while it
+ * runs, or held while it is unsettled (failed, reconciling, its run's lease
+ * lapsed, or shipped without a fulfillment Medusa kept): the attempt's
+ * package may exist and be paid for, so its items must not be bought again
+ * by a request of other items.
  */
-function overFulfilled(
+function holdKind(holding: Holding): "medusa" | "shipped" | "running" | "unsettled" {
+  if (holding.recorded === true) return "medusa";
+  if (holding.state === "shipped") {
+    if (holding.recorded === null) return "shipped";
+    return holding.live ? "running" : "unsettled";
+  }
+  if (holding.state === "running" && holding.live) return "running";
+  return "unsettled";
+}
+
+/**
+ * The refusal of an attempt for `lines` (line id to quantity), or undefined
+ * when it may run. Per line: what Medusa counts as fulfilled (from any
+ * provider, this plugin's recorded fulfillments included) plus what this
+ * plugin's shipped attempts Medusa has not recorded hold, plus what running
+ * attempts hold, plus the attempt's own quantity must not exceed what was
+ * ordered (\`already_fulfilled\`); with what unsettled attempts hold as well
+ * (\`attempt_unsettled\`, retryable). A line whose quantities are unknown
+ * (no order, or a line missing from it) may not overlap any other attempt.
+ */
+function refusal(
   lines: Readonly<Record<string, number>> | undefined,
   order: Readonly<Record<string, OrderedLine>> | undefined,
-  others: readonly { state: string; lines: unknown }[],
-): string[] {
-  if (lines === undefined || order === undefined) return [];
-  const held = (state: string, line: string) =>
+  others: readonly Holding[],
+  language: Language,
+): PluginError | undefined {
+  if (lines === undefined) return undefined;
+  const sum = (kind: ReturnType<typeof holdKind>, line: string) =>
     others
-      .filter((other) => other.state === state)
-      .reduce((sum, other) => {
-        const quantity = (other.lines as Record<string, unknown> | null)?.[line];
-        return sum + (typeof quantity === "number" ? quantity : 0);
-      }, 0);
+      .filter((other) => holdKind(other) === kind)
+      .reduce((total, other) => total + quantityOf(other, line), 0);
   const over: string[] = [];
+  const unsettled: string[] = [];
+  const unknown: string[] = [];
   for (const [line, quantity] of Object.entries(lines)) {
-    const ordered = order[line]?.ordered;
-    if (ordered === undefined) continue;
-    const fulfilled = Math.max(order[line]?.fulfilled ?? 0, held("shipped", line));
-    const running = held("running", line);
+    const ordered = order?.[line]?.ordered;
+    if (ordered === undefined) {
+      if (others.some((other) => quantityOf(other, line) > 0)) unknown.push(line);
+      continue;
+    }
+    // Medusa's count (every provider's) may have been read before this
+    // plugin's latest fulfillment was kept: the shipped attempts Medusa
+    // kept (or, when this database cannot tell, all shipped ones) count at
+    // least as much; those it has not kept are added (as running or
+    // unsettled).
+    const medusa = order?.[line]?.fulfilled ?? 0;
+    const fulfilled = Math.max(medusa, sum("medusa", line) + sum("shipped", line));
+    const running = sum("running", line);
     if (fulfilled + running + quantity > ordered) {
       over.push(
         `line ${line}: ${ordered} ordered, ${fulfilled} fulfilled, ${running} being fulfilled, ${quantity} asked`,
       );
+    } else if (fulfilled + running + sum("unsettled", line) + quantity > ordered) {
+      unsettled.push(
+        `line ${line}: ${sum("unsettled", line)} held by an attempt that may have been paid for`,
+      );
     }
   }
-  return over;
+  if (over.length > 0 || unknown.length > 0) {
+    const lines = [
+      ...over,
+      ...unknown.map((line) => `line ${line}: quantities unknown, and another shipment holds it`),
+    ];
+    return new PluginError(
+      "already_fulfilled",
+      "invalid_data",
+      refusalMessage("already_fulfilled", language, { reason: lines.join("; ") }),
+    );
+  }
+  if (unsettled.length > 0) {
+    return new PluginError(
+      "attempt_unsettled",
+      "not_allowed",
+      refusalMessage("attempt_unsettled", language, { reason: unsettled.join("; ") }),
+    );
+  }
+  return undefined;
 }
 
 /** A run's hold on its attempt: renewed on a timer until `stop`. */
@@ -91,21 +168,23 @@ export interface AttemptLease {
 export interface AttemptLedgerOptions {
   /** How long a running attempt's lease lasts without renewal; `ATTEMPT_LEASE_MS` unless given (tests). */
   readonly leaseMs?: number;
+  /** Which fulfillments Medusa keeps (its tables); without it, shipped attempts are taken at their word. */
+  readonly kept?: KeptFulfillments;
 }
 
 const TABLE = "shipbridge_medusa_shipment_attempt";
-/** An attempt a retry may take over: it failed, or its run's lease (`$5` ms) lapsed. */
-const TAKEABLE = `(state = 'failed' or (state = 'running'
-  and updated_at <= now() - ($5::double precision * interval '1 millisecond')))`;
 
 export class AttemptLedger {
   readonly #pool: pg.Pool;
   #ready: Promise<void> | undefined;
+  /** Which fulfillments Medusa keeps; unknown (null) without it. */
+  #kept: KeptFulfillments | undefined;
   /** How long a running attempt's lease lasts without renewal. */
   readonly leaseMs: number;
 
   constructor(databaseUrl: string, options: AttemptLedgerOptions = {}) {
     this.leaseMs = options.leaseMs ?? ATTEMPT_LEASE_MS;
+    this.#kept = options.kept;
     this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     // An idle client's error must not crash the process; the next query reports it.
     this.#pool.on("error", () => {});
@@ -155,20 +234,26 @@ export class AttemptLedger {
   /**
    * The shipment name of a fulfillment, marked running: the name it had
    * already (the same fulfillment again); else the name of an attempt of the
-   * same order and items that failed (an admin's retry after the provider
-   * threw) or whose run's lease lapsed (its process died mid-run), taken over
-   * once; else `fresh`, the name derived from the fulfillment id. While
-   * another run of the same order and items is running, it waits (at most
-   * one lease) for that run to finish or its lease to lapse, so a retry
-   * right after a crash still finds the dead run's package. The caller then
-   * holds the attempt's lease (`hold`) while its run works.
+   * same order and items (the same `signature`) that may have been paid for
+   * and that no fulfillment of Medusa holds: one that failed (an admin's
+   * retry after the provider threw), one whose run's lease lapsed (its
+   * process died mid-run), or one that shipped but whose fulfillment Medusa
+   * never kept (its process died after the provider returned), taken over
+   * once so the retry finds its package and pays nothing again; else
+   * `fresh`, the name derived from the fulfillment id. While another run of
+   * the same items is live (running, or shipped within a lease and not yet
+   * kept by Medusa), it waits (at most one lease) for that run to finish or
+   * lapse; one still live after that is refused as in progress (retryable).
+   * The caller then holds the attempt's lease (`hold`) while its run works.
    *
    * With `lines` (line id to quantity) and `order` (each line's ordered and
-   * fulfilled quantity, as Medusa says), a new attempt is refused (a
-   * PluginError `already_fulfilled`) when its quantities and those fulfilled
-   * or held by other attempts (running with a live lease, or shipped) exceed
-   * what was ordered. The check and the new attempt are one transaction under
-   * the order's advisory lock, so of two racing requests one ships.
+   * fulfilled quantity, as Medusa says), an attempt (a takeover too) is
+   * refused when its quantities and those other attempts hold exceed what
+   * was ordered: \`already_fulfilled\` for what Medusa counts or live runs
+   * hold, \`attempt_unsettled\` (retryable) for attempts that may have been
+   * paid for and are not settled. The check and the attempt are one
+   * transaction under the order's advisory lock, so of two racing requests
+   * one ships.
    */
   async begin(entry: {
     storeId: string;
@@ -178,6 +263,10 @@ export class AttemptLedger {
     fresh: string;
     lines?: Readonly<Record<string, number>>;
     order?: Readonly<Record<string, OrderedLine>>;
+    /** One shipment per signature (a return): a shipped attempt of it that Medusa keeps refuses another. */
+    once?: boolean;
+    /** The language of a refusal's message; English unless given. */
+    language?: Language;
   }): Promise<string> {
     const waitUntil = Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
     for (;;) {
@@ -187,7 +276,7 @@ export class AttemptLedger {
     }
   }
 
-  /** One try of `begin`: a name, or how long to wait for a running run of the same items. */
+  /** One try of `begin`: a name, or how long to wait for a live run of the same items. */
   async #beginOnce(
     client: pg.PoolClient,
     entry: Parameters<AttemptLedger["begin"]>[0],
@@ -204,52 +293,77 @@ export class AttemptLedger {
       [entry.storeId, entry.fulfillmentId],
     );
     if (same.rows[0] !== undefined) return String(same.rows[0]["shipment_key"]);
-    const taken = await client.query(
-      `update ${TABLE} set state = 'running', fulfillment_id = $4, updated_at = now()
-        where shipment_key = (
-          select shipment_key from ${TABLE}
-           where store_id = $1 and order_id = $2 and signature = $3 and ${TAKEABLE}
-           order by created_at limit 1 for update skip locked)
-          and ${TAKEABLE}
-        returning shipment_key`,
-      [entry.storeId, entry.orderId, entry.signature, entry.fulfillmentId, this.leaseMs],
-    );
-    if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
-    // What the order's other attempts hold: running ones with a live lease,
-    // and shipped ones (Medusa may not have counted them as fulfilled yet).
-    const others = await client.query(
-      `select signature, state, lines,
-              greatest(0, extract(epoch from updated_at - now()) * 1000 + $4::double precision) as left_ms
-         from ${TABLE}
-        where store_id = $1 and order_id = $2 and fulfillment_id <> $3
-          and (state = 'shipped' or (state = 'running'
-            and updated_at > now() - ($4::double precision * interval '1 millisecond')))`,
+    // Every attempt of the order that may hold items: live or lapsed runs,
+    // failed and reconciling ones, and shipped ones.
+    const lapsedAt = `a.updated_at <= now() - ($4::double precision * interval '1 millisecond')`;
+    const { rows } = await client.query(
+      `select a.shipment_key, a.fulfillment_id, a.signature, a.state, a.lines, a.created_at,
+              a.state in ('running', 'shipped') and not (${lapsedAt}) as live,
+              greatest(0, extract(epoch from a.updated_at - now()) * 1000 + $4::double precision) as left_ms
+         from ${TABLE} a
+        where a.store_id = $1 and a.order_id = $2 and a.fulfillment_id <> $3
+          and a.state in ('running', 'shipped', 'failed', 'reconciling')
+        order by a.created_at`,
       [entry.storeId, entry.orderId, entry.fulfillmentId, this.leaseMs],
     );
-    const rows = others.rows as {
-      signature: string;
-      state: string;
-      lines: unknown;
-      left_ms: unknown;
-    }[];
-    // A run of the same order and items that has not finished may be one
-    // whose process just died: wait for its lease to lapse (at most one
-    // lease) and take it over; one still renewing after that is live.
-    const sameRunning = rows.filter(
-      (r) => r.state === "running" && r.signature === entry.signature,
+    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const others = (rows as (Omit<Holding, "recorded"> & { fulfillment_id: string })[]).map(
+      (row) => ({
+        ...row,
+        recorded: kept === undefined ? null : kept.has(row.fulfillment_id),
+        // A shipped attempt Medusa kept is settled; one it cannot judge is shipped.
+        live:
+          row.live &&
+          !(row.state === "shipped" && (kept === undefined || kept.has(row.fulfillment_id))),
+      }),
     );
-    const now = Date.now();
-    if (sameRunning.length > 0 && now < waitUntil) {
-      const left = Math.min(...sameRunning.map((r) => Number(r.left_ms)));
-      return { waitMs: Math.min(left + 10, waitUntil - now) };
+    const sameItems = others.filter((other) => other.signature === entry.signature);
+    // A live run of the same items may be one whose process just died (or,
+    // shipped, whose workflow has not kept its fulfillment yet): wait for it
+    // (at most one lease); one still live after that is in progress.
+    const live = sameItems.filter((other) => other.live);
+    if (live.length > 0) {
+      const now = Date.now();
+      if (now < waitUntil) {
+        const left = Math.min(...live.map((other) => Number(other.left_ms)));
+        // Asked again often: the run may finish long before its lease ends.
+        return { waitMs: Math.min(left + 10, waitUntil - now, 250) };
+      }
+      throw new PluginError(
+        "attempt_in_progress",
+        "not_allowed",
+        refusalMessage("attempt_in_progress", entry.language ?? "en_GB", {}),
+      );
     }
-    const over = overFulfilled(entry.lines, entry.order, rows);
-    if (over.length > 0) {
+    const done = sameItems.find((other) => other.state === "shipped" && other.recorded !== false);
+    if (entry.once === true && done !== undefined) {
       throw new PluginError(
         "already_fulfilled",
         "invalid_data",
-        `Cannot ship more items than were ordered: ${over.join("; ")}. Nothing was sent to the shipping service.`,
+        refusalMessage("return_shipped", entry.language ?? "en_GB", { reason: done.shipment_key }),
       );
+    }
+    const candidate = sameItems.find(
+      (other) =>
+        other.recorded !== true &&
+        (other.state === "failed" ||
+          other.state === "running" ||
+          (other.state === "shipped" && other.recorded === false)),
+    );
+    const refused = refusal(
+      entry.lines,
+      entry.order,
+      others.filter((other) => other !== candidate),
+      entry.language ?? "en_GB",
+    );
+    if (refused !== undefined) throw refused;
+    if (candidate !== undefined) {
+      const taken = await client.query(
+        `update ${TABLE} set state = 'running', fulfillment_id = $2, updated_at = now()
+          where shipment_key = $1 and state = $3 returning shipment_key`,
+        [candidate.shipment_key, entry.fulfillmentId, candidate.state],
+      );
+      if (taken.rows[0] !== undefined) return String(taken.rows[0]["shipment_key"]);
     }
     await client.query(
       `insert into ${TABLE} (shipment_key, store_id, order_id, signature, fulfillment_id, state, lines)
@@ -391,23 +505,52 @@ export class AttemptLedger {
   }
 
   /**
-   * Takes, once, the attempts of a store that failed at least `graceMs` ago
-   * (or whose run has not renewed its lease for `staleMs`, its process gone),
-   * for the reconcile job to settle. `staleMs` is never shorter than the
-   * lease plus `graceMs`: a lapsed run waits for the admin's retry as long as
-   * a failed one, and a live run (its lease renewed) is never taken.
+   * For the reconcile job: first, the failed or stale attempts whose
+   * fulfillment Medusa has after all (a run that shipped but could not mark
+   * it) are marked shipped and answered with that state, never cancelled.
+   * Then takes, once, the attempts Medusa holds no fulfillment for, to settle
+   * (state `reconciling`): failed at least `graceMs` ago, a run that has not
+   * renewed its lease for `staleMs` (its process gone), or shipped `graceMs`
+   * ago with a fulfillment Medusa never kept (its process died after the
+   * provider returned). `staleMs` is never shorter than the lease plus
+   * `graceMs`: a lapsed run waits for the admin's retry as long as a failed
+   * one, and a live run (its lease renewed) is never taken.
    */
   async takeUnclaimed(storeId: string, graceMs: number, staleMs: number): Promise<Attempt[]> {
     staleMs = Math.max(staleMs, this.leaseMs + graceMs);
+    const ago = (n: number) =>
+      `updated_at <= now() - ($${n}::double precision * interval '1 millisecond')`;
+    const unclaimed = `((state = 'failed' and ${ago(2)}) or (state = 'running' and ${ago(3)}))`;
+    const lost = `(state = 'shipped' and ${ago(2)})`;
     const { rows } = await this.#query(
-      `update ${TABLE} set state = 'reconciling', updated_at = now()
-        where store_id = $1 and (
-          (state = 'failed' and updated_at <= now() - ($2::double precision * interval '1 millisecond'))
-          or (state = 'running' and updated_at <= now() - ($3::double precision * interval '1 millisecond')))
-        returning shipment_key, order_id, fulfillment_id, state, package_id`,
+      `select fulfillment_id, state from ${TABLE}
+        where store_id = $1 and (${unclaimed}${this.#kept === undefined ? "" : ` or ${lost}`})`,
       [storeId, graceMs, staleMs],
     );
-    return rows as Attempt[];
+    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const keptIds = [...(kept ?? [])];
+    const notKept = rows
+      .map((row) => String(row["fulfillment_id"]))
+      .filter((id) => !(kept?.has(id) ?? false));
+    const returning = "returning shipment_key, order_id, fulfillment_id, state, package_id";
+    const shipped = await this.#query(
+      `update ${TABLE} set state = 'shipped', updated_at = now()
+        where store_id = $1 and ${unclaimed} and fulfillment_id = any($4::text[]) ${returning}`,
+      [storeId, graceMs, staleMs, keptIds],
+    );
+    const taken = await this.#query(
+      `update ${TABLE} set state = 'reconciling', updated_at = now()
+        where store_id = $1 and fulfillment_id = any($4::text[])
+          and (${unclaimed}${this.#kept === undefined ? "" : ` or ${lost}`}) ${returning}`,
+      [storeId, graceMs, staleMs, notKept],
+    );
+    return [...(shipped.rows as Attempt[]), ...(taken.rows as Attempt[])];
+  }
+
+  /** Which of `ids` Medusa keeps; undefined when the ledger cannot ask. */
+  async #keptOf(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+    if (this.#kept === undefined || ids.length === 0) return this.#kept && new Set();
+    return this.#kept([...new Set(ids)]);
   }
 
   /** How the reconcile job settled an attempt. */

@@ -10,7 +10,8 @@ import {
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
 import { AttemptLedger } from "./attempt-ledger.ts";
-import { coreLanguage } from "./medusa-error.ts";
+import { coreLanguage } from "./language.ts";
+import type { KeptFulfillments } from "./medusa-fulfillments.ts";
 import { connectRedirectUri, grantOf, type PluginOptions } from "./options.ts";
 
 export interface Connection {
@@ -56,7 +57,11 @@ function selfConnecting(oauth: OAuthClient, options: PluginOptions): ShippingAut
   };
 }
 
-export function openConnection(options: PluginOptions, databaseUrl: string): Connection {
+export function openConnection(
+  options: PluginOptions,
+  databaseUrl: string,
+  kept?: KeptFulfillments,
+): Connection {
   const store = new PostgresTokenStore(databaseUrl);
   const oauth = new OAuthClient({
     clientId: options.clientId,
@@ -76,7 +81,7 @@ export function openConnection(options: PluginOptions, databaseUrl: string): Con
     ...(options.trackingPage === undefined ? {} : { trackingPage: options.trackingPage }),
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
   });
-  const ledger = new AttemptLedger(databaseUrl);
+  const ledger = new AttemptLedger(databaseUrl, kept === undefined ? {} : { kept });
   return {
     client,
     oauth,

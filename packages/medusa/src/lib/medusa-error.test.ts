@@ -12,7 +12,9 @@ import {
   ValidationError,
 } from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
-import { asMedusaError, isInvalidShipment, issueLines } from "./medusa-error.ts";
+import { isInvalidShipment } from "./invalid-shipment.ts";
+import { issueLines } from "./issue-lines.ts";
+import { asMedusaError } from "./medusa-error.ts";
 import { PluginError } from "./plugin-error.ts";
 
 const request = { method: "GET", path: "/packages/7/label" };
@@ -45,6 +47,15 @@ describe("asMedusaError", () => {
       status: 400,
       issues: [{ path: "receiver.point", rule: "point_unavailable", message: "Closed." }],
     });
+    // Refused when reading the ordered package or its label: maybe paid, not final.
+    expect(isInvalidShipment(rejected)).toBe(false);
+    const refusedAtCreation = new ValidationApiError("rejected", {
+      method: "POST",
+      path: "/packages",
+      status: 400,
+      issues: [{ path: "receiver.point", rule: "point_unavailable", message: "Closed." }],
+    });
+    expect(isInvalidShipment(refusedAtCreation)).toBe(true);
     expect(shape(rejected)).toMatchObject({
       type: "invalid_data",
       code: "rejected_by_service",

@@ -23,22 +23,11 @@ import {
   isValidationError,
   type Language,
 } from "@shipbridge/core";
+import { issueLines } from "./issue-lines.ts";
 import { PluginError } from "./plugin-error.ts";
 
 /** The body code of a refusal until the merchant connects the shipping account again. */
 export const RECONNECT_REQUIRED = "reconnect_required";
-
-/** The plugin's `language` option as core names languages. */
-export function coreLanguage(language: "en" | "pl" | undefined): Language {
-  return language === "pl" ? "pl_PL" : "en_GB";
-}
-
-/** "path rule: message" for each issue, joined: every problem at once. */
-export function issueLines(issues: readonly Issue<string>[]): string {
-  return issues
-    .map((issue) => `${issue.path === "" ? "" : `${issue.path} `}${issue.rule}: ${issue.message}`)
-    .join("; ");
-}
 
 function medusa(type: string, message: string, code: string, cause: unknown): MedusaError {
   return new MedusaError(type, message, code, undefined, { cause });
@@ -115,14 +104,4 @@ export function asMedusaError(
     "unexpected_error",
     error,
   );
-}
-
-/**
- * True when `error` says the order itself is invalid (core's or the service's
- * validation, an order command that failed, a package of another order): the
- * same shipment can never pass, so its attempt is final. Not for an account
- * that must be reconnected, whose run may have reached the service.
- */
-export function isInvalidShipment(error: unknown): boolean {
-  return isValidationError(error) || isValidationApiError(error) || isShipOrderError(error);
 }

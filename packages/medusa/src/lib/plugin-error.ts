@@ -1,8 +1,7 @@
 // The plugin's own refusals: a ShipbridgeError (one guard and one `code` across
 // the packages) that also says how Medusa should answer it (`type`, one of
-// MedusaError's types), so the HTTP layer gives the right 4xx. `final` marks a
-// refusal that asking again cannot change (a closed point, items fulfilled
-// already); the rest may succeed later.
+// MedusaError's types), so the HTTP layer gives the right 4xx. Whether asking
+// again may succeed is the code's (see the README's errors table).
 import { ShipbridgeError } from "@shipbridge/core";
 
 /** The MedusaError types the plugin answers with (see Medusa's error handler). */
@@ -15,10 +14,5 @@ export class PluginError extends ShipbridgeError {
   constructor(code: string, type: PluginErrorType, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.type = type;
-  }
-
-  /** True when asking again cannot succeed (every 4xx type). */
-  get final(): boolean {
-    return this.type !== "unexpected_state";
   }
 }

@@ -19,7 +19,9 @@ import {
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
-import { asMedusaError, coreLanguage } from "../../lib/medusa-error.ts";
+import { coreLanguage } from "../../lib/language.ts";
+import { asMedusaError } from "../../lib/medusa-error.ts";
+import { keptFulfillments } from "../../lib/medusa-fulfillments.ts";
 import {
   backendUrl,
   connectRedirectUri,
@@ -29,6 +31,8 @@ import {
   parsePluginOptions,
   TRACKING_WEBHOOK_PATH,
 } from "../../lib/options.ts";
+import { pointClosure } from "../../lib/point-closure.ts";
+import { refusalMessage } from "../../lib/refusal-messages.ts";
 import { AccountLink } from "./models/account-link.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
@@ -61,7 +65,7 @@ export interface PickupPointQuery {
 export interface SettledAttempt {
   readonly shipment_key: string;
   readonly order_id: string;
-  readonly outcome: "cancelled" | "abandoned" | "failed";
+  readonly outcome: "cancelled" | "abandoned" | "failed" | "shipped";
   /** The packages found under the attempt's name and cancelled. */
   readonly package_ids: number[];
   /** Why it could not be settled now (the next run tries again). */
@@ -157,7 +161,13 @@ export class ShipbridgeModuleService extends MedusaService({
 
   /** The connection to the service, opened on first use. */
   get connection(): Connection {
-    this.connection_ ??= openConnection(this.pluginOptions, this.databaseUrl_);
+    const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
+      .baseRepository_;
+    this.connection_ ??= openConnection(
+      this.pluginOptions,
+      this.databaseUrl_,
+      keptFulfillments(() => repository.getFreshManager()),
+    );
     return this.connection_;
   }
 
@@ -243,6 +253,7 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         "The tracking webhook is off: set the plugin option trackingWebhookSecret",
+        "tracking_webhook_off",
       );
     }
     const body = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
@@ -251,6 +262,7 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.UNAUTHORIZED,
         `The tracking push was refused: ${verified.error.issues.map((i) => `${i.path || "body"} ${i.rule}`).join(", ")}`,
+        "tracking_push_refused",
       );
     }
     const push = verified.value;
@@ -310,11 +322,14 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /**
-   * Settles the shipment attempts that threw and that no retry took over
-   * within `graceMs`: Medusa has no fulfillment for them, so a package the
+   * Settles the shipment attempts that no retry took over within `graceMs`
+   * and that Medusa holds no fulfillment for (they threw, their run died, or
+   * they shipped but Medusa never kept the fulfillment): a package the
    * service made and charged under the attempt's name is cancelled (the
    * money comes back) and the attempt marked cancelled; with no package, it
-   * is marked abandoned. Each attempt is taken once, whatever runs the job.
+   * is marked abandoned. An attempt whose fulfillment Medusa has after all
+   * is marked shipped, never cancelled. Each attempt is taken once, whatever
+   * runs the job.
    */
   async reconcileAttempts(
     options: { graceMs?: number; staleMs?: number } = {},
@@ -327,6 +342,16 @@ export class ShipbridgeModuleService extends MedusaService({
     );
     const settled: SettledAttempt[] = [];
     for (const attempt of attempts) {
+      // Medusa has its fulfillment: it shipped (the run could not say so).
+      if (attempt.state === "shipped") {
+        settled.push({
+          shipment_key: attempt.shipment_key,
+          order_id: attempt.order_id,
+          outcome: "shipped",
+          package_ids: attempt.package_id === null ? [] : [attempt.package_id],
+        });
+        continue;
+      }
       try {
         // The run's order command (its uuid comes from the shipment's name)
         // may still be working at the service: settle the attempt once it ends.
@@ -444,6 +469,7 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `The plugin uses the ${this.grant} grant: set the option grant to "authorization_code" to connect from the admin`,
+        "connect_grant_unsupported",
       );
     }
     const target = returnTo ?? backendUrl(this.pluginOptions, "/app");
@@ -451,6 +477,7 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "return_to: must start with the backend's /app or one of the connect_return_urls option / return_to: musi zaczynać się od /app zaplecza lub jednego z adresów connect_return_urls",
+        "return_to_not_allowed",
       );
     }
     const state = randomBytes(32).toString("base64url");
@@ -477,6 +504,7 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "state: unknown, expired or already used; start connecting again from the admin",
+        "connect_state_invalid",
       );
     }
     const callback = new URL(connectRedirectUri(this.pluginOptions));
@@ -579,6 +607,7 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
         `Fulfillment ${fulfillmentId} has no shipment of this plugin`,
+        "shipment_not_found",
       );
     }
     const lang = language ?? coreLanguage(this.pluginOptions.language);
@@ -594,7 +623,11 @@ export class ShipbridgeModuleService extends MedusaService({
     }
   }
 
-  /** Pickup points of a carrier near an address, nearest first, for a checkout map. */
+  /**
+   * Pickup points of a carrier near an address, nearest first, for a checkout
+   * map: only those checkout accepts (not inactive, on holiday, or without
+   * an open day).
+   */
   async pickupPoints(query: PickupPointQuery): Promise<Point[]> {
     const offered = this.pluginOptions.services.find(
       (s) => s.service === query.service && s.pickup_point,
@@ -603,16 +636,17 @@ export class ShipbridgeModuleService extends MedusaService({
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `"${query.service}" is not a pickup-point service of this store`,
-      );
-    }
-    if (query.postcode === undefined && query.city === undefined) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "postcode: give a postcode or a city",
-        "postcode_or_city_required",
+        "service_not_offered",
       );
     }
     const language = query.language ?? coreLanguage(this.pluginOptions.language);
+    if (query.postcode === undefined && query.city === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        refusalMessage("postcode_or_city_required", language, {}),
+        "postcode_or_city_required",
+      );
+    }
     const points = await this.pointsNear_(query, language).catch((error: unknown) => {
       // The service's request names the route's parameters under location.address.
       if (isValidationError(error)) {
@@ -624,7 +658,8 @@ export class ShipbridgeModuleService extends MedusaService({
       }
       throw asMedusaError(error, language);
     });
-    return points.filter((point) => point.active !== false && point.holiday !== true);
+    // Only the points checkout would accept (the same closure rule).
+    return points.filter((point) => pointClosure(point) === undefined);
   }
 
   protected async pointsNear_(query: PickupPointQuery, language: Language): Promise<Point[]> {

@@ -15,8 +15,16 @@ import type { Point } from "@shipbridge/core/schemas";
 import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
+import { isInvalidShipment } from "../../lib/invalid-shipment.ts";
 import { labelPath } from "../../lib/label-path.ts";
-import { asMedusaError, coreLanguage, isInvalidShipment } from "../../lib/medusa-error.ts";
+import { coreLanguage } from "../../lib/language.ts";
+import { asMedusaError } from "../../lib/medusa-error.ts";
+import {
+  type FindReturn,
+  findReturn,
+  keptFulfillments,
+  type RawExecute,
+} from "../../lib/medusa-fulfillments.ts";
 import {
   type ChosenPoint,
   cashOnDelivery,
@@ -33,12 +41,15 @@ import {
 import { PluginError } from "../../lib/plugin-error.ts";
 import { pointClosure } from "../../lib/point-closure.ts";
 import { QuoteCache } from "../../lib/quote-cache.ts";
+import { POINT_REASONS, refusalMessage } from "../../lib/refusal-messages.ts";
 import { type ShopperMessage, shopperMessage } from "../../lib/shopper-messages.ts";
 
 type Loose = Record<string, unknown>;
 
 interface Dependencies {
   readonly logger?: Logger;
+  /** The fulfillment module's entity manager, on Medusa's database. */
+  readonly manager?: RawExecute;
   readonly configModule?: { projectConfig?: { databaseUrl?: string } };
 }
 
@@ -138,6 +149,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   readonly connection: Connection;
   readonly #logger: Logger | undefined;
   readonly #quotes: QuoteCache<number | undefined>;
+  /** The return a return fulfillment is for, from Medusa's tables (when the provider can read them). */
+  readonly #findReturn: FindReturn | undefined;
 
   constructor(deps: Dependencies, options: unknown) {
     super();
@@ -153,7 +166,13 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
         },
       ]);
     }
-    this.connection = openConnection(this.options, databaseUrl);
+    const manager = deps.manager;
+    this.#findReturn = manager === undefined ? undefined : findReturn(() => manager);
+    this.connection = openConnection(
+      this.options,
+      databaseUrl,
+      manager === undefined ? undefined : keptFulfillments(() => manager),
+    );
     this.#logger = deps.logger;
     this.#quotes = new QuoteCache(this.options.quoteTtlSeconds * 1000);
   }
@@ -170,6 +189,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `The shipping option's carrier "${String(name)}" is not among the plugin's services`,
+        "service_not_offered",
       );
     }
     return service;
@@ -286,20 +306,25 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    */
   async #checkPoint(point: ChosenPoint, service: string): Promise<void> {
     const found = await this.findPoint(point.code);
-    const refuse = (code: string, why: string) => {
+    const refuse = (code: string, reason: string) => {
       throw new PluginError(
         code,
         "invalid_data",
-        `pickup_point ${point.code} ${code}: ${why}; choose another point for the order / punkt odbioru ${point.code}: wybierz inny punkt dla zamówienia`,
+        refusalMessage("point_refused", this.language, { point: point.code, code, reason }),
       );
     };
-    if (found === undefined) refuse("point_not_found", "the service no longer knows this point");
+    const lang = this.language;
+    if (found === undefined) refuse("point_not_found", POINT_REASONS.point_not_found[lang]);
     else if (found.service !== service) {
-      refuse("point_other_carrier", `the point belongs to ${found.service}, not ${service}`);
+      refuse(
+        "point_other_carrier",
+        lang === "pl_PL"
+          ? `punkt należy do ${found.service}, nie do ${service}`
+          : `the point belongs to ${found.service}, not ${service}`,
+      );
     } else {
       const closure = pointClosure(found);
-      if (closure === "holiday") refuse("point_closed", "the point is closed for a holiday");
-      if (closure === "closed") refuse("point_closed", "the point is closed (inactive)");
+      if (closure !== undefined) refuse("point_closed", POINT_REASONS[closure][lang]);
     }
   }
 
@@ -384,7 +409,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   ): Promise<CreateFulfillmentResult> {
     const fulfillmentId = str(fulfillment["id"]);
     if (fulfillmentId === undefined) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The fulfillment has no id");
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "The fulfillment has no id",
+        "fulfillment_id_missing",
+      );
     }
     const service = str(data["service"]) ?? this.#service(data).service;
     const point = data["point"] as ChosenPoint | undefined;
@@ -460,6 +489,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     fulfillmentId: string,
     kind: "shipment" | "return",
     order?: Record<string, OrderedLine>,
+    returnId?: string,
   ): Promise<string> {
     const content = items
       .map(
@@ -473,7 +503,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     return this.connection.ledger.begin({
       storeId: this.options.storeId,
       orderId,
-      signature: `${kind}:${content || "no-items"}`,
+      signature: returnId === undefined ? `${kind}:${content || "no-items"}` : `return:${returnId}`,
+      ...(returnId === undefined ? {} : { once: true }),
+      language: this.language,
       fulfillmentId,
       fresh,
       ...(kind === "shipment" ? { lines: lineQuantities(items) } : {}),
@@ -591,7 +623,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   async #createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
     const fulfillmentId = str(fulfillment["id"]);
     if (fulfillmentId === undefined) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The return fulfillment has no id");
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "The return fulfillment has no id",
+        "fulfillment_id_missing",
+      );
     }
     const option = (fulfillment["shipping_option"] ?? {}) as Loose;
     const optionData = (option["data"] ?? fulfillment["data"] ?? {}) as Loose;
@@ -614,7 +650,19 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       str(order?.["id"]) ??
       str(fulfillment["order_id"]) ??
       `address-${createHash("sha256").update(JSON.stringify(customer)).digest("hex").slice(0, 16)}`;
-    const key = await this.#begin(orderKey, given, fulfillmentId, "return");
+    // Keyed by the return itself when Medusa's tables name it: two
+    // confirmations of one return at once buy one parcel, and a shipped
+    // attempt of that return refuses another; a later return of the same
+    // items is a return of its own.
+    const found = await this.#findReturn?.(lineQuantities(given));
+    const key = await this.#begin(
+      found?.order_id ?? orderKey,
+      given,
+      fulfillmentId,
+      "return",
+      undefined,
+      found?.id,
+    );
     const storeOrder = fulfillmentOrder(
       key,
       items,

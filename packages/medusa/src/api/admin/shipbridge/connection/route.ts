@@ -19,7 +19,11 @@ export const POST = answeringErrors(
     const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     const body = (req.body ?? {}) as { return_to?: unknown };
     if (body.return_to !== undefined && typeof body.return_to !== "string") {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "return_to: must be a string address");
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "return_to: must be a string address",
+        "return_to_invalid",
+      );
     }
     res.json(await shipbridge.startConnect(body.return_to));
   },

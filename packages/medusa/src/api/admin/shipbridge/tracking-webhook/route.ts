@@ -18,6 +18,7 @@ export const POST = answeringErrors(
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `The tracking webhook was not registered: ${errorText(error)}`,
+        "tracking_webhook_not_registered",
       );
     }
   },

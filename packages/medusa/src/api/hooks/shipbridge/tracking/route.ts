@@ -13,7 +13,7 @@ export const POST = answeringErrors(
     const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     const raw = (req as { rawBody?: Buffer | string }).rawBody;
     if (raw === undefined) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The push has no body");
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The push has no body", "push_empty");
     }
     const update = await shipbridge.recordTrackingPush(raw);
     const moved =

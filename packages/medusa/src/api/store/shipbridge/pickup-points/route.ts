@@ -3,6 +3,9 @@
 // address or a cart's shipping address, for a checkout map.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils";
+import type { Language } from "@shipbridge/core";
+import { coreLanguage } from "../../../../lib/language.ts";
+import { refusalMessage } from "../../../../lib/refusal-messages.ts";
 import { answeringErrors, requestLanguage } from "../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../modules/shipbridge/service.ts";
@@ -13,11 +16,20 @@ function param(value: unknown): string | undefined {
 
 export const GET = answeringErrors(pickupPoints);
 
+/** The request's language, else the plugin's. */
+function languageOf(req: MedusaRequest, shipbridge: ShipbridgeModuleService): Language {
+  return requestLanguage(req) ?? coreLanguage(shipbridge.pluginOptions.language);
+}
+
 async function pickupPoints(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
   const service = param(req.query["service"]);
   if (service === undefined) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the carrier: ?service=inpost");
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      refusalMessage("service_required", languageOf(req, shipbridge), {}),
+      "service_required",
+    );
   }
   let postcode = param(req.query["postcode"]);
   let city = param(req.query["city"]);
@@ -34,7 +46,7 @@ async function pickupPoints(req: MedusaRequest, res: MedusaResponse): Promise<vo
     if (cart === undefined) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
-        `cart_id: cart not found (${cartId})`,
+        refusalMessage("cart_not_found", languageOf(req, shipbridge), { reason: cartId }),
         "cart_not_found",
       );
     }
@@ -50,7 +62,7 @@ async function pickupPoints(req: MedusaRequest, res: MedusaResponse): Promise<vo
     city,
     country_code: countryCode,
     limit: Number.isFinite(limit) ? limit : 20,
-    language: requestLanguage(req),
+    language: languageOf(req, shipbridge),
   });
   res.json({ points });
 }
