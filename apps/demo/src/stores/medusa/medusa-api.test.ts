@@ -28,10 +28,10 @@ const ANSWERS: Record<string, { status: number; type: string; body: string }> = 
     }),
   },
   "/unsettled": {
-    status: 409,
+    status: 400,
     type: "application/json",
     body: JSON.stringify({
-      type: "conflict",
+      type: "not_allowed",
       code: "attempt_unsettled",
       message: "An earlier attempt at this shipment is still settling",
     }),

@@ -8,11 +8,15 @@ import { ShipbridgeError } from "@shipbridge/core";
 /**
  * 4xx answers that can pass later: a timeout, a conflict (Medusa answers 409
  * for a clash with another request, a database serialization failure among
- * them, "You may retry"; the plugin answers 409 `attempt_unsettled` while an
- * earlier attempt at the same shipment is still settling), too early, too
- * many requests.
+ * them, "You may retry"), too early, too many requests.
  */
 const RETRIABLE_4XX = new Set([408, 409, 425, 429]);
+
+/**
+ * The plugin's 4xx codes that can pass later (its README's errors table):
+ * an earlier attempt at the same items is still settling or still running.
+ */
+const RETRIABLE_CODES = new Set(["attempt_unsettled", "attempt_in_progress"]);
 
 export class MedusaApiError extends ShipbridgeError {
   readonly status: number;
@@ -26,6 +30,7 @@ export class MedusaApiError extends ShipbridgeError {
 
   /** A refusal: retrying the same request cannot succeed. */
   get final(): boolean {
+    if (this.medusaCode !== undefined && RETRIABLE_CODES.has(this.medusaCode)) return false;
     return this.status >= 400 && this.status < 500 && !RETRIABLE_4XX.has(this.status);
   }
 }
