@@ -34,6 +34,7 @@ export { HOUSE_NAME_COUNTRIES, hasHouseNumber } from "./house-number.ts";
 export { isValidIban, normalizeIban } from "./iban.ts";
 export { LEGACY_RESPONSE_FIELDS, type LegacyResponseField } from "./legacy-response-fields.ts";
 export { foldPlaceName, samePlaceName } from "./place-names.ts";
+export { type PointClosure, pointClosure } from "./point-closure.ts";
 export { normalizePolishPhone } from "./polish-phone.ts";
 export { POSTAL_EXPRESS_DEFAULT_SINCE } from "./postal-express-default.ts";
 export {

@@ -1,7 +1,9 @@
 // Whether a pickup point, as the service describes it (core's Point), can
 // take a parcel now: not when the service marks it inactive, not while it is
-// closed for a holiday, and not when its opening hours list no open day.
-import type { Point } from "@shipbridge/core/schemas";
+// closed for a holiday (`holiday`), and not when its opening hours list no
+// open day at all. Pure, so the rule is readable and tested on its own; a
+// store checks a chosen point with it before paying for a parcel to it.
+import type { Point } from "../schemas/point.ts";
 
 export type PointClosure = "closed" | "holiday";
 
