@@ -14,9 +14,9 @@
 // country's written form (`80831` as `80-831`), for the quote and the points
 // search alike.
 import type { ShippingClient } from "@shipbridge/core";
+import { pointClosure } from "@shipbridge/core/rules";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { decodeServiceCode, encodeServiceCode } from "../mapping/service-code.ts";
-import { pointClosure } from "../shipping/point-closure.ts";
 import type { ShopSettings } from "../store/settings.ts";
 import { type DestinationFit, destinationFit } from "./destination-fit.ts";
 import type { QuoteCache } from "./quote-cache.ts";

@@ -1,12 +1,12 @@
 // A pickup point chosen at checkout may have closed since: before the
 // package is made, the point is looked up again with core's points search,
 // so an order for an unknown point, or one closed or on holiday
-// (point-closure.ts), needs the merchant's attention instead of shipping
+// (core's pointClosure), needs the merchant's attention instead of shipping
 // anywhere else.
 import type { ShippingClient, StoreOrderInput } from "@shipbridge/core";
+import { pointClosure } from "@shipbridge/core/rules";
 import type { IssuesByLanguage } from "../store/shipments.ts";
 import { pointIssues } from "./attention-issues.ts";
-import { pointClosure } from "./point-closure.ts";
 
 /** Undefined when the order has no point or its point is open; else the issues in both languages. */
 export async function pickupPointIssues(
