@@ -16,6 +16,7 @@ import {
   ValidationError,
   verifyTrackingPush,
 } from "@shipbridge/core";
+import { pointClosure } from "@shipbridge/core/rules";
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
@@ -31,7 +32,6 @@ import {
   parsePluginOptions,
   TRACKING_WEBHOOK_PATH,
 } from "../../lib/options.ts";
-import { pointClosure } from "../../lib/point-closure.ts";
 import { refusalMessage } from "../../lib/refusal-messages.ts";
 import { AccountLink } from "./models/account-link.ts";
 import { ConnectRequest } from "./models/connect-request.ts";

@@ -11,6 +11,7 @@ import type {
 } from "@medusajs/framework/types";
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils";
 import { checkAddress, type ShipOrderResult, shipOrder, ValidationError } from "@shipbridge/core";
+import { pointClosure } from "@shipbridge/core/rules";
 import type { Point } from "@shipbridge/core/schemas";
 import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
@@ -39,7 +40,6 @@ import {
   type ServiceOption,
 } from "../../lib/options.ts";
 import { PluginError } from "../../lib/plugin-error.ts";
-import { pointClosure } from "../../lib/point-closure.ts";
 import { QuoteCache } from "../../lib/quote-cache.ts";
 import { POINT_REASONS, refusalMessage } from "../../lib/refusal-messages.ts";
 import { type ShopperMessage, shopperMessage } from "../../lib/shopper-messages.ts";
