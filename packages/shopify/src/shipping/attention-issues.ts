@@ -62,6 +62,16 @@ export function severalLocationsIssues(locations: readonly string[]): IssuesByLa
   });
 }
 
+/** Nothing of the order is left to fulfil (it was fulfilled in Shopify by hand): no parcel is bought. */
+export function fulfilledElsewhereIssues(): IssuesByLanguage {
+  return both("order.fulfillment_orders", "fulfilled_elsewhere", {
+    pl_PL:
+      "Zamówienie zostało już zrealizowane w Shopify poza aplikacją, więc paczka nie została kupiona; nic więcej nie trzeba robić.",
+    en_GB:
+      "The order was already fulfilled in Shopify outside the app, so no parcel was bought; nothing more needs doing.",
+  });
+}
+
 /** Shopify refused the fulfilment of an order whose parcel is already bought. */
 export function fulfilmentIssues(detail: string): IssuesByLanguage {
   return both("order.fulfillment", "fulfilment_refused", {
