@@ -37,8 +37,8 @@ export async function giveUpDelivery(
 
 /**
  * A delivery's job that failed for good without its handler saying so (its
- * instance died on the last try): an order still "shipping" is moved to
- * "needs attention". One whose handler already gave up keeps that error.
+ * instance died on the last try): an order still "shipping", or "shipped"
+ * with no fulfilment yet, is moved to "needs attention". One whose handler already gave up keeps that error.
  */
 export async function giveUpLostDelivery(
   pool: pg.Pool,
@@ -47,7 +47,12 @@ export async function giveUpLostDelivery(
 ): Promise<void> {
   const order = await orderOfDelivery(pool, webhookId);
   if (!order) return;
-  if ((await loadShipment(pool, order.shop, order.orderId))?.status !== "shipping") return;
+  // "shipped" with no fulfilment: the run died after recording its package and
+  // before Shopify's fulfilment; Retry fulfils it with the same package.
+  const row = await loadShipment(pool, order.shop, order.orderId);
+  const stuck =
+    row?.status === "shipping" || (row?.status === "shipped" && row.fulfillmentId === undefined);
+  if (!stuck) return;
   const lost = new ShipbridgeError(
     "worker_lost",
     "The app instance running the last try stopped before it ended.",
