@@ -62,13 +62,13 @@ export function severalLocationsIssues(locations: readonly string[]): IssuesByLa
   });
 }
 
-/** Nothing of the order is left to fulfil (it was fulfilled in Shopify by hand): no parcel is bought. */
+/** No open fulfillment order is left with anything to fulfil (fulfilled by hand in Shopify): no parcel is bought. */
 export function fulfilledElsewhereIssues(): IssuesByLanguage {
   return both("order.fulfillment_orders", "fulfilled_elsewhere", {
     pl_PL:
-      "Zamówienie zostało już zrealizowane w Shopify poza aplikacją, więc paczka nie została kupiona; nic więcej nie trzeba robić.",
+      "W Shopify nie zostało nic do zrealizowania przez aplikację (zamówienie zrealizowano lub jest realizowane poza aplikacją), więc paczka nie została kupiona; sprawdź zamówienie w Shopify.",
     en_GB:
-      "The order was already fulfilled in Shopify outside the app, so no parcel was bought; nothing more needs doing.",
+      "Nothing is left in Shopify for the app to fulfil (the order was fulfilled, or is being fulfilled, outside the app), so no parcel was bought; check the order in Shopify.",
   });
 }
 
