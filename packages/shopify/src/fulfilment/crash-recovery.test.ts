@@ -110,6 +110,46 @@ describe("a crash around the fulfilment", () => {
     ]);
   });
 
+  it("a package recorded on a cancelled row by a run that died before cancelling it is refunded", async () => {
+    const placed = order(5104);
+    const failed = () =>
+      harness.fake.calls.filter(
+        (call) => call.shop === SHOP && call.name === "FulfillmentCreate" && call.status === 503,
+      ).length;
+    const failedBefore = failed();
+    harness.fake.failNext("FulfillmentCreate");
+    const first = await harness.app();
+    await deliver(first, placed);
+    await until(async () => failed() > failedBefore, "the failed fulfilment");
+    await first.close();
+    // The cancellation marked the row first; the run recorded its package on the
+    // cancelled row and died before its cancel command.
+    await pool.query(
+      "UPDATE shipbridge_shopify_shipments SET status = 'cancelled' WHERE shop = $1 AND order_id = $2",
+      [SHOP, "5104"],
+    );
+    const inShopify = harness.fake.order(SHOP, "gid://shopify/Order/5104");
+    if (inShopify) inShopify.cancelledAt = new Date().toISOString();
+    const recorded = await loadShipment(pool, SHOP, "5104");
+    expect(recorded?.packageId).toBeDefined();
+    // The cancellation is delivered again after the restart.
+    const second = await harness.app();
+    const cancelled = { ...placed, cancelled_at: new Date().toISOString() };
+    expect((await harness.deliver(second, SHOP, "orders/cancelled", cancelled)).status).toBe(200);
+    const service = await harness.serviceClient();
+    await until(
+      async () => (await service.packages.get(recorded?.packageId as number)).state === "canceled",
+      "the package's cancellation",
+      300,
+    );
+    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "5104"));
+    expect(command.successfully_canceled_packages).toEqual([
+      expect.objectContaining({ package_id: recorded?.packageId }),
+    ]);
+    expect((await loadShipment(pool, SHOP, "5104"))?.status).toBe("cancelled");
+    expect(inShopify?.fulfillments).toEqual([]);
+  }, 60_000);
+
   it("a cancellation processed while the fulfilment step waits cancels instead of fulfilling", async () => {
     const shop = "crash-cancel-shop.myshopify.com";
     const app = await harness.app();

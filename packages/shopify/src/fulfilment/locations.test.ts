@@ -68,4 +68,33 @@ describe("an order's fulfillment orders and their locations", () => {
     expect(ledger.packageIds).toHaveLength(1);
     expect(ledger.charges).toBe(1);
   });
+
+  it("an order fulfilled by hand while it needed attention buys no parcel on its update", async () => {
+    const order = harness.order(SHOP, 7103);
+    harness.fake.moveToLocation(
+      SHOP,
+      "gid://shopify/Order/7103",
+      ["gid://shopify/LineItem/2"],
+      WAREHOUSE,
+    );
+    await harness.deliverPaid(app, SHOP, order);
+    expect((await harness.settled(SHOP, "7103", ["fulfilled", "needs_attention"])).status).toBe(
+      "needs_attention",
+    );
+    // The merchant ships both parts by hand in Shopify: every fulfillment order closes.
+    for (const fulfillmentOrder of harness.fake.order(SHOP, "gid://shopify/Order/7103")
+      ?.fulfillmentOrders ?? []) {
+      for (const line of fulfillmentOrder.lineItems) line.remainingQuantity = 0;
+      fulfillmentOrder.status = "CLOSED";
+    }
+    expect((await harness.deliver(app, SHOP, "orders/updated", order)).status).toBe(200);
+    await harness.waitForInbox(SHOP, "7103");
+    const row = await harness.settled(SHOP, "7103", ["fulfilled", "needs_attention"]);
+    expect(row.issues).toEqual([
+      expect.objectContaining({ path: "order.fulfillment_orders", rule: "fulfilled_elsewhere" }),
+    ]);
+    expect(await harness.ledger(SHOP, "7103")).toEqual({ packageIds: [], charges: 0 });
+    const [listed] = await app.merchant(SHOP).orders({ language: "en" });
+    expect(listed?.problems[0]?.message).toContain("outside the app");
+  });
 });

@@ -62,6 +62,16 @@ export function severalLocationsIssues(locations: readonly string[]): IssuesByLa
   });
 }
 
+/** No open fulfillment order is left with anything to fulfil (fulfilled by hand in Shopify): no parcel is bought. */
+export function fulfilledElsewhereIssues(): IssuesByLanguage {
+  return both("order.fulfillment_orders", "fulfilled_elsewhere", {
+    pl_PL:
+      "W Shopify nie zostało nic do zrealizowania przez aplikację (zamówienie zrealizowano lub jest realizowane poza aplikacją), więc paczka nie została kupiona; sprawdź zamówienie w Shopify.",
+    en_GB:
+      "Nothing is left in Shopify for the app to fulfil (the order was fulfilled, or is being fulfilled, outside the app), so no parcel was bought; check the order in Shopify.",
+  });
+}
+
 /** Shopify refused the fulfilment of an order whose parcel is already bought. */
 export function fulfilmentIssues(detail: string): IssuesByLanguage {
   return both("order.fulfillment", "fulfilment_refused", {

@@ -4,7 +4,10 @@
 // was charged); one whose package was ordered gets the cancel command (see
 // cancel-shipment.ts). A shipment that failed part way may have left a
 // package, even paid, whose id was not learnt then: it is looked for at the
-// service before deciding nothing was charged.
+// service before deciding nothing was charged. A row already "cancelled" may
+// still hold a paid package (recorded by a shipment that died before its
+// cancel command, or never recorded at all): its package is looked up and the
+// cancel command sent again (the same uuid, so the service runs it once).
 import {
   cancelUnordered,
   loadShipment,
@@ -12,7 +15,7 @@ import {
   recordPackageId,
 } from "../store/shipments.ts";
 import { type CancelContext, cancelShipment } from "./cancel-shipment.ts";
-import { findOrderPackage } from "./find-order-package.ts";
+import { findOrderPackage, findPaidOrderPackage } from "./find-order-package.ts";
 
 export interface CancelledOrder {
   readonly shop: string;
@@ -32,7 +35,16 @@ export async function cancelShopifyOrder(
     if (await recordCancelled(pool, order)) return;
     return cancelShopifyOrder(context, order);
   }
-  if (row.status === "cancelled" || row.status === "cancelled_after_order") return;
+  if (row.status === "cancelled_after_order") return;
+  if (row.status === "cancelled") {
+    const packageId =
+      row.packageId ??
+      (await findPaidOrderPackage(context.connections.client(shop), shop, orderId));
+    if (packageId === undefined) return;
+    if (row.packageId === undefined) await recordPackageId(pool, shop, orderId, packageId);
+    await cancelShipment(context, { ...row, packageId });
+    return;
+  }
   if (row.packageId === undefined && row.status === "needs_attention") {
     const found = await findOrderPackage(context.connections.client(shop), shop, orderId);
     if (found !== undefined) await recordPackageId(pool, shop, orderId, found);

@@ -48,6 +48,7 @@ import {
 } from "../store/shipments.ts";
 import {
   connectionIssues,
+  fulfilledElsewhereIssues,
   fulfilmentIssues,
   refundedIssues,
   senderIssues,
@@ -157,6 +158,16 @@ export async function shipShopifyOrder(
   if (read.locations.length > 1) return attention(severalLocationsIssues(read.locations));
 
   const client = context.connections.client(shop);
+  // Nothing left to fulfil (the merchant fulfilled it by hand in Shopify, say
+  // after it needed attention): no parcel is bought for it, unless one was
+  // already paid for (that one goes on to its fulfilment as before).
+  if (
+    read.locations.length === 0 &&
+    row.packageId === undefined &&
+    (await findPaidOrderPackage(client, shop, orderId)) === undefined
+  ) {
+    return attention(fulfilledElsewhereIssues());
+  }
   const refunded = refundedStatus(order);
 
   let tracking: Tracking;

@@ -258,6 +258,28 @@ export async function recordNeedsAttention(
   );
 }
 
+/**
+ * Puts an order with a package (even fulfilled) on "needs attention", unless it
+ * is cancelled already: for a cancellation that could not be confirmed.
+ * False when the order has no package or is cancelled.
+ */
+export async function recordPackageNeedsAttention(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+  issues: readonly Issue<string>[],
+  byLanguage: IssuesByLanguage,
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $3::jsonb,
+       issues_by_language = $4::jsonb, updated_at = now()
+     WHERE shop = $1 AND order_id = $2 AND package_id IS NOT NULL
+       AND status NOT IN ('cancelled', 'cancelled_after_order')`,
+    [shop, orderId, JSON.stringify(issues), JSON.stringify(byLanguage)],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 export async function recordStatus(
   pool: pg.Pool | pg.PoolClient,
   shop: string,

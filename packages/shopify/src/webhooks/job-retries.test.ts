@@ -68,4 +68,29 @@ describe("a job out of retries", () => {
       charges: 1,
     });
   });
+
+  it("a cancellation Shopify cannot confirm puts the order with a paid parcel on needs attention", async () => {
+    const order = harness.order(SHOP, 8803);
+    await harness.deliverPaid(app, SHOP, order);
+    const shipped = await settled("8803", ["fulfilled", "needs_attention"]);
+    expect(shipped.status).toBe("fulfilled");
+    const cancelled = { ...order, cancelled_at: new Date().toISOString() };
+    harness.fake.updateOrder(SHOP, cancelled);
+    // Shopify fails the order's read on every try of the cancellation's job.
+    harness.fake.failNext("OrderState", { count: 2 });
+    expect((await harness.deliver(app, SHOP, "orders/cancelled", cancelled)).status).toBe(200);
+    const row = await settled("8803", ["needs_attention"]);
+    expect(row.issues).toEqual([
+      expect.objectContaining({ path: "order", rule: "cancellation_unconfirmed" }),
+    ]);
+    const [listed] = (await app.merchant(SHOP).orders({ language: "en" })).filter(
+      (entry) => entry.orderId === "8803",
+    );
+    expect(listed?.problems[0]?.message).toContain("Shopify may have cancelled this order");
+    // Retry reads the order, cancelled, and cancels its parcel.
+    await app.merchant(SHOP).ship("8803");
+    const done = await settled("8803", ["cancelled", "cancelled_after_order"]);
+    const service = await harness.serviceClient();
+    expect((await service.packages.get(done.packageId as number)).state).toBe("canceled");
+  });
 });

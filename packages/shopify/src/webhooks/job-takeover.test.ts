@@ -106,6 +106,36 @@ describe("an instance that dies holding a job", () => {
     });
     await live.close();
   }, 180_000);
+
+  it("on the last try, an order recorded shipped but not fulfilled needs attention with Retry", async () => {
+    const lastTry = await harness.app({ runWorkers: false, jobRetryLimit: 0, ...FAST });
+    const placed = order(5404);
+    await harness.deliverPaid(lastTry, SHOP, placed);
+    await lastTry.close();
+    await claimAndDie();
+    // The dead run had recorded its shipment, not yet Shopify's fulfilment.
+    await beginShipment(pool, {
+      shop: SHOP,
+      orderId: "5404",
+      orderGid: "gid://shopify/Order/5404",
+      orderName: "#5404",
+    });
+    await pool.query(
+      "UPDATE shipbridge_shopify_shipments SET status = 'shipped' WHERE shop = $1 AND order_id = $2",
+      [SHOP, "5404"],
+    );
+
+    const live = await harness.app(FAST);
+    const row = await harness.settled(SHOP, "5404", ["needs_attention", "fulfilled"], 600);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues).toEqual([expect.objectContaining({ path: "order", rule: "worker_lost" })]);
+
+    await live.merchant(SHOP).ship("5404");
+    expect((await harness.settled(SHOP, "5404", ["fulfilled"], 300)).status).toBe("fulfilled");
+    expect(harness.fake.order(SHOP, "gid://shopify/Order/5404")?.fulfillments).toHaveLength(1);
+    expect((await harness.ledger(SHOP, "5404")).charges).toBe(1);
+    await live.close();
+  }, 180_000);
 });
 
 /** Claims the next webhook job as an instance that then dies: active, and nobody beats for it. */
