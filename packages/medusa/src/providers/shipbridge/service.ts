@@ -543,8 +543,10 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       result = await run();
     } catch (error) {
       await lease.stop();
-      // An invalid order is final: no retry takes its name over. Anything
-      // else may have reached the service: a retry finds it.
+      // An invalid order is final (no retry takes its name over) when the
+      // name is fresh (the ledger judges: a takeover may stand on a paid
+      // package, and stays failed for reconcile). Anything else may have
+      // reached the service: a retry finds it.
       const final = isInvalidShipment(error);
       await (final ? ledger.refused(key, fulfillmentId) : ledger.failed(key, fulfillmentId)).catch(
         (cause: unknown) => {
