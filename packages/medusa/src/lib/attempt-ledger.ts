@@ -308,7 +308,7 @@ export class AttemptLedger {
         order by a.created_at`,
       [entry.storeId, entry.orderId, entry.fulfillmentId, this.leaseMs],
     );
-    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const kept = await this.#keptOf(rows);
     const others = (rows as (Omit<Holding, "recorded"> & { fulfillment_id: string })[]).map(
       (row) => ({
         ...row,
@@ -530,11 +530,11 @@ export class AttemptLedger {
     const unclaimed = `((state = 'failed' and ${ago(2)}) or (state = 'running' and ${ago(3)}))`;
     const lost = `(state = 'shipped' and ${ago(2)})`;
     const { rows } = await this.#query(
-      `select fulfillment_id, state from ${TABLE}
+      `select fulfillment_id, order_id, state from ${TABLE}
         where store_id = $1 and (${unclaimed}${this.#kept === undefined ? "" : ` or ${lost}`})`,
       [storeId, graceMs, staleMs],
     );
-    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const kept = await this.#keptOf(rows);
     const keptIds = [...(kept ?? [])];
     const notKept = rows
       .map((row) => String(row["fulfillment_id"]))
@@ -554,10 +554,21 @@ export class AttemptLedger {
     return [...(shipped.rows as Attempt[]), ...(taken.rows as Attempt[])];
   }
 
-  /** Which of `ids` Medusa keeps; undefined when the ledger cannot ask. */
-  async #keptOf(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+  /**
+   * Which of the attempts' fulfillments Medusa keeps; undefined when the
+   * ledger cannot ask. An attempt without an order (its order id is its
+   * fulfillment's id: the standalone fulfillment workflow, which never links
+   * one) is kept while its fulfillment is.
+   */
+  async #keptOf(
+    rows: readonly Record<string, unknown>[],
+  ): Promise<ReadonlySet<string> | undefined> {
+    const ids = rows.map((row) => String(row["fulfillment_id"]));
     if (this.#kept === undefined || ids.length === 0) return this.#kept && new Set();
-    return this.#kept([...new Set(ids)]);
+    const standalone = rows
+      .filter((row) => String(row["order_id"]) === String(row["fulfillment_id"]))
+      .map((row) => String(row["fulfillment_id"]));
+    return this.#kept([...new Set(ids)], [...new Set(standalone)]);
   }
 
   /** How the reconcile job settled an attempt. */

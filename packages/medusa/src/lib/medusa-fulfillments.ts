@@ -1,6 +1,7 @@
 // Which fulfillments Medusa has kept, read from Medusa's own tables: a row
 // not deleted nor cancelled and linked to an order or a return, which is what
-// Medusa's workflow does after the provider returned. The attempt ledger asks
+// Medusa's workflow does after the provider returned (a standalone
+// fulfillment, made without an order, is never linked: its row is enough). The attempt ledger asks
 // this to tell a shipment Medusa holds from one whose process died before
 // Medusa kept it.
 
@@ -10,22 +11,28 @@ export interface RawExecute {
 }
 
 /**
- * The ids among `ids` whose fulfillment Medusa keeps; undefined when this
- * database has no such tables (the fulfillment module alone, without links).
+ * The ids among `ids` whose fulfillment Medusa keeps (those of `standalone`,
+ * made without an order, need no link); undefined when this database has no
+ * such tables (the fulfillment module alone, without links).
  */
-export type KeptFulfillments = (ids: readonly string[]) => Promise<ReadonlySet<string> | undefined>;
+export type KeptFulfillments = (
+  ids: readonly string[],
+  standalone?: readonly string[],
+) => Promise<ReadonlySet<string> | undefined>;
 
 export function keptFulfillments(manager: () => RawExecute): KeptFulfillments {
-  return async (ids) => {
+  return async (ids, standalone = []) => {
     if (ids.length === 0) return new Set();
+    const alone =
+      standalone.length === 0 ? "" : `f.id in (${standalone.map(() => "?").join(", ")}) or `;
     const rows = await manager()
       .execute(
         `select f.id from fulfillment f
         where f.id in (${ids.map(() => "?").join(", ")})
           and f.deleted_at is null and f.canceled_at is null
-          and (exists (select 1 from order_fulfillment l where l.fulfillment_id = f.id and l.deleted_at is null)
+          and (${alone}exists (select 1 from order_fulfillment l where l.fulfillment_id = f.id and l.deleted_at is null)
             or exists (select 1 from return_fulfillment l where l.fulfillment_id = f.id and l.deleted_at is null))`,
-        [...ids],
+        [...ids, ...standalone],
       )
       .catch((error: unknown) => {
         if ((error as { code?: unknown }).code === "42P01") return undefined;
