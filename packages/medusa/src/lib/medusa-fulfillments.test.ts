@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AttemptLedger } from "./attempt-ledger.ts";
-import { keptFulfillments, type RawExecute } from "./medusa-fulfillments.ts";
+import { findReturn, keptFulfillments, type RawExecute } from "./medusa-fulfillments.ts";
 
 const databaseUrl = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
 const db = new pg.Client({ connectionString: databaseUrl });
@@ -28,6 +28,9 @@ beforeAll(async () => {
     `create table fulfillment (id text primary key, deleted_at timestamptz, canceled_at timestamptz)`,
     `create table order_fulfillment (order_id text, fulfillment_id text, deleted_at timestamptz)`,
     `create table return_fulfillment (return_id text, fulfillment_id text, deleted_at timestamptz)`,
+    `create table "return" (id text primary key, order_id text, status text,
+       created_at timestamptz, deleted_at timestamptz)`,
+    `create table return_item (return_id text, item_id text, quantity integer, deleted_at timestamptz)`,
   ]) {
     await db.query(statement);
   }
@@ -85,5 +88,34 @@ describe("keptFulfillments", () => {
     } finally {
       await ledger.close();
     }
+  });
+});
+
+describe("findReturn", () => {
+  it("skips received returns, compares quantities, and takes the newest without a parcel", async () => {
+    const at = (minute: number) => `2026-01-01T10:0${minute}:00Z`;
+    // R1: line X, dropped off by the customer without a label, received.
+    // R2: line X, shipped under its own return label (kept).
+    // R3: line X, being confirmed now. R4: two of line X, newer.
+    await db.query(
+      `insert into "return" (id, order_id, status, created_at) values
+         ('ret_1', 'order_r', 'received', $1), ('ret_2', 'order_r', 'requested', $2),
+         ('ret_3', 'order_r', 'requested', $3), ('ret_4', 'order_r', 'requested', $4)`,
+      [at(1), at(2), at(3), at(4)],
+    );
+    await db.query(
+      `insert into return_item (return_id, item_id, quantity) values
+         ('ret_1', 'li_x', 1), ('ret_2', 'li_x', 1), ('ret_3', 'li_x', 1), ('ret_4', 'li_x', 2)`,
+    );
+    await db.query(`insert into fulfillment (id) values ('ful_ret_2')`);
+    await db.query(`insert into return_fulfillment values ('ret_2', 'ful_ret_2', null)`);
+    const find = findReturn(() => manager);
+    expect(await find({ li_x: 1 })).toEqual({ id: "ret_3", order_id: "order_r" });
+    expect(await find({ li_x: 2 })).toEqual({ id: "ret_4", order_id: "order_r" });
+    // R3 got its parcel: a second confirmation of it finds the newest kept one.
+    await db.query(`update "return" set status = 'received' where id = 'ret_4'`);
+    await db.query(`insert into fulfillment (id) values ('ful_ret_3')`);
+    await db.query(`insert into return_fulfillment values ('ret_3', 'ful_ret_3', null)`);
+    expect(await find({ li_x: 1 })).toEqual({ id: "ret_3", order_id: "order_r" });
   });
 });

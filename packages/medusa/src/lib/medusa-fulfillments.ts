@@ -50,10 +50,11 @@ export interface ReturnOf {
 }
 
 /**
- * The return whose items are the order lines of `lines` (line id to quantity):
- * the oldest one without a live fulfillment yet (the one being confirmed),
- * else the newest one that has one (a second confirmation of a return that
- * has its parcel). Undefined when none matches, or this database has no
+ * The return whose items are the order lines of `lines` (line id to quantity),
+ * neither cancelled nor received, in the same quantities when one is: the
+ * newest one without a live fulfillment yet (the one being confirmed), else
+ * the newest one that has one (a second confirmation of a return that has
+ * its parcel). Undefined when none matches, or this database has no
  * such tables.
  */
 export type FindReturn = (lines: Readonly<Record<string, number>>) => Promise<ReturnOf | undefined>;
@@ -69,7 +70,7 @@ export function findReturn(manager: () => RawExecute): FindReturn {
                          where l.return_id = r.id and l.deleted_at is null
                            and f.deleted_at is null and f.canceled_at is null) as kept
            from "return" r join return_item ri on ri.return_id = r.id and ri.deleted_at is null
-          where r.deleted_at is null and r.status <> 'canceled'
+          where r.deleted_at is null and r.status not in ('canceled', 'received')
             and r.id in (select return_id from return_item
                           where item_id in (${ids.map(() => "?").join(", ")}) and deleted_at is null)
           order by r.created_at, r.id`,
@@ -95,13 +96,19 @@ export function findReturn(manager: () => RawExecute): FindReturn {
       entry.lines.set(item, (entry.lines.get(item) ?? 0) + Number(row["quantity"]));
       returns.set(id, entry);
     }
-    // The same order lines (two confirmations at once may each have written
-    // the return's items, so quantities are not compared).
-    const matching = [...returns].filter(
+    // The same order lines, in the same quantities when one does (two
+    // confirmations at once may each have written the return's items).
+    const sameLines = [...returns].filter(
       ([, entry]) => entry.lines.size === ids.length && ids.every((id) => entry.lines.has(id)),
     );
+    const sameQuantities = sameLines.filter(([, entry]) =>
+      ids.every((id) => entry.lines.get(id) === lines[id]),
+    );
+    const matching = sameQuantities.length > 0 ? sameQuantities : sameLines;
+    // The newest without a fulfillment (the one being confirmed), else the
+    // newest with one (a second confirmation of a return that has its parcel).
     const chosen =
-      matching.find(([, entry]) => !entry.kept) ??
+      matching.filter(([, entry]) => !entry.kept).at(-1) ??
       matching.filter(([, entry]) => entry.kept).at(-1);
     return chosen === undefined ? undefined : { id: chosen[0], order_id: chosen[1].order_id };
   };
