@@ -336,7 +336,7 @@ describe("AttemptLedger leases", () => {
       const store = "hold-checked";
       const begin = (id: string, quantity: number, fulfilled: number, signature?: string) =>
         ledger.begin({
-          ...entry(store, id, `order_1-${id}`),
+          ...entry(store, id, `order_1-checked-${id}`),
           signature: signature ?? `shipment:li_1x${quantity}:${id}`,
           lines: { li_1: quantity },
           order: { li_1: { ordered: 2, fulfilled } },
