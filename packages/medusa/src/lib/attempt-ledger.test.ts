@@ -219,6 +219,49 @@ describe("AttemptLedger leases", () => {
     }
   });
 
+  it("a refused takeover may stand on a paid package: it stays failed, holds its items and is taken over again", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000 });
+    try {
+      const store = "refused-takeover";
+      const order = { li_1: { ordered: 2, fulfilled: 0 } };
+      const run = (fulfillmentId: string) =>
+        ledger.begin({
+          ...entry(store, fulfillmentId, `order_1-rt-${fulfillmentId}`),
+          lines: { li_1: 2 },
+          order,
+        });
+      // F1 paid for its package, then its label failed: the attempt failed.
+      const key = await run("ful_1");
+      expect(key).toBe("order_1-rt-ful_1");
+      await ledger.shipped(key, 300);
+      await ledger.failed(key, "ful_1");
+      await db.query(`update ${TABLE} set state = 'failed' where shipment_key = $1`, [key]);
+      // F2 (the order edited) takes it over and is refused (a package mismatch).
+      expect(await run("ful_2")).toBe(key);
+      await ledger.refused(key, "ful_2");
+      // Not final: it holds its items and the next retry takes it over again.
+      expect((await ledger.get(key))?.state).toBe("failed");
+      await expect(
+        ledger.begin({
+          ...entry(store, "ful_other", "order_1-rt-ful_other"),
+          signature: "shipment:li_1x1",
+          lines: { li_1: 1 },
+          order,
+        }),
+      ).rejects.toMatchObject({ code: "attempt_unsettled" });
+      expect(await run("ful_3")).toBe(key);
+      // A fresh name's first run refused is final: nothing under it was paid.
+      await ledger.failed(key, "ful_3");
+      await ledger.settle(key, "cancelled");
+      const fresh = await run("ful_4");
+      expect(fresh).toBe("order_1-rt-ful_4");
+      await ledger.refused(fresh, "ful_4");
+      expect((await ledger.get(fresh))?.state).toBe("refused");
+    } finally {
+      await ledger.close();
+    }
+  });
+
   it("an unsettled attempt holds its items: other items are refused, the same items take it over", async () => {
     const ledger = new AttemptLedger(databaseUrl, { leaseMs: 30_000 });
     try {
@@ -293,7 +336,7 @@ describe("AttemptLedger leases", () => {
       const store = "hold-checked";
       const begin = (id: string, quantity: number, fulfilled: number, signature?: string) =>
         ledger.begin({
-          ...entry(store, id, `order_1-${id}`),
+          ...entry(store, id, `order_1-checked-${id}`),
           signature: signature ?? `shipment:li_1x${quantity}:${id}`,
           lines: { li_1: quantity },
           order: { li_1: { ordered: 2, fulfilled } },

@@ -214,6 +214,8 @@ export class AttemptLedger {
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now())`,
       `alter table ${TABLE} add column if not exists lines jsonb not null default '{}'::jsonb`,
+      // How many runs used the name: only a first run of a fresh name was refused before anything was paid.
+      `alter table ${TABLE} add column if not exists runs integer not null default 1`,
       `create index if not exists ${TABLE}_order on ${TABLE} (store_id, order_id, signature, state)`,
       `create index if not exists ${TABLE}_fulfillment on ${TABLE} (store_id, fulfillment_id)`,
       // One live package per order collects cash on delivery.
@@ -286,7 +288,7 @@ export class AttemptLedger {
       `shipbridge-attempt:${entry.storeId}:${entry.orderId}`,
     ]);
     const same = await client.query(
-      `update ${TABLE} set state = 'running', updated_at = now()
+      `update ${TABLE} set state = 'running', runs = runs + 1, updated_at = now()
         where store_id = $1 and fulfillment_id = $2
           and state in ('running', 'failed', 'shipped', 'refused')
         returning shipment_key`,
@@ -306,7 +308,7 @@ export class AttemptLedger {
         order by a.created_at`,
       [entry.storeId, entry.orderId, entry.fulfillmentId, this.leaseMs],
     );
-    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const kept = await this.#keptOf(rows);
     const others = (rows as (Omit<Holding, "recorded"> & { fulfillment_id: string })[]).map(
       (row) => ({
         ...row,
@@ -359,7 +361,7 @@ export class AttemptLedger {
     if (refused !== undefined) throw refused;
     if (candidate !== undefined) {
       const taken = await client.query(
-        `update ${TABLE} set state = 'running', fulfillment_id = $2, updated_at = now()
+        `update ${TABLE} set state = 'running', fulfillment_id = $2, runs = runs + 1, updated_at = now()
           where shipment_key = $1 and state = $3 returning shipment_key`,
         [candidate.shipment_key, entry.fulfillmentId, candidate.state],
       );
@@ -479,13 +481,18 @@ export class AttemptLedger {
   }
 
   /**
-   * The run was refused as invalid (by core or the service): final. Its
+   * The run was refused as invalid (by core or the service). Final only on
+   * the first run of a fresh name (nothing under it can have been paid): its
    * name is never taken over (a retry after the merchant fixed the order
-   * ships under a name of its own) and it holds no quantities.
+   * ships under a name of its own) and it holds no quantities. A refused
+   * takeover, or a repeat of the same fulfillment, may stand on a package an
+   * earlier run paid for: it is `failed`, holds its items, and the reconcile
+   * job settles that package.
    */
   async refused(shipmentKey: string, fulfillmentId: string): Promise<void> {
     await this.#query(
-      `update ${TABLE} set state = 'refused', updated_at = now()
+      `update ${TABLE} set state = case when runs <= 1 then 'refused' else 'failed' end,
+              updated_at = now()
         where shipment_key = $1 and fulfillment_id = $2 and state = 'running'`,
       [shipmentKey, fulfillmentId],
     );
@@ -523,11 +530,11 @@ export class AttemptLedger {
     const unclaimed = `((state = 'failed' and ${ago(2)}) or (state = 'running' and ${ago(3)}))`;
     const lost = `(state = 'shipped' and ${ago(2)})`;
     const { rows } = await this.#query(
-      `select fulfillment_id, state from ${TABLE}
+      `select fulfillment_id, order_id, state from ${TABLE}
         where store_id = $1 and (${unclaimed}${this.#kept === undefined ? "" : ` or ${lost}`})`,
       [storeId, graceMs, staleMs],
     );
-    const kept = await this.#keptOf(rows.map((row) => String(row["fulfillment_id"])));
+    const kept = await this.#keptOf(rows);
     const keptIds = [...(kept ?? [])];
     const notKept = rows
       .map((row) => String(row["fulfillment_id"]))
@@ -547,10 +554,21 @@ export class AttemptLedger {
     return [...(shipped.rows as Attempt[]), ...(taken.rows as Attempt[])];
   }
 
-  /** Which of `ids` Medusa keeps; undefined when the ledger cannot ask. */
-  async #keptOf(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+  /**
+   * Which of the attempts' fulfillments Medusa keeps; undefined when the
+   * ledger cannot ask. An attempt without an order (its order id is its
+   * fulfillment's id: the standalone fulfillment workflow, which never links
+   * one) is kept while its fulfillment is.
+   */
+  async #keptOf(
+    rows: readonly Record<string, unknown>[],
+  ): Promise<ReadonlySet<string> | undefined> {
+    const ids = rows.map((row) => String(row["fulfillment_id"]));
     if (this.#kept === undefined || ids.length === 0) return this.#kept && new Set();
-    return this.#kept([...new Set(ids)]);
+    const standalone = rows
+      .filter((row) => String(row["order_id"]) === String(row["fulfillment_id"]))
+      .map((row) => String(row["fulfillment_id"]));
+    return this.#kept([...new Set(ids)], [...new Set(standalone)]);
   }
 
   /** How the reconcile job settled an attempt. */

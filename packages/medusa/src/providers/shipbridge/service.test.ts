@@ -3,6 +3,7 @@
 // with their cache and fallback, pickup points, shipments created once (also
 // when the process dies mid-run), cancellations repeated, and a return.
 
+import { createHash } from "node:crypto";
 import type { IFulfillmentModuleService } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import * as FulfillmentModels from "@medusajs/fulfillment/dist/models";
@@ -525,6 +526,44 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
           package_id: retried.data["package_id"],
         });
       });
+
+      it("keeps its lease until the provider returns, and waits for a price only briefly", async () => {
+        const provider = registration();
+        const order = orderOf("order_slow_price");
+        const fulfillmentId = "ful_slow_price";
+        const key = `order_slow_price-${createHash("sha256").update(fulfillmentId).digest("hex").slice(0, 12)}`;
+        // Every read of a package is slow: shipOrder's, then the price's,
+        // which is given up on (the parcel ships without a price).
+        await control("/faults", { latency_ms: 7000, rate: 1, path: "/packages/*", method: "GET" });
+        const states: string[] = [];
+        let done = false;
+        let shipped: Awaited<ReturnType<typeof provider.createFulfillment>>;
+        try {
+          const run = provider
+            .createFulfillment({ service: "dpd" }, items, order, {
+              id: fulfillmentId,
+              delivery_address: CUSTOMER_ADDRESS,
+            })
+            .finally(() => {
+              done = true;
+            });
+          while (!done) {
+            const state = (await provider.connection.ledger.get(key))?.state;
+            if (!done && state !== undefined) states.push(state);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          shipped = await run;
+        } finally {
+          await control("/faults", undefined, "DELETE");
+        }
+        // Running (its lease renewed) while the provider had not returned;
+        // shipped once it did.
+        expect(states.length).toBeGreaterThan(0);
+        expect(new Set(states)).toEqual(new Set(["running"]));
+        expect(await provider.connection.ledger.get(key)).toMatchObject({ state: "shipped" });
+        expect(typeof shipped.data["package_id"]).toBe("number");
+        expect(shipped.data["price"]).toBeUndefined();
+      }, 60_000);
 
       it("2 x an item fulfilled as 1 now and 1 later: two packages, two charges", async () => {
         const provider = registration();

@@ -100,6 +100,15 @@ function num(value: unknown): number | undefined {
 }
 
 /** Core's address fields as Medusa's cart names them. */
+/** What the service charged for a package, as a shipment's data keeps it. */
+interface PackagePrice {
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/** How long a shipment waits for its package's price (kept without one after that). */
+const PRICE_WAIT_MS = 5_000;
+
 const CART_FIELDS: Readonly<Record<string, string>> = {
   street: "address_1",
   street2: "address_2",
@@ -435,11 +444,10 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       this.options,
       await this.#cod(order, key),
     );
-    const result = await this.#ship(key, fulfillmentId, () =>
+    const { result, price } = await this.#ship(key, fulfillmentId, () =>
       shipOrder(this.connection.client, storeOrder, this.#shipOptions()),
     );
     const orderId = str(order?.["id"]);
-    const price = await this.#priceOf(result.packageId);
     const shipment: ShipmentData = {
       shipment_key: key,
       package_id: result.packageId,
@@ -458,11 +466,14 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
 
   /**
    * What the service charged for a package; undefined when it cannot say
-   * now. Never throws: the package is paid for already.
+   * within `PRICE_WAIT_MS` (a price is not worth a hang). Never throws: the
+   * package is paid for already.
    */
-  async #priceOf(packageId: number): Promise<{ amount: number; currency: string } | undefined> {
+  async #priceOf(packageId: number): Promise<PackagePrice | undefined> {
     try {
-      const details = await this.connection.client.packages.get(packageId);
+      const details = await this.connection.client.packages.get(packageId, {
+        signal: AbortSignal.timeout(PRICE_WAIT_MS),
+      });
       const amount = details.pricing?.price_gross;
       return typeof amount === "number" ? { amount, currency: "PLN" } : undefined;
     } catch (error) {
@@ -528,12 +539,15 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * Runs one shipOrder under its ledger entry, renewing the entry's lease
    * while it works (a process that dies mid-run stops renewing, and the
    * retry takes its name over): shipped, or failed for a retry to take over.
+   * The lease is held until the provider has all it returns (the package's
+   * price too): a shipped attempt whose lease lapsed before Medusa kept its
+   * fulfillment is one a duplicate request may take over.
    */
   async #ship(
     key: string,
     fulfillmentId: string,
     run: () => Promise<ShipOrderResult>,
-  ): Promise<ShipOrderResult> {
+  ): Promise<{ result: ShipOrderResult; price: PackagePrice | undefined }> {
     const ledger = this.connection.ledger;
     const lease = ledger.hold(key, fulfillmentId, (cause) => {
       this.#logger?.warn(`shipbridge: attempt ${key} lease not renewed: ${String(cause)}`);
@@ -543,8 +557,10 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       result = await run();
     } catch (error) {
       await lease.stop();
-      // An invalid order is final: no retry takes its name over. Anything
-      // else may have reached the service: a retry finds it.
+      // An invalid order is final (no retry takes its name over) when the
+      // name is fresh (the ledger judges: a takeover may stand on a paid
+      // package, and stays failed for reconcile). Anything else may have
+      // reached the service: a retry finds it.
       const final = isInvalidShipment(error);
       await (final ? ledger.refused(key, fulfillmentId) : ledger.failed(key, fulfillmentId)).catch(
         (cause: unknown) => {
@@ -553,12 +569,13 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       );
       throw error;
     }
+    const price = await this.#priceOf(result.packageId);
     await lease.stop();
     // The package is paid for: a ledger that cannot be written must not fail the fulfillment.
     await ledger.shipped(key, result.packageId).catch((cause: unknown) => {
       this.#logger?.warn(`shipbridge: attempt ${key} not marked shipped: ${String(cause)}`);
     });
-    return result;
+    return { result, price };
   }
 
   #shipOptions(from = this.options.sender) {
@@ -689,7 +706,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       phone: customer.phone ?? store.phone,
       ...(store.email === undefined ? {} : { email: store.email }),
     };
-    const result = await this.#ship(key, fulfillmentId, () =>
+    const { result, price } = await this.#ship(key, fulfillmentId, () =>
       shipOrder(
         this.connection.client,
         { ...storeOrder, customer: { ...storeOrder.customer, phone: store.phone } },
@@ -697,7 +714,6 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       ),
     );
     const orderId = str(order?.["id"]) ?? str(fulfillment["order_id"]);
-    const price = await this.#priceOf(result.packageId);
     return {
       data: {
         shipment_key: key,
