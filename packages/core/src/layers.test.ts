@@ -1,9 +1,14 @@
 // The layers of core, held by a test: every source file imports only from its
 // own folder or from a lower layer, and the /oauth entry reaches neither ky nor
 // zod. ARCHITECTURE.md draws the same picture.
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  sourceFiles as listSources,
+  importsOf as readImports,
+  resolveRelative as resolvePath,
+  type SourceImport,
+} from "@shipbridge/tooling/source-imports";
 import { describe, expect, it } from "vitest";
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -29,26 +34,13 @@ const RANK: Readonly<Record<string, number>> = {
 
 /** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */
 const TEST_FILE = /\.test(-d)?\.ts$|(^|\/)testing\//;
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
 
 function sourceFiles(): string[] {
-  return (readdirSync(SRC, { recursive: true }) as string[])
-    .filter((file) => file.endsWith(".ts") && !TEST_FILE.test(file))
-    .map((file) => file.split("\\").join("/"))
-    .sort();
+  return listSources(SRC, TEST_FILE);
 }
 
-interface Import {
-  readonly specifier: string;
-  readonly typeOnly: boolean;
-}
-
-function importsOf(file: string): Import[] {
-  const text = readFileSync(join(SRC, file), "utf8");
-  return [...text.matchAll(IMPORT)].map((m) => ({
-    specifier: m[2] as string,
-    typeOnly: m[1] !== undefined,
-  }));
+function importsOf(file: string): SourceImport[] {
+  return readImports(SRC, file);
 }
 
 /** The layer a path under src/ belongs to: its first folder, or the file at the top. */
@@ -57,9 +49,7 @@ function layerOf(file: string): string {
 }
 
 function resolveRelative(from: string, specifier: string): string {
-  return relative(SRC, join(SRC, dirname(from), specifier))
-    .split("\\")
-    .join("/");
+  return resolvePath(SRC, from, specifier);
 }
 
 describe("the layers", () => {

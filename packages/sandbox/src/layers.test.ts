@@ -1,9 +1,13 @@
 // The layers of the sandbox, held by a test: every source file imports only
 // from its own folder or from a lower layer, at the top level of src/ and
 // among the folders of rest/. ARCHITECTURE.md draws the same picture.
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  sourceFiles as listSources,
+  importsOf as readImports,
+  resolveRelative as resolvePath,
+} from "@shipbridge/tooling/source-imports";
 import { describe, expect, it } from "vitest";
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -59,26 +63,19 @@ const REST_RANK: Readonly<Record<string, number>> = {
 
 /** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */
 const TEST_FILE = /\.test(-d)?\.ts$|(^|\/)testing\//;
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
 
 function sourceFiles(): string[] {
-  return (readdirSync(SRC, { recursive: true }) as string[])
-    .map((file) => file.split("\\").join("/"))
-    .filter((file) => file.endsWith(".ts") && !TEST_FILE.test(file))
-    .sort();
+  return listSources(SRC, TEST_FILE);
 }
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(join(SRC, file), "utf8");
-  return [...text.matchAll(IMPORT)]
-    .map((m) => m[2] as string)
+  return readImports(SRC, file)
+    .map((entry) => entry.specifier)
     .filter((specifier) => specifier.startsWith("."));
 }
 
 function resolveRelative(from: string, specifier: string): string {
-  return relative(SRC, join(SRC, dirname(from), specifier))
-    .split("\\")
-    .join("/");
+  return resolvePath(SRC, from, specifier);
 }
 
 /** The top-level layer of a path under src/: its first folder, or the file at the top. */

@@ -2,9 +2,14 @@
 // only from its own folder or from a lower layer, so no file cycle runs
 // between folders (the shared AppRuntime type sits in runtime/, below the
 // routes and the merchant's console that take it).
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  sourceFiles as listSources,
+  importsOf as readImports,
+  resolveRelative as resolvePath,
+} from "@shipbridge/tooling/source-imports";
 import { describe, expect, it } from "vitest";
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -41,18 +46,13 @@ const RANK: Readonly<Record<string, number>> = {
 
 /** Tests and the test helpers of this package (test-support/) are not shipped and may reach anywhere. */
 const TEST_FILE = /\.test(-d)?\.ts$|(^|\/)test-support\//;
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
 
 function sourceFiles(): string[] {
-  return (readdirSync(SRC, { recursive: true }) as string[])
-    .filter((file) => file.endsWith(".ts") && !TEST_FILE.test(file.split("\\").join("/")))
-    .map((file) => file.split("\\").join("/"))
-    .sort();
+  return listSources(SRC, TEST_FILE);
 }
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(join(SRC, file), "utf8");
-  return [...text.matchAll(IMPORT)].map((m) => m[2] as string);
+  return readImports(SRC, file).map((entry) => entry.specifier);
 }
 
 /** The layer a path under src/ belongs to: its first folder, or the file at the top. */
@@ -61,9 +61,7 @@ function layerOf(file: string): string {
 }
 
 function resolveRelative(from: string, specifier: string): string {
-  return relative(SRC, join(SRC, dirname(from), specifier))
-    .split("\\")
-    .join("/");
+  return resolvePath(SRC, from, specifier);
 }
 
 describe("the layers", () => {
