@@ -6,7 +6,10 @@
 // and changes nothing; another body under a used UUID is a 409. Accepting
 // decides every package's outcome in one transaction, so a refused command
 // (a thrown RestError) leaves nothing written. The answer is 202 while the
-// command is queueing or running and 200 once it is final (command-answer.ts).
+// command is queueing or running and 200 once it is final (command-answer.ts);
+// GET answers 200 either way. Every answer of a command that is not final, to
+// PUT or GET, carries Retry-After: the whole seconds until its status next
+// changes, at least 1.
 // A command kind supplies only what is its own: its body schema, what
 // accepting does to each package and what its answer says about a package.
 import type { Language } from "@shipbridge/core";
@@ -70,6 +73,13 @@ export interface CommandResource {
   find(c: Context<SandboxEnv>): StoredCommand;
 }
 
+/** Retry-After for an answer that is not final yet; no header once it is. */
+function retryAfter(result: CommandAnswer): Record<string, string> {
+  return result.retryAfterSeconds === undefined
+    ? {}
+    : { "Retry-After": String(result.retryAfterSeconds) };
+}
+
 export function commandResource<S extends z.ZodType>(
   ctx: SandboxContext,
   guard: Guard,
@@ -123,12 +133,13 @@ export function commandResource<S extends z.ZodType>(
       return created;
     });
     const result = answer(command, language);
-    return c.json(result.body, result.final ? 200 : 202);
+    return c.json(result.body, result.final ? 200 : 202, retryAfter(result));
   });
 
-  routes.get(`${spec.path}/:uuid`, guard(V1), (c) =>
-    c.json(answer(find(c), c.get("language")).body, 200),
-  );
+  routes.get(`${spec.path}/:uuid`, guard(V1), (c) => {
+    const result = answer(find(c), c.get("language"));
+    return c.json(result.body, 200, retryAfter(result));
+  });
 
   return { routes, find };
 }
