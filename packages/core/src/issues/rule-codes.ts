@@ -65,6 +65,8 @@ export const RULE_CODES = {
   carrier_mismatch: "carrier_mismatch",
   pickup_unavailable: "pickup_unavailable",
   pickup_one_carrier: "pickup_one_carrier",
+  /** The sender hands the package in at a point or locker (its pickup.point): no courier comes for it. */
+  pickup_not_needed: "pickup_not_needed",
   pickup_date_unavailable: "pickup_date_unavailable",
   pickup_outside_window: "pickup_outside_window",
   /** A package's pickup or receiver point is unknown, closed, on holiday or of another carrier. */
@@ -80,6 +82,10 @@ export const RULE_CODES = {
   package_cancelled: "package_cancelled",
   package_already_cancelled: "package_already_cancelled",
   package_not_cancellable: "package_not_cancellable",
+  /** A handover protocol serves one carrier: a package of another carrier than the protocol's first. */
+  protocol_one_carrier: "protocol_one_carrier",
+  /** A handover protocol is a PDF: it cannot be asked for as ZPL. */
+  protocol_pdf_only: "protocol_pdf_only",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
   // Warnings of the order-to-package mapping (toPackage, shipOrder).
