@@ -88,6 +88,9 @@ it("exports exactly these types", () => {
   expect(typeOnlyNames(ALL, entry)).toEqual([
     "AddressAutocompleteValidationOptions",
     "AddressDelivery",
+    "BatchFailure",
+    "BatchProgress",
+    "BatchShipment",
     "CalculatePriceValidationOptions",
     "CallOptions",
     "CheckAddressOptions",
@@ -109,6 +112,8 @@ it("exports exactly these types", () => {
     "RetryOptions",
     "RuleCode",
     "SafeToPackageResult",
+    "ShipBatchOptions",
+    "ShipBatchResult",
     "ShipOrderOptions",
     "ShipOrderResult",
     "ShippingAuth",

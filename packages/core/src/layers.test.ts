@@ -25,11 +25,12 @@ const RANK: Readonly<Record<string, number>> = {
   oauth: 4,
   tracking: 4,
   mapping: 5,
+  batch: 6,
   // The entry points sit on top of everything.
-  "index.ts": 6,
-  "internal.ts": 6,
-  postgres: 6,
-  fixtures: 6,
+  "index.ts": 7,
+  "internal.ts": 7,
+  postgres: 7,
+  fixtures: 7,
 };
 
 /** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */
