@@ -99,6 +99,10 @@ ${field("cod_iban", t.iban, settings.codIban)}
 ${checkbox("notify_customer", "on", settings.notifyCustomer, t.notify)}<br />
 <p>${t.language}: <label><input type="radio" name="language" value="pl_PL" ${settings.language === "pl_PL" ? "checked" : ""} /> polski</label>
 <label><input type="radio" name="language" value="en_GB" ${settings.language === "en_GB" ? "checked" : ""} /> English</label></p>
+<p>${t.labelFormat}:
+<label><input type="radio" name="label_format" value="pdf_a6" ${settings.labelFormat === "pdf_a6" ? "checked" : ""} /> ${t.labelA6}</label>
+<label><input type="radio" name="label_format" value="pdf_a4" ${settings.labelFormat === "pdf_a4" ? "checked" : ""} /> ${t.labelA4}</label>
+<label><input type="radio" name="label_format" value="zpl" ${settings.labelFormat === "zpl" ? "checked" : ""} /> ${t.labelZpl}</label></p>
 </fieldset>
 <button type="submit">${t.save}</button>
 </form>
