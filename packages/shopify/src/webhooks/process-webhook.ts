@@ -15,12 +15,8 @@ import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
-import {
-  type ShipContext,
-  type ShipOutcome,
-  type ShipPlan,
-  shipShopifyOrder,
-} from "../shipping/ship-shopify-order.ts";
+import type { ShipContext, ShipOutcome, ShipPlan } from "../shipping/ship-context.ts";
+import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { deleteShopData, recordDataRequest, redactCustomer } from "../store/compliance.ts";
 import { type InboxEntry, loadDelivery, markProcessed, markRefused } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
