@@ -334,6 +334,10 @@ const en: Record<RuleCode, Template> = {
       : `Package ${p(x, "package_id")} was already cancelled by command ${p(x, "command")}; it is not refunded again.`,
   package_not_cancellable: (x) =>
     `Package ${p(x, "package_id")} has been collected by the courier and can no longer be cancelled.`,
+  protocol_one_carrier: (x) =>
+    `A handover protocol serves one carrier: this one is for ${p(x, "carrier")}, but package ${p(x, "package_id")} goes with ${p(x, "service")}. Ask for a separate protocol for ${p(x, "service")}.`,
+  protocol_pdf_only: () =>
+    "A handover protocol is a PDF: leave file_format out or set it to pdf (ZPL is for labels).",
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
   // The order-to-package mapping.
@@ -552,6 +556,10 @@ const pl: Record<RuleCode, Template> = {
       : `Przesyłka ${p(x, "package_id")} została już anulowana poleceniem ${p(x, "command")}; nie jest zwracana ponownie.`,
   package_not_cancellable: (x) =>
     `Przesyłka ${p(x, "package_id")} została odebrana przez kuriera i nie można jej już anulować.`,
+  protocol_one_carrier: (x) =>
+    `Protokół nadania obejmuje jednego przewoźnika: ten jest dla ${p(x, "carrier")}, a przesyłka ${p(x, "package_id")} jedzie z ${p(x, "service")}. Poproś o osobny protokół dla ${p(x, "service")}.`,
+  protocol_pdf_only: () =>
+    "Protokół nadania jest plikiem PDF: pomiń file_format albo ustaw pdf (ZPL jest dla etykiet).",
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
   // The order-to-package mapping.

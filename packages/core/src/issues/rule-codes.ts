@@ -80,6 +80,10 @@ export const RULE_CODES = {
   package_cancelled: "package_cancelled",
   package_already_cancelled: "package_already_cancelled",
   package_not_cancellable: "package_not_cancellable",
+  /** A handover protocol serves one carrier: a package of another carrier than the protocol's first. */
+  protocol_one_carrier: "protocol_one_carrier",
+  /** A handover protocol is a PDF: it cannot be asked for as ZPL. */
+  protocol_pdf_only: "protocol_pdf_only",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
   // Warnings of the order-to-package mapping (toPackage, shipOrder).

@@ -212,6 +212,21 @@ describe("documents command", () => {
     ]);
   });
 
+  it("takes labels as pdf or zpl, and a protocol as pdf only", () => {
+    for (const file_format of ["pdf", "zpl"]) {
+      const request = { packages: [{ id: 1 }], type: "labels", file_format, page_format: "a6" };
+      expect(DocumentsCommandRequestSchema.parse(request)).toEqual(request);
+    }
+    const protocol = { packages: [{ id: 1 }], type: "protocol", file_format: "pdf" };
+    expect(DocumentsCommandRequestSchema.parse(protocol)).toEqual(protocol);
+    expect(problems(DocumentsCommandRequestSchema, { ...protocol, file_format: "zpl" })).toEqual([
+      { path: "file_format", rule: "protocol_pdf_only" },
+    ]);
+    expect(
+      problems(DocumentsCommandRequestSchema, { ...protocol, type: "labels", file_format: "png" }),
+    ).toEqual([{ path: "file_format", rule: "invalid_value" }]);
+  });
+
   it("reads the finished command with its documents", () => {
     const parsed = DocumentsCommandResponseSchema.parse({
       uuid,
