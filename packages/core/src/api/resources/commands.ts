@@ -5,13 +5,15 @@
 // /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
-// command sent earlier without sending it again.
+// command sent earlier without sending it again. A documents command's
+// files are downloaded with `download` (document-download.ts).
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
   CancelCommandRequestSchema,
   type CancelCommandResponse,
   CancelCommandResponseSchema,
+  type CommandDocument,
   CommandUuidSchema,
   type DocumentsCommandRequest,
   DocumentsCommandRequestSchema,
@@ -32,6 +34,7 @@ import type { Deadline } from "../deadline.ts";
 import { checkInput } from "../input-check.ts";
 import { poll } from "../poll.ts";
 import type { CallOptions } from "../transport.ts";
+import { type DownloadedDocument, downloadDocument } from "./document-download.ts";
 
 interface CommandShape {
   readonly status: OrderCommandResponse["status"];
@@ -177,6 +180,8 @@ export class DocumentsCommandsResource extends CommandResource<
   DocumentsCommandRequest,
   DocumentsCommandResponse
 > {
+  readonly #documents: ClientContext;
+
   constructor(context: ClientContext) {
     super(
       context,
@@ -185,5 +190,15 @@ export class DocumentsCommandsResource extends CommandResource<
       DocumentsCommandResponseSchema,
       "The documents command",
     );
+    this.#documents = context;
+  }
+
+  /**
+   * Downloads a document the finished command lists (its `documents[]`
+   * entry), asking again while the service answers 204, until the deadline.
+   * The url must lie under the client's baseUrl (ApiUsageError otherwise).
+   */
+  download(document: CommandDocument, options?: CallOptions): Promise<DownloadedDocument> {
+    return downloadDocument(this.#documents, document, options);
   }
 }
