@@ -14,6 +14,7 @@ import {
 } from "./documents-command.ts";
 import { MESSAGE_TYPES, MessagesQuerySchema } from "./messages-query.ts";
 import {
+  PickupCancelResponseSchema,
   PickupCommandRequestSchema,
   PickupCommandResponseSchema,
   PickupDateProposalsRequestSchema,
@@ -181,6 +182,13 @@ describe("pickups", () => {
       ],
     });
     expect(parsed.successfully_ordered_packages?.[0]?.pickup_number).toBe("DPD-20260901-000123");
+  });
+
+  it("reads whether a pickup is cancelled; the answer to cancelling must say it", () => {
+    const answer = { uuid, status: "successful", errors: [], successfully_ordered_packages: [] };
+    expect(PickupCommandResponseSchema.parse(answer).cancelled).toBeUndefined();
+    expect(PickupCancelResponseSchema.parse({ ...answer, cancelled: true }).cancelled).toBe(true);
+    expect(PickupCancelResponseSchema.safeParse(answer).success).toBe(false);
   });
 });
 
