@@ -189,6 +189,7 @@ export {
   LABEL_PAGE_FORMATS,
   type LabelOptions,
   LabelOptionsSchema,
+  ORDER_PACKAGES_MAX,
   type OrderCommandRequest,
   OrderCommandRequestSchema,
   type OrderCommandResponse,
@@ -255,6 +256,8 @@ export {
 } from "./payments.ts";
 export {
   PICKUP_PACKAGES_MAX,
+  type PickupCancelResponse,
+  PickupCancelResponseSchema,
   type PickupCommandPackage,
   PickupCommandPackageSchema,
   type PickupCommandRequest,

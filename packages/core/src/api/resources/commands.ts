@@ -1,17 +1,19 @@
 // The service's asynchronous commands with client-chosen UUIDs: ordering
 // packages (PUT /order-commands/{uuid}, which spends the account's money) and
 // cancelling them (PUT /cancel-command/{uuid}), ordering a courier pickup
-// (PUT /pickup-commands/{uuid}) and documents in bulk (PUT
-// /documents-command/{uuid}). Because the client chooses the
+// (PUT /pickup-commands/{uuid}, cancelled with DELETE while the service
+// allows) and documents in bulk (PUT /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
-// command sent earlier without sending it again.
+// command sent earlier without sending it again. A documents command's
+// files are downloaded with `download` (document-download.ts).
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
   CancelCommandRequestSchema,
   type CancelCommandResponse,
   CancelCommandResponseSchema,
+  type CommandDocument,
   CommandUuidSchema,
   type DocumentsCommandRequest,
   DocumentsCommandRequestSchema,
@@ -22,6 +24,8 @@ import {
   OrderCommandRequestSchema,
   type OrderCommandResponse,
   OrderCommandResponseSchema,
+  type PickupCancelResponse,
+  PickupCancelResponseSchema,
   type PickupCommandRequest,
   PickupCommandRequestSchema,
   type PickupCommandResponse,
@@ -32,6 +36,7 @@ import type { Deadline } from "../deadline.ts";
 import { checkInput } from "../input-check.ts";
 import { poll } from "../poll.ts";
 import type { CallOptions } from "../transport.ts";
+import { type DownloadedDocument, downloadDocument } from "./document-download.ts";
 
 interface CommandShape {
   readonly status: OrderCommandResponse["status"];
@@ -162,6 +167,8 @@ export class PickupCommandsResource extends CommandResource<
   PickupCommandRequest,
   PickupCommandResponse
 > {
+  readonly #context: ClientContext;
+
   constructor(context: ClientContext) {
     super(
       context,
@@ -170,6 +177,25 @@ export class PickupCommandsResource extends CommandResource<
       PickupCommandResponseSchema,
       "The pickup command",
     );
+    this.#context = context;
+  }
+
+  /**
+   * Cancels the pickup the command with this UUID ordered, while the service
+   * allows it (until the courier's window starts); its packages can then be
+   * given a new pickup. Idempotent: cancelling again answers the same, so it
+   * is retried like a read. ConflictError (serviceCode pickup_not_cancellable)
+   * once the window has started; NotFoundError when there is no such command.
+   */
+  async cancel(uuid: string, options?: CallOptions): Promise<PickupCancelResponse> {
+    const id = checkInput(this.#context, CommandUuidSchema, uuid, options);
+    const path = `/pickup-commands/${id}`;
+    const transport = this.#context.transport;
+    const raw = await transport.send(
+      { method: "DELETE", path, idempotent: true, version: 1 },
+      options,
+    );
+    return transport.check(PickupCancelResponseSchema, raw, "DELETE", path);
   }
 }
 
@@ -177,6 +203,8 @@ export class DocumentsCommandsResource extends CommandResource<
   DocumentsCommandRequest,
   DocumentsCommandResponse
 > {
+  readonly #documents: ClientContext;
+
   constructor(context: ClientContext) {
     super(
       context,
@@ -185,5 +213,15 @@ export class DocumentsCommandsResource extends CommandResource<
       DocumentsCommandResponseSchema,
       "The documents command",
     );
+    this.#documents = context;
+  }
+
+  /**
+   * Downloads a document the finished command lists (its `documents[]`
+   * entry), asking again while the service answers 204, until the deadline.
+   * The url must lie under the client's baseUrl (ApiUsageError otherwise).
+   */
+  download(document: CommandDocument, options?: CallOptions): Promise<DownloadedDocument> {
+    return downloadDocument(this.#documents, document, options);
   }
 }

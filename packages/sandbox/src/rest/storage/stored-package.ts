@@ -218,6 +218,15 @@ export class PackageStore {
       .run(pickup.command, pickup.number, JSON.stringify(pickup.date), id);
   }
 
+  /** Frees the packages of a cancelled pickup command: they have no pickup and can get a new one. */
+  clearPickup(command: string): void {
+    this.#db.sql
+      .prepare(
+        "UPDATE rest_packages SET pickup_command = NULL, pickup_number = NULL, pickup_date = NULL WHERE pickup_command = ?",
+      )
+      .run(command);
+  }
+
   /** Appends a problem state to the package's tracking. */
   addTrackingProblem(id: number, problem: TrackingProblem): void {
     this.#db.sql
