@@ -104,10 +104,7 @@ class CommandResource<Req, Res extends CommandShape> {
   /** The command as a poll step: done when final, else the wait its Retry-After asks for. */
   #step(value: Res, raw: RawResponse): CommandStep<Res> {
     if (isFinalCommandStatus(value.status)) return { done: true, value };
-    const waitMs = parseRetryAfter(
-      raw.headers.get("retry-after"),
-      this.#context.clock().getTime(),
-    );
+    const waitMs = parseRetryAfter(raw.headers.get("retry-after"), this.#context.clock().getTime());
     return waitMs === undefined ? { done: false, value } : { done: false, value, waitMs };
   }
 
