@@ -76,6 +76,7 @@ it("exports exactly these values", () => {
     "isValidationError",
     "orderCommandId",
     "safeToPackage",
+    "shipBatch",
     "shipOrder",
     "shipOrderReference",
     "staticToken",
