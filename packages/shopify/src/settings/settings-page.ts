@@ -49,6 +49,7 @@ export function settingsPage(data: SettingsPageData) {
 <body>
 <h1>${t.title}</h1>
 <p>${t.shop}: ${shop}</p>
+<p><a href="/orders${query("")}">${t.ordersPage}</a></p>
 ${
   connection === "reconnect"
     ? html`<p role="alert"><strong>${t.reconnect}</strong> ${t.reconnectWait} <a href="/connect${query("")}">${t.reconnectLink}</a></p>`
