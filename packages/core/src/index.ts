@@ -54,6 +54,15 @@ export {
   type UserDataWriteResult,
   ValidationApiError,
 } from "./api/index.ts";
+// shipBatch: many store orders as one unit of work.
+export {
+  type BatchFailure,
+  type BatchProgress,
+  type BatchShipment,
+  type ShipBatchOptions,
+  type ShipBatchResult,
+  shipBatch,
+} from "./batch/index.ts";
 export type { Clock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
 export type { Issue } from "./issues/issue.ts";
@@ -116,6 +125,30 @@ export {
   TokenEndpointError,
   type TokenStore,
 } from "./oauth/index.ts";
+// The shipping day: one file of labels for many packages, handover protocols
+// per carrier, the courier booked, orders in several parcels, and the day's
+// reckoning of what was paid against what the stores asked for.
+export {
+  type BatchDocument,
+  type BatchLabelsOptions,
+  type BoxRule,
+  batchLabels,
+  type CodSplit,
+  DOCUMENTS_ERROR_CODES,
+  type DocumentsCallOptions,
+  DocumentsError,
+  type DocumentsErrorCode,
+  type DownloadedDocument,
+  type HandoverProtocol,
+  type HandoverProtocols,
+  type HandoverProtocolsOptions,
+  handoverProtocols,
+  isDocumentsError,
+  type ParcelLimits,
+  type ParcelsOption,
+  type SkippedPackage,
+  type SplitEntry,
+} from "./shipping-day.ts";
 export { verifyTrackingPush } from "./tracking/tracking-push-control.ts";
 // Validation before a request is sent.
 export {

@@ -17,6 +17,9 @@ export {
   toStoreOrder,
 } from "./mapping/index.ts";
 export {
+  type ShopBatch,
+  type ShopBatchDetails,
+  type ShopBatchOrder,
   type ShopConnectionState,
   type ShopMerchant,
   type ShopOrderShipment,

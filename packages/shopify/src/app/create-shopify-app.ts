@@ -22,12 +22,22 @@ import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
 import { type ShopMerchant, shopMerchant } from "../merchant/shop-merchant.ts";
-import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import { ordersRoutes } from "../orders/orders-routes.ts";
+import {
+  BATCH_DEAD_QUEUE,
+  BATCH_QUEUE,
+  type BatchJob,
+  WEBHOOK_DEAD_QUEUE,
+  WEBHOOK_QUEUE,
+  type WebhookJob,
+} from "../queue/jobs.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
 import { rateCallback } from "../rates/rate-callback.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { settingsRoutes } from "../settings/settings-routes.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
+import { giveUpBatch } from "../shipping/give-up-batch.ts";
+import { shipShopifyBatch } from "../shipping/ship-shopify-batch.ts";
 import { migrate, underMigrationLock } from "../store/migrate.ts";
 import { receiveTrackingPush } from "../tracking/receive-tracking-push.ts";
 import {
@@ -111,6 +121,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   );
   installRoutes(hono, shopify, runtime);
   settingsRoutes(hono, runtime);
+  ordersRoutes(hono, runtime);
 
   const handler = (request: Request) => Promise.resolve(hono.fetch(request));
   return Object.assign(handler, {
@@ -197,6 +208,12 @@ async function startOn(
     };
     await boss.createQueue(WEBHOOK_QUEUE, webhookQueue);
     await boss.updateQueue(WEBHOOK_QUEUE, webhookQueue);
+    // A batch's job: the same retries and takeover of a dead instance's run;
+    // it may run long (hundreds of orders), beating all the while.
+    await boss.createQueue(BATCH_DEAD_QUEUE, { retryLimit: 3, retryDelay: 5 });
+    const batchQueue = { ...webhookQueue, deadLetter: BATCH_DEAD_QUEUE, expireInSeconds: 3600 };
+    await boss.createQueue(BATCH_QUEUE, batchQueue);
+    await boss.updateQueue(BATCH_QUEUE, batchQueue);
     await boss.createQueue(TRACKING_RECONCILE_QUEUE, { retryLimit: 0 });
     // One schedule for the cluster: pg-boss sends each due job once.
     await boss.schedule(
@@ -260,6 +277,36 @@ async function startOn(
         if (!job) return;
         const tries = (job.sourceRetryCount ?? config.jobRetryLimit ?? 8) + 1;
         await giveUpLostDelivery(pool, job.data.webhookId, tries);
+      },
+    );
+    await boss.work(
+      BATCH_QUEUE,
+      {
+        pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        includeMetadata: true,
+      },
+      async ([job]: JobWithMetadata<BatchJob>[]) => {
+        if (!job) return;
+        await shipShopifyBatch(app, job.data.shop, job.data.batchId, {
+          lastTry: job.retryCount >= job.retryLimit,
+          attempt: job.retryCount + 1,
+          signal: job.signal,
+          ...(config.batch ?? {}),
+        });
+      },
+    );
+    await boss.work(
+      BATCH_DEAD_QUEUE,
+      {
+        pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        includeMetadata: true,
+      },
+      async ([job]: JobWithMetadata<BatchJob>[]) => {
+        if (!job) return;
+        const tries = (job.sourceRetryCount ?? config.jobRetryLimit ?? 8) + 1;
+        await giveUpBatch(pool, job.data.shop, job.data.batchId, tries);
       },
     );
     await boss.work(

@@ -67,4 +67,15 @@ export interface ShopifyAppConfig {
    * as often. Default 30.
    */
   readonly superviseIntervalSeconds?: number;
+  /**
+   * How a batch of orders runs: `concurrency` orders read from (and fulfilled
+   * in) Shopify at once (default 4), and core shipBatch's own
+   * `shipConcurrency` (package creations at once) and `chunkSize` (packages
+   * per order command), by default shipBatch's.
+   */
+  readonly batch?: {
+    readonly concurrency?: number;
+    readonly shipConcurrency?: number;
+    readonly chunkSize?: number;
+  };
 }

@@ -1,0 +1,28 @@
+// The shipping day's part of the root entry, gathered in one place: one file
+// of labels for many packages and a handover protocol per carrier
+// (documents/), the courier booked for them (courier/), orders in several
+// parcels (the `parcels` option of the mapping), and the day's reckoning of
+// what was paid against what the stores asked for (reckoning/).
+export type { DownloadedDocument } from "./api/index.ts";
+export type { BatchDocument, SkippedPackage } from "./documents/batch-document.ts";
+export { type BatchLabelsOptions, batchLabels } from "./documents/batch-labels.ts";
+export {
+  DOCUMENTS_ERROR_CODES,
+  DocumentsError,
+  type DocumentsErrorCode,
+  isDocumentsError,
+} from "./documents/documents-error.ts";
+export type { DocumentsCallOptions } from "./documents/documents-options.ts";
+export {
+  type HandoverProtocol,
+  type HandoverProtocols,
+  type HandoverProtocolsOptions,
+  handoverProtocols,
+} from "./documents/handover-protocols.ts";
+export type {
+  BoxRule,
+  CodSplit,
+  ParcelLimits,
+  ParcelsOption,
+  SplitEntry,
+} from "./mapping/parcels-option.ts";

@@ -1,0 +1,111 @@
+// The orders routes: the orders page, shipping the chosen orders (or all
+// waiting) as one batch, a batch's page and the status it polls. Every
+// route first proves which shop is asking (session token, the pages' own
+// form token, or session cookie), and a batch is only ever the asking shop's.
+import { randomUUID } from "node:crypto";
+import type { Context, Hono } from "hono";
+import { pageShop } from "../auth/page-shop.ts";
+import type { AppRuntime } from "../runtime/app-runtime.ts";
+import { queueBatch } from "../shipping/queue-batch.ts";
+import { batchPackages, listBatches, listBatchOrders, loadBatch } from "../store/batches.ts";
+import { loadSettings } from "../store/settings.ts";
+import { batchPage } from "./batch-page.ts";
+import { shopBatch, shopBatchOrder } from "./batch-view.ts";
+import { shopOrders, waitingOrders } from "./order-view.ts";
+import { ordersPage } from "./orders-page.ts";
+import { pageQuery } from "./page-frame.ts";
+
+export type Form = Record<string, string | File | (string | File)[]>;
+
+const UNAUTHORISED = "Open the app from your Shopify admin.";
+
+export function who(app: AppRuntime, c: Context, form?: Form) {
+  return pageShop(app.shopify, c.req.raw, form, app.config.now ?? Date.now);
+}
+
+export function formValues(form: Form, name: string): string[] {
+  const value = form[name];
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.filter((item): item is string => typeof item === "string" && item.trim() !== "");
+}
+
+function formValue(form: Form, name: string): string {
+  return formValues(form, name)[0]?.trim() ?? "";
+}
+
+export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): void {
+  hono.get("/orders", async (c) => {
+    const app = await runtime();
+    const { shop, idToken } = await who(app, c);
+    if (!shop) return c.text(UNAUTHORISED, 401);
+    const { settings } = await loadSettings(app.pool, shop);
+    return c.html(
+      ordersPage({
+        auth: { shop, idToken },
+        language: settings.language,
+        orders: await shopOrders(app.pool, shop),
+        batches: await listBatches(app.pool, shop),
+        batchKey: randomUUID(),
+        nothingToShip: c.req.query("nothing") === "1",
+      }),
+    );
+  });
+
+  // Ship the chosen orders (or every order waiting) as one batch. The form's
+  // own key names the batch: the same form sent twice is the same batch.
+  hono.post("/orders/batch", async (c) => {
+    const app = await runtime();
+    const form = (await c.req.parseBody({ all: true })) as Form;
+    const { shop, idToken } = await who(app, c, form);
+    if (!shop) return c.text(UNAUTHORISED, 401);
+    const key = formValue(form, "batch_key");
+    if (!/^[\w-]{8,100}$/.test(key)) return c.text("The form has no batch key.", 400);
+    const orderIds =
+      formValue(form, "all") === "waiting"
+        ? await waitingOrders(app.pool, shop)
+        : formValues(form, "order_id");
+    const queued = await queueBatch(app, shop, orderIds, `form:${key}`);
+    const auth = { shop, idToken };
+    if (queued.kind === "nothing_to_ship") {
+      return c.redirect(`/orders${pageQuery(auth, "&nothing=1")}`, 303);
+    }
+    return c.redirect(`/orders/batches/${queued.batch.id}${pageQuery(auth)}`, 303);
+  });
+
+  hono.get("/orders/batches/:id", async (c) => {
+    const app = await runtime();
+    const { shop, idToken } = await who(app, c);
+    if (!shop) return c.text(UNAUTHORISED, 401);
+    const id = c.req.param("id");
+    const batch = await loadBatch(app.pool, shop, id);
+    if (!batch) return c.text("No such batch.", 404);
+    const { settings } = await loadSettings(app.pool, shop);
+    const orders = await listBatchOrders(app.pool, shop, id);
+    const packages = await batchPackages(app.pool, shop, id);
+    const carriers = [...new Set(packages.flatMap((pkg) => pkg.service ?? []))].sort();
+    return c.html(
+      batchPage({
+        auth: { shop, idToken },
+        language: settings.language,
+        batch: {
+          ...shopBatch(batch, Date.now()),
+          orders: orders.map((order) => shopBatchOrder(order, settings.language)),
+        },
+        carriers,
+        labelFormat: settings.labelFormat,
+        retryKey: randomUUID(),
+      }),
+    );
+  });
+
+  // What the batch page polls: JSON, small, never cached.
+  hono.get("/orders/batches/:id/status", async (c) => {
+    const app = await runtime();
+    const { shop } = await who(app, c);
+    if (!shop) return c.json({ error: "unauthorised", message: UNAUTHORISED }, 401);
+    const batch = await loadBatch(app.pool, shop, c.req.param("id"));
+    if (!batch) return c.json({ error: "not_found", message: "No such batch." }, 404);
+    c.header("cache-control", "no-store");
+    return c.json(shopBatch(batch, Date.now()));
+  });
+}
