@@ -21,6 +21,7 @@ export {
   type ShopBatchDetails,
   type ShopBatchOrder,
   type ShopConnectionState,
+  type ShopDocument,
   type ShopMerchant,
   type ShopOrderShipment,
   type ShopOrderStatus,

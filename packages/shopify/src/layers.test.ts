@@ -31,6 +31,8 @@ const RANK: Readonly<Record<string, number>> = {
   rates: 4,
   tracking: 4,
   webhooks: 4,
+  // The shipping day: a batch's documents, its courier, the day's reckoning.
+  day: 4,
   // The types-only module every route and the console take.
   runtime: 5,
   settings: 6,

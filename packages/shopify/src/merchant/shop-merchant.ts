@@ -4,7 +4,8 @@
 // order, its label, shipping many as one batch and following it.
 // The settings pages run the same functions, so both faces behave alike.
 import { createHash } from "node:crypto";
-import { ShipbridgeError } from "@shipbridge/core";
+import { type BatchDocument, ShipbridgeError } from "@shipbridge/core";
+import { batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
 import {
   type ShopBatch,
   type ShopBatchDetails,
@@ -75,6 +76,33 @@ export interface ShopMerchant {
   batch(batchId: string, options?: { language?: "en" | "pl" }): Promise<ShopBatchDetails | null>;
   /** The shop's batches, newest first. */
   batches(options?: { limit?: number }): Promise<ShopBatch[]>;
+  /**
+   * One file of the labels of every parcel the batch bought, in the shop's
+   * label format (PDF A6, PDF A4 or ZPL); null before it bought any. The
+   * same file however often asked (one documents command).
+   */
+  batchLabels(batchId: string): Promise<ShopDocument | null>;
+  /** One handover protocol per carrier of the batch's parcels. */
+  batchProtocols(batchId: string): Promise<(ShopDocument & { readonly service: string })[]>;
+}
+
+/** A file the service made: its bytes, type, name, and the packages it left out with why. */
+export interface ShopDocument {
+  readonly body: Uint8Array;
+  readonly contentType: string;
+  readonly filename: string;
+  readonly packageIds: readonly number[];
+  readonly skipped: readonly { packageId: number; rule: string; message: string }[];
+}
+
+function shopDocument(file: BatchDocument): ShopDocument {
+  return {
+    body: file.body,
+    contentType: file.contentType,
+    filename: file.filename,
+    packageIds: file.packageIds,
+    skipped: file.skipped,
+  };
 }
 
 /**
@@ -153,6 +181,21 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
       const app = await runtime();
       const batches = await listBatches(app.pool, shop, options.limit ?? 20);
       return batches.map((batch) => shopBatch(batch, Date.now()));
+    },
+    async batchLabels(batchId) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return null;
+      const file = await batchLabelFile(app, shop, batchId);
+      return file ? shopDocument(file) : null;
+    },
+    async batchProtocols(batchId) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return [];
+      const protocols = await batchProtocols(app, shop, batchId);
+      return protocols.map((protocol) => ({
+        ...shopDocument(protocol),
+        service: protocol.service,
+      }));
     },
     async label(orderId) {
       const label = await orderLabel(await runtime(), shop, orderId);

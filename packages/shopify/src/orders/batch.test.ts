@@ -19,6 +19,8 @@ const SHOP = "batch-shop.myshopify.com";
 let appA: ShopifyApp;
 let appB: ShopifyApp;
 let cookie: string;
+/** The first test's batch of five orders, shipped. */
+let shippedBatch = "";
 
 beforeAll(async () => {
   [appA, appB] = await Promise.all([harness.app(), harness.app()]);
@@ -79,6 +81,13 @@ async function untilDone(app: ShopifyApp, batchId: string) {
   return seen;
 }
 
+/** The pages of a PDF, as its page tree counts them. */
+function pages(pdf: string): number {
+  const found = /\/Type \/Pages [^>]*\/Count (\d+)/.exec(pdf);
+  if (!found) throw new Error("not a PDF with a page tree");
+  return Number(found[1]);
+}
+
 async function orderCommands(): Promise<number> {
   const stats = (await harness.sandbox.control("/stats")) as { rest: { order_commands: number } };
   return stats.rest.order_commands;
@@ -125,6 +134,7 @@ describe("shipping a batch from the orders page", () => {
     expect(second.headers.get("location")).toBe(location);
     const batchId = /\/orders\/batches\/([0-9a-f-]{36})/.exec(location)?.[1] ?? "";
     expect(batchId).not.toBe("");
+    shippedBatch = batchId;
     // Sending the form again after it ran finds the same batch too.
     const seen = await untilDone(appB, batchId);
     expect((await post(appA, "/orders/batch", form)).headers.get("location")).toBe(location);
@@ -166,6 +176,58 @@ describe("shipping a batch from the orders page", () => {
     const after = await (await get(appA, `/orders?shop=${SHOP}`)).text();
     expect(after).not.toMatch(/<input type="checkbox" name="order_id" value="9101"/);
     expect(after).toContain(`href="/orders/batches/${batchId}?shop=${SHOP}"`);
+  });
+
+  it("gives the batch's labels as one file in the shop's format, and a protocol per carrier", async () => {
+    const base = `/orders/batches/${shippedBatch}`;
+    const documents = async () =>
+      ((await harness.sandbox.control("/stats")) as { rest: { documents_commands: number } }).rest
+        .documents_commands;
+    const before = await documents();
+    // PDF A4 by default: five labels, four a page.
+    const a4 = await get(appA, `${base}/labels?shop=${SHOP}`);
+    expect(a4.status).toBe(200);
+    expect(a4.headers.get("content-type")).toBe("application/pdf");
+    expect(a4.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w.-]+\.pdf"$/);
+    expect(pages(await a4.text())).toBe(2);
+    // Asked again (a double click): the same documents command, the same file.
+    expect(pages(await (await get(appB, `${base}/labels?shop=${SHOP}`)).text())).toBe(2);
+    expect((await documents()) - before).toBe(1);
+
+    await appA.merchant(SHOP).updateSettings({ labelFormat: "pdf_a6" });
+    expect(pages(await (await get(appA, `${base}/labels?shop=${SHOP}`)).text())).toBe(5);
+    await appA.merchant(SHOP).updateSettings({ labelFormat: "zpl" });
+    const zpl = await get(appA, `${base}/labels?shop=${SHOP}`);
+    expect(zpl.headers.get("content-type")).toBe("application/zpl");
+    const text = await zpl.text();
+    expect(text.match(/\^XA/g)).toHaveLength(5);
+    expect(text.match(/\^XZ/g)).toHaveLength(5);
+    await appA.merchant(SHOP).updateSettings({ labelFormat: "pdf_a4" });
+
+    const protocol = await get(appA, `${base}/protocol?shop=${SHOP}&service=dpd`);
+    expect(protocol.status).toBe(200);
+    expect(protocol.headers.get("content-type")).toBe("application/pdf");
+    const listed = await protocol.text();
+    for (const id of ["9101", "9102", "9103", "9104", "9105"]) {
+      const row = await loadShipment(harness.pool, SHOP, id);
+      expect(listed).toContain(row?.tracking?.numbers[0] ?? "?");
+    }
+    // The same in code.
+    const merchant = appB.merchant(SHOP);
+    const file = await merchant.batchLabels(shippedBatch);
+    expect(file).toMatchObject({ contentType: "application/pdf", skipped: [] });
+    expect(file?.packageIds).toHaveLength(5);
+    const protocols = await merchant.batchProtocols(shippedBatch);
+    expect(protocols.map((entry) => [entry.service, entry.packageIds.length])).toEqual([
+      ["dpd", 5],
+    ]);
+    expect(await appB.merchant("other-shop.myshopify.com").batchLabels(shippedBatch)).toBeNull();
+    // No parcel of that carrier, no batch of that id, or another shop: nothing.
+    expect((await get(appA, `${base}/protocol?shop=${SHOP}&service=inpost`)).status).toBe(404);
+    expect(
+      (await get(appA, `/orders/batches/00000000-0000-4000-8000-000000000000/labels?shop=${SHOP}`))
+        .status,
+    ).toBe(404);
   });
 
   it("shows a running batch with a bar that refreshes without scripts and polls with them", async () => {

@@ -1,10 +1,12 @@
 // The orders routes: the orders page, shipping the chosen orders (or all
-// waiting) as one batch, a batch's page and the status it polls. Every
+// waiting) as one batch, a batch's page and the status it polls, and its
+// documents (one file of labels, a handover protocol per carrier). Every
 // route first proves which shop is asking (session token, the pages' own
 // form token, or session cookie), and a batch is only ever the asking shop's.
 import { randomUUID } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { pageShop } from "../auth/page-shop.ts";
+import { batchLabelFile, batchProtocol } from "../day/batch-documents.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { queueBatch } from "../shipping/queue-batch.ts";
 import { batchPackages, listBatches, listBatchOrders, loadBatch } from "../store/batches.ts";
@@ -14,6 +16,7 @@ import { shopBatch, shopBatchOrder } from "./batch-view.ts";
 import { shopOrders, waitingOrders } from "./order-view.ts";
 import { ordersPage } from "./orders-page.ts";
 import { pageQuery } from "./page-frame.ts";
+import { serviceRefusal } from "./service-refusal.ts";
 
 export type Form = Record<string, string | File | (string | File)[]>;
 
@@ -107,5 +110,51 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     if (!batch) return c.json({ error: "not_found", message: "No such batch." }, 404);
     c.header("cache-control", "no-store");
     return c.json(shopBatch(batch, Date.now()));
+  });
+
+  // One file of the batch's labels, in the shop's format.
+  hono.get("/orders/batches/:id/labels", async (c) => {
+    const app = await runtime();
+    const { shop } = await who(app, c);
+    if (!shop) return c.text(UNAUTHORISED, 401);
+    const { settings } = await loadSettings(app.pool, shop);
+    const id = c.req.param("id");
+    if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
+    try {
+      const file = await batchLabelFile(app, shop, id);
+      if (!file) return c.text("This batch has no labels yet.", 404);
+      return download(file);
+    } catch (error) {
+      return serviceRefusal(c, error, settings.language);
+    }
+  });
+
+  // The handover protocol of one carrier's parcels of the batch.
+  hono.get("/orders/batches/:id/protocol", async (c) => {
+    const app = await runtime();
+    const { shop } = await who(app, c);
+    if (!shop) return c.text(UNAUTHORISED, 401);
+    const { settings } = await loadSettings(app.pool, shop);
+    const id = c.req.param("id");
+    if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
+    try {
+      const file = await batchProtocol(app, shop, id, c.req.query("service") ?? "");
+      if (!file) return c.text("This batch has no parcels of that carrier.", 404);
+      return download(file);
+    } catch (error) {
+      return serviceRefusal(c, error, settings.language);
+    }
+  });
+}
+
+/** A file the browser saves (or prints) under the service's name for it. */
+function download(file: { body: Uint8Array; contentType: string; filename: string }): Response {
+  const name = file.filename.replace(/[^\w.-]/g, "_");
+  return new Response(file.body.slice(), {
+    headers: {
+      "content-type": file.contentType,
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    },
   });
 }
