@@ -71,6 +71,7 @@ it("exports exactly these values", () => {
     "isValidationError",
     "orderCommandId",
     "safeToPackage",
+    "shipBatch",
     "shipOrder",
     "shipOrderReference",
     "staticToken",

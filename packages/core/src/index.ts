@@ -55,12 +55,13 @@ export {
   ValidationApiError,
 } from "./api/index.ts";
 // shipBatch: many store orders as one unit of work.
-export type {
-  BatchFailure,
-  BatchProgress,
-  BatchShipment,
-  ShipBatchOptions,
-  ShipBatchResult,
+export {
+  type BatchFailure,
+  type BatchProgress,
+  type BatchShipment,
+  type ShipBatchOptions,
+  type ShipBatchResult,
+  shipBatch,
 } from "./batch/index.ts";
 export type { Clock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";

@@ -65,6 +65,12 @@ export interface BatchShipment {
   readonly trackingUrls: readonly string[];
   /** toPackage's warnings and the service's. */
   readonly warnings: readonly Issue[];
+  /**
+   * Whether its label was ready when the batch ended. False only when the
+   * wait for it ran out (the deadline): the package is ordered and paid all
+   * the same, and its label comes with `client.packages.label(packageId)`.
+   */
+  readonly labelled: boolean;
 }
 
 export interface BatchFailure {

@@ -1,10 +1,12 @@
 // Tests of the order and cancel command schemas: strict requests and tolerant
 // answers.
 import { describe, expect, it } from "vitest";
+import { validateInput } from "../validation/validate-input.ts";
 import { CancelCommandRequestSchema, CancelCommandResponseSchema } from "./cancel-command.ts";
 import { COMMAND_STATUSES, isFinalCommandStatus } from "./command-state.ts";
 import {
   LabelOptionsSchema,
+  ORDER_PACKAGES_MAX,
   OrderCommandRequestSchema,
   OrderCommandResponseSchema,
 } from "./order-command.ts";
@@ -40,6 +42,16 @@ describe("OrderCommandRequestSchema (strict)", () => {
     expect(
       OrderCommandRequestSchema.safeParse({ packages: [{ id: "12" }] }).error?.issues[0]?.path,
     ).toEqual(["packages", 0, "id"]);
+  });
+
+  it("takes at most ORDER_PACKAGES_MAX (100) packages, named as too_big at packages", () => {
+    expect(ORDER_PACKAGES_MAX).toBe(100);
+    const refs = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+    expect(OrderCommandRequestSchema.safeParse({ packages: refs(100) }).success).toBe(true);
+    const result = validateInput(OrderCommandRequestSchema, { packages: refs(101) });
+    expect(result.ok ? [] : result.error.issues.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: "packages", rule: "too_big" },
+    ]);
   });
 
   it("knows only pdf/zpl and a4/a6", () => {

@@ -86,6 +86,7 @@ it("exports exactly these values", () => {
     "MessagesV2ResponseSchema",
     "OAUTH_ERROR_CODES",
     "OAuthErrorResponseSchema",
+    "ORDER_PACKAGES_MAX",
     "OpeningHoursSchema",
     "OrderCommandRequestSchema",
     "OrderCommandResponseSchema",

@@ -189,6 +189,7 @@ export {
   LABEL_PAGE_FORMATS,
   type LabelOptions,
   LabelOptionsSchema,
+  ORDER_PACKAGES_MAX,
   type OrderCommandRequest,
   OrderCommandRequestSchema,
   type OrderCommandResponse,

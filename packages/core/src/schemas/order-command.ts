@@ -8,6 +8,8 @@
 // - `errors[]` entries name the package they concern (package_id) and, when
 //   known, the field path; successfully_ordered_packages holds the summary of
 //   each ordered package (OrderSummaryPackageSchema).
+// - One command orders 1 to ORDER_PACKAGES_MAX (100) packages; a larger batch
+//   is sent as several commands.
 import { z } from "zod";
 import { commandResponseSchema } from "./command-state.ts";
 import { PackageRefSchema } from "./identifiers.ts";
@@ -16,6 +18,9 @@ import { OrderSummaryPackageSchema } from "./package-details.ts";
 
 export const LABEL_FILE_FORMATS = ["pdf", "zpl"] as const;
 export const LABEL_PAGE_FORMATS = ["a4", "a6"] as const;
+
+/** The most packages one order command takes. */
+export const ORDER_PACKAGES_MAX = 100;
 
 export const LabelOptionsSchema = lazy(() =>
   z.strictObject({
@@ -27,7 +32,7 @@ export type LabelOptions = z.infer<typeof LabelOptionsSchema>;
 
 export const OrderCommandRequestSchema = lazy(() =>
   z.strictObject({
-    packages: z.array(PackageRefSchema).min(1),
+    packages: z.array(PackageRefSchema).min(1).max(ORDER_PACKAGES_MAX),
     label: LabelOptionsSchema.optional(),
     only_order_pickup: z.boolean().optional(),
     skip_email_send: z.boolean().optional(),

@@ -1,6 +1,8 @@
 // Counts of what the REST API has done, for the sandbox's test controls
-// (GET /_sandbox/stats): packages, commands, charges and refunds (so a test
-// can prove that a retried order charged once), and tracking pushes.
+// (GET /_sandbox/stats): packages, commands of every kind (ordering,
+// cancelling, documents, courier pickups and the pickups cancelled), charges
+// and refunds (so a test can prove that a retried order charged once), and
+// tracking pushes.
 import type { SandboxContext } from "../context.ts";
 import { Charges } from "./orders/charges.ts";
 
@@ -10,6 +12,10 @@ export interface RestStats {
   readonly canceled_packages: number;
   readonly order_commands: number;
   readonly cancel_commands: number;
+  readonly documents_commands: number;
+  readonly pickup_commands: number;
+  /** Pickup commands cancelled (DELETE /pickup-commands/{uuid}). */
+  readonly pickup_cancellations: number;
   readonly charges: number;
   readonly refunds: number;
   /** Charged minus refunded, PLN gross. */
@@ -36,6 +42,15 @@ export function restStats(ctx: SandboxContext): RestStats {
     ),
     order_commands: count(ctx, "SELECT COUNT(*) AS n FROM rest_commands WHERE kind = 'order'"),
     cancel_commands: count(ctx, "SELECT COUNT(*) AS n FROM rest_commands WHERE kind = 'cancel'"),
+    documents_commands: count(
+      ctx,
+      "SELECT COUNT(*) AS n FROM rest_commands WHERE kind = 'documents'",
+    ),
+    pickup_commands: count(ctx, "SELECT COUNT(*) AS n FROM rest_commands WHERE kind = 'pickup'"),
+    pickup_cancellations: count(
+      ctx,
+      "SELECT COUNT(*) AS n FROM rest_commands WHERE kind = 'pickup' AND cancelled_at IS NOT NULL",
+    ),
     charges: totals.charges,
     refunds: totals.refunds,
     balance_gross: totals.balanceGross / 100,

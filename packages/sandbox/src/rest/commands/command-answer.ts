@@ -1,7 +1,8 @@
 // What GET and PUT of a command answer: its uuid, its status by the sandbox
 // clock, and, once final, the per-package errors ({ package_id, path, rule,
 // message }, the message core's in the request's language) and the packages
-// it handled.
+// it handled. While the command is not final, the answer also says in how many
+// whole seconds its status next changes (at least 1), for Retry-After.
 import type { Language } from "@shipbridge/core";
 import { renderMessage } from "@shipbridge/core/internal";
 import { isoSeconds } from "../../support/datetime.ts";
@@ -21,6 +22,8 @@ export interface CommandAnswer {
   readonly status: ReturnType<typeof commandStatus>;
   readonly final: boolean;
   readonly body: Record<string, unknown>;
+  /** Whole seconds until the status next changes (at least 1); undefined once final. */
+  readonly retryAfterSeconds: number | undefined;
 }
 
 export function commandAnswer(
@@ -38,6 +41,14 @@ export function commandAnswer(
       : status === "running"
         ? command.createdAt + QUEUEING_MS
         : command.createdAt + COMMAND_DURATION_MS;
+  const nextChangeAt =
+    status === "queueing"
+      ? command.createdAt + QUEUEING_MS
+      : status === "running"
+        ? command.createdAt + COMMAND_DURATION_MS
+        : undefined;
+  const retryAfterSeconds =
+    nextChangeAt === undefined ? undefined : Math.max(1, Math.ceil((nextChangeAt - now) / 1000));
   const errors = final
     ? command.outcomes
         .filter((o) => !o.ok && o.error)
@@ -52,7 +63,7 @@ export function commandAnswer(
     datetime_add: isoSeconds(command.createdAt),
     datetime_change: isoSeconds(changedAt),
   };
-  return { status, final, body };
+  return { status, final, body, retryAfterSeconds };
 }
 
 function errorEntry(

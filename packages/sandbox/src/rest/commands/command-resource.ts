@@ -6,7 +6,13 @@
 // and changes nothing; another body under a used UUID is a 409. Accepting
 // decides every package's outcome in one transaction, so a refused command
 // (a thrown RestError) leaves nothing written. The answer is 202 while the
-// command is queueing or running and 200 once it is final (command-answer.ts).
+// command is queueing or running and 200 once it is final (command-answer.ts);
+// GET answers 200 either way. Every answer of a command that is not final, to
+// PUT or GET, carries Retry-After: the whole seconds until its status next
+// changes, at least 1. A body listing more packages than one command takes
+// (the schema's maximum: core's ORDER_PACKAGES_MAX for ordering) is a 422
+// naming `packages` and core's too_big rule, beside any other problem of the
+// body; every other invalid body is a 400.
 // A command kind supplies only what is its own: its body schema, what
 // accepting does to each package and what its answer says about a package.
 import type { Language } from "@shipbridge/core";
@@ -18,6 +24,7 @@ import { canonicalJson, sha256Hex } from "../../support/hashing.ts";
 import { type Guard, V1 } from "../http/guard.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { type RequestAccount, requireUserAccount } from "../http/request-account.ts";
+import { isRestError, RestError } from "../http/rest-error.ts";
 import { validated } from "../http/validated-input.ts";
 import {
   type CommandAnswer,
@@ -70,6 +77,36 @@ export interface CommandResource {
   find(c: Context<SandboxEnv>): StoredCommand;
 }
 
+/**
+ * The checked body of a command. Too many packages for one command is a 422
+ * (the request is well-formed but more than one command takes); the answer
+ * names every problem of the body all the same.
+ */
+function commandBody<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  language: Language,
+): z.output<S> {
+  try {
+    return validated(schema, input, language);
+  } catch (error) {
+    if (
+      isRestError(error) &&
+      error.status === 400 &&
+      error.errors.some((e) => e.path === "packages" && e.rule === "too_big")
+    )
+      throw new RestError(422, error.code, error.localized, { errors: error.errors });
+    throw error;
+  }
+}
+
+/** Retry-After for an answer that is not final yet; no header once it is. */
+function retryAfter(result: CommandAnswer): Record<string, string> {
+  return result.retryAfterSeconds === undefined
+    ? {}
+    : { "Retry-After": String(result.retryAfterSeconds) };
+}
+
 export function commandResource<S extends z.ZodType>(
   ctx: SandboxContext,
   guard: Guard,
@@ -99,7 +136,7 @@ export function commandResource<S extends z.ZodType>(
     const account = requireUserAccount(c, ctx);
     const language = c.get("language");
     const uuid = validated(CommandUuidSchema, c.req.param("uuid"), language, "uuid");
-    const body = validated(spec.schema, await readJsonObject(c), language);
+    const body = commandBody(spec.schema, await readJsonObject(c), language);
     const requestHash = sha256Hex(canonicalJson(body));
     const command = ctx.db.transaction((): StoredCommand => {
       const existing = commands.find(spec.kind, uuid);
@@ -123,12 +160,13 @@ export function commandResource<S extends z.ZodType>(
       return created;
     });
     const result = answer(command, language);
-    return c.json(result.body, result.final ? 200 : 202);
+    return c.json(result.body, result.final ? 200 : 202, retryAfter(result));
   });
 
-  routes.get(`${spec.path}/:uuid`, guard(V1), (c) =>
-    c.json(answer(find(c), c.get("language")).body, 200),
-  );
+  routes.get(`${spec.path}/:uuid`, guard(V1), (c) => {
+    const result = answer(find(c), c.get("language"));
+    return c.json(result.body, 200, retryAfter(result));
+  });
 
   return { routes, find };
 }

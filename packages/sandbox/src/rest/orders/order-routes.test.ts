@@ -3,6 +3,7 @@
 // package (and one refund), tracking numbers, the package's state, and
 // refused packages with core's rule codes and messages.
 import { randomUUID } from "node:crypto";
+import { ORDER_PACKAGES_MAX } from "@shipbridge/core/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
 
@@ -201,6 +202,33 @@ describe("PUT /order-commands/{uuid}", () => {
       expect.arrayContaining(["packages", "label.file_format"]),
     );
     expect((await sandbox.call("GET", `/order-commands/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it("takes at most ORDER_PACKAGES_MAX packages: more is a 422 naming packages and too_big, in both languages", async () => {
+    const refs = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 900000 + i }));
+    const hundred = await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: refs(ORDER_PACKAGES_MAX) },
+    });
+    expect(hundred.status).toBe(202);
+    const before = await charges.totals();
+    const uuid = randomUUID();
+    const messages: string[] = [];
+    for (const language of ["en_GB", "pl_PL"]) {
+      const tooMany = await sandbox.call("PUT", `/order-commands/${uuid}`, {
+        body: { packages: refs(ORDER_PACKAGES_MAX + 1), label: { file_format: "gif" } },
+        headers: { "x-language": language },
+      });
+      expect(tooMany.status).toBe(422);
+      expect(tooMany.body.errors).toEqual([
+        { path: "packages", rule: "too_big", message: expect.any(String) },
+        { path: "label.file_format", rule: "invalid_value", message: expect.any(String) },
+      ]);
+      messages.push(tooMany.body.errors[0].message);
+    }
+    expect(messages).toEqual(["Give at most 100 items.", expect.stringContaining("100")]);
+    expect(messages[1]).not.toBe(messages[0]);
+    expect((await sandbox.call("GET", `/order-commands/${uuid}`)).status).toBe(404);
+    expect((await charges.totals()).order_commands).toBe(before.order_commands);
   });
 
   it("records the order confirmation as a message unless skip_email_send", async () => {

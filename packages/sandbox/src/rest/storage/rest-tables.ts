@@ -168,6 +168,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, string]> = [
        changed_at INTEGER NOT NULL
      ) STRICT;`,
   ],
+  ["rest-010-command-cancellations", "ALTER TABLE rest_commands ADD COLUMN cancelled_at INTEGER;"],
 ];
 
 /** Creates (once) every table of the REST API. */
