@@ -1,0 +1,364 @@
+// The shipping day in the whole application, through the admin API: a batch
+// of orders sent twice at once (a double click) while the admin fulfils one
+// of them by hand, run in the background; each order shipped once with one
+// fulfilment (Medusa's own workflow), one package and one charge; the order
+// that cannot ship reported with its problems in English and Polish; the
+// batch sent again, and the same orders in a new batch, paying nothing more.
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import { describe, expect, it } from "vitest";
+import seed from "../src/scripts/seed.ts";
+import { adminHeaders, storeHeaders } from "./admin-session.ts";
+import { ADDRESS } from "./sandbox-account.ts";
+
+const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
+
+interface Answer {
+  status: number;
+  data: Record<string, unknown>;
+  text: string;
+}
+
+/** The HTTP answer of a request, also when it is an error. */
+async function answer(request: Promise<unknown>): Promise<Answer> {
+  const response = (await request.catch(
+    (error: { response?: unknown }) => error.response ?? Promise.reject(error),
+  )) as { status: number; data: unknown };
+  const data = (typeof response.data === "object" ? response.data : {}) as Record<string, unknown>;
+  return {
+    status: response.status,
+    data,
+    text: typeof response.data === "string" ? response.data : JSON.stringify(response.data),
+  };
+}
+
+interface Stats {
+  packages: number;
+  charges: number;
+  order_commands: number;
+  documents_commands: number;
+  pickup_commands: number;
+  pickup_cancellations: number;
+}
+
+/** What the sandbox's REST API holds over every account (packages, commands, charges). */
+async function stats(): Promise<Stats> {
+  const response = await fetch(`${sandbox}/_sandbox/stats`);
+  return ((await response.json()) as { rest: Stats }).rest;
+}
+
+interface FulfilledOrder {
+  id: string;
+  fulfillments?: { canceled_at: unknown; data: { package_id: number } }[] | null;
+}
+
+/** The fulfilments of an order that are not cancelled, from query.graph's records. */
+function liveFulfillments(records: unknown[], orderId: string) {
+  const record = (records as FulfilledOrder[]).find((o) => o.id === orderId);
+  return (record?.fulfillments ?? []).filter((f) => !f.canceled_at);
+}
+
+interface BatchAnswer {
+  id: string;
+  state: string;
+  phase: string;
+  done: boolean;
+  total: number;
+  created: number;
+  ordered: number;
+  labelled: number;
+  fulfilled: number;
+  failed: number;
+  remaining_ms: number | null;
+  orders: { order_id: string; state: string; package_id: number | null; fulfilled_by: string }[];
+  failures: {
+    order_id: string;
+    code: string;
+    message: string;
+    issues: { path: string; rule: string; message: string }[];
+    retryable: boolean;
+  }[];
+}
+
+medusaIntegrationTestRunner({
+  cwd: process.cwd(),
+  testSuite: ({ api, getContainer }) => {
+    describe("the shipping day's batch", () => {
+      it("ships each order once with one fulfilment, and reports the one that cannot ship", async () => {
+        const container = getContainer();
+        await seed({ container, args: [] } as never);
+        const admin = await adminHeaders(api, container);
+        const store = await storeHeaders(container);
+        const query = container.resolve("query");
+
+        const { data: products } = await api.get("/store/products?fields=*variants", store);
+        const { data: regions } = await api.get("/store/regions", store);
+        const variant = products.products.find((p: { handle: string }) => p.handle === "kubek")
+          .variants[0];
+        const { data: near } = await api.get(
+          "/store/shipbridge/pickup-points?service=inpost&postcode=80-831",
+          store,
+        );
+        const locker = near.points[0].code as string;
+
+        /** An order of two mugs shipped with `optionCode`; `later` changes its address after checkout. */
+        async function place(
+          optionCode: string,
+          data: Record<string, unknown> = {},
+          later?: Record<string, unknown>,
+        ): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
+          const { data: created } = await api.post(
+            "/store/carts",
+            {
+              region_id: regions.regions[0].id,
+              email: "anna@example.com",
+              shipping_address: ADDRESS,
+              items: [{ variant_id: variant.id, quantity: 2 }],
+            },
+            store,
+          );
+          const cartId = created.cart.id as string;
+          const { data: listed } = await api.get(
+            `/store/shipping-options?cart_id=${cartId}`,
+            store,
+          );
+          const option = listed.shipping_options.find(
+            (o: { data: { id: string } }) => o.data.id === optionCode,
+          );
+          await api.post(
+            `/store/carts/${cartId}/shipping-methods`,
+            { option_id: option.id, data },
+            store,
+          );
+          if (later !== undefined) {
+            await api.post(`/store/carts/${cartId}`, { shipping_address: later }, store);
+          }
+          const { data: collection } = await api.post(
+            "/store/payment-collections",
+            { cart_id: cartId },
+            store,
+          );
+          await api.post(
+            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
+            { provider_id: "pp_system_default" },
+            store,
+          );
+          const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
+          expect(completed.type).toBe("order");
+          return completed.order;
+        }
+
+        const couriers = [await place("dpd"), await place("dpd"), await place("dpd")];
+        const toLocker = await place("inpost-point", { point_id: locker });
+        const invalid = await place(
+          "dpd",
+          {},
+          { ...ADDRESS, phone: "12345", address_1: "ul. Długa" },
+        );
+        const good = [...couriers, toLocker];
+        const all = [...good, invalid];
+        const handled = couriers[2] as { id: string; items: { id: string; quantity: number }[] };
+        const { data: locations } = await api.get("/admin/stock-locations", admin);
+        const locationId = locations.stock_locations[0].id as string;
+        const before = await stats();
+
+        // The batch sent twice at once (a double click), and the admin
+        // fulfilling one of its orders by hand at the same moment.
+        const body = { key: "day-1", order_ids: all.map((order) => order.id) };
+        const [first, second, byHand] = await Promise.all([
+          answer(api.post("/admin/shipbridge/batches", body, admin)),
+          answer(api.post("/admin/shipbridge/batches", body, admin)),
+          answer(
+            api.post(
+              `/admin/orders/${handled.id}/fulfillments`,
+              {
+                location_id: locationId,
+                items: handled.items.map((item) => ({ id: item.id, quantity: item.quantity })),
+              },
+              admin,
+            ),
+          ),
+        ]);
+        expect([first.status, second.status].sort()).toEqual([200, 202]);
+        const batchId = (first.data["batch"] as BatchAnswer).id;
+        expect((second.data["batch"] as BatchAnswer).id).toBe(batchId);
+        // By hand: shipped, or refused while the batch was paying for the
+        // same items (never a second parcel).
+        if (byHand.status !== 200) {
+          expect(byHand.status).toBe(400);
+          expect(byHand.data["code"]).toBe("attempt_in_progress");
+        }
+
+        // The batch runs in the background; its progress is read as it goes.
+        const seen: BatchAnswer[] = [];
+        let view: BatchAnswer | undefined;
+        for (let poll = 0; poll < 600 && view?.done !== true; poll++) {
+          if (poll > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+          const { data } = await api.get(`/admin/shipbridge/batches/${batchId}`, admin);
+          view = data.batch as BatchAnswer;
+          seen.push(view);
+        }
+        expect(view).toMatchObject({
+          done: true,
+          state: "done",
+          total: 5,
+          fulfilled: 4,
+          failed: 1,
+          remaining_ms: 0,
+        });
+        for (const progress of seen) {
+          expect(progress.fulfilled + progress.failed).toBeLessThanOrEqual(progress.total);
+          if (progress.remaining_ms !== null)
+            expect(progress.remaining_ms).toBeGreaterThanOrEqual(0);
+        }
+
+        // Each good order has exactly one fulfilment, holding its own package.
+        const { data: shipped } = await query.graph({
+          entity: "order",
+          fields: ["id", "fulfillments.id", "fulfillments.canceled_at", "fulfillments.data"],
+          filters: { id: all.map((order) => order.id) },
+        });
+        const packages = new Set<number>();
+        for (const order of good) {
+          const live = liveFulfillments(shipped, order.id);
+          expect(live).toHaveLength(1);
+          const packageId = live[0]?.data.package_id as number;
+          packages.add(packageId);
+          const row = (view as BatchAnswer).orders.find((o) => o.order_id === order.id);
+          expect(row).toMatchObject({ state: "fulfilled", package_id: packageId });
+        }
+        expect(packages.size).toBe(4);
+        expect(liveFulfillments(shipped, invalid.id)).toHaveLength(0);
+        // One package and one charge per good order, nothing for the invalid one.
+        const after = await stats();
+        expect(after.packages - before.packages).toBe(4);
+        expect(after.charges - before.charges).toBe(4);
+        // One order command for the batch's chunk (and one more when the
+        // admin's fulfilment by hand came first and ordered its own).
+        expect(after.order_commands - before.order_commands).toBeLessThanOrEqual(2);
+
+        // The order that cannot ship: every problem, in English and in Polish.
+        expect((view as BatchAnswer).failures).toHaveLength(1);
+        const failure = (view as BatchAnswer).failures[0];
+        expect(failure).toMatchObject({
+          order_id: invalid.id,
+          code: "validation_failed",
+          retryable: false,
+        });
+        expect(failure?.message).toMatch(/order\.shipping_address\.phone phone_invalid/);
+        expect(failure?.message).toMatch(/order\.shipping_address\.street house_number_missing/);
+        expect(failure?.issues.map((issue) => issue.rule).sort()).toEqual([
+          "house_number_missing",
+          "phone_invalid",
+        ]);
+        const { data: polish } = await api.get(`/admin/shipbridge/batches/${batchId}`, {
+          headers: { ...admin.headers, "accept-language": "pl" },
+        });
+        const polishFailure = (polish.batch as BatchAnswer).failures[0];
+        expect(polishFailure?.issues.map((issue) => issue.rule).sort()).toEqual([
+          "house_number_missing",
+          "phone_invalid",
+        ]);
+        expect(polishFailure?.message).not.toBe(failure?.message);
+        expect(polishFailure?.message).toMatch(/phone_invalid/);
+
+        // The same batch sent again later: the same batch, nothing more paid.
+        const again = await answer(api.post("/admin/shipbridge/batches", body, admin));
+        expect(again.status).toBe(200);
+        expect((again.data["batch"] as BatchAnswer).id).toBe(batchId);
+        // The same orders in a new batch: nothing left to ship, nothing paid.
+        const { data: repeat } = await api.post(
+          "/admin/shipbridge/batches",
+          { key: "day-1-again", order_ids: all.map((order) => order.id) },
+          admin,
+        );
+        let repeated = repeat.batch as BatchAnswer;
+        for (let poll = 0; poll < 300 && !repeated.done; poll++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const { data } = await api.get(`/admin/shipbridge/batches/${repeated.id}`, admin);
+          repeated = data.batch as BatchAnswer;
+        }
+        expect(repeated).toMatchObject({ done: true, fulfilled: 0, failed: 5 });
+        expect(repeated.failures.map((f) => f.code).sort()).toEqual([
+          "already_fulfilled",
+          "already_fulfilled",
+          "already_fulfilled",
+          "already_fulfilled",
+          "validation_failed",
+        ]);
+        const final = await stats();
+        expect(final.charges).toBe(after.charges);
+        expect(final.packages).toBe(after.packages);
+
+        // The admin fulfils an order by hand while the batch pays for its
+        // package: the fulfilment waits for the batch and one of the two
+        // takes that package; no second parcel either way.
+        const later = [await place("dpd"), await place("dpd")];
+        const lateHand = later[1] as { id: string; items: { id: string; quantity: number }[] };
+        const beforeLater = await stats();
+        const { data: started } = await api.post(
+          "/admin/shipbridge/batches",
+          { key: "day-2", order_ids: later.map((order) => order.id) },
+          admin,
+        );
+        let paying = started.batch as BatchAnswer;
+        for (let poll = 0; poll < 300 && paying.created < 2 && !paying.done; poll++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const { data } = await api.get(`/admin/shipbridge/batches/${paying.id}`, admin);
+          paying = data.batch as BatchAnswer;
+        }
+        const whilePaying = await answer(
+          api.post(
+            `/admin/orders/${lateHand.id}/fulfillments`,
+            {
+              location_id: locationId,
+              items: lateHand.items.map((item) => ({ id: item.id, quantity: item.quantity })),
+            },
+            admin,
+          ),
+        );
+        if (whilePaying.status !== 200) {
+          expect(whilePaying.status).toBe(400);
+          expect(whilePaying.data["code"]).toBe("already_fulfilled");
+        }
+        for (let poll = 0; poll < 300 && !paying.done; poll++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const { data } = await api.get(`/admin/shipbridge/batches/${paying.id}`, admin);
+          paying = data.batch as BatchAnswer;
+        }
+        expect(paying).toMatchObject({ done: true, fulfilled: 2, failed: 0 });
+        const { data: laterShipped } = await query.graph({
+          entity: "order",
+          fields: ["id", "fulfillments.id", "fulfillments.canceled_at", "fulfillments.data"],
+          filters: { id: later.map((order) => order.id) },
+        });
+        for (const order of later) {
+          const live = liveFulfillments(laterShipped, order.id);
+          expect(live).toHaveLength(1);
+          const row = paying.orders.find((o) => o.order_id === order.id);
+          expect(row?.package_id).toBe(live[0]?.data.package_id);
+        }
+        const afterLater = await stats();
+        expect(afterLater.packages - beforeLater.packages).toBe(2);
+        expect(afterLater.charges - beforeLater.charges).toBe(2);
+
+        // A request the route cannot take names every field, in the request's language.
+        const bad = await answer(
+          api.post(
+            "/admin/shipbridge/batches",
+            { order_ids: [] },
+            {
+              headers: { ...admin.headers, "accept-language": "pl" },
+            },
+          ),
+        );
+        expect(bad.status).toBe(400);
+        expect(bad.data).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        expect(bad.data["message"]).toMatch(/^key wymagany.*; order_ids nieprawidłowe/);
+        expect(bad.text).not.toMatch(/<html|\bat .+\(|\.ts:\d+|\.js:\d+/i);
+        const missing = await answer(api.get("/admin/shipbridge/batches/sbbat_NOPE", admin));
+        expect(missing.status).toBe(404);
+        expect(missing.data).toMatchObject({ code: "batch_not_found" });
+      });
+    });
+  },
+});
