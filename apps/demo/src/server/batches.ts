@@ -240,10 +240,18 @@ export class Batches {
   async #parts(where: string, params: unknown[]): Promise<PartRow[]> {
     const { rows } = await this.#pool.query(
       `SELECT ${PART_COLUMNS} FROM demo_batch_parts p JOIN demo_batches b ON b.id = p.batch_id
-       ${where} ORDER BY b.created_at DESC, p.store`,
+       ${where} ORDER BY b.created_at DESC`,
       params,
     );
-    return rows.map(toPart);
+    // Each batch's parts in the stores' order.
+    return rows
+      .map(toPart)
+      .sort(
+        (a, b) =>
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          a.batchId.localeCompare(b.batchId) ||
+          STORES.indexOf(a.store) - STORES.indexOf(b.store),
+      );
   }
 
   async get(id: string, language: Language): Promise<BatchView | undefined> {

@@ -56,13 +56,30 @@ export function sampleRoutes(demo: DemoContext): Hono {
     return c.json({ orders });
   });
 
-  // Half of `count` in each store (the odd one in Shopify).
+  // `count` in `store`, or half in each store (the odd one in Shopify).
   api.post("/orders/samples", async (c) => {
+    const language = languageOf(c);
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     const count = body.count === undefined ? 100 : body.count;
-    if (!isCount(count, MAX_RUN)) return invalidRequest(c, [countIssue(languageOf(c), MAX_RUN)]);
+    const issues: ApiIssue[] = [];
+    if (body.store !== undefined && !isStore(body.store)) {
+      issues.push({
+        path: "store",
+        rule: "invalid_value",
+        message: say(
+          language,
+          "store must be shopify or medusa",
+          "store musi być shopify albo medusa",
+        ),
+      });
+    }
+    if (!isCount(count, MAX_RUN)) issues.push(countIssue(language, MAX_RUN));
+    if (issues.length > 0 || !isCount(count, MAX_RUN)) return invalidRequest(c, issues);
     const medusa = Math.floor(count / 2);
-    const run = runs.start({ shopify: count - medusa, medusa }, body.locker !== false);
+    const counts = isStore(body.store)
+      ? { [body.store]: count }
+      : { shopify: count - medusa, medusa };
+    const run = runs.start(counts, body.locker !== false);
     return c.json({ run }, 202);
   });
 
