@@ -22,7 +22,7 @@ import { waitForShipment } from "./wait-for-shipment.ts";
 
 export const APP_URL = "https://ship.example.test";
 export const KEYS = { apiKey: "shopify-test-key", apiSecretKey: "shopify-test-secret" } as const;
-const SERVICE = { clientId: "shopify-app", clientSecret: "shopify-app-secret" } as const;
+export const SERVICE = { clientId: "shopify-app", clientSecret: "shopify-app-secret" } as const;
 const USER = { username: "demo@shipbridge.dev", password: "demo-password" } as const;
 
 export const FULL_SCOPES = [
@@ -38,6 +38,7 @@ export interface Harness {
   readonly databaseUrl: string;
   readonly sandbox: {
     readonly baseUrl: string;
+    readonly accountUrl: string;
     control(path: string, body?: unknown, method?: string): Promise<unknown>;
   };
   /** A new app instance on the shared database (closed after the file). */
@@ -220,6 +221,9 @@ export function useHarness(): Harness {
     sandbox: {
       get baseUrl() {
         return running().baseUrl;
+      },
+      get accountUrl() {
+        return running().accountUrl;
       },
       control,
     },
