@@ -270,6 +270,8 @@ const en: Record<RuleCode, Template> = {
   },
   pickup_one_carrier: (x) =>
     `One pickup serves one carrier; these packages go with ${p(x, "carriers")}.`,
+  pickup_not_needed: (x) =>
+    `Package ${p(x, "package_id")} is handed in by the sender at point ${p(x, "point")}, so no courier pickup is needed for it.`,
   pickup_date_unavailable: (x) =>
     `No courier comes on ${p(x, "date")}; choose a day from POST /packages/pickup-date-proposals.`,
   pickup_outside_window: (x) =>
@@ -493,6 +495,8 @@ const pl: Record<RuleCode, Template> = {
   },
   pickup_one_carrier: (x) =>
     `Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: ${p(x, "carriers")}.`,
+  pickup_not_needed: (x) =>
+    `Przesyłkę ${p(x, "package_id")} nadawca nadaje w punkcie ${p(x, "point")}, więc nie trzeba zamawiać po nią kuriera.`,
   pickup_date_unavailable: (x) =>
     `Kurier nie przyjedzie ${p(x, "date")}; wybierz dzień z POST /packages/pickup-date-proposals.`,
   pickup_outside_window: (x) =>
