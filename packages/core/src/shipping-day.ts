@@ -47,3 +47,17 @@ export type {
   ParcelsOption,
   SplitEntry,
 } from "./mapping/parcels-option.ts";
+export { applyRemedy, type RemedyResult } from "./reckoning/apply-remedy.ts";
+export { type DayReckoningOptions, dayReckoning } from "./reckoning/day-reckoning.ts";
+export {
+  type CancelPackageRemedy,
+  type PaidAmount,
+  RECKONING_FLAGS,
+  type Reckoning,
+  type ReckoningFlag,
+  type ReckoningRow,
+  type Remedy,
+  type StoreOrderStatus,
+  type StoreTotal,
+} from "./reckoning/reckoning.ts";
+export type { StoreReference } from "./reckoning/store-reference.ts";
