@@ -184,7 +184,10 @@ const en: Record<RuleCode, Template> = {
   input_unreadable: () => "The data could not be read; send plain JSON values.",
   pickup_window_invalid: () =>
     "The pickup window must end after it starts: max_time must be later than min_time.",
-  date_range_invalid: () => "date_to must not be earlier than date_from.",
+  date_range_invalid: (x) =>
+    p(x, "to") === ""
+      ? "date_to must not be earlier than date_from."
+      : `${p(x, "to")} must not be earlier than ${p(x, "from")}.`,
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` in ${p(x, "version")}`;
     const instead =
@@ -270,6 +273,8 @@ const en: Record<RuleCode, Template> = {
   },
   pickup_one_carrier: (x) =>
     `One pickup serves one carrier; these packages go with ${p(x, "carriers")}.`,
+  pickup_not_needed: (x) =>
+    `Package ${p(x, "package_id")} is handed in by the sender at point ${p(x, "point")}, so no courier pickup is needed for it.`,
   pickup_date_unavailable: (x) =>
     `No courier comes on ${p(x, "date")}; choose a day from POST /packages/pickup-date-proposals.`,
   pickup_outside_window: (x) =>
@@ -407,7 +412,10 @@ const pl: Record<RuleCode, Template> = {
   input_unreadable: () => "Nie udało się odczytać danych; wyślij zwykłe wartości JSON.",
   pickup_window_invalid: () =>
     "Okno odbioru musi kończyć się po swoim początku: max_time musi być późniejsze niż min_time.",
-  date_range_invalid: () => "date_to nie może być wcześniejsze niż date_from.",
+  date_range_invalid: (x) =>
+    p(x, "to") === ""
+      ? "date_to nie może być wcześniejsze niż date_from."
+      : `${p(x, "to")} nie może być wcześniejsze niż ${p(x, "from")}.`,
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` w wersji ${p(x, "version")}`;
     const instead =
@@ -493,6 +501,8 @@ const pl: Record<RuleCode, Template> = {
   },
   pickup_one_carrier: (x) =>
     `Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: ${p(x, "carriers")}.`,
+  pickup_not_needed: (x) =>
+    `Przesyłkę ${p(x, "package_id")} nadawca nadaje w punkcie ${p(x, "point")}, więc nie trzeba zamawiać po nią kuriera.`,
   pickup_date_unavailable: (x) =>
     `Kurier nie przyjedzie ${p(x, "date")}; wybierz dzień z POST /packages/pickup-date-proposals.`,
   pickup_outside_window: (x) =>

@@ -65,6 +65,8 @@ export const RULE_CODES = {
   carrier_mismatch: "carrier_mismatch",
   pickup_unavailable: "pickup_unavailable",
   pickup_one_carrier: "pickup_one_carrier",
+  /** The sender hands the package in at a point or locker (its pickup.point): no courier comes for it. */
+  pickup_not_needed: "pickup_not_needed",
   pickup_date_unavailable: "pickup_date_unavailable",
   pickup_outside_window: "pickup_outside_window",
   /** A package's pickup or receiver point is unknown, closed, on holiday or of another carrier. */

@@ -72,6 +72,16 @@ describe("service-state messages", () => {
     ).toBe("max_time musi być po min_time i najpóźniej 16:00.");
   });
 
+  it("pickup_not_needed names the package and the point it is handed in at", () => {
+    const params = { package_id: 7, point: "KRA01M" };
+    expect(say(RULE_CODES.pickup_not_needed, params)).toBe(
+      "Package 7 is handed in by the sender at point KRA01M, so no courier pickup is needed for it.",
+    );
+    expect(say(RULE_CODES.pickup_not_needed, params, "pl_PL")).toBe(
+      "Przesyłkę 7 nadawca nadaje w punkcie KRA01M, więc nie trzeba zamawiać po nią kuriera.",
+    );
+  });
+
   it("protocol_one_carrier names the protocol's carrier and the package's, in both languages", () => {
     const params = { package_id: 7, carrier: "dpd", service: "inpost" };
     expect(say(RULE_CODES.protocol_one_carrier, params)).toBe(

@@ -10,7 +10,9 @@
 // proposals and the window must lie inside that day's window. The command is
 // a command resource like ordering (commands/command-resource.ts); each
 // package that is ordered, not cancelled, not yet collected and without a
-// pickup gets the command's pickup_number. One pickup serves one carrier: packages of another carrier
+// pickup gets the command's pickup_number. A package the sender hands in at a
+// point (its pickup.point) needs no courier: core's pickup_not_needed, in the
+// proposals' 400 and as the command's error entry. One pickup serves one carrier: packages of another carrier
 // than the first are error entries. Pickups cost nothing in the sandbox.
 // A pickup can be cancelled until its window starts (the chosen day's
 // min_time in Warsaw, by the sandbox clock): DELETE answers the command with
@@ -18,7 +20,6 @@
 // repeating it answers the same; once the window has started it is a 409
 // pickup_not_cancellable. Every answer of a pickup command says `cancelled`.
 
-import type { MessageParams } from "@shipbridge/core/internal";
 import {
   PickupCommandRequestSchema,
   PickupDateProposalsRequestSchema,
@@ -35,20 +36,31 @@ import { requireUserAccount } from "../http/request-account.ts";
 import { RestError, type RestErrorEntry } from "../http/rest-error.ts";
 import { ruleEntry } from "../http/rule-message.ts";
 import { validated, validationError } from "../http/validated-input.ts";
-import type { PickupWindow } from "../storage/stored-package.ts";
-import { PackageStore, type StoredPackage } from "../storage/stored-package.ts";
+import {
+  dropOffPoint,
+  PackageStore,
+  type PickupWindow,
+  type StoredPackage,
+} from "../storage/stored-package.ts";
 import { canOrderPickup } from "../tracking/tracking-timeline.ts";
 import { pickupDateProposals, warsawInstant } from "./pickup-dates.ts";
 
 /**
  * Why a courier cannot be ordered for the package now, if it cannot: core's
+ * pickup_not_needed when the sender hands it in at a point, or
  * pickup_unavailable with the reason (already_ordered or not_pickable).
  */
-function pickupProblem(pkg: StoredPackage, now: number): MessageParams | undefined {
+function pickupProblem(pkg: StoredPackage, now: number): Refusal | undefined {
   const package_id = pkg.id;
+  const point = dropOffPoint(pkg);
+  if (point !== undefined) return { rule: "pickup_not_needed", params: { package_id, point } };
   if (pkg.pickupCommand !== null)
-    return { reason: "already_ordered", package_id, pickup_number: pkg.pickupNumber ?? "" };
-  if (!canOrderPickup(pkg, now)) return { reason: "not_pickable", package_id };
+    return {
+      rule: "pickup_unavailable",
+      params: { reason: "already_ordered", package_id, pickup_number: pkg.pickupNumber ?? "" },
+    };
+  if (!canOrderPickup(pkg, now))
+    return { rule: "pickup_unavailable", params: { reason: "not_pickable", package_id } };
   return undefined;
 }
 
@@ -82,9 +94,11 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
     const carriers = new Set<string>();
     body.packages.forEach(({ id }, index) => {
       const pkg = packages.find(account.key, id);
-      const problem = pkg ? pickupProblem(pkg, now) : { reason: "not_found", package_id: id };
+      const problem: Refusal | undefined = pkg
+        ? pickupProblem(pkg, now)
+        : { rule: "pickup_unavailable", params: { reason: "not_found", package_id: id } };
       if (problem)
-        problems.push(ruleEntry(`packages[${index}].id`, "pickup_unavailable", problem, language));
+        problems.push(ruleEntry(`packages[${index}].id`, problem.rule, problem.params, language));
       else if (pkg) carriers.add(pkg.service);
     });
     if (carriers.size > 1) {
@@ -142,7 +156,7 @@ export function pickupRoutes(ctx: SandboxContext, guard: Guard): Hono<SandboxEnv
         (id) => packages.find(account.key, id),
         (pkg): Refusal | undefined => {
           const problem = pickupProblem(pkg, now);
-          if (problem) return { rule: "pickup_unavailable", params: problem };
+          if (problem) return problem;
           carrier ??= pkg.service;
           if (pkg.service !== carrier)
             return {

@@ -294,6 +294,14 @@ export class PackageStore {
 }
 
 /** The 404 for a package id that is not on the account. */
+/** The point where the sender hands the package in (pickup.point), if it is handed in at one. */
+export function dropOffPoint(pkg: StoredPackage): string | undefined {
+  const pickup = pkg.data["pickup"];
+  if (typeof pickup !== "object" || pickup === null) return undefined;
+  const point = (pickup as Record<string, unknown>)["point"];
+  return typeof point === "string" && point !== "" ? point : undefined;
+}
+
 export function packageNotFound(id: string | number): RestError {
   return new RestError(404, "package_not_found", {
     en_GB: `There is no package ${id} on this account.`,
