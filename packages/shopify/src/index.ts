@@ -17,6 +17,8 @@ export {
   toStoreOrder,
 } from "./mapping/index.ts";
 export {
+  type BatchCourier,
+  type CarrierCourier,
   type ShopBatch,
   type ShopBatchDetails,
   type ShopBatchOrder,
