@@ -27,6 +27,7 @@ export {
   type ShopMerchant,
   type ShopOrderShipment,
   type ShopOrderStatus,
+  type ShopPickup,
   UnknownOrderError,
 } from "./merchant/shop-merchant.ts";
 export {

@@ -294,7 +294,13 @@ async function startOn(
           lastTry: job.retryCount >= job.retryLimit,
           attempt: job.retryCount + 1,
           signal: job.signal,
-          ...(config.batch ?? {}),
+          ...(config.batch?.concurrency === undefined
+            ? {}
+            : { concurrency: config.batch.concurrency }),
+          ...(config.batch?.shipConcurrency === undefined
+            ? {}
+            : { shipConcurrency: config.batch.shipConcurrency }),
+          ...(config.batch?.chunkSize === undefined ? {} : { chunkSize: config.batch.chunkSize }),
         });
       },
     );

@@ -1,13 +1,15 @@
 // The courier for a batch's parcels: when each carrier's courier can come
 // (core's courierPickup, asked only for the parcels no booked pickup covers
 // yet), booking one slot per carrier, and cancelling it while the service
-// allows. A booking's key names the shop, the batch, the carrier and how
-// many of its pickups were cancelled before, so a double click (or a second
-// instance) books once, and booking again after a cancellation is a new
-// command. Parcels the sender hands in at a point or locker need no
-// courier: the service says so, and they are listed as such.
+// allows. One pickup takes at most 100 parcels, so a carrier with more is
+// booked as several pickups for the same slot. A booking's key names the
+// shop, the batch, the carrier and how many of its pickups were cancelled
+// before (core derives each pickup's uuid from it, the slot and the
+// parcels), so a double click (or a second instance) books once, and
+// booking again after a cancellation is a new command. Parcels the sender
+// hands in at a point or locker need no courier: the service says so, and
+// they are listed as such.
 import {
-  type BookedPickup,
   bookPickup,
   type CancelledPickup,
   cancelPickup,
@@ -23,15 +25,17 @@ import {
   recordPickup,
 } from "../store/batches.ts";
 import { loadSettings } from "../store/settings.ts";
-import type { DayContext } from "./batch-documents.ts";
+import { type DayContext, inParts, parcelsPerPickup } from "./day-context.ts";
 
 export interface CarrierCourier {
   readonly service: string;
   /** The batch's parcels of this carrier a courier collects. */
   readonly packageIds: readonly number[];
-  /** The booked pickup, when there is one (not cancelled). */
-  readonly booked: PickupRow | undefined;
-  /** When the courier can come, while none is booked. */
+  /** The pickups booked for them (not cancelled). */
+  readonly booked: readonly PickupRow[];
+  /** The parcels no booked pickup covers yet. */
+  readonly open: readonly number[];
+  /** When the courier can come for the open parcels. */
   readonly dates: readonly PickupDate[];
 }
 
@@ -71,17 +75,22 @@ export async function batchCourier(
           services,
           language: settings.language,
         });
-  const carriers: CarrierCourier[] = [
-    ...active.map((pickup) => ({
-      service: pickup.service,
-      packageIds: pickup.packageIds,
-      booked: pickup,
-      dates: [],
-    })),
-    ...proposals.carriers
-      .filter((carrier) => !active.some((pickup) => pickup.service === carrier.service))
-      .map((carrier) => ({ ...carrier, booked: undefined })),
-  ].sort((a, b) => a.service.localeCompare(b.service));
+  const carrierNames = new Set([
+    ...active.map((pickup) => pickup.service),
+    ...proposals.carriers.map((carrier) => carrier.service),
+  ]);
+  const carriers: CarrierCourier[] = [...carrierNames].sort().map((service) => {
+    const booked = active.filter((pickup) => pickup.service === service);
+    const proposed = proposals.carriers.find((carrier) => carrier.service === service);
+    const open = proposed?.packageIds ?? [];
+    return {
+      service,
+      packageIds: [...booked.flatMap((pickup) => pickup.packageIds), ...open],
+      booked,
+      open,
+      dates: proposed?.dates ?? [],
+    };
+  });
   return {
     carriers,
     noPickupNeeded: proposals.noPickupNeeded,
@@ -91,9 +100,10 @@ export async function batchCourier(
 }
 
 /**
- * Books the courier of one carrier for the batch's parcels on the chosen day
- * and window; the pickup already booked for that carrier, when there is one.
- * Undefined when the batch has no parcel of that carrier a courier collects.
+ * Books the courier of one carrier for the batch's parcels no pickup covers
+ * yet, on the chosen day and window (one pickup per 100 parcels); answers
+ * the carrier's pickups as they now stand. Undefined when the batch has no
+ * parcel of that carrier for a courier.
  */
 export async function bookBatchCourier(
   context: DayContext,
@@ -101,26 +111,35 @@ export async function bookBatchCourier(
   batchId: string,
   service: string,
   window: { readonly date: string; readonly min_time: string; readonly max_time: string },
-): Promise<PickupRow | BookedPickup | undefined> {
+): Promise<readonly PickupRow[] | undefined> {
   const courier = await batchCourier(context, shop, batchId);
   const carrier = courier.carriers.find((entry) => entry.service === service);
   if (!carrier) return undefined;
-  if (carrier.booked) return carrier.booked;
-  const before = courier.pickups.filter((pickup) => pickup.service === service).length;
+  const cancelledBefore = courier.pickups.filter(
+    (pickup) => pickup.service === service && pickup.cancelled,
+  ).length;
   const { settings } = await loadSettings(context.pool, shop);
-  const booked = await bookPickup(context.connections.client(shop), carrier.packageIds, window, {
-    key: `${shop}:${batchId}:pickup:${service}:${before}`,
-    language: settings.language,
-  });
-  await recordPickup(context.pool, shop, {
-    commandId: booked.commandId,
-    batchId,
-    service: booked.service || service,
-    packageIds: booked.packageIds,
-    window: { date: booked.window.date, from: booked.window.min_time, to: booked.window.max_time },
-    pickupNumber: booked.pickupNumber,
-  });
-  return booked;
+  const client = context.connections.client(shop);
+  for (const parcels of inParts(carrier.open, parcelsPerPickup(context))) {
+    const booked = await bookPickup(client, parcels, window, {
+      key: `${shop}:${batchId}:pickup:${service}:${cancelledBefore}`,
+      language: settings.language,
+    });
+    await recordPickup(context.pool, shop, {
+      commandId: booked.commandId,
+      batchId,
+      service: booked.service || service,
+      packageIds: booked.packageIds,
+      window: {
+        date: booked.window.date,
+        from: booked.window.min_time,
+        to: booked.window.max_time,
+      },
+      pickupNumber: booked.pickupNumber,
+    });
+  }
+  const pickups = await listPickups(context.pool, shop, batchId);
+  return pickups.filter((pickup) => pickup.service === service && !pickup.cancelled);
 }
 
 /** Cancels one of the batch's booked pickups; undefined when the batch has no such pickup. */

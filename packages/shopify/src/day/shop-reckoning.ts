@@ -14,7 +14,7 @@ import {
 } from "@shipbridge/core";
 import { type DayOrderState, dayOrderState } from "../store/order-list.ts";
 import { loadSettings } from "../store/settings.ts";
-import type { DayContext } from "./batch-documents.ts";
+import type { DayContext } from "./day-context.ts";
 
 const STATUS: Readonly<Record<DayOrderState, StoreOrderStatus>> = {
   open: "open",

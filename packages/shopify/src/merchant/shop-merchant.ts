@@ -32,7 +32,13 @@ import { type ShopSettingsView, settingsView, toLanguage } from "../settings/set
 import { orderLabel } from "../shipping/order-label.ts";
 import { queueBatch } from "../shipping/queue-batch.ts";
 import { queueShip } from "../shipping/queue-ship.ts";
-import { listBatches, listBatchOrders, loadBatch, ordersState } from "../store/batches.ts";
+import {
+  listBatches,
+  listBatchOrders,
+  loadBatch,
+  ordersState,
+  type PickupRow,
+} from "../store/batches.ts";
 import { type ConnectionState, loadSettings } from "../store/settings.ts";
 import { makeConnectTicket } from "./connect-ticket.ts";
 
@@ -43,6 +49,7 @@ export type {
   ShopBatchOrder,
 } from "../orders/batch-view.ts";
 export type { ShopOrderShipment, ShopOrderStatus } from "../orders/order-view.ts";
+export type { PickupRow as ShopPickup } from "../store/batches.ts";
 
 /** "connected", "reconnect" (the service refused the stored tokens), or "not_connected". */
 export type ShopConnectionState = ConnectionState;
@@ -105,16 +112,17 @@ export interface ShopMerchant {
    */
   courier(batchId: string): Promise<BatchCourier | null>;
   /**
-   * Books one carrier's courier for the batch on a day and window courier()
-   * proposed; the pickup booked already for that carrier when there is one.
-   * The same booking however often asked. Null when the batch has no
-   * parcel of that carrier for a courier.
+   * Books one carrier's courier for the batch's parcels no pickup covers yet
+   * (one pickup per 100 parcels), on a day and window courier() proposed;
+   * answers the carrier's pickups as they now stand. The same booking
+   * however often asked. Null when the batch has no parcel of that carrier
+   * for a courier.
    */
   bookCourier(
     batchId: string,
     service: string,
     window: { date: string; min_time: string; max_time: string },
-  ): Promise<{ commandId: string; pickupNumber: string | null } | null>;
+  ): Promise<readonly PickupRow[] | null>;
   /** Cancels a booked pickup of the batch while the service allows; null for no such pickup. */
   cancelCourier(batchId: string, commandId: string): Promise<CancelledPickup | null>;
   /** The day's reckoning ("YYYY-MM-DD", the service's UTC day) of the shop's paid packages. */
@@ -242,10 +250,7 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
     async bookCourier(batchId, service, window) {
       const app = await runtime();
       if (!(await loadBatch(app.pool, shop, batchId))) return null;
-      const booked = await bookBatchCourier(app, shop, batchId, service, window);
-      return booked
-        ? { commandId: booked.commandId, pickupNumber: booked.pickupNumber ?? null }
-        : null;
+      return (await bookBatchCourier(app, shop, batchId, service, window)) ?? null;
     },
     async cancelCourier(batchId, commandId) {
       return (await cancelBatchCourier(await runtime(), shop, batchId, commandId)) ?? null;

@@ -10,7 +10,8 @@ const COURIER: BatchCourier = {
     {
       service: "dpd",
       packageIds: [11, 12],
-      booked: undefined,
+      booked: [],
+      open: [11, 12],
       dates: [
         { date: "2026-11-27", min_time: "10:00", max_time: "16:00" },
         { date: "2026-11-30", min_time: null, max_time: null },

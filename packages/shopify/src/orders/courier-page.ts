@@ -33,14 +33,17 @@ ${courier.carriers.length === 0 ? html`<p>${t.noCourierParcels}</p>` : ""}
 ${courier.carriers.map(
   (carrier) => html`<section id="courier-${carrier.service}">
 <h2>${carrier.service}: ${fill(t.courierParcels, carrier.packageIds.length)}</h2>
+${carrier.booked.map(
+  (pickup) => html`<p role="status">${fill(t.booked, {
+    date: pickup.window.date,
+    from: pickup.window.from,
+    to: pickup.window.to,
+  })}${pickup.pickupNumber ? `, ${fill(t.pickupNumber, pickup.pickupNumber)}` : ""} (${fill(t.courierParcels, pickup.packageIds.length)}).</p>
+<form method="post" action="${base}/courier/cancel${pageQuery(auth)}">${hiddenAuth(auth)}<input type="hidden" name="command_id" value="${pickup.commandId}" /><button type="submit">${t.cancelPickup}</button></form>`,
+)}
 ${
-  carrier.booked
-    ? html`<p role="status">${fill(t.booked, {
-        date: carrier.booked.window.date,
-        from: carrier.booked.window.from,
-        to: carrier.booked.window.to,
-      })}${carrier.booked.pickupNumber ? `, ${fill(t.pickupNumber, carrier.booked.pickupNumber)}` : ""}.</p>
-<form method="post" action="${base}/courier/cancel${pageQuery(auth)}">${hiddenAuth(auth)}<input type="hidden" name="command_id" value="${carrier.booked.commandId}" /><button type="submit">${t.cancelPickup}</button></form>`
+  carrier.open.length === 0
+    ? ""
     : carrier.dates.length === 0
       ? html`<p>${t.noSlots}</p>`
       : html`<form method="post" action="${base}/courier${pageQuery(auth)}">${hiddenAuth(auth)}<input type="hidden" name="service" value="${carrier.service}" />
@@ -50,7 +53,7 @@ ${carrier.dates
     (day, index) =>
       html`<label><input type="radio" name="slot" value="${slotValue(day.date, day.min_time ?? "", day.max_time ?? "")}" ${index === 0 ? "checked" : ""} /> ${day.date}, ${day.min_time}–${day.max_time}</label><br />`,
   )}
-<button type="submit">${t.book}</button></form>`
+<button type="submit">${t.book} (${fill(t.courierParcels, carrier.open.length)})</button></form>`
 }
 </section>`,
 )}

@@ -22,8 +22,11 @@ let batchId = "";
 /** The sandbox's day (UTC) the test's packages are paid on. */
 let day = "";
 
+/** One parcel a file and a pickup: the batch's two parcels take two of each. */
+const ONE_EACH = { batch: { parcelsPerFile: 1, parcelsPerPickup: 1 } } as const;
+
 beforeAll(async () => {
-  [appA, appB] = await Promise.all([harness.app(), harness.app()]);
+  [appA, appB] = await Promise.all([harness.app(ONE_EACH), harness.app(ONE_EACH)]);
   cookie = await harness.ready(appA, SHOP, { shipOn: "manual", language: "en_GB" });
   // A fresh working morning at the service: the courier can still come today,
   // and every package of the test is paid on one day.
@@ -72,6 +75,37 @@ function slots(page: string): string[] {
   return [...page.matchAll(/name="slot" value="([^"]+)"/g)].map((match) => match[1] as string);
 }
 
+describe("a batch's documents in parts", () => {
+  it("gives its labels and protocol in files of as many parcels as the service takes", async () => {
+    const page = await (await get(appA, `/orders/batches/${batchId}?shop=${SHOP}`)).text();
+    const base = `/orders/batches/${batchId}`;
+    expect(page).toContain(
+      `href="${base}/labels?shop=${SHOP}&amp;part=1">Print labels (PDF A4) 1/2`,
+    );
+    expect(page).toContain(
+      `href="${base}/labels?shop=${SHOP}&amp;part=2">Print labels (PDF A4) 2/2`,
+    );
+    expect(page).toContain(
+      `href="${base}/protocol?shop=${SHOP}&amp;service=dpd&amp;part=2">Handover protocol: dpd 2/2`,
+    );
+    const first = await get(appA, `${base}/labels?shop=${SHOP}&part=1`);
+    const second = await get(appA, `${base}/labels?shop=${SHOP}&part=2`);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const one = (await loadShipment(harness.pool, SHOP, "9701"))?.tracking?.numbers[0] ?? "?";
+    const two = (await loadShipment(harness.pool, SHOP, "9702"))?.tracking?.numbers[0] ?? "?";
+    const [textOne, textTwo] = [await first.text(), await second.text()];
+    expect(textOne).toContain(one);
+    expect(textOne).not.toContain(two);
+    expect(textTwo).toContain(two);
+    expect((await get(appA, `${base}/labels?shop=${SHOP}&part=3`)).status).toBe(404);
+    const protocols = await appB.merchant(SHOP).batchProtocols(batchId);
+    expect(protocols.map((protocol) => [protocol.service, protocol.packageIds.length])).toEqual([
+      ["dpd", 1],
+      ["dpd", 1],
+    ]);
+  });
+});
+
 describe("the courier for a batch", () => {
   it("offers the service's slots, books one once however often asked, and cancels it", async () => {
     const courierPath = `/orders/batches/${batchId}/courier?shop=${SHOP}`;
@@ -80,44 +114,54 @@ describe("the courier for a batch", () => {
     expect(page).toContain("dpd: 2 parcels");
     const offered = slots(page);
     expect(offered.length).toBeGreaterThan(0);
-    expect(offered[0]).toMatch(
-      /^\d{4}-\d{2}-\d{2}\|10:00\|16:00$|^\d{4}-\d{2}-\d{2}\|\d{2}:00\|16:00$/,
-    );
+    expect(offered[0]).toMatch(/^\d{4}-\d{2}-\d{2}\|\d{2}:00\|16:00$/);
 
     const before = await stats();
     const form: [string, string][] = [
       ["service", "dpd"],
       ["slot", offered[0] as string],
     ];
-    // A double click reaching two instances.
+    // A double click reaching two instances. One pickup takes one parcel here:
+    // two pickups for the one slot.
     const answers = await Promise.all([
       post(appA, `/orders/batches/${batchId}/courier`, form),
       post(appB, `/orders/batches/${batchId}/courier`, form),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
-    expect((await stats()).pickup_commands - before.pickup_commands).toBe(1);
-    expect(await harness.count("shipbridge_shopify_pickups WHERE shop = $1", [SHOP])).toBe(1);
+    expect((await stats()).pickup_commands - before.pickup_commands).toBe(2);
+    expect(await harness.count("shipbridge_shopify_pickups WHERE shop = $1", [SHOP])).toBe(2);
     const booked = await (await get(appB, courierPath)).text();
     const [date, from, to] = (offered[0] as string).split("|");
-    expect(booked).toContain(`Courier booked for ${date}, ${from}–${to}, pickup number DPD-`);
+    expect(
+      booked.match(
+        new RegExp(`Courier booked for ${date}, ${from}–${to}, pickup number DPD-`, "g"),
+      ),
+    ).toHaveLength(2);
     expect(slots(booked)).toEqual([]);
     const courier = await appA.merchant(SHOP).courier(batchId);
     expect(courier?.carriers).toEqual([
       expect.objectContaining({
         service: "dpd",
-        packageIds: expect.arrayContaining([expect.any(Number), expect.any(Number)]),
-        booked: expect.objectContaining({ cancelled: false }),
+        packageIds: [expect.any(Number), expect.any(Number)],
+        open: [],
+        booked: [
+          expect.objectContaining({ cancelled: false }),
+          expect.objectContaining({ cancelled: false }),
+        ],
       }),
     ]);
-    const commandId = courier?.carriers[0]?.booked?.commandId ?? "";
-    // The service gives each parcel the pickup.
+    const [firstPickup, secondPickup] = courier?.carriers[0]?.booked ?? [];
+    const commandId = firstPickup?.commandId ?? "";
+    // The service gives each parcel its pickup.
     const service = await harness.serviceClient();
-    const row = await loadShipment(harness.pool, SHOP, "9701");
-    expect((await service.pickupCommands.get(commandId)).successfully_ordered_packages).toEqual(
-      expect.arrayContaining([expect.objectContaining({ package_id: row?.packageId })]),
-    );
+    for (const pickup of [firstPickup, secondPickup]) {
+      const command = await service.pickupCommands.get(pickup?.commandId ?? "");
+      expect(command.successfully_ordered_packages?.map((entry) => entry.package_id)).toEqual(
+        pickup?.packageIds,
+      );
+    }
 
-    // Cancelled: the slots come back, and booking again is a new pickup.
+    // One cancelled: its parcel's slots come back, and booking again is a new pickup.
     const cancel = await post(appA, `/orders/batches/${batchId}/courier/cancel`, [
       ["command_id", commandId],
     ]);
@@ -125,15 +169,16 @@ describe("the courier for a batch", () => {
     expect((await stats()).pickup_cancellations - before.pickup_cancellations).toBe(1);
     const after = await (await get(appA, courierPath)).text();
     expect(after).toContain('<ul id="cancelled-pickups">');
+    expect(after).toContain("Book courier (1 parcels)");
     expect(slots(after).length).toBeGreaterThan(0);
     const again = await appB.merchant(SHOP).bookCourier(batchId, "dpd", {
       date: date as string,
       min_time: from as string,
       max_time: to as string,
     });
-    expect(again?.commandId).toBeDefined();
-    expect(again?.commandId).not.toBe(commandId);
-    expect((await stats()).pickup_commands - before.pickup_commands).toBe(2);
+    expect(again?.map((pickup) => pickup.commandId)).toHaveLength(2);
+    expect(again?.map((pickup) => pickup.commandId)).not.toContain(commandId);
+    expect((await stats()).pickup_commands - before.pickup_commands).toBe(3);
     // A pickup of another batch, or none, is not cancelled here.
     const stranger = await post(appA, `/orders/batches/${batchId}/courier/cancel`, [
       ["command_id", randomUUID()],
@@ -142,7 +187,11 @@ describe("the courier for a batch", () => {
   });
 
   it("refuses a window that ends before it starts, naming the field, and books nothing", async () => {
-    await appA.merchant(SHOP).cancelCourier(batchId, (await bookedCommand()) ?? "");
+    for (const commandId of await bookedCommands()) {
+      expect(await appA.merchant(SHOP).cancelCourier(batchId, commandId)).toEqual({
+        cancelled: true,
+      });
+    }
     const refused = await post(appA, `/orders/batches/${batchId}/courier`, [
       ["service", "dpd"],
       ["slot", `${day}|16:00|10:00`],
@@ -151,13 +200,15 @@ describe("the courier for a batch", () => {
     const page = await refused.text();
     expect(page).toContain('role="alert"');
     expect(page).toContain("Pickup window › until");
-    expect(await bookedCommand()).toBeUndefined();
+    expect(await bookedCommands()).toEqual([]);
   });
 });
 
-async function bookedCommand(): Promise<string | undefined> {
+async function bookedCommands(): Promise<string[]> {
   const courier = await appA.merchant(SHOP).courier(batchId);
-  return courier?.carriers.find((carrier) => carrier.booked)?.booked?.commandId;
+  return (courier?.carriers ?? []).flatMap((carrier) =>
+    carrier.booked.map((pickup) => pickup.commandId),
+  );
 }
 
 /** A package paid at the service for `orderId` of the shop, behind the app's back. */
