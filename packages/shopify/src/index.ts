@@ -17,6 +17,8 @@ export {
   toStoreOrder,
 } from "./mapping/index.ts";
 export {
+  type BatchCourier,
+  type CarrierCourier,
   type ShopBatch,
   type ShopBatchDetails,
   type ShopBatchOrder,
@@ -25,6 +27,7 @@ export {
   type ShopMerchant,
   type ShopOrderShipment,
   type ShopOrderStatus,
+  type ShopPickup,
   UnknownOrderError,
 } from "./merchant/shop-merchant.ts";
 export {

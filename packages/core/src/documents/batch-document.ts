@@ -1,12 +1,7 @@
 // What a documents command of the shipping day gives back: one file (the
 // merged labels of a batch, or one carrier's handover protocol) with the
 // packages it holds and those the service left out, each with its reason.
-export interface SkippedPackage {
-  readonly packageId: number;
-  /** The service's rule (package_not_ordered, package_cancelled, ...), or "service" when it gave none. */
-  readonly rule: string;
-  readonly message: string;
-}
+import type { SkippedPackage } from "../mapping/command-refusals.ts";
 
 export interface BatchDocument {
   /** The documents command's uuid, derived from the file's key: asking again re-sends the same command. */

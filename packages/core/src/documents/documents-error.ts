@@ -4,7 +4,7 @@
 // raise ValidationError instead, and transport failures the REST client's
 // ApiError classes.
 import { isShipbridgeError, ShipbridgeError } from "../errors/shipbridge-error.ts";
-import type { SkippedPackage } from "./batch-document.ts";
+import type { SkippedPackage } from "../mapping/command-refusals.ts";
 
 /** Stable codes of DocumentsError. */
 export const DOCUMENTS_ERROR_CODES = {

@@ -5,8 +5,9 @@
 // reported beside the file; when it refused them all there is no file and a
 // DocumentsError says why for each.
 import type { CallOptions, ShippingClient } from "../api/index.ts";
-import type { DocumentsCommandRequest, DocumentsCommandResponse } from "../schemas/index.ts";
-import type { BatchDocument, SkippedPackage } from "./batch-document.ts";
+import { commandRefusals } from "../mapping/command-refusals.ts";
+import type { DocumentsCommandRequest } from "../schemas/index.ts";
+import type { BatchDocument } from "./batch-document.ts";
 import { DOCUMENTS_ERROR_CODES, DocumentsError } from "./documents-error.ts";
 
 export interface DocumentsFileRequest {
@@ -21,36 +22,6 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   "application/pdf": "pdf",
   "application/zpl": "zpl",
 };
-
-/** The index of `packages[3].id` in a command error's path. */
-function indexOf(path: string | null | undefined): number | undefined {
-  const match = /^packages\[(\d+)\]/.exec(path ?? "");
-  return match?.[1] === undefined ? undefined : Number(match[1]);
-}
-
-/** The command's refusals, one per package, in the order asked. */
-function skippedOf(
-  command: DocumentsCommandResponse,
-  packageIds: readonly number[],
-  included: ReadonlySet<number>,
-): SkippedPackage[] {
-  const skipped = new Map<number, SkippedPackage>();
-  for (const error of command.errors ?? []) {
-    const index = indexOf(error.path);
-    const packageId = error.package_id ?? (index === undefined ? undefined : packageIds[index]);
-    if (packageId === undefined || included.has(packageId) || skipped.has(packageId)) continue;
-    const rule = (error as { rule?: unknown }).rule;
-    skipped.set(packageId, {
-      packageId,
-      rule: typeof rule === "string" && rule !== "" ? rule : "service",
-      message: error.message,
-    });
-  }
-  return packageIds.flatMap((id) => {
-    const entry = skipped.get(id);
-    return entry === undefined ? [] : [entry];
-  });
-}
 
 export async function documentsFile(
   client: ShippingClient,
@@ -68,7 +39,7 @@ export async function documentsFile(
     (command.successfully_processed_packages ?? []).map((entry) => entry.package_id),
   );
   const included = request.packageIds.filter((id) => processed.has(id));
-  const skipped = skippedOf(command, request.packageIds, processed);
+  const skipped = commandRefusals(command.errors, request.packageIds, processed);
   const document =
     command.documents?.find((entry) => entry.type === request.type) ?? command.documents?.[0];
   if (document === undefined || included.length === 0) {

@@ -184,7 +184,10 @@ const en: Record<RuleCode, Template> = {
   input_unreadable: () => "The data could not be read; send plain JSON values.",
   pickup_window_invalid: () =>
     "The pickup window must end after it starts: max_time must be later than min_time.",
-  date_range_invalid: () => "date_to must not be earlier than date_from.",
+  date_range_invalid: (x) =>
+    p(x, "to") === ""
+      ? "date_to must not be earlier than date_from."
+      : `${p(x, "to")} must not be earlier than ${p(x, "from")}.`,
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` in ${p(x, "version")}`;
     const instead =
@@ -409,7 +412,10 @@ const pl: Record<RuleCode, Template> = {
   input_unreadable: () => "Nie udało się odczytać danych; wyślij zwykłe wartości JSON.",
   pickup_window_invalid: () =>
     "Okno odbioru musi kończyć się po swoim początku: max_time musi być późniejsze niż min_time.",
-  date_range_invalid: () => "date_to nie może być wcześniejsze niż date_from.",
+  date_range_invalid: (x) =>
+    p(x, "to") === ""
+      ? "date_to nie może być wcześniejsze niż date_from."
+      : `${p(x, "to")} nie może być wcześniejsze niż ${p(x, "from")}.`,
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` w wersji ${p(x, "version")}`;
     const instead =

@@ -75,6 +75,32 @@ describe("batchLabels", () => {
     expect(await documentsCommands()).toBe(before + 1);
   });
 
+  it("puts four labels on an A4 page, and writes ZPL for a thermal printer, one block per parcel", async () => {
+    const client = sandbox.timedClient();
+    const ids: number[] = [];
+    for (const name of ["a4-1", "a4-2", "a4-3", "a4-4", "a4-5"])
+      ids.push(await ordered(client, name));
+    const a4 = await batchLabels(client, ids, {
+      key: "shop-1:batch-2:labels:a4",
+      pageFormat: "a4",
+    });
+    const pages = pdfPages(a4.body);
+    expect(pages.map((page) => [page.width, page.height])).toEqual([
+      [595, 842],
+      [595, 842],
+    ]);
+    const onPage = (index: number) =>
+      ids.filter((id) => pages[index]?.texts.join("\n").includes(`Package ${id}`));
+    expect([onPage(0), onPage(1)]).toEqual([ids.slice(0, 4), ids.slice(4)]);
+    const zpl = await batchLabels(client, ids, { key: "shop-1:batch-2:labels:zpl", format: "zpl" });
+    expect(zpl.contentType).toBe("application/zpl");
+    expect(zpl.filename).toMatch(/\.zpl$/);
+    expect(zpl.commandId).not.toBe(a4.commandId);
+    const text = Buffer.from(zpl.body).toString("latin1");
+    expect(text.match(/\^XA/g)).toHaveLength(5);
+    expect(text.match(/\^XZ/g)).toHaveLength(5);
+  });
+
   it("waits through 204 and Retry-After until the labels of just-ordered packages are ready", async () => {
     const { fetch, requests } = countingFetch();
     const client = sandbox.timedClient(fetch);

@@ -22,6 +22,7 @@ import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
 import { type ShopMerchant, shopMerchant } from "../merchant/shop-merchant.ts";
+import { dayRoutes } from "../orders/day-routes.ts";
 import { ordersRoutes } from "../orders/orders-routes.ts";
 import {
   BATCH_DEAD_QUEUE,
@@ -122,6 +123,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   installRoutes(hono, shopify, runtime);
   settingsRoutes(hono, runtime);
   ordersRoutes(hono, runtime);
+  dayRoutes(hono, runtime);
 
   const handler = (request: Request) => Promise.resolve(hono.fetch(request));
   return Object.assign(handler, {
@@ -292,7 +294,13 @@ async function startOn(
           lastTry: job.retryCount >= job.retryLimit,
           attempt: job.retryCount + 1,
           signal: job.signal,
-          ...(config.batch ?? {}),
+          ...(config.batch?.concurrency === undefined
+            ? {}
+            : { concurrency: config.batch.concurrency }),
+          ...(config.batch?.shipConcurrency === undefined
+            ? {}
+            : { shipConcurrency: config.batch.shipConcurrency }),
+          ...(config.batch?.chunkSize === undefined ? {} : { chunkSize: config.batch.chunkSize }),
         });
       },
     );

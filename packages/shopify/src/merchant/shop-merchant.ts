@@ -4,8 +4,21 @@
 // order, its label, shipping many as one batch and following it.
 // The settings pages run the same functions, so both faces behave alike.
 import { createHash } from "node:crypto";
-import { type BatchDocument, ShipbridgeError } from "@shipbridge/core";
+import {
+  type BatchDocument,
+  type CancelledPickup,
+  type Reckoning,
+  type RemedyResult,
+  ShipbridgeError,
+} from "@shipbridge/core";
+import {
+  type BatchCourier,
+  batchCourier,
+  bookBatchCourier,
+  cancelBatchCourier,
+} from "../day/batch-courier.ts";
 import { batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
+import { applyShopRemedy, shopReckoning } from "../day/shop-reckoning.ts";
 import {
   type ShopBatch,
   type ShopBatchDetails,
@@ -19,16 +32,24 @@ import { type ShopSettingsView, settingsView, toLanguage } from "../settings/set
 import { orderLabel } from "../shipping/order-label.ts";
 import { queueBatch } from "../shipping/queue-batch.ts";
 import { queueShip } from "../shipping/queue-ship.ts";
-import { listBatches, listBatchOrders, loadBatch, ordersState } from "../store/batches.ts";
+import {
+  listBatches,
+  listBatchOrders,
+  loadBatch,
+  ordersState,
+  type PickupRow,
+} from "../store/batches.ts";
 import { type ConnectionState, loadSettings } from "../store/settings.ts";
 import { makeConnectTicket } from "./connect-ticket.ts";
 
+export type { BatchCourier, CarrierCourier } from "../day/batch-courier.ts";
 export type {
   ShopBatch,
   ShopBatchDetails,
   ShopBatchOrder,
 } from "../orders/batch-view.ts";
 export type { ShopOrderShipment, ShopOrderStatus } from "../orders/order-view.ts";
+export type { PickupRow as ShopPickup } from "../store/batches.ts";
 
 /** "connected", "reconnect" (the service refused the stored tokens), or "not_connected". */
 export type ShopConnectionState = ConnectionState;
@@ -84,6 +105,30 @@ export interface ShopMerchant {
   batchLabels(batchId: string): Promise<ShopDocument | null>;
   /** One handover protocol per carrier of the batch's parcels. */
   batchProtocols(batchId: string): Promise<(ShopDocument & { readonly service: string })[]>;
+  /**
+   * The courier for the batch's parcels: per carrier, the pickup booked or
+   * the days and windows a courier can come; the parcels handed in at a
+   * point or locker (no courier needed); null for no such batch.
+   */
+  courier(batchId: string): Promise<BatchCourier | null>;
+  /**
+   * Books one carrier's courier for the batch's parcels no pickup covers yet
+   * (one pickup per 100 parcels), on a day and window courier() proposed;
+   * answers the carrier's pickups as they now stand. The same booking
+   * however often asked. Null when the batch has no parcel of that carrier
+   * for a courier.
+   */
+  bookCourier(
+    batchId: string,
+    service: string,
+    window: { date: string; min_time: string; max_time: string },
+  ): Promise<readonly PickupRow[] | null>;
+  /** Cancels a booked pickup of the batch while the service allows; null for no such pickup. */
+  cancelCourier(batchId: string, commandId: string): Promise<CancelledPickup | null>;
+  /** The day's reckoning ("YYYY-MM-DD", the service's UTC day) of the shop's paid packages. */
+  reckoning(day: string): Promise<Reckoning>;
+  /** Runs the remedy the day's reckoning offers for the package; null when it offers none. */
+  applyRemedy(day: string, packageId: number): Promise<RemedyResult | null>;
 }
 
 /** A file the service made: its bytes, type, name, and the packages it left out with why. */
@@ -196,6 +241,25 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
         ...shopDocument(protocol),
         service: protocol.service,
       }));
+    },
+    async courier(batchId) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return null;
+      return batchCourier(app, shop, batchId);
+    },
+    async bookCourier(batchId, service, window) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return null;
+      return (await bookBatchCourier(app, shop, batchId, service, window)) ?? null;
+    },
+    async cancelCourier(batchId, commandId) {
+      return (await cancelBatchCourier(await runtime(), shop, batchId, commandId)) ?? null;
+    },
+    async reckoning(day) {
+      return shopReckoning(await runtime(), shop, day);
+    },
+    async applyRemedy(day, packageId) {
+      return (await applyShopRemedy(await runtime(), shop, day, packageId)) ?? null;
     },
     async label(orderId) {
       const label = await orderLabel(await runtime(), shop, orderId);

@@ -8,6 +8,7 @@
 // one handover protocol per carrier, and the courier.
 import type { Language } from "@shipbridge/core";
 import { html, raw } from "hono/html";
+import type { BatchFiles } from "../day/batch-documents.ts";
 import type { LabelFormat } from "../store/settings.ts";
 import type { ShopBatchDetails } from "./batch-view.ts";
 import { fill, type OrderTexts, orderTexts } from "./order-texts.ts";
@@ -18,8 +19,8 @@ export interface BatchPageData {
   readonly auth: PageAuth;
   readonly language: Language;
   readonly batch: ShopBatchDetails;
-  /** The carriers of the batch's bought parcels: one protocol each. */
-  readonly carriers: readonly string[];
+  /** The batch's files: the parts of its labels, and of each carrier's protocol. */
+  readonly files: BatchFiles;
   readonly labelFormat: LabelFormat;
   /** The key of the batch the retry form makes: new on every load. */
   readonly retryKey: string;
@@ -99,13 +100,22 @@ function poller(statusUrl: string, t: OrderTexts) {
 </script>`;
 }
 
+/** A file's parts as links name them: none for a file in one part, else " 1/3" and `&part=1`. */
+function parts(count: number): { name: string; query: string }[] {
+  if (count <= 1) return [{ name: "", query: "" }];
+  return Array.from({ length: count }, (_, index) => ({
+    name: ` ${index + 1}/${count}`,
+    query: `&part=${index + 1}`,
+  }));
+}
+
 export function batchPage(data: BatchPageData) {
   const { auth, language, batch } = data;
   const t = orderTexts(language);
   const running = batch.status !== "done";
   const base = `/orders/batches/${batch.id}`;
   const attention = batch.orders.filter((order) => order.outcome === "needs_attention");
-  const bought = batch.orders.some((order) => order.packageId !== null);
+  const bought = data.files.labelParts > 0;
   const body = html`<p>${fill(t.batchOf, batch.total)} · ${batch.createdAt.slice(0, 16).replace("T", " ")}</p>
 <p><label for="batch-progress">${t.progress}</label>
 <progress id="batch-progress" value="${batch.progress.value}" max="${batch.progress.max}">${batch.progress.percent}%</progress>
@@ -116,10 +126,15 @@ export function batchPage(data: BatchPageData) {
 ${
   bought
     ? html`<ul>
-<li><a id="batch-labels" href="${base}/labels${pageQuery(auth)}">${t.labelsLink} (${FORMAT_NAMES[data.labelFormat]})</a></li>
-${data.carriers.map(
-  (carrier) =>
-    html`<li><a class="batch-protocol" href="${base}/protocol${pageQuery(auth, `&service=${encodeURIComponent(carrier)}`)}">${t.protocolLink}: ${carrier}</a></li>`,
+${parts(data.files.labelParts).map(
+  (part) =>
+    html`<li><a class="batch-labels" href="${base}/labels${pageQuery(auth, part.query)}">${t.labelsLink} (${FORMAT_NAMES[data.labelFormat]})${part.name}</a></li>`,
+)}
+${data.files.protocols.map(({ service, parts: count }) =>
+  parts(count).map(
+    (part) =>
+      html`<li><a class="batch-protocol" href="${base}/protocol${pageQuery(auth, `&service=${encodeURIComponent(service)}${part.query}`)}">${t.protocolLink}: ${service}${part.name}</a></li>`,
+  ),
 )}
 <li><a id="batch-courier" href="${base}/courier${pageQuery(auth)}">${t.courierLink}</a></li>
 </ul>`

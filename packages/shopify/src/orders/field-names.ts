@@ -53,6 +53,10 @@ const PARTS: Readonly<Record<string, Names>> = {
   fulfillment_orders: { pl: "zlecenia realizacji w Shopify", en: "fulfilment orders in Shopify" },
   fulfillment: { pl: "realizacja w Shopify", en: "fulfilment in Shopify" },
   financial_status: { pl: "płatność", en: "payment" },
+  window: { pl: "okno odbioru", en: "pickup window" },
+  date: { pl: "dzień", en: "day" },
+  min_time: { pl: "od godziny", en: "from" },
+  max_time: { pl: "do godziny", en: "until" },
 };
 
 const ITEM: Names = { pl: "pozycja", en: "item" };

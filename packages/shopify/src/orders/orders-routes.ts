@@ -6,10 +6,10 @@
 import { randomUUID } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { pageShop } from "../auth/page-shop.ts";
-import { batchLabelFile, batchProtocol } from "../day/batch-documents.ts";
+import { batchFiles, batchLabelFile, batchProtocol } from "../day/batch-documents.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { queueBatch } from "../shipping/queue-batch.ts";
-import { batchPackages, listBatches, listBatchOrders, loadBatch } from "../store/batches.ts";
+import { listBatches, listBatchOrders, loadBatch } from "../store/batches.ts";
 import { loadSettings } from "../store/settings.ts";
 import { batchPage } from "./batch-page.ts";
 import { shopBatch, shopBatchOrder } from "./batch-view.ts";
@@ -84,8 +84,6 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     if (!batch) return c.text("No such batch.", 404);
     const { settings } = await loadSettings(app.pool, shop);
     const orders = await listBatchOrders(app.pool, shop, id);
-    const packages = await batchPackages(app.pool, shop, id);
-    const carriers = [...new Set(packages.flatMap((pkg) => pkg.service ?? []))].sort();
     return c.html(
       batchPage({
         auth: { shop, idToken },
@@ -94,7 +92,7 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
           ...shopBatch(batch, Date.now()),
           orders: orders.map((order) => shopBatchOrder(order, settings.language)),
         },
-        carriers,
+        files: await batchFiles(app, shop, id),
         labelFormat: settings.labelFormat,
         retryKey: randomUUID(),
       }),
@@ -121,7 +119,7 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     const id = c.req.param("id");
     if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
     try {
-      const file = await batchLabelFile(app, shop, id);
+      const file = await batchLabelFile(app, shop, id, part(c.req.query("part")));
       if (!file) return c.text("This batch has no labels yet.", 404);
       return download(file);
     } catch (error) {
@@ -138,13 +136,20 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     const id = c.req.param("id");
     if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
     try {
-      const file = await batchProtocol(app, shop, id, c.req.query("service") ?? "");
+      const service = c.req.query("service") ?? "";
+      const file = await batchProtocol(app, shop, id, service, part(c.req.query("part")));
       if (!file) return c.text("This batch has no parcels of that carrier.", 404);
       return download(file);
     } catch (error) {
       return serviceRefusal(c, error, settings.language);
     }
   });
+}
+
+/** The part of a file asked for (from 1; the first when not asked, 0 when not a number). */
+function part(asked: string | undefined): number {
+  if (asked === undefined || asked === "") return 1;
+  return /^\d{1,6}$/.test(asked) ? Number(asked) : 0;
 }
 
 /** A file the browser saves (or prints) under the service's name for it. */
