@@ -5,8 +5,7 @@
 // allows) and documents in bulk (PUT /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
-// command sent earlier without sending it again. A documents command's
-// files are downloaded with `download` (document-download.ts).
+// command sent earlier without sending it again.
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
