@@ -95,6 +95,13 @@ export const RULE_CODES = {
   pickup_point_unverified: "pickup_point_unverified",
   /** Bidi override characters were removed from an address text; they change its display, not its content. */
   bidi_characters_removed: "bidi_characters_removed",
+  // Parcels of one order: the merchant's boxes and an explicit split.
+  /** An item is heavier or larger than every box the merchant ships in (or the carrier's limits). */
+  item_fits_no_box: "item_fits_no_box",
+  /** An explicit split places more or fewer units of an item than the order has. */
+  split_quantity_mismatch: "split_quantity_mismatch",
+  /** Cash on delivery split by parcel value: the service takes COD for the whole package only. */
+  cod_split_unsupported: "cod_split_unsupported",
 } as const;
 
 export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];

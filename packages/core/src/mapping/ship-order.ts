@@ -237,7 +237,7 @@ export async function shipOrder(
 }
 
 /** Whether the value works as a ShippingClient (also one from another copy of this package). */
-function isShippingClient(value: unknown): value is ShippingClient {
+export function isShippingClient(value: unknown): value is ShippingClient {
   const client = value as Partial<ShippingClient> | null | undefined;
   return (
     typeof client === "object" &&

@@ -12,6 +12,7 @@ import {
   CancelCommandRequestSchema,
   type CancelCommandResponse,
   CancelCommandResponseSchema,
+  type CommandDocument,
   CommandUuidSchema,
   type DocumentsCommandRequest,
   DocumentsCommandRequestSchema,
@@ -34,6 +35,7 @@ import type { Deadline } from "../deadline.ts";
 import { checkInput } from "../input-check.ts";
 import { poll } from "../poll.ts";
 import type { CallOptions } from "../transport.ts";
+import { type DownloadedDocument, downloadDocument } from "./document-download.ts";
 
 interface CommandShape {
   readonly status: OrderCommandResponse["status"];
@@ -200,6 +202,8 @@ export class DocumentsCommandsResource extends CommandResource<
   DocumentsCommandRequest,
   DocumentsCommandResponse
 > {
+  readonly #documents: ClientContext;
+
   constructor(context: ClientContext) {
     super(
       context,
@@ -208,5 +212,15 @@ export class DocumentsCommandsResource extends CommandResource<
       DocumentsCommandResponseSchema,
       "The documents command",
     );
+    this.#documents = context;
+  }
+
+  /**
+   * Downloads a document the finished command lists (its `documents[]`
+   * entry), asking again while the service answers 204, until the deadline.
+   * The url must lie under the client's baseUrl (ApiUsageError otherwise).
+   */
+  download(document: CommandDocument, options?: CallOptions): Promise<DownloadedDocument> {
+    return downloadDocument(this.#documents, document, options);
   }
 }
