@@ -1,9 +1,10 @@
 // The counts shipBatch reports as it goes (created, ordered, labelled,
 // failed) and its estimate of the time left. The estimate is known once one
-// chunk has gone all the way (created, ordered, labelled): from then on each
-// chunk still to come is expected to be sent when the packages before it are
-// created, at the pace measured so far, and to take as long from sending to
-// its labels as the chunks before it did; the time left is until the last of
+// chunk's order command is final: from then on each chunk still to come is
+// expected to be sent when the orders before it are created, at the pace
+// measured so far, to take as long to be ordered as the chunks before it
+// did, and its labels as long again after that (until a label has been seen
+// ready: then as long as they took). The time left is until the last of
 // them. A callback that throws is ignored: progress never stops a batch.
 import type { BatchProgress } from "./ship-batch-types.ts";
 
@@ -108,23 +109,25 @@ export class BatchProgressTracker {
     if (times !== undefined) times.pending = Math.max(0, times.pending - 1);
   }
 
-  /** Milliseconds until every order is labelled or failed; undefined until one chunk went all the way. */
+  /** Milliseconds until every order is labelled or failed; undefined until one chunk is ordered. */
   remainingMs(): number | undefined {
-    const whole = this.#chunks.filter(
-      (c) => c.sentAt !== undefined && c.finalAt !== undefined && c.labelledAt !== undefined,
-    );
-    if (whole.length === 0) return undefined;
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    const orderMs = mean(whole.map((c) => (c.finalAt as number) - (c.sentAt as number)));
-    const labelMs = mean(whole.map((c) => (c.labelledAt as number) - (c.finalAt as number)));
+    const ordered = this.#chunks.filter((c) => c.sentAt !== undefined && c.finalAt !== undefined);
+    if (ordered.length === 0) return undefined;
+    const orderMs = mean(ordered.map((c) => (c.finalAt as number) - (c.sentAt as number)));
+    const labelled = ordered.filter((c) => c.labelledAt !== undefined);
+    const labelMs =
+      labelled.length === 0
+        ? orderMs
+        : mean(labelled.map((c) => (c.labelledAt as number) - (c.finalAt as number)));
     const now = this.#now();
     const perOrderMs = this.#prepared === 0 ? 0 : (now - this.#startedAt) / this.#prepared;
     let waiting = 0;
     let last = now;
     for (const chunk of this.#chunks) {
       waiting += chunk.pending;
-      let end: number;
       if (chunk.closed) continue;
+      let end: number;
       if (chunk.finalAt !== undefined) end = chunk.finalAt + labelMs;
       else if (chunk.sentAt !== undefined) end = chunk.sentAt + orderMs + labelMs;
       else end = now + waiting * perOrderMs + orderMs + labelMs;
