@@ -26,11 +26,17 @@ const RANK: Readonly<Record<string, number>> = {
   tracking: 4,
   mapping: 5,
   batch: 6,
+  // The shipping day's work on top of the mapping: files, courier, reckoning.
+  documents: 6,
+  courier: 6,
+  reckoning: 6,
+  // What the root entry takes of the shipping day, gathered in one file.
+  "shipping-day.ts": 7,
   // The entry points sit on top of everything.
-  "index.ts": 7,
-  "internal.ts": 7,
-  postgres: 7,
-  fixtures: 7,
+  "index.ts": 8,
+  "internal.ts": 8,
+  postgres: 8,
+  fixtures: 8,
 };
 
 /** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */

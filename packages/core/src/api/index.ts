@@ -38,6 +38,7 @@ export { type ShippingAuth, staticToken } from "./auth.ts";
 export type { DeadlineInput, Sleep } from "./deadline.ts";
 export type { PollOptions } from "./poll.ts";
 export type { TrackingWebhook, UserData, UserDataWriteResult } from "./resources/account.ts";
+export type { DownloadedDocument } from "./resources/document-download.ts";
 export type {
   Label,
   LabelRequest,

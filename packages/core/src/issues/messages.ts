@@ -184,7 +184,10 @@ const en: Record<RuleCode, Template> = {
   input_unreadable: () => "The data could not be read; send plain JSON values.",
   pickup_window_invalid: () =>
     "The pickup window must end after it starts: max_time must be later than min_time.",
-  date_range_invalid: () => "date_to must not be earlier than date_from.",
+  date_range_invalid: (x) =>
+    p(x, "to") === ""
+      ? "date_to must not be earlier than date_from."
+      : `${p(x, "to")} must not be earlier than ${p(x, "from")}.`,
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` in ${p(x, "version")}`;
     const instead =
@@ -270,6 +273,8 @@ const en: Record<RuleCode, Template> = {
   },
   pickup_one_carrier: (x) =>
     `One pickup serves one carrier; these packages go with ${p(x, "carriers")}.`,
+  pickup_not_needed: (x) =>
+    `Package ${p(x, "package_id")} is handed in by the sender at point ${p(x, "point")}, so no courier pickup is needed for it.`,
   pickup_date_unavailable: (x) =>
     `No courier comes on ${p(x, "date")}; choose a day from POST /packages/pickup-date-proposals.`,
   pickup_outside_window: (x) =>
@@ -334,6 +339,10 @@ const en: Record<RuleCode, Template> = {
       : `Package ${p(x, "package_id")} was already cancelled by command ${p(x, "command")}; it is not refunded again.`,
   package_not_cancellable: (x) =>
     `Package ${p(x, "package_id")} has been collected by the courier and can no longer be cancelled.`,
+  protocol_one_carrier: (x) =>
+    `A handover protocol serves one carrier: this one is for ${p(x, "carrier")}, but package ${p(x, "package_id")} goes with ${p(x, "service")}. Ask for a separate protocol for ${p(x, "service")}.`,
+  protocol_pdf_only: () =>
+    "A handover protocol is a PDF: leave file_format out or set it to pdf (ZPL is for labels).",
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
   // The order-to-package mapping.
@@ -343,6 +352,13 @@ const en: Record<RuleCode, Template> = {
     `The carrier of service_id ${p(x, "serviceId")} is unknown (pass accountServices to check it), so the pickup point ${p(x, "point")} of ${p(x, "pointCarrier")} was kept without checking that it matches.`,
   bidi_characters_removed: (x) =>
     `Invisible text-direction characters (${p(x, "characters")}) were removed from this text: they change how an address is displayed, not what it says, and the service does not accept them.`,
+  // Parcels of one order.
+  item_fits_no_box: (x) =>
+    `"${p(x, "name")}" (${p(x, "weight")} kg) fits none of the boxes: it is heavier or larger than each of them${p(x, "limit") === "" ? "" : ` or than the carrier takes (${p(x, "limit")})`}. Add a larger box, or ship it on its own.`,
+  split_quantity_mismatch: (x) =>
+    `The split places ${p(x, "placed")} of the ${p(x, "quantity")} units of "${p(x, "name")}" (item ${p(x, "item")}); place every unit in exactly one parcel.`,
+  cod_split_unsupported: () =>
+    'The service collects cash on delivery for the whole package, not per parcel: use cod "first_parcel" (the amount is collected with parcel 1).',
 };
 
 const pl: Record<RuleCode, Template> = {
@@ -396,7 +412,10 @@ const pl: Record<RuleCode, Template> = {
   input_unreadable: () => "Nie udało się odczytać danych; wyślij zwykłe wartości JSON.",
   pickup_window_invalid: () =>
     "Okno odbioru musi kończyć się po swoim początku: max_time musi być późniejsze niż min_time.",
-  date_range_invalid: () => "date_to nie może być wcześniejsze niż date_from.",
+  date_range_invalid: (x) =>
+    p(x, "to") === ""
+      ? "date_to nie może być wcześniejsze niż date_from."
+      : `${p(x, "to")} nie może być wcześniejsze niż ${p(x, "from")}.`,
   field_removed: (x) => {
     const when = p(x, "version") === "" ? "" : ` w wersji ${p(x, "version")}`;
     const instead =
@@ -482,6 +501,8 @@ const pl: Record<RuleCode, Template> = {
   },
   pickup_one_carrier: (x) =>
     `Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: ${p(x, "carriers")}.`,
+  pickup_not_needed: (x) =>
+    `Przesyłkę ${p(x, "package_id")} nadawca nadaje w punkcie ${p(x, "point")}, więc nie trzeba zamawiać po nią kuriera.`,
   pickup_date_unavailable: (x) =>
     `Kurier nie przyjedzie ${p(x, "date")}; wybierz dzień z POST /packages/pickup-date-proposals.`,
   pickup_outside_window: (x) =>
@@ -545,6 +566,10 @@ const pl: Record<RuleCode, Template> = {
       : `Przesyłka ${p(x, "package_id")} została już anulowana poleceniem ${p(x, "command")}; nie jest zwracana ponownie.`,
   package_not_cancellable: (x) =>
     `Przesyłka ${p(x, "package_id")} została odebrana przez kuriera i nie można jej już anulować.`,
+  protocol_one_carrier: (x) =>
+    `Protokół nadania obejmuje jednego przewoźnika: ten jest dla ${p(x, "carrier")}, a przesyłka ${p(x, "package_id")} jedzie z ${p(x, "service")}. Poproś o osobny protokół dla ${p(x, "service")}.`,
+  protocol_pdf_only: () =>
+    "Protokół nadania jest plikiem PDF: pomiń file_format albo ustaw pdf (ZPL jest dla etykiet).",
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
   // The order-to-package mapping.
@@ -554,6 +579,13 @@ const pl: Record<RuleCode, Template> = {
     `Przewoźnik usługi service_id ${p(x, "serviceId")} jest nieznany (przekaż accountServices, aby to sprawdzić), więc punkt odbioru ${p(x, "point")} przewoźnika ${p(x, "pointCarrier")} pozostawiono bez sprawdzenia.`,
   bidi_characters_removed: (x) =>
     `Z tego tekstu usunięto niewidoczne znaki zmieniające kierunek tekstu (${p(x, "characters")}): zmieniają one sposób wyświetlania adresu, a nie jego treść, i serwis ich nie przyjmuje.`,
+  // Paczki jednego zamówienia.
+  item_fits_no_box: (x) =>
+    `„${p(x, "name")}” (${numberPl(x, "weight")} kg) nie mieści się w żadnym kartonie: jest cięższy lub większy niż każdy z nich${p(x, "limit") === "" ? "" : ` albo niż przyjmuje przewoźnik (${p(x, "limit")})`}. Dodaj większy karton albo wyślij go osobno.`,
+  split_quantity_mismatch: (x) =>
+    `Podział umieszcza ${p(x, "placed")} z ${p(x, "quantity")} sztuk „${p(x, "name")}” (pozycja ${p(x, "item")}); każdą sztukę umieść w dokładnie jednej paczce.`,
+  cod_split_unsupported: () =>
+    'Serwis pobiera pobranie za całą przesyłkę, a nie za każdą paczkę: użyj cod "first_parcel" (kwotę pobiera się przy paczce 1).',
 };
 
 /** The message templates, by language and rule code. */

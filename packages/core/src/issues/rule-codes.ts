@@ -65,6 +65,8 @@ export const RULE_CODES = {
   carrier_mismatch: "carrier_mismatch",
   pickup_unavailable: "pickup_unavailable",
   pickup_one_carrier: "pickup_one_carrier",
+  /** The sender hands the package in at a point or locker (its pickup.point): no courier comes for it. */
+  pickup_not_needed: "pickup_not_needed",
   pickup_date_unavailable: "pickup_date_unavailable",
   pickup_outside_window: "pickup_outside_window",
   /** A package's pickup or receiver point is unknown, closed, on holiday or of another carrier. */
@@ -80,6 +82,10 @@ export const RULE_CODES = {
   package_cancelled: "package_cancelled",
   package_already_cancelled: "package_already_cancelled",
   package_not_cancellable: "package_not_cancellable",
+  /** A handover protocol serves one carrier: a package of another carrier than the protocol's first. */
+  protocol_one_carrier: "protocol_one_carrier",
+  /** A handover protocol is a PDF: it cannot be asked for as ZPL. */
+  protocol_pdf_only: "protocol_pdf_only",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
   // Warnings of the order-to-package mapping (toPackage, shipOrder).
@@ -89,6 +95,13 @@ export const RULE_CODES = {
   pickup_point_unverified: "pickup_point_unverified",
   /** Bidi override characters were removed from an address text; they change its display, not its content. */
   bidi_characters_removed: "bidi_characters_removed",
+  // Parcels of one order: the merchant's boxes and an explicit split.
+  /** An item is heavier or larger than every box the merchant ships in (or the carrier's limits). */
+  item_fits_no_box: "item_fits_no_box",
+  /** An explicit split places more or fewer units of an item than the order has. */
+  split_quantity_mismatch: "split_quantity_mismatch",
+  /** Cash on delivery split by parcel value: the service takes COD for the whole package only. */
+  cod_split_unsupported: "cod_split_unsupported",
 } as const;
 
 export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];

@@ -8,7 +8,8 @@
 //   sides sorted longest first, converted to centimetres and rounded UP to
 //   whole centimetres. So width >= depth >= height.
 // It does not try to fit several items together: a store that knows better
-// configures its usual box (`parcel`) or passes its own parcels.
+// configures its usual box (`parcel`), or gives its boxes and limits in
+// `parcels` (parcel-plan.ts), which may make several parcels of one order.
 import type { StoreDimensions, StoreOrderItem } from "./store-order.ts";
 import { ceilCentimetres, ceilKilogramsToGram, toCentimetres, toKilograms } from "./units.ts";
 
@@ -38,7 +39,7 @@ export function totalWeightKg(items: readonly StoreOrderItem[]): number {
 }
 
 /** An item's sides in centimetres, longest first. */
-function sortedSides(dimensions: StoreDimensions): [number, number, number] {
+export function sortedSides(dimensions: StoreDimensions): [number, number, number] {
   const sides = [dimensions.length, dimensions.width, dimensions.height]
     .map((side) => toCentimetres(side, dimensions.unit))
     .sort((a, b) => b - a);

@@ -14,6 +14,12 @@
 //   problem with no single source. Warnings are returned beside the package.
 // - Packing: one parcel (see packing.ts). `options.parcel` is the usual box;
 //   it grows to fit the largest item. Without it, item dimensions are needed.
+//   `options.parcels` makes several parcels of one package (parcel-plan.ts):
+//   the merchant's boxes, an explicit split, the carrier's limits; each
+//   parcel's declared value and description are those of its own items.
+//   Cash on delivery stays on the package (the service has no per-parcel
+//   COD), which the carrier collects with parcel 1/N; `cod: "by_value"` is
+//   refused for an order with COD in several parcels (cod_split_unsupported).
 // - The receiver's name is the first of: shipping first + last name, shipping
 //   full name, customer first + last name, customer full name, that holds a
 //   first name and a surname; the phone is the shipping address's, else the
@@ -76,12 +82,15 @@ import {
 import { type CleanedText, cleanText } from "./clean-text.ts";
 import { isRelated, readLenientOrder } from "./lenient-order.ts";
 import { mappingWarning, postalExpressMessage } from "./mapping-warnings.ts";
-import { type BoxDimensions, parcelDimensions, totalWeightKg } from "./packing.ts";
+import type { BoxDimensions } from "./packing.ts";
+import { type PlannedParcel, planParcels } from "./parcel-plan.ts";
+import { checkParcelsOption, type ParcelsOption } from "./parcels-option.ts";
 import { covers, SourcePaths } from "./source-paths.ts";
 import {
   type StoreAddress,
   type StoreOrder,
   type StoreOrderInput,
+  type StoreOrderItem,
   StoreOrderSchema,
 } from "./store-order.ts";
 
@@ -115,6 +124,12 @@ export interface ToPackageOptions {
   readonly pickup?: Pickup | null;
   /** The usual box, in centimetres; it grows to fit the largest item. */
   readonly parcel?: BoxDimensions;
+  /**
+   * Several parcels for one order: the merchant's boxes (items packed into as
+   * few as fit), an explicit split, the carrier's limits, and where cash on
+   * delivery goes. Default: the whole order in one parcel.
+   */
+  readonly parcels?: ParcelsOption;
   /** The account COD money is paid into; required for orders with `cod`. */
   readonly cod?: CodAccount;
   /** v1.0.109: "kurier48" keeps own-contract poczta shipments off the express default. */
@@ -306,7 +321,7 @@ class PackageBuilder {
     pkg["receiver"] = this.#receiver();
     this.#service(pkg);
     pkg["user_reference_number"] = this.#reference();
-    pkg["parcels"] = [this.#parcel()];
+    pkg["parcels"] = this.#parcels();
     const services = this.#additionalServices();
     if (Object.keys(services).length > 0) pkg["additional_services"] = services;
     this.#postal(pkg);
@@ -442,32 +457,63 @@ class PackageBuilder {
     return userReferenceNumber(override ?? this.#order.id);
   }
 
-  #parcel(): Partial<ParcelV2> {
+  /** The order's parcels (one, unless `options.parcels` makes more), or none when they cannot be made. */
+  #parcels(): Partial<ParcelV2>[] {
     const { items } = this.#order;
     const box = this.#options.parcel;
-    const parcel: Record<string, unknown> = { type: "package" };
     const boxValid = box === undefined || this.#checkBox(box);
-    const dimensions = parcelDimensions(items, boxValid ? box : undefined);
-    const dimensionSource =
-      box !== undefined || dimensions === undefined ? "options.parcel" : "order.items";
-    this.#sources.set("parcels[0]", dimensionSource);
-    if (dimensions === undefined) {
+    const option = this.#options.parcels;
+    const report = (path: string, rule: RawIssue["rule"], params: RawIssue["params"] = {}) =>
+      this.#error(path, rule, params);
+    const optionValid = checkParcelsOption(option, items.length, report);
+    const planned = planParcels(
+      {
+        items,
+        box: boxValid ? box : undefined,
+        parcels: optionValid ? option : undefined,
+        carrier: this.#order.shipping.service ?? carrierWord(this.#language),
+      },
+      report,
+    );
+    if (planned === undefined) {
+      // Reported already: a stand-in parcel lets validation check the rest of the package.
+      return [{ type: "package", width: 1, depth: 1, height: 1, weight: 1 }];
+    }
+    if (planned.length > 1 && this.#order.cod !== undefined && option?.cod === "by_value") {
+      this.#error("options.parcels.cod", RULE_CODES.cod_split_unsupported);
+    }
+    return planned.map((plannedParcel, index) => this.#parcel(plannedParcel, index, box));
+  }
+
+  #parcel(
+    planned: PlannedParcel,
+    index: number,
+    box: BoxDimensions | undefined,
+  ): Partial<ParcelV2> {
+    const at = `parcels[${index}]`;
+    const parcel: Record<string, unknown> = { type: "package" };
+    const contents = planned.contents.map(({ item, quantity }) => ({
+      ...(this.#order.items[item] as StoreOrderItem),
+      quantity,
+    }));
+    this.#sources.set(at, planned.dimensions === undefined ? "options.parcel" : planned.source);
+    if (planned.dimensions === undefined) {
       // No box configured and no item dimensions: the merchant must configure a box.
-      if (boxValid) this.#error("options.parcel", RULE_CODES.required);
+      if (box === undefined && index === 0) this.#error("options.parcel", RULE_CODES.required);
     } else {
-      Object.assign(parcel, dimensions);
+      Object.assign(parcel, planned.dimensions);
     }
-    const weight = totalWeightKg(items);
-    this.#sources.set("parcels[0].weight", "order.items");
-    if (weight > 0) parcel["weight"] = weight;
-    else this.#error("order.items", RULE_CODES.weight_invalid);
+    const weightSource = planned.source === "options.parcel" ? "order.items" : planned.source;
+    this.#sources.set(`${at}.weight`, weightSource);
+    if (planned.weight > 0) parcel["weight"] = planned.weight;
+    else this.#error(weightSource, RULE_CODES.weight_invalid);
     if (this.#options.declareValue === true) {
-      this.#sources.set("parcels[0].value", "order.items");
-      parcel["value"] = itemsValue(this.#order);
+      this.#sources.set(`${at}.value`, "order.items");
+      parcel["value"] = itemsValue(contents);
     }
-    const description = this.#options.description ?? describeItems(this.#order);
+    const description = this.#options.description ?? describeItems(contents);
     this.#sources.set(
-      "parcels[0].description",
+      `${at}.description`,
       this.#options.description === undefined ? "order.items" : "options.description",
     );
     if (description !== "") parcel["description"] = description;
@@ -652,6 +698,11 @@ function unique<T extends { readonly path: string; readonly rule: string }>(entr
   });
 }
 
+/** "The carrier" in the caller's language, for limits of a service not named. */
+function carrierWord(language: Language): string {
+  return language === "pl_PL" ? "Przewoźnik" : "The carrier";
+}
+
 /** The order id as a user_reference_number: as is, or stably shortened when too long. */
 export function userReferenceNumber(orderId: string): string {
   if (orderId.length <= USER_REFERENCE_MAX_LENGTH) return orderId;
@@ -660,14 +711,14 @@ export function userReferenceNumber(orderId: string): string {
   return `${orderId.slice(-(USER_REFERENCE_MAX_LENGTH - 17))}~${digest}`;
 }
 
-function itemsValue(order: StoreOrder): number {
+function itemsValue(items: readonly StoreOrderItem[]): number {
   let cents = 0;
-  for (const item of order.items) cents += Math.round(item.price * 100) * item.quantity;
+  for (const item of items) cents += Math.round(item.price * 100) * item.quantity;
   return cents / 100;
 }
 
-function describeItems(order: StoreOrder): string {
-  const text = order.items.map((item) => `${item.quantity}x ${item.name}`).join(", ");
+function describeItems(items: readonly StoreOrderItem[]): string {
+  const text = items.map((item) => `${item.quantity}x ${item.name}`).join(", ");
   return text.length <= DESCRIPTION_MAX_LENGTH
     ? text
     : `${text.slice(0, DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;

@@ -256,6 +256,8 @@ export {
 } from "./payments.ts";
 export {
   PICKUP_PACKAGES_MAX,
+  type PickupCancelResponse,
+  PickupCancelResponseSchema,
   type PickupCommandPackage,
   PickupCommandPackageSchema,
   type PickupCommandRequest,

@@ -1,7 +1,9 @@
 // Courier pickups for ordered packages: first the days a courier can come
 // (POST /packages/pickup-date-proposals), then ordering one
-// (PUT /pickup-commands/{uuid}, the asynchronous command pattern of ordering).
-// Requests strict, answers tolerant.
+// (PUT /pickup-commands/{uuid}, the asynchronous command pattern of ordering),
+// and cancelling it while the service allows (DELETE /pickup-commands/{uuid},
+// which answers the command with `cancelled: true`). Requests strict, answers
+// tolerant.
 //
 // Decisions where the spec is silent: one request covers 1 to 100 packages;
 // the chosen window is a day (YYYY-MM-DD) and two times (HH:MM, 24-hour) with
@@ -77,6 +79,14 @@ export type PickupCommandPackage = z.infer<typeof PickupCommandPackageSchema>;
 export const PickupCommandResponseSchema = lazy(() =>
   commandResponseSchema({
     successfully_ordered_packages: z.array(PickupCommandPackageSchema).nullish(),
+    /** Whether the pickup was cancelled (DELETE /pickup-commands/{uuid}). */
+    cancelled: z.boolean().nullish(),
   }),
 );
 export type PickupCommandResponse = z.infer<typeof PickupCommandResponseSchema>;
+
+/** The answer to cancelling a pickup: the command, saying whether it is cancelled. */
+export const PickupCancelResponseSchema = lazy(() =>
+  PickupCommandResponseSchema.extend({ cancelled: z.boolean() }),
+);
+export type PickupCancelResponse = z.infer<typeof PickupCancelResponseSchema>;

@@ -14,6 +14,7 @@ import {
 } from "./documents-command.ts";
 import { MESSAGE_TYPES, MessagesQuerySchema } from "./messages-query.ts";
 import {
+  PickupCancelResponseSchema,
   PickupCommandRequestSchema,
   PickupCommandResponseSchema,
   PickupDateProposalsRequestSchema,
@@ -182,6 +183,13 @@ describe("pickups", () => {
     });
     expect(parsed.successfully_ordered_packages?.[0]?.pickup_number).toBe("DPD-20260901-000123");
   });
+
+  it("reads whether a pickup is cancelled; the answer to cancelling must say it", () => {
+    const answer = { uuid, status: "successful", errors: [], successfully_ordered_packages: [] };
+    expect(PickupCommandResponseSchema.parse(answer).cancelled).toBeUndefined();
+    expect(PickupCancelResponseSchema.parse({ ...answer, cancelled: true }).cancelled).toBe(true);
+    expect(PickupCancelResponseSchema.safeParse(answer).success).toBe(false);
+  });
 });
 
 describe("documents command", () => {
@@ -210,6 +218,21 @@ describe("documents command", () => {
     expect(problems(DocumentsCommandRequestSchema, { packages: many, type: "labels" })).toEqual([
       { path: "packages", rule: "too_big" },
     ]);
+  });
+
+  it("takes labels as pdf or zpl, and a protocol as pdf only", () => {
+    for (const file_format of ["pdf", "zpl"]) {
+      const request = { packages: [{ id: 1 }], type: "labels", file_format, page_format: "a6" };
+      expect(DocumentsCommandRequestSchema.parse(request)).toEqual(request);
+    }
+    const protocol = { packages: [{ id: 1 }], type: "protocol", file_format: "pdf" };
+    expect(DocumentsCommandRequestSchema.parse(protocol)).toEqual(protocol);
+    expect(problems(DocumentsCommandRequestSchema, { ...protocol, file_format: "zpl" })).toEqual([
+      { path: "file_format", rule: "protocol_pdf_only" },
+    ]);
+    expect(
+      problems(DocumentsCommandRequestSchema, { ...protocol, type: "labels", file_format: "png" }),
+    ).toEqual([{ path: "file_format", rule: "invalid_value" }]);
   });
 
   it("reads the finished command with its documents", () => {

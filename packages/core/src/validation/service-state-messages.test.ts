@@ -72,6 +72,28 @@ describe("service-state messages", () => {
     ).toBe("max_time musi być po min_time i najpóźniej 16:00.");
   });
 
+  it("pickup_not_needed names the package and the point it is handed in at", () => {
+    const params = { package_id: 7, point: "KRA01M" };
+    expect(say(RULE_CODES.pickup_not_needed, params)).toBe(
+      "Package 7 is handed in by the sender at point KRA01M, so no courier pickup is needed for it.",
+    );
+    expect(say(RULE_CODES.pickup_not_needed, params, "pl_PL")).toBe(
+      "Przesyłkę 7 nadawca nadaje w punkcie KRA01M, więc nie trzeba zamawiać po nią kuriera.",
+    );
+  });
+
+  it("protocol_one_carrier names the protocol's carrier and the package's, in both languages", () => {
+    const params = { package_id: 7, carrier: "dpd", service: "inpost" };
+    expect(say(RULE_CODES.protocol_one_carrier, params)).toBe(
+      "A handover protocol serves one carrier: this one is for dpd, but package 7 goes with inpost. Ask for a separate protocol for inpost.",
+    );
+    expect(say(RULE_CODES.protocol_one_carrier, params, "pl_PL")).toBe(
+      "Protokół nadania obejmuje jednego przewoźnika: ten jest dla dpd, a przesyłka 7 jedzie z inpost. Poproś o osobny protokół dla inpost.",
+    );
+    expect(say(RULE_CODES.protocol_pdf_only, {})).toMatch(/^A handover protocol is a PDF/);
+    expect(say(RULE_CODES.protocol_pdf_only, {}, "pl_PL")).toMatch(/^Protokół nadania jest/);
+  });
+
   it("point_unavailable names the point, its field and why, for each reason", () => {
     const point = { point: "KRA01M", field: "receiver.point" };
     expect(say(RULE_CODES.point_unavailable, { ...point, reason: "closed" })).toBe(

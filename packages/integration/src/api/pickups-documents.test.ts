@@ -3,7 +3,12 @@
 // final status, address-book entries added, listed and removed, and the core
 // request schemas refusing bad input before anything is sent.
 
-import { isValidationError, NotFoundError, type ShippingClient } from "@shipbridge/core";
+import {
+  ConflictError,
+  isValidationError,
+  NotFoundError,
+  type ShippingClient,
+} from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
 import { packageV2 } from "../testing/packages.ts";
 import { countingFetch } from "../testing/sandbox-server.ts";
@@ -43,6 +48,32 @@ describe("pickups", () => {
     expect(done.status).toBe("successful");
     expect(done.successfully_ordered_packages?.[0]?.package_id).toBe(id);
     expect(done.successfully_ordered_packages?.[0]?.pickup_number).toBeTruthy();
+  });
+
+  it("cancels a pickup while the window has not started, again harmlessly, and then refuses", async () => {
+    const client = sandbox.timedClient();
+    const id = await orderedPackage(client, "pickup-cancel-1");
+    const { pickup_dates } = await client.pickups.dateProposals({ packages: [{ id }] });
+    const day = pickup_dates[0];
+    if (!day?.min_time || !day.max_time) throw new Error("the sandbox proposed no window");
+    const uuid = crypto.randomUUID();
+    const pickup_date = { date: day.date, min_time: day.min_time, max_time: day.max_time };
+    const booked = await client.pickupCommands.run(uuid, { packages: [{ id }], pickup_date });
+    expect(booked.cancelled).toBe(false);
+    const cancelled = await client.pickupCommands.cancel(uuid);
+    expect(cancelled).toMatchObject({ uuid, status: "successful", cancelled: true });
+    expect(await client.pickupCommands.cancel(uuid)).toEqual(cancelled);
+    expect((await client.packages.get(id)).pickup_number ?? null).toBeNull();
+    const rebooked = crypto.randomUUID();
+    await client.pickupCommands.run(rebooked, { packages: [{ id }], pickup_date });
+    const clock = await (await fetch(`${sandbox.baseUrl}/_sandbox/clock`)).json();
+    const start = Date.parse(`${pickup_date.date}T${pickup_date.min_time}:00+01:00`);
+    await sandbox.advanceClock(Math.max(0, (start - Date.parse(clock.now)) / 1000) + 3600);
+    const late = await client.pickupCommands.cancel(rebooked).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(ConflictError);
+    expect(late).toMatchObject({ status: 409, serviceCode: "pickup_not_cancellable" });
+    const unknown = await client.pickupCommands.cancel(crypto.randomUUID()).catch((e) => e);
+    expect(unknown).toBeInstanceOf(NotFoundError);
   });
 
   it("refuses a window that ends before it starts without sending it", async () => {

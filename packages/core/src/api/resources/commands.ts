@@ -1,8 +1,8 @@
 // The service's asynchronous commands with client-chosen UUIDs: ordering
 // packages (PUT /order-commands/{uuid}, which spends the account's money) and
 // cancelling them (PUT /cancel-command/{uuid}), ordering a courier pickup
-// (PUT /pickup-commands/{uuid}) and documents in bulk (PUT
-// /documents-command/{uuid}). Because the client chooses the
+// (PUT /pickup-commands/{uuid}, cancelled with DELETE while the service
+// allows) and documents in bulk (PUT /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
 // command sent earlier without sending it again. Polling asks again when the
@@ -15,6 +15,7 @@ import {
   CancelCommandRequestSchema,
   type CancelCommandResponse,
   CancelCommandResponseSchema,
+  type CommandDocument,
   CommandUuidSchema,
   type DocumentsCommandRequest,
   DocumentsCommandRequestSchema,
@@ -25,6 +26,8 @@ import {
   OrderCommandRequestSchema,
   type OrderCommandResponse,
   OrderCommandResponseSchema,
+  type PickupCancelResponse,
+  PickupCancelResponseSchema,
   type PickupCommandRequest,
   PickupCommandRequestSchema,
   type PickupCommandResponse,
@@ -36,6 +39,7 @@ import { checkInput } from "../input-check.ts";
 import { type PollStep, poll } from "../poll.ts";
 import { parseRetryAfter } from "../retry-policy.ts";
 import type { CallOptions, RawResponse } from "../transport.ts";
+import { type DownloadedDocument, downloadDocument } from "./document-download.ts";
 
 /** A command's answer as a poll step, with the answer itself either way. */
 type CommandStep<Res> = PollStep<Res> & { readonly value: Res };
@@ -188,6 +192,8 @@ export class PickupCommandsResource extends CommandResource<
   PickupCommandRequest,
   PickupCommandResponse
 > {
+  readonly #context: ClientContext;
+
   constructor(context: ClientContext) {
     super(
       context,
@@ -196,6 +202,25 @@ export class PickupCommandsResource extends CommandResource<
       PickupCommandResponseSchema,
       "The pickup command",
     );
+    this.#context = context;
+  }
+
+  /**
+   * Cancels the pickup the command with this UUID ordered, while the service
+   * allows it (until the courier's window starts); its packages can then be
+   * given a new pickup. Idempotent: cancelling again answers the same, so it
+   * is retried like a read. ConflictError (serviceCode pickup_not_cancellable)
+   * once the window has started; NotFoundError when there is no such command.
+   */
+  async cancel(uuid: string, options?: CallOptions): Promise<PickupCancelResponse> {
+    const id = checkInput(this.#context, CommandUuidSchema, uuid, options);
+    const path = `/pickup-commands/${id}`;
+    const transport = this.#context.transport;
+    const raw = await transport.send(
+      { method: "DELETE", path, idempotent: true, version: 1 },
+      options,
+    );
+    return transport.check(PickupCancelResponseSchema, raw, "DELETE", path);
   }
 }
 
@@ -203,6 +228,8 @@ export class DocumentsCommandsResource extends CommandResource<
   DocumentsCommandRequest,
   DocumentsCommandResponse
 > {
+  readonly #documents: ClientContext;
+
   constructor(context: ClientContext) {
     super(
       context,
@@ -211,5 +238,15 @@ export class DocumentsCommandsResource extends CommandResource<
       DocumentsCommandResponseSchema,
       "The documents command",
     );
+    this.#documents = context;
+  }
+
+  /**
+   * Downloads a document the finished command lists (its `documents[]`
+   * entry), asking again while the service answers 204, until the deadline.
+   * The url must lie under the client's baseUrl (ApiUsageError otherwise).
+   */
+  download(document: CommandDocument, options?: CallOptions): Promise<DownloadedDocument> {
+    return downloadDocument(this.#documents, document, options);
   }
 }

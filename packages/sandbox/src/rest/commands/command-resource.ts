@@ -75,6 +75,8 @@ export interface CommandResource {
   readonly routes: Hono<SandboxEnv>;
   /** The request's command (by its :uuid), or a 404 when the account has none. */
   find(c: Context<SandboxEnv>): StoredCommand;
+  /** The command's answer as GET gives it (200, with Retry-After while not final). */
+  respond(c: Context<SandboxEnv>, command: StoredCommand): Response;
 }
 
 /**
@@ -163,10 +165,12 @@ export function commandResource<S extends z.ZodType>(
     return c.json(result.body, result.final ? 200 : 202, retryAfter(result));
   });
 
-  routes.get(`${spec.path}/:uuid`, guard(V1), (c) => {
-    const result = answer(find(c), c.get("language"));
+  const respond = (c: Context<SandboxEnv>, command: StoredCommand): Response => {
+    const result = answer(command, c.get("language"));
     return c.json(result.body, 200, retryAfter(result));
-  });
+  };
 
-  return { routes, find };
+  routes.get(`${spec.path}/:uuid`, guard(V1), (c) => respond(c, find(c)));
+
+  return { routes, find, respond };
 }

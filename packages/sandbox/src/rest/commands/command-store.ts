@@ -2,7 +2,8 @@
 // the client's UUID, the request and its hash (for idempotency), when it was
 // accepted and the outcome for each package, decided atomically at that
 // moment. What a client sees of the command then unfolds with the sandbox
-// clock (command-timeline.ts).
+// clock (command-timeline.ts). A courier pickup can be cancelled later; the
+// command keeps when.
 import type { RuleCode } from "@shipbridge/core";
 import type { MessageParams } from "@shipbridge/core/internal";
 import type { SandboxDatabase } from "../../state/database.ts";
@@ -40,6 +41,8 @@ export interface StoredCommand {
   readonly request: unknown;
   readonly createdAt: number;
   readonly outcomes: readonly PackageOutcome[];
+  /** When the command was cancelled (a courier pickup); undefined while it stands. */
+  readonly cancelledAt?: number | undefined;
 }
 
 interface CommandRow {
@@ -50,6 +53,7 @@ interface CommandRow {
   request: string;
   created_at: number;
   outcomes: string;
+  cancelled_at: number | null;
 }
 
 export class CommandStore {
@@ -72,6 +76,7 @@ export class CommandStore {
       request: JSON.parse(row.request),
       createdAt: row.created_at,
       outcomes: JSON.parse(row.outcomes) as PackageOutcome[],
+      cancelledAt: row.cancelled_at ?? undefined,
     };
   }
 
@@ -89,5 +94,12 @@ export class CommandStore {
         command.createdAt,
         JSON.stringify(command.outcomes),
       );
+  }
+
+  /** Records that the command was cancelled at `at` (sandbox clock). */
+  markCancelled(kind: CommandKind, uuid: string, at: number): void {
+    this.#db.sql
+      .prepare("UPDATE rest_commands SET cancelled_at = ? WHERE kind = ? AND uuid = ?")
+      .run(at, kind, uuid);
   }
 }

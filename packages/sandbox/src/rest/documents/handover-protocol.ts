@@ -1,7 +1,8 @@
 // The handover protocol ("protokół nadania"): the list a courier signs when
-// collecting parcels, as A4 PDF pages: one row per parcel with its package,
-// tracking number, receiver and weight, grouped by carrier, with signature
-// lines on the last page.
+// collecting parcels, as A4 PDF pages: the carrier in the heading, then one
+// row per parcel with its package, its number in the package (i/N), tracking
+// number, receiver and weight, with signature lines on the last page. The
+// documents command gives it the packages of one carrier.
 
 import { isoSeconds } from "../../support/datetime.ts";
 import type { PdfPage, PdfText } from "../labels/pdf-document.ts";
@@ -13,6 +14,8 @@ const ROWS_PER_PAGE = 40;
 interface Row {
   readonly service: string;
   readonly packageId: number;
+  /** "i/N": the parcel's place in its package. */
+  readonly parcel: string;
   readonly packageNo: string;
   readonly receiver: string;
   readonly weight: number;
@@ -22,7 +25,7 @@ function receiverOf(pkg: StoredPackage): string {
   const r = pkg.data.receiver ?? {};
   const name = typeof r.name === "string" ? r.name : "";
   const city = typeof r.city === "string" ? r.city : "";
-  return `${name}, ${city}`.slice(0, 48);
+  return `${name}, ${city}`.slice(0, 36);
 }
 
 export function handoverProtocolPages(packages: readonly StoredPackage[], now: number): PdfPage[] {
@@ -31,6 +34,7 @@ export function handoverProtocolPages(packages: readonly StoredPackage[], now: n
       pkg.data.parcels.map((parcel, index) => ({
         service: pkg.service,
         packageId: pkg.id,
+        parcel: `${index + 1}/${pkg.data.parcels.length}`,
         packageNo: pkg.parcelNumbers[index] ?? "",
         receiver: receiverOf(pkg),
         weight: parcel.weight,
@@ -39,6 +43,7 @@ export function handoverProtocolPages(packages: readonly StoredPackage[], now: n
     .sort((a, b) =>
       a.service < b.service ? -1 : a.service > b.service ? 1 : a.packageId - b.packageId,
     );
+  const carriers = [...new Set(rows.map((row) => row.service.toUpperCase()))].join(", ");
   const chunks: Row[][] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_PAGE)
     chunks.push(rows.slice(i, i + ROWS_PER_PAGE));
@@ -52,20 +57,23 @@ export function handoverProtocolPages(packages: readonly StoredPackage[], now: n
         size: 9,
         text: `${isoSeconds(now)}  -  page ${pageIndex + 1} of ${chunks.length}  -  ${rows.length} parcel(s)`,
       },
+      { x: 40, y: 766, size: 11, text: `Przewoznik / Carrier: ${carriers}`, bold: true },
       { x: 40, y: 750, size: 9, text: "Carrier", bold: true },
-      { x: 110, y: 750, size: 9, text: "Package", bold: true },
-      { x: 170, y: 750, size: 9, text: "Tracking number", bold: true },
-      { x: 340, y: 750, size: 9, text: "Receiver", bold: true },
-      { x: 520, y: 750, size: 9, text: "kg", bold: true },
+      { x: 100, y: 750, size: 9, text: "Package", bold: true },
+      { x: 160, y: 750, size: 9, text: "Parcel", bold: true },
+      { x: 200, y: 750, size: 9, text: "Tracking number", bold: true },
+      { x: 345, y: 750, size: 9, text: "Receiver", bold: true },
+      { x: 530, y: 750, size: 9, text: "kg", bold: true },
     ];
     chunk.forEach((row, i) => {
       const y = 732 - i * 16;
       texts.push(
         { x: 40, y, size: 9, text: row.service },
-        { x: 110, y, size: 9, text: String(row.packageId) },
-        { x: 170, y, size: 9, text: row.packageNo },
-        { x: 340, y, size: 9, text: row.receiver },
-        { x: 520, y, size: 9, text: String(row.weight) },
+        { x: 100, y, size: 9, text: String(row.packageId) },
+        { x: 160, y, size: 9, text: row.parcel },
+        { x: 200, y, size: 9, text: row.packageNo },
+        { x: 345, y, size: 9, text: row.receiver },
+        { x: 530, y, size: 9, text: String(row.weight) },
       );
     });
     if (pageIndex === chunks.length - 1) {

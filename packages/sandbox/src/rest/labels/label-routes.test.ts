@@ -2,7 +2,9 @@
 // that carries the tracking number; 404 and 409 for packages without one.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readPdf } from "../testing/pdf-reader.ts";
 import { RestSandbox, sampleV2 } from "../testing/rest-fixture.ts";
+import { parseZpl } from "../testing/zpl-parser.ts";
 
 let sandbox: RestSandbox;
 beforeAll(async () => {
@@ -48,6 +50,11 @@ describe("GET /packages/{id}/label", () => {
     expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
     expect(text).toContain(`(${numbers[0]}) Tj`);
     expect(text).toContain("/MediaBox [0 0 298 420]");
+    const [page, ...more] = readPdf(pdf.bytes).pages;
+    expect(more).toEqual([]);
+    expect(page?.texts.map((t) => t.text)).toEqual(
+      expect.arrayContaining(["Parcel 1/1", numbers[0]]),
+    );
     const a4 = await sandbox.call("GET", `/packages/${id}/label?label[page_format]=a4`, {
       accept: "application/pdf",
     });
@@ -62,6 +69,9 @@ describe("GET /packages/{id}/label", () => {
     expect(zpl.headers.get("content-type")).toContain("application/zpl");
     expect(zpl.body).toMatch(/^\^XA/);
     expect(zpl.body).toContain(`^FD${numbers[0]}^FS`);
+    const [label, ...more] = parseZpl(zpl.body);
+    expect(more).toEqual([]);
+    expect(label?.fields.filter((f) => f.kind === "code128").map((f) => f.data)).toEqual(numbers);
     const plain = await sandbox.call("GET", `/packages/${id}/label`, { accept: "text/plain" });
     expect(plain.headers.get("content-type")).toContain("text/plain");
     const byOrder = await sandbox.call("GET", `/packages/${id}/label`, { accept: null });

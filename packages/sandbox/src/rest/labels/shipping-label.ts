@@ -1,10 +1,17 @@
-// The shipping label of an ordered package, as a PDF page (A4 or A6) or as
-// ZPL for thermal printers. It shows the carrier, the sender and receiver,
-// the parcel count and, in large type, each parcel's tracking number; the
-// sandbox marks every label as a test label.
+// The shipping labels of ordered packages, one label per parcel, as PDF pages
+// (one label per A6 page, four per A4 page) or as ZPL for thermal printers
+// (one ^XA..^XZ block per parcel). Each label shows the carrier, "Parcel
+// i/N" of its package, the sender and receiver and, in large type, the
+// parcel's tracking number; the sandbox marks every label as a test label.
 import { LABEL_PAGE_FORMATS } from "@shipbridge/core/schemas";
 import type { StoredPackage } from "../storage/stored-package.ts";
-import { PAGE_SIZES, type PdfPage, type PdfRect, type PdfText, renderPdf } from "./pdf-document.ts";
+import {
+  PAGE_SIZES,
+  type PdfPage,
+  type PdfRect,
+  type PdfText,
+  renderPdfPages,
+} from "./pdf-document.ts";
 
 export type PageFormat = keyof typeof PAGE_SIZES;
 /** @shipbridge/core's label page formats; the type checks that each has a page size. */
@@ -27,27 +34,79 @@ function addressLines(address: unknown): string[] {
   ].filter((line) => line !== "");
 }
 
-/** The label as a PDF document of one page. */
+/** Labels on a page of each format: A6 holds one, A4 four (2×2; A4 is four A6). */
+const GRID: Record<PageFormat, { readonly columns: number; readonly rows: number }> = {
+  a6: { columns: 1, rows: 1 },
+  a4: { columns: 2, rows: 2 },
+};
+
+/** The labels of one package as a PDF: one label per parcel (see labelPages). */
 export function labelPdf(pkg: StoredPackage, pageFormat: PageFormat): Uint8Array {
-  return renderPdf(labelPage(pkg, pageFormat));
+  return renderPdfPages(labelPages([pkg], pageFormat));
 }
 
-/** One page per package's label; every parcel's tracking number is on it. */
-export function labelPage(pkg: StoredPackage, pageFormat: PageFormat): PdfPage {
+/**
+ * The pages of the labels of packages, one label per parcel in the order of
+ * the packages and their parcels: one label per A6 page, or four per A4 page
+ * (left to right, top to bottom; the last page may hold fewer).
+ */
+export function labelPages(packages: readonly StoredPackage[], pageFormat: PageFormat): PdfPage[] {
   const size = PAGE_SIZES[pageFormat];
-  const scale = size.width / PAGE_SIZES.a6.width;
+  const { columns, rows } = GRID[pageFormat];
+  const cell = { width: size.width / columns, height: size.height / rows };
+  const scale = Math.min(cell.width / PAGE_SIZES.a6.width, cell.height / PAGE_SIZES.a6.height);
+  const labels = packages.flatMap((pkg) => pkg.parcelNumbers.map((_, index) => ({ pkg, index })));
+  const pages: PdfPage[] = [];
+  for (let first = 0; first < labels.length; first += columns * rows) {
+    const texts: PdfText[] = [];
+    const rects: PdfRect[] = [];
+    labels.slice(first, first + columns * rows).forEach(({ pkg, index }, slot) => {
+      const origin = {
+        x: (slot % columns) * cell.width,
+        y: size.height - (Math.floor(slot / columns) + 1) * cell.height,
+      };
+      const label = parcelLabel(pkg, index, origin, scale);
+      texts.push(...label.texts);
+      rects.push(...label.rects);
+    });
+    pages.push({ ...size, texts, rects });
+  }
+  return pages;
+}
+
+/**
+ * The label of one parcel, drawn in an A6 area at `origin` (its lower left
+ * corner) scaled by `scale`: the carrier, "Parcel i/N" with the package, the
+ * sender and receiver, and the parcel's tracking number in large type.
+ */
+function parcelLabel(
+  pkg: StoredPackage,
+  index: number,
+  origin: { readonly x: number; readonly y: number },
+  scale: number,
+): { texts: PdfText[]; rects: PdfRect[] } {
+  const width = PAGE_SIZES.a6.width * scale;
+  const height = PAGE_SIZES.a6.height * scale;
   const margin = 14 * scale;
   const texts: PdfText[] = [];
   const rects: PdfRect[] = [
-    { x: margin / 2, y: margin / 2, width: size.width - margin, height: size.height - margin },
+    {
+      x: origin.x + margin / 2,
+      y: origin.y + margin / 2,
+      width: width - margin,
+      height: height - margin,
+    },
   ];
-  let y = size.height - margin - 14 * scale;
+  let y = origin.y + height - margin - 14 * scale;
   const line = (text: string, fontSize: number, bold = false) => {
-    texts.push({ x: margin, y, size: fontSize * scale, text, bold });
+    texts.push({ x: origin.x + margin, y, size: fontSize * scale, text, bold });
     y -= (fontSize + 4) * scale;
   };
+  const count = pkg.parcelNumbers.length;
+  const weight = pkg.data.parcels[index]?.weight;
   line(`${pkg.service.toUpperCase()}  -  SANDBOX TEST LABEL`, 12, true);
-  line(`Package ${pkg.id}  /  ${pkg.parcelNumbers.length} parcel(s)`, 8);
+  line(`Parcel ${index + 1}/${count}`, 14, true);
+  line(`Package ${pkg.id}${weight === undefined ? "" : `  -  ${weight} kg`}`, 8);
   y -= 4 * scale;
   line("NADAWCA / FROM", 7, true);
   for (const l of addressLines(pkg.data.sender ?? pkg.data.pickup)) line(l, 8);
@@ -55,18 +114,15 @@ export function labelPage(pkg: StoredPackage, pageFormat: PageFormat): PdfPage {
   line("ODBIORCA / TO", 7, true);
   for (const l of addressLines(pkg.data.receiver)) line(l, 10);
   y -= 6 * scale;
-  pkg.parcelNumbers.forEach((no, index) => {
-    line(`Parcel ${index + 1}`, 7, true);
-    rects.push({
-      x: margin,
-      y: y - 2 * scale,
-      width: size.width - 2 * margin,
-      height: 18 * scale,
-      fill: false,
-    });
-    line(no, 13, true);
+  rects.push({
+    x: origin.x + margin,
+    y: y - 2 * scale,
+    width: width - 2 * margin,
+    height: 18 * scale,
+    fill: false,
   });
-  return { ...size, texts, rects };
+  line(pkg.parcelNumbers[index] ?? "", 13, true);
+  return { texts, rects };
 }
 
 function zplText(text: string): string {
@@ -74,6 +130,11 @@ function zplText(text: string): string {
     .replace(/[\^~]/g, " ")
     .normalize("NFKD")
     .replace(/[^\x20-\x7e]/g, "");
+}
+
+/** ZPL II of several packages: every parcel's label block, in order. */
+export function labelsZpl(packages: readonly StoredPackage[]): string {
+  return `${packages.map(labelZpl).join("\n")}\n`;
 }
 
 /** ZPL II, one label per parcel (203 dpi; A6 is 4×6 in, A4 is printed at the same size). */

@@ -1,7 +1,7 @@
 // Pickup date proposals in Polish time: working days only, today only before
 // 13:00, and today's window starting two hours ahead.
 import { describe, expect, it } from "vitest";
-import { pickupDateProposals, warsawTime } from "./pickup-dates.ts";
+import { pickupDateProposals, warsawInstant, warsawTime } from "./pickup-dates.ts";
 
 describe("pickupDateProposals", () => {
   it("reads the clock in Warsaw time, summer and winter", () => {
@@ -15,6 +15,18 @@ describe("pickupDateProposals", () => {
       day: 1,
       hour: 0,
     });
+  });
+
+  it("turns a day and time in Warsaw back into the instant, summer and winter", () => {
+    expect(new Date(warsawInstant("2026-07-01", "12:30")).toISOString()).toBe(
+      "2026-07-01T10:30:00.000Z",
+    );
+    expect(new Date(warsawInstant("2026-11-24", "10:00")).toISOString()).toBe(
+      "2026-11-24T09:00:00.000Z",
+    );
+    expect(new Date(warsawInstant("2026-03-30", "00:15")).toISOString()).toBe(
+      "2026-03-29T22:15:00.000Z",
+    );
   });
 
   it("offers today from two hours ahead when asked on a weekday morning", () => {

@@ -2,6 +2,8 @@
 // Polish time (Europe/Warsaw): the next 5 working days (Monday to Friday),
 // today included when asked before 13:00. The courier comes between 10:00 and
 // 16:00; today's window starts no earlier than 2 hours from now, on the hour.
+// warsawInstant turns a chosen day and time back into an instant (when a
+// pickup's window starts, after which it cannot be cancelled).
 import type { Language } from "@shipbridge/core";
 import type { PickupWindow } from "../storage/stored-package.ts";
 
@@ -42,6 +44,21 @@ export function warsawTime(ms: number): {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
   };
+}
+
+/** The instant (sandbox-clock ms) of a day ("YYYY-MM-DD") and time ("HH:MM") in Warsaw. */
+export function warsawInstant(date: string, time: string): number {
+  const [year, month, day] = date.split("-").map(Number);
+  const [hour, minute] = time.split(":").map(Number);
+  const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0);
+  // Warsaw's offset from UTC at an instant: its wall clock there minus the instant.
+  const offsetAt = (ms: number): number => {
+    const local = warsawTime(ms);
+    const toTheMinute = Math.floor(ms / 60_000) * 60_000;
+    return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute) - toTheMinute;
+  };
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

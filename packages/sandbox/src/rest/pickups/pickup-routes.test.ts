@@ -12,11 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function ordered(service = "dpd"): Promise<number> {
+async function ordered(service = "dpd", overrides: Record<string, unknown> = {}): Promise<number> {
   const created = await sandbox.call("POST", "/packages", {
     version: 2,
-    body: sampleV2({ service }),
+    body: sampleV2({ service, ...overrides }),
   });
+  expect(created.status).toBe(201);
   const id = created.body.package_id;
   await sandbox.call("PUT", `/order-commands/${randomUUID()}`, { body: { packages: [{ id }] } });
   return id;
@@ -229,5 +230,53 @@ describe("courier pickups", () => {
     expect(JSON.stringify(done.body)).toContain(
       "Jeden odbiór obejmuje przesyłki jednego przewoźnika, a podano: dpd, gls.",
     );
+  });
+
+  it("needs no courier for a package the sender hands in at a point: pickup_not_needed, couriers unchanged", async () => {
+    const lockers = await sandbox.call("POST", "/points/map", {
+      body: { location: { search_phrase: "Warszawa" }, filters: { services: ["inpost"] } },
+    });
+    const locker = (
+      lockers.body.points as { code: string; active: boolean; holiday: boolean }[]
+    ).find((p) => p.active && !p.holiday && p.code.endsWith("M"));
+    if (!locker) throw new Error("no open InPost locker in Warszawa");
+    const dropped = await ordered("inpost", {
+      pickup: { ...(sampleV2().pickup as object), point: locker.code },
+    });
+    const courier = await ordered("inpost");
+    expect((await sandbox.call("GET", `/packages/${dropped}`)).body.pickup_available).toBe(false);
+    expect((await sandbox.call("GET", `/packages/${courier}`)).body.pickup_available).toBe(true);
+
+    const messages = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages/pickup-date-proposals",
+      () => ({ body: { packages: [{ id: courier }, { id: dropped }] } }),
+      { path: "packages[1].id", rule: "pickup_not_needed" },
+    );
+    expect(messages.en_GB).toBe(
+      `Package ${dropped} is handed in by the sender at point ${locker.code}, so no courier pickup is needed for it.`,
+    );
+    const alone = await sandbox.call("POST", "/packages/pickup-date-proposals", {
+      body: { packages: [{ id: courier }] },
+    });
+    expect(alone.status).toBe(200);
+    expect(alone.body.pickup_dates.length).toBeGreaterThan(0);
+
+    const uuid = randomUUID();
+    await sandbox.call("PUT", `/pickup-commands/${uuid}`, {
+      body: {
+        packages: [{ id: dropped }, { id: courier }],
+        pickup_date: { date: "2026-11-25", min_time: "10:00", max_time: "16:00" },
+      },
+    });
+    await sandbox.advance(5);
+    const done = await sandbox.call("GET", `/pickup-commands/${uuid}`);
+    expect(done.body).toMatchObject({
+      status: "partial_success",
+      successfully_ordered_packages: [{ package_id: courier }],
+      errors: [{ package_id: dropped, path: "packages[0].id", rule: "pickup_not_needed" }],
+    });
+    expect((await sandbox.call("GET", `/packages/${dropped}`)).body.pickup_number).toBeNull();
   });
 });

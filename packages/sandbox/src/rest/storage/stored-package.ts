@@ -218,6 +218,15 @@ export class PackageStore {
       .run(pickup.command, pickup.number, JSON.stringify(pickup.date), id);
   }
 
+  /** Frees the packages of a cancelled pickup command: they have no pickup and can get a new one. */
+  clearPickup(command: string): void {
+    this.#db.sql
+      .prepare(
+        "UPDATE rest_packages SET pickup_command = NULL, pickup_number = NULL, pickup_date = NULL WHERE pickup_command = ?",
+      )
+      .run(command);
+  }
+
   /** Appends a problem state to the package's tracking. */
   addTrackingProblem(id: number, problem: TrackingProblem): void {
     this.#db.sql
@@ -285,6 +294,14 @@ export class PackageStore {
 }
 
 /** The 404 for a package id that is not on the account. */
+/** The point where the sender hands the package in (pickup.point), if it is handed in at one. */
+export function dropOffPoint(pkg: StoredPackage): string | undefined {
+  const pickup = pkg.data["pickup"];
+  if (typeof pickup !== "object" || pickup === null) return undefined;
+  const point = (pickup as Record<string, unknown>)["point"];
+  return typeof point === "string" && point !== "" ? point : undefined;
+}
+
 export function packageNotFound(id: string | number): RestError {
   return new RestError(404, "package_not_found", {
     en_GB: `There is no package ${id} on this account.`,

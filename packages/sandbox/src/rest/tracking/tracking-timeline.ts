@@ -14,7 +14,7 @@
 // happens.
 import type { Language } from "@shipbridge/core";
 import type { TrackingState as CoreTrackingState } from "@shipbridge/core/schemas";
-import type { StoredPackage } from "../storage/stored-package.ts";
+import { dropOffPoint, type StoredPackage } from "../storage/stored-package.ts";
 
 /** The states the sandbox moves a parcel through: some of @shipbridge/core's TRACKING_STATES. */
 export const TRACKING_STATES = [
@@ -133,9 +133,12 @@ export function canCancel(pkg: StoredPackage, now: number): boolean {
   return now < pkg.orderedAt + COLLECTED_AFTER_MS;
 }
 
-/** Whether a courier pickup can still be ordered: ordered, not cancelled, not collected, none ordered yet. */
+/**
+ * Whether a courier pickup can still be ordered: ordered, not cancelled, not
+ * collected, none ordered yet, and not handed in by the sender at a point.
+ */
 export function canOrderPickup(pkg: StoredPackage, now: number): boolean {
-  return canCancel(pkg, now) && pkg.pickupCommand === null;
+  return canCancel(pkg, now) && pkg.pickupCommand === null && dropOffPoint(pkg) === undefined;
 }
 
 export function labelReadyAt(pkg: StoredPackage): number | null {
