@@ -3,8 +3,10 @@
 // of them by hand, run in the background; each order shipped once with one
 // fulfilment (Medusa's own workflow), one package and one charge; the order
 // that cannot ship reported with its problems in English and Polish; the
-// batch sent again, and the same orders in a new batch, paying nothing more.
+// batch sent again, and the same orders in a new batch, paying nothing more;
+// a batch whose run died mid-way taken up again by the resume job.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import resumeBatches from "@shipbridge/medusa/jobs/resume-batches";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
@@ -340,6 +342,47 @@ medusaIntegrationTestRunner({
         const afterLater = await stats();
         expect(afterLater.packages - beforeLater.packages).toBe(2);
         expect(afterLater.charges - beforeLater.charges).toBe(2);
+
+        // A batch whose run dies mid-way (its lease taken from it, as when
+        // its process is killed): the resume job runs it again and it pays
+        // for nothing twice.
+        const orphans = [await place("dpd"), await place("inpost-point", { point_id: locker })];
+        const beforeOrphans = await stats();
+        const { data: orphan } = await api.post(
+          "/admin/shipbridge/batches",
+          { key: "day-3", order_ids: orphans.map((order) => order.id) },
+          admin,
+        );
+        let dying = orphan.batch as BatchAnswer;
+        for (let poll = 0; poll < 300 && dying.created < 1 && !dying.done; poll++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const { data } = await api.get(`/admin/shipbridge/batches/${dying.id}`, admin);
+          dying = data.batch as BatchAnswer;
+        }
+        const database = container.resolve("__pg_connection__") as {
+          raw(sql: string, bindings: unknown[]): Promise<unknown>;
+        };
+        await database.raw(
+          `update shipbridge_batch set runner = 'killed', lease_until = now() - interval '1 second'
+            where id = ?`,
+          [dying.id],
+        );
+        const { resumed } = await resumeBatches(container);
+        expect(resumed).toContain(dying.id);
+        const { data: revived } = await api.get(`/admin/shipbridge/batches/${dying.id}`, admin);
+        expect(revived.batch).toMatchObject({ done: true, fulfilled: 2, failed: 0 });
+        expect((revived.batch as BatchAnswer & { runs: number }).runs).toBe(2);
+        const { data: orphansShipped } = await query.graph({
+          entity: "order",
+          fields: ["id", "fulfillments.id", "fulfillments.canceled_at", "fulfillments.data"],
+          filters: { id: orphans.map((order) => order.id) },
+        });
+        for (const order of orphans) {
+          expect(liveFulfillments(orphansShipped, order.id)).toHaveLength(1);
+        }
+        const afterOrphans = await stats();
+        expect(afterOrphans.packages - beforeOrphans.packages).toBe(2);
+        expect(afterOrphans.charges - beforeOrphans.charges).toBe(2);
 
         // A request the route cannot take names every field, in the request's language.
         const bad = await answer(

@@ -216,7 +216,12 @@ class BatchRun {
       await this.#save(true);
       finished = true;
     } catch (error) {
-      this.#warn(`batch ${this.#batchId} stopped; the resume job takes it up again`, error);
+      this.#warn(
+        this.#lost.signal.aborted
+          ? `batch ${this.#batchId} left to the run that holds it now`
+          : `batch ${this.#batchId} stopped; the resume job takes it up again`,
+        error,
+      );
     } finally {
       clearInterval(renewal);
       await attempts.stop();
