@@ -13,6 +13,7 @@ import { type Language, say } from "./language.ts";
 import { type DemoOrder, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
 import { sampleRoutes } from "./sample-routes.ts";
 import { NoFileError } from "./store-batch.ts";
+import { NoCourierError } from "./store-day.ts";
 
 async function settle<T>(promise: Promise<T>, fallback: T): Promise<T> {
   try {
@@ -63,6 +64,18 @@ export function apiRoutes(demo: DemoContext): Hono {
           languageOf(c),
           `The ${error.store} part of the batch has bought no parcel yet`,
           `Część partii sklepu ${error.store} nie kupiła jeszcze żadnej paczki`,
+        ),
+      );
+    }
+    if (error instanceof NoCourierError) {
+      return apiError(
+        c,
+        404,
+        error.code,
+        say(
+          languageOf(c),
+          `The ${error.store} part of the batch has nothing for a courier of ${error.what}`,
+          `Część partii sklepu ${error.store} nie ma nic dla kuriera ${error.what}`,
         ),
       );
     }

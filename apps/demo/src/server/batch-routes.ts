@@ -174,7 +174,7 @@ export function batchRoutes(demo: DemoContext): Hono {
       if (!part || view.done === 0) continue;
       stores.push({
         store: view.store,
-        ...(await part.store.courier(part.storeBatchId, language)),
+        ...(await part.store.courier(part.storeBatchId)),
       });
     }
     return c.json({ stores });
@@ -213,12 +213,12 @@ export function batchRoutes(demo: DemoContext): Hono {
     if (issues.length > 0 || !isStore(body.store)) return invalidRequest(c, issues);
     const part = await demo.batches.part(c.req.param("id"), body.store);
     if (!part) return noBatch(c);
-    const booking = await part.store.book(part.storeBatchId, text("service"), {
+    const bookings = await part.store.book(part.storeBatchId, text("service"), {
       date: text("date"),
       from: text("from") || null,
       to: text("to") || null,
     });
-    return c.json({ booking });
+    return c.json({ bookings });
   });
 
   api.delete("/batches/:id/courier/:store/:booking", async (c) => {
@@ -230,8 +230,20 @@ export function batchRoutes(demo: DemoContext): Hono {
     }
     const part = await demo.batches.part(c.req.param("id"), store);
     if (!part) return noBatch(c);
-    const booking = await part.store.cancelBooking(part.storeBatchId, c.req.param("booking"));
-    return c.json({ booking });
+    const outcome = await part.store.cancelBooking(part.storeBatchId, c.req.param("booking"));
+    if (!outcome.cancelled) {
+      return apiError(
+        c,
+        409,
+        "pickup_not_cancellable",
+        say(
+          languageOf(c),
+          `The pickup can no longer be cancelled: ${outcome.reason ?? ""}`,
+          `Odbioru nie można już anulować: ${outcome.reason ?? ""}`,
+        ),
+      );
+    }
+    return c.json(outcome);
   });
 
   api.get("/reckoning", async (c) => {
@@ -249,10 +261,50 @@ export function batchRoutes(demo: DemoContext): Hono {
     const stores = await Promise.all(
       demo.batches.stores().map(async (store) => ({
         store: store.store,
-        ...(await store.reckoning(day, language)),
+        ...(await store.reckoning(day)),
       })),
     );
     return c.json({ day, stores });
+  });
+
+  // The remedy the day's reckoning offers for one package (cancel it, refunded).
+  api.post("/reckoning/:store/:packageId/remedy", async (c) => {
+    const language = languageOf(c);
+    const store = c.req.param("store");
+    const day = c.req.query("day") ?? "";
+    const issues: ApiIssue[] = [];
+    if (!isStore(store))
+      issues.push({ path: "store", rule: "invalid_value", message: storeMessage(language) });
+    if (!DAY.test(day)) {
+      issues.push({
+        path: "day",
+        rule: "invalid_value",
+        message: say(language, "day must be YYYY-MM-DD", "day musi mieć postać RRRR-MM-DD"),
+      });
+    }
+    if (!/^\d+$/.test(c.req.param("packageId"))) {
+      issues.push({
+        path: "packageId",
+        rule: "invalid_value",
+        message: say(language, "packageId must be a number", "packageId musi być liczbą"),
+      });
+    }
+    if (issues.length > 0 || !isStore(store)) return invalidRequest(c, issues);
+    const batches = demo.batches.stores().find((entry) => entry.store === store);
+    const outcome = await batches?.applyRemedy(day, c.req.param("packageId"));
+    if (!outcome?.applied) {
+      return apiError(
+        c,
+        409,
+        "remedy_not_applied",
+        say(
+          language,
+          `The package was not cancelled${outcome?.problem ? `: ${outcome.problem}` : ": the reckoning offers no remedy for it"}`,
+          `Paczka nie została anulowana${outcome?.problem ? `: ${outcome.problem}` : ": rozliczenie nie proponuje dla niej naprawy"}`,
+        ),
+      );
+    }
+    return c.json(outcome);
   });
 
   return api;

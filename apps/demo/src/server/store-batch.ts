@@ -70,23 +70,29 @@ export interface PickupSlot {
   readonly to: string | null;
 }
 
+/** A courier booked for some of a batch's parcels. */
 export interface CourierBooking {
+  /** The store's id of the booking (the pickup command's). */
   readonly id: string;
   readonly service: string;
   readonly slot: PickupSlot;
+  readonly packageIds: readonly string[];
   readonly pickupNumber: string | null;
   readonly cancelled: boolean;
 }
 
-/** The courier for a store's batch: per carrier its parcels and slots; lockers and points need none. */
+/** The courier for a store's batch: per carrier its parcels, bookings and slots; lockers and points need none. */
 export interface CourierView {
   readonly carriers: readonly {
     readonly service: string;
     readonly packageIds: readonly string[];
+    /** The live bookings of this carrier for the batch. */
+    readonly bookings: readonly CourierBooking[];
+    /** Its parcels no booking covers yet, and when a courier can come for them. */
+    readonly open: readonly string[];
     readonly slots: readonly PickupSlot[];
-    /** The booking of this carrier for the batch, once booked. */
-    readonly booking: CourierBooking | null;
   }[];
+  /** Parcels handed in at a point or locker by the sender. */
   readonly noPickupNeeded: readonly {
     readonly packageId: string;
     readonly service: string;
@@ -101,16 +107,31 @@ export interface ReckoningRow {
   readonly orderName: string | null;
   readonly service: string | null;
   readonly paid: { readonly amount: number; readonly currency: string } | null;
-  readonly orderState: string;
+  /** How the store sees the order: open, shipped, cancelled, unknown, or none. */
+  readonly order: string;
   /** `no_order`, `second_package`, `cancelled_order_paid`. */
   readonly flags: readonly string[];
-  /** What fixes it, in words, when something is wrong. */
-  readonly remedy: string | null;
+  /** The one-step remedy the store offers (cancel the package and get it refunded). */
+  readonly remedy: "cancel_package" | null;
+  /** Why a flagged package has no remedy. */
+  readonly note: string | null;
 }
 
 export interface ReckoningView {
   readonly rows: readonly ReckoningRow[];
   readonly total: { readonly amount: number; readonly currency: string } | null;
+}
+
+/** Whether a booking was cancelled, and why not when it was not. */
+export interface CancelOutcome {
+  readonly cancelled: boolean;
+  readonly reason: string | null;
+}
+
+/** Whether a remedy was applied (the package cancelled and refunded), and why not. */
+export interface RemedyOutcome {
+  readonly applied: boolean;
+  readonly problem: string | null;
 }
 
 export interface StoreBatches {
@@ -127,9 +148,13 @@ export interface StoreBatches {
   labels(batchId: string, format: LabelFormat): Promise<DemoFile>;
   /** The handover protocols of the batch: one per carrier. */
   protocols(batchId: string): Promise<readonly (DemoFile & { readonly service: string })[]>;
-  courier(batchId: string, language: Language): Promise<CourierView>;
-  book(batchId: string, service: string, slot: PickupSlot): Promise<CourierBooking>;
-  cancelBooking(batchId: string, bookingId: string): Promise<CourierBooking>;
-  /** The store's reckoning of a day (YYYY-MM-DD, the service's day). */
-  reckoning(day: string, language: Language): Promise<ReckoningView>;
+  courier(batchId: string): Promise<CourierView>;
+  /** Books one carrier's courier for the batch's parcels no booking covers yet. */
+  book(batchId: string, service: string, slot: PickupSlot): Promise<readonly CourierBooking[]>;
+  /** Cancels a booking while the service allows (a refusal says why). */
+  cancelBooking(batchId: string, bookingId: string): Promise<CancelOutcome>;
+  /** The store's reckoning of a day (YYYY-MM-DD). */
+  reckoning(day: string): Promise<ReckoningView>;
+  /** Runs the remedy the day's reckoning offers for a package. */
+  applyRemedy(day: string, packageId: string): Promise<RemedyOutcome>;
 }

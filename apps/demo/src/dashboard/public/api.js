@@ -70,5 +70,10 @@ export function createApi(getLanguage) {
         `/api/batches/${encodeURIComponent(batchId)}/courier/${encodeURIComponent(store)}/${encodeURIComponent(bookingId)}`,
       ),
     reckoning: (day) => call("GET", `/api/reckoning?day=${encodeURIComponent(day)}`),
+    applyRemedy: (day, store, packageId) =>
+      call(
+        "POST",
+        `/api/reckoning/${encodeURIComponent(store)}/${encodeURIComponent(packageId)}/remedy?day=${encodeURIComponent(day)}`,
+      ),
   };
 }

@@ -524,6 +524,20 @@ function wire() {
       });
     }
   });
+  $("#reckoning").addEventListener("click", (event) => {
+    const button = event.target.closest('button[data-action="remedy"]');
+    if (!button || !view.reckoning) return;
+    const { store, packageId } = button.dataset;
+    const day = view.reckoning.day;
+    withButton(button, async () => {
+      await api.applyRemedy(day, store, packageId);
+      showMessage("success", () => escapeHtml(t("reckoning.cancelled", { packageId })), {
+        topic: "remedy",
+      });
+      view.reckoning = await api.reckoning(day);
+      renderReckoningView();
+    });
+  });
   $("#reckoning-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const day = $("#reckoning-day").value;

@@ -57,42 +57,42 @@ export function slotText(slot, language, t) {
 
 /**
  * The courier of the batch, `{ stores: [{ store, carriers, noPickupNeeded }] }`
- * from the API: per carrier either its booking (with a cancel button) or
- * its slots to choose from (with a book button).
+ * from the API: per carrier its bookings (each with a cancel button) and,
+ * for its parcels no booking covers yet, the slots to choose from (with a
+ * book button).
  */
 export function courierMarkup(courier, language, t) {
-  const stores = courier?.stores ?? [];
   const blocks = [];
-  for (const entry of stores) {
+  for (const entry of courier?.stores ?? []) {
     const store = t(`store.${entry.store}`);
     for (const carrier of entry.carriers ?? []) {
       const name = carrierName(carrier.service);
       const key = `${entry.store}:${carrier.service}`;
-      const booking = carrier.booking && !carrier.booking.cancelled ? carrier.booking : null;
-      if (booking) {
+      const live = (carrier.bookings ?? []).filter((booking) => !booking.cancelled);
+      const lines = live.map((booking) => {
         const number = booking.pickupNumber
           ? ` ${escapeHtml(t("day.pickupNumber", { number: booking.pickupNumber }))}`
           : "";
-        blocks.push(
-          `<div class="courier-carrier" data-key="${escapeHtml(key)}" data-booked="true"><p>${escapeHtml(t("day.booked", { carrier: name, store, slot: slotText(booking.slot, language, t) }))}${number}</p><button type="button" class="button button-small button-secondary" data-action="cancel-pickup" data-store="${escapeHtml(entry.store)}" data-service="${escapeHtml(carrier.service)}" data-booking="${escapeHtml(booking.id)}">${escapeHtml(t("day.cancelPickup"))}</button></div>`,
+        return `<p class="courier-booking" data-booking="${escapeHtml(booking.id)}">${escapeHtml(t("day.booked", { carrier: name, store, slot: slotText(booking.slot, language, t) }))}${number} <button type="button" class="button button-small button-secondary" data-action="cancel-pickup" data-store="${escapeHtml(entry.store)}" data-service="${escapeHtml(carrier.service)}" data-booking="${escapeHtml(booking.id)}">${escapeHtml(t("day.cancelPickup"))}</button></p>`;
+      });
+      const open = carrier.open ?? [];
+      if (open.length > 0 && !carrier.slots?.length) {
+        lines.push(`<p>${escapeHtml(t("day.noSlots", { carrier: name, store }))}</p>`);
+      } else if (open.length > 0) {
+        const id = `slot-${entry.store}-${carrier.service}`.replace(/[^\w-]/g, "_");
+        const options = carrier.slots
+          .map(
+            (slot, index) =>
+              `<option value="${index}" data-date="${escapeHtml(slot.date)}" data-from="${escapeHtml(slot.from ?? "")}" data-to="${escapeHtml(slot.to ?? "")}">${escapeHtml(slotText(slot, language, t))}</option>`,
+          )
+          .join("");
+        lines.push(
+          `<label for="${id}">${escapeHtml(t("day.slot", { carrier: name, store, count: open.length }))}</label><span class="courier-choice"><select id="${id}" data-slot-for="${escapeHtml(key)}">${options}</select><button type="button" class="button button-small" data-action="book" data-store="${escapeHtml(entry.store)}" data-service="${escapeHtml(carrier.service)}">${escapeHtml(t("day.book"))}</button></span>`,
         );
-        continue;
       }
-      if (!carrier.slots?.length) {
-        blocks.push(
-          `<div class="courier-carrier" data-key="${escapeHtml(key)}"><p>${escapeHtml(t("day.noSlots", { carrier: name, store }))}</p></div>`,
-        );
-        continue;
-      }
-      const id = `slot-${entry.store}-${carrier.service}`.replace(/[^\w-]/g, "_");
-      const options = carrier.slots
-        .map(
-          (slot, index) =>
-            `<option value="${index}" data-date="${escapeHtml(slot.date)}" data-from="${escapeHtml(slot.from ?? "")}" data-to="${escapeHtml(slot.to ?? "")}">${escapeHtml(slotText(slot, language, t))}</option>`,
-        )
-        .join("");
+      if (lines.length === 0) continue;
       blocks.push(
-        `<div class="courier-carrier" data-key="${escapeHtml(key)}" data-booked="false"><label for="${id}">${escapeHtml(t("day.slot", { carrier: name, store, count: carrier.packageIds?.length ?? 0 }))}</label><span class="courier-choice"><select id="${id}" data-slot-for="${escapeHtml(key)}">${options}</select><button type="button" class="button button-small" data-action="book" data-store="${escapeHtml(entry.store)}" data-service="${escapeHtml(carrier.service)}">${escapeHtml(t("day.book"))}</button></span></div>`,
+        `<div class="courier-carrier" data-key="${escapeHtml(key)}" data-booked="${live.length > 0}">${lines.join("")}</div>`,
       );
     }
     if (entry.noPickupNeeded?.length) {

@@ -16,7 +16,12 @@ function checkCell(row, t) {
         `<li data-flag="${escapeHtml(flag)}">${escapeHtml(FLAGS.includes(flag) ? t(`reckoning.flag.${flag}`) : flag)}</li>`,
     )
     .join("");
-  const remedy = row.remedy ? `<p class="small remedy">${escapeHtml(row.remedy)}</p>` : "";
+  const remedy =
+    row.remedy === "cancel_package"
+      ? `<button type="button" class="button button-small button-secondary" data-action="remedy" data-store="${escapeHtml(row.store)}" data-package-id="${escapeHtml(row.packageId)}">${escapeHtml(t("reckoning.cancelPackage"))}</button>`
+      : row.note
+        ? `<p class="small remedy">${escapeHtml(row.note)}</p>`
+        : "";
   return `<ul class="problems">${flags}</ul>${remedy}`;
 }
 

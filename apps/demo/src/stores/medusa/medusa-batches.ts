@@ -115,5 +115,6 @@ export function medusaBatches(api: MedusaApi): StoreBatches {
     book: notYet,
     cancelBooking: notYet,
     reckoning: notYet,
+    applyRemedy: notYet,
   };
 }

@@ -12,6 +12,7 @@ import {
   type StoreBatchState,
   type StoreOrderOutcome,
 } from "../../server/store-batch.ts";
+import { booking, NoCourierError, reckoningView, slotOf } from "../../server/store-day.ts";
 
 /** The shop's label format setting for each of the demo's. */
 const SHOP_FORMAT = { a6: "pdf_a6", a4: "pdf_a4", zpl: "zpl" } as const satisfies Record<
@@ -86,17 +87,47 @@ export function shopifyBatches(merchant: ShopMerchant): StoreBatches {
         filename: file.filename,
       }));
     },
-    courier() {
-      throw new Error("not yet");
+    async courier(batchId) {
+      const courier = await merchant.courier(batchId);
+      if (!courier) return { carriers: [], noPickupNeeded: [] };
+      return {
+        carriers: courier.carriers.map((carrier) => ({
+          service: carrier.service,
+          packageIds: carrier.packageIds.map(String),
+          bookings: carrier.booked.map(booking),
+          open: carrier.open.map(String),
+          slots: carrier.dates.map(slotOf),
+        })),
+        noPickupNeeded: courier.noPickupNeeded.map((parcel) => ({
+          packageId: String(parcel.packageId),
+          service: parcel.service,
+          reason: parcel.reason,
+        })),
+      };
     },
-    book() {
-      throw new Error("not yet");
+    async book(batchId, service, slot) {
+      const booked = await merchant.bookCourier(batchId, service, {
+        date: slot.date,
+        min_time: slot.from ?? "",
+        max_time: slot.to ?? "",
+      });
+      if (!booked) throw new NoCourierError("shopify", service);
+      return booked.map(booking);
     },
-    cancelBooking() {
-      throw new Error("not yet");
+    async cancelBooking(batchId, bookingId) {
+      const cancelled = await merchant.cancelCourier(batchId, bookingId);
+      if (!cancelled) throw new NoCourierError("shopify", bookingId);
+      return { cancelled: cancelled.cancelled, reason: cancelled.reason ?? null };
     },
-    reckoning() {
-      throw new Error("not yet");
+    async reckoning(day) {
+      const [reckoning, orders] = await Promise.all([merchant.reckoning(day), merchant.orders()]);
+      const names = new Map(orders.map((order) => [order.orderId, order.orderName]));
+      return reckoningView(reckoning, (orderId) => names.get(orderId) ?? null);
+    },
+    async applyRemedy(day, packageId) {
+      const result = await merchant.applyRemedy(day, Number(packageId));
+      if (!result) return { applied: false, problem: null };
+      return { applied: result.cancelled, problem: result.problem?.message ?? null };
     },
   };
 }
