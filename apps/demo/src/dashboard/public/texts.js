@@ -101,7 +101,7 @@ export const TEXTS = {
     "day.protocolsNone": "No parcels to hand over yet.",
     "day.courier": "Courier",
     "day.bookCourier": "Book courier",
-    "day.slot": "{carrier} ({store}, {count} parcels): pickup slot",
+    "day.slot": "{carrier} ({store}, parcels: {count}): pickup slot",
     "day.slotOption": "{date}, {from}–{to}",
     "day.book": "Book",
     "day.booked": "{carrier} ({store}): courier booked for {slot}.",
@@ -109,7 +109,7 @@ export const TEXTS = {
     "day.cancelPickup": "Cancel pickup",
     "day.cancelled": "{carrier} ({store}): pickup cancelled.",
     "day.noPickup":
-      "{store}: {count} parcels are handed in at lockers or points: no pickup needed.",
+      "{store}: no pickup needed for the parcels handed in at lockers or points ({count}).",
     "day.noSlots": "{carrier} ({store}): the service proposes no pickup slot.",
     "day.courierNone": "No parcel of the batch needs a courier.",
     "reckoning.heading": "The day's reckoning",
