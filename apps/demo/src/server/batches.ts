@@ -111,6 +111,8 @@ export class Batches {
   readonly #pool: pg.Pool;
   readonly #stores: ReadonlyMap<StoreName, StoreBatches>;
   #timer: NodeJS.Timeout | undefined;
+  /** Each running part's store batch as last seen: a store that does not answer for a moment keeps its bar. */
+  readonly #lastSeen = new Map<string, StoreBatchState>();
   #starting: Promise<void> | undefined;
   #stopped = false;
 
@@ -226,8 +228,13 @@ export class Batches {
     if (part.state === "finished" && part.result) return part.result;
     if (part.state !== "running" || part.storeBatchId === null) return undefined;
     const store = this.#stores.get(part.store);
-    const state = await store?.state(part.storeBatchId, language).catch(() => undefined);
+    const seen = `${part.batchId}:${part.store}`;
+    const state =
+      (await store?.state(part.storeBatchId, language).catch(() => undefined)) ??
+      this.#lastSeen.get(seen);
+    if (state && !state.finished) this.#lastSeen.set(seen, state);
     if (state?.finished) {
+      this.#lastSeen.delete(seen);
       await this.#pool.query(
         `UPDATE demo_batch_parts SET state = 'finished', result = $3
          WHERE batch_id = $1 AND store = $2`,
