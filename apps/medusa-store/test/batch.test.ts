@@ -4,7 +4,12 @@
 // fulfilment (Medusa's own workflow), one package and one charge; the order
 // that cannot ship reported with its problems in English and Polish; the
 // batch sent again, and the same orders in a new batch, paying nothing more;
-// a batch whose run died mid-way taken up again by the resume job.
+// a batch whose run died mid-way taken up again by the resume job. Then the
+// rest of the day for a batch: one label file (A6 or A4 PDF, ZPL), a
+// handover protocol per carrier, the courier's slots booked and cancelled,
+// and the day's reckoning flagging a cancelled order's paid package, whose
+// remedy cancels it.
+import { Modules } from "@medusajs/framework/utils";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import resumeBatches from "@shipbridge/medusa/jobs/resume-batches";
 import { describe, expect, it } from "vitest";
@@ -40,12 +45,21 @@ interface Stats {
   documents_commands: number;
   pickup_commands: number;
   pickup_cancellations: number;
+  refunds: number;
 }
 
 /** What the sandbox's REST API holds over every account (packages, commands, charges). */
 async function stats(): Promise<Stats> {
   const response = await fetch(`${sandbox}/_sandbox/stats`);
   return ((await response.json()) as { rest: Stats }).rest;
+}
+
+/** The pages of a PDF the sandbox wrote (uncompressed): its page tree's kids. */
+function pdfPageCount(body: Buffer): number {
+  const source = body.toString("latin1");
+  expect(source.startsWith("%PDF-")).toBe(true);
+  const kids = /\/Type \/Pages[\s\S]*?\/Kids \[([^\]]*)\]/.exec(source)?.[1] ?? "";
+  return [...kids.matchAll(/(\d+) 0 R/g)].length;
 }
 
 interface FulfilledOrder {
@@ -85,7 +99,7 @@ medusaIntegrationTestRunner({
   cwd: process.cwd(),
   testSuite: ({ api, getContainer }) => {
     describe("the shipping day's batch", () => {
-      it("ships each order once with one fulfilment, and reports the one that cannot ship", async () => {
+      it("ships a batch once per order, then prints, books the courier and reckons the day", async () => {
         const container = getContainer();
         await seed({ container, args: [] } as never);
         const admin = await adminHeaders(api, container);
@@ -263,7 +277,200 @@ medusaIntegrationTestRunner({
         expect(polishFailure?.message).not.toBe(failure?.message);
         expect(polishFailure?.message).toMatch(/phone_invalid/);
 
+        // The day's documents: one file of the batch's labels in the store's
+        // format (A6, a page a label), or A4 (four a page) or ZPL; asked
+        // again, the same documents command.
+        const binary = { ...admin, responseType: "arraybuffer" as const };
+        const labelsPath = `/admin/shipbridge/batches/${batchId}/labels`;
+        const beforeFiles = await stats();
+        const a6 = await api.post(labelsPath, {}, binary);
+        expect(a6.status).toBe(200);
+        expect(a6.headers["content-type"]).toMatch(/application\/pdf/);
+        expect(String(a6.headers["x-shipbridge-packages"]).split(",").map(Number).sort()).toEqual(
+          [...packages].sort(),
+        );
+        expect(pdfPageCount(Buffer.from(a6.data))).toBe(4);
+        const a4 = await api.post(labelsPath, { format: "pdf-a4" }, binary);
+        expect(pdfPageCount(Buffer.from(a4.data))).toBe(1);
+        const zpl = await api.post(labelsPath, { format: "zpl" }, binary);
+        expect(zpl.headers["content-type"]).toMatch(/application\/zpl/);
+        expect(Buffer.from(zpl.data).toString("latin1").match(/\^XA/g)).toHaveLength(4);
+        await api.post(labelsPath, {}, binary);
+        expect((await stats()).documents_commands - beforeFiles.documents_commands).toBe(3);
+        const badFormat = await answer(api.post(labelsPath, { format: "png", offset: -1 }, admin));
+        expect(badFormat.status).toBe(400);
+        expect(badFormat.data["message"]).toMatch(/^format one_of.*; offset invalid_type/);
+
+        // A handover protocol per carrier: the couriers' three parcels, the locker's one.
+        const { data: protocols } = await api.post(
+          `/admin/shipbridge/batches/${batchId}/protocol`,
+          {},
+          admin,
+        );
+        const byCarrier = Object.fromEntries(
+          (
+            protocols.protocols as { service: string; package_ids: number[]; body_base64: string }[]
+          ).map((protocol) => [protocol.service, protocol]),
+        );
+        expect(Object.keys(byCarrier).sort()).toEqual(["dpd", "inpost"]);
+        expect(byCarrier["dpd"]?.package_ids).toHaveLength(3);
+        expect(byCarrier["inpost"]?.package_ids).toHaveLength(1);
+        const dpdProtocol = await api.post(
+          `/admin/shipbridge/batches/${batchId}/protocol`,
+          { service: "dpd" },
+          binary,
+        );
+        expect(dpdProtocol.headers["content-type"]).toMatch(/application\/pdf/);
+        expect(Buffer.from(dpdProtocol.data).toString("latin1")).toBe(
+          Buffer.from(byCarrier["dpd"]?.body_base64 ?? "", "base64").toString("latin1"),
+        );
+
+        // The courier: slots per carrier (the store hands every parcel to a
+        // courier at its address, the locker's too: none is dropped at a point).
+        const pickupPath = `/admin/shipbridge/batches/${batchId}/pickup`;
+        const { data: slots } = await api.get(pickupPath, admin);
+        const carriers = slots.carriers as {
+          service: string;
+          package_ids: number[];
+          dates: { date: string; min_time: string; max_time: string }[];
+        }[];
+        expect(carriers.map((carrier) => [carrier.service, carrier.package_ids.length])).toEqual([
+          ["dpd", 3],
+          ["inpost", 1],
+        ]);
+        expect(carriers.every((carrier) => carrier.dates.length > 0)).toBe(true);
+        expect(slots.no_pickup_needed).toEqual([]);
+        expect(slots.unavailable).toEqual([]);
+        const slot = slots.carriers[0].dates[0] as {
+          date: string;
+          min_time: string;
+          max_time: string;
+        };
+        const window = { date: slot.date, min_time: slot.min_time, max_time: slot.max_time };
+        const beforePickup = await stats();
+        const [booked, bookedAgain] = await Promise.all([
+          api.post(pickupPath, { service: "dpd", ...window }, admin),
+          api.post(pickupPath, { service: "dpd", ...window }, admin),
+        ]);
+        const pickup = booked.data.pickups[0] as { command_id: string; package_ids: number[] };
+        expect(pickup.package_ids).toHaveLength(3);
+        expect(bookedAgain.data.pickups[0].command_id).toBe(pickup.command_id);
+        expect((await stats()).pickup_commands - beforePickup.pickup_commands).toBe(1);
+        const elsewhere = await answer(api.post(pickupPath, { service: "gls", ...window }, admin));
+        expect(elsewhere.status).toBe(400);
+        expect(elsewhere.data).toMatchObject({ code: "service_not_in_batch" });
+        const noSlot = await answer(api.post(pickupPath, { service: "dpd", date: "26.11" }, admin));
+        expect(noSlot.status).toBe(400);
+        expect(noSlot.data["message"]).toMatch(
+          /^date invalid_format.*; min_time invalid_format.*; max_time invalid_format/,
+        );
+        const cancelPath = `${pickupPath}/${pickup.command_id}`;
+        expect((await api.delete(cancelPath, admin)).data).toEqual({ cancelled: true });
+        expect((await api.delete(cancelPath, admin)).data).toEqual({ cancelled: true });
+        expect((await stats()).pickup_cancellations - beforePickup.pickup_cancellations).toBe(1);
+        const { data: afterCancel } = await api.get(pickupPath, admin);
+        expect(afterCancel.booked).toMatchObject([
+          { command_id: pickup.command_id, cancelled: true },
+        ]);
+
+        // The day's reckoning: an order whose package was paid (its
+        // fulfilment lost: the provider ran, Medusa never linked it) and
+        // which was then cancelled is flagged; its remedy cancels the
+        // package, once.
+        const lost = await place("dpd");
+        const { data: lostPlaced } = await query.graph({
+          entity: "order",
+          fields: ["*", "items.*", "items.detail.*", "shipping_address.*", "shipping_methods.*"],
+          filters: { id: lost.id },
+        });
+        const lostOrder = lostPlaced[0] as Record<string, unknown> & {
+          items: Record<string, unknown>[];
+          shipping_methods: { data: Record<string, unknown> }[];
+        };
+        const fulfillmentModule = container.resolve(Modules.FULFILLMENT);
+        const lostFulfillment = await fulfillmentModule.createFulfillment({
+          location_id: locationId,
+          provider_id: "shipbridge_shipbridge",
+          delivery_address: { ...ADDRESS },
+          data: lostOrder.shipping_methods[0]?.data ?? {},
+          items: lostOrder.items.map((item) => ({
+            line_item_id: item["id"] as string,
+            title: item["title"] as string,
+            sku: (item["variant_sku"] as string | null) ?? "",
+            barcode: "",
+            quantity: item["quantity"] as number,
+          })),
+          labels: [],
+          order: lostOrder as never,
+        });
+        // The row comes back before the provider's data is saved: read it again.
+        const lostKept = await fulfillmentModule.retrieveFulfillment(lostFulfillment.id);
+        const lostPackage = (lostKept.data as { package_id: number }).package_id;
+        expect(lostPackage).toBeGreaterThan(0);
+        await api.post(`/admin/orders/${lost.id}/cancel`, {}, admin);
+        const range = {
+          from: new Date(Date.now() - 3_600_000).toISOString(),
+          to: new Date(Date.now() + 3_600_000).toISOString(),
+        };
+        const reckon = async () =>
+          (
+            await api.get(
+              `/admin/shipbridge/reckoning?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+              admin,
+            )
+          ).data;
+        const day = await reckon();
+        type Row = {
+          packageId: number;
+          order: string;
+          flags: string[];
+          medusaOrderId: string | null;
+          remedy?: Record<string, unknown>;
+        };
+        const rows = day.reckoning.rows as Row[];
+        const flagged = rows.find((row) => row.packageId === lostPackage);
+        expect(flagged).toMatchObject({
+          order: "cancelled",
+          flags: ["cancelled_order_paid"],
+          medusaOrderId: lost.id,
+          remedy: { action: "cancel_package", packageId: lostPackage },
+        });
+        for (const packageId of packages) {
+          expect(rows.find((row) => row.packageId === packageId)).toMatchObject({
+            order: "shipped",
+            flags: [],
+          });
+        }
+        expect(day.remedy_path).toBe("/admin/shipbridge/reckoning/remedy");
+        // A remedy whose flag does not hold (a shipped order's package) is refused.
+        const shippedPackage = [...packages][0] as number;
+        const notFlagged = await answer(
+          api.post(
+            "/admin/shipbridge/reckoning/remedy",
+            { action: "cancel_package", packageId: shippedPackage, reason: "cancelled_order_paid" },
+            admin,
+          ),
+        );
+        expect(notFlagged.status).toBe(400);
+        expect(notFlagged.data).toMatchObject({ code: "remedy_not_applicable" });
+        const beforeRemedy = await stats();
+        const { data: remedied } = await api.post(day.remedy_path, flagged?.remedy, admin);
+        expect(remedied.result).toMatchObject({
+          packageId: lostPackage,
+          cancelled: true,
+          refunded: true,
+        });
+        const { data: again2 } = await api.post(day.remedy_path, flagged?.remedy, admin);
+        expect(again2.result).toMatchObject({ cancelled: true });
+        const afterRemedy = await stats();
+        expect(afterRemedy.refunds - beforeRemedy.refunds).toBe(1);
+        const dayAfter = await reckon();
+        expect(
+          (dayAfter.reckoning.rows as Row[]).some((row) => row.packageId === lostPackage),
+        ).toBe(false);
+
         // The same batch sent again later: the same batch, nothing more paid.
+        const settled = await stats();
         const again = await answer(api.post("/admin/shipbridge/batches", body, admin));
         expect(again.status).toBe(200);
         expect((again.data["batch"] as BatchAnswer).id).toBe(batchId);
@@ -288,8 +495,8 @@ medusaIntegrationTestRunner({
           "validation_failed",
         ]);
         const final = await stats();
-        expect(final.charges).toBe(after.charges);
-        expect(final.packages).toBe(after.packages);
+        expect(final.charges).toBe(settled.charges);
+        expect(final.packages).toBe(settled.packages);
 
         // The admin fulfils an order by hand while the batch pays for its
         // package: the fulfilment waits for the batch and one of the two

@@ -4,7 +4,7 @@
 // provider's tokens through PostgreSQL.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "@medusajs/framework/types";
-import { MedusaError, MedusaService } from "@medusajs/framework/utils";
+import { generateEntityId, MedusaError, MedusaService } from "@medusajs/framework/utils";
 import {
   isNotFoundError,
   isOAuthError,
@@ -215,27 +215,31 @@ export class ShipbridgeModuleService extends MedusaService({
     const found = await existing();
     if (found !== undefined) return found;
     const orderIds = [...new Set(input.order_ids)];
-    let id: string;
-    try {
-      const batch = await this.createBatches({
-        key: input.key,
-        state: "queued",
-        phase: "buying",
-        location_id: input.location_id ?? null,
-        total: orderIds.length,
-      });
-      id = batch.id;
-    } catch (error) {
-      // Another request made it at the same moment.
-      if (!isUniqueViolation(error)) throw error;
-      const raced = await existing();
-      if (raced === undefined) throw error;
-      return raced;
-    }
-    await this.createBatchOrders(
-      orderIds.map((orderId) => ({ batch_id: id, order_id: orderId, state: "waiting" })),
+    const id = generateEntityId(undefined, "sbbat");
+    // The batch and its orders in one statement: a request racing this one
+    // sees all of it or none, and its own insert waits for this one and
+    // does nothing.
+    const rows = await this.execute_(
+      `with batch as (
+         insert into "shipbridge_batch" ("id", "key", "state", "phase", "location_id", "total")
+         values (?, ?, 'queued', 'buying', ?, ?) on conflict do nothing returning "id")
+       insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "state")
+       select entry.id, batch.id, entry.order_id, 'waiting'
+         from batch, unnest(array[?]::text[], array[?]::text[]) as entry(id, order_id)
+       returning "batch_id"`,
+      [
+        id,
+        input.key,
+        input.location_id ?? null,
+        orderIds.length,
+        orderIds.map(() => generateEntityId(undefined, "sbbor")),
+        orderIds,
+      ],
     );
-    return { id, created: true };
+    if (rows.length > 0) return { id, created: true };
+    const raced = await existing();
+    if (raced === undefined) throw new Error(`batch of key ${input.key} neither made nor found`);
+    return raced;
   }
 
   /** A batch by its id; a 404 `batch_not_found` in `language` when there is none. */
