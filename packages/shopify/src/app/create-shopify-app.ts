@@ -290,8 +290,9 @@ async function startOn(
       },
       async ([job]: JobWithMetadata<BatchJob>[]) => {
         if (!job) return;
-        await shipShopifyBatch(app, job.data.shop, job.data.batchId, {
-          lastTry: job.retryCount >= job.retryLimit,
+        const lastTry = job.retryCount >= job.retryLimit;
+        const options = {
+          lastTry,
           attempt: job.retryCount + 1,
           signal: job.signal,
           ...(config.batch?.concurrency === undefined
@@ -301,7 +302,16 @@ async function startOn(
             ? {}
             : { shipConcurrency: config.batch.shipConcurrency }),
           ...(config.batch?.chunkSize === undefined ? {} : { chunkSize: config.batch.chunkSize }),
-        });
+        };
+        try {
+          await shipShopifyBatch(app, job.data.shop, job.data.batchId, options);
+        } catch (error) {
+          // The last try failed as a whole (not one order): its orders are not left waiting.
+          if (lastTry) {
+            await giveUpBatch(pool, job.data.shop, job.data.batchId, job.retryCount + 1, error);
+          }
+          throw error;
+        }
       },
     );
     await boss.work(

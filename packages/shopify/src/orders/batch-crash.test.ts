@@ -183,4 +183,48 @@ describe("a batch whose instance is killed part way", () => {
     for (const orderId of ids) await shippedOnce(String(orderId));
     await live.close();
   }, 180_000);
+
+  it("on its last try, orders the service could not take need attention; Retry ships them once", async () => {
+    const ids = [9651, 9652];
+    await waiting(ids);
+    // Batch jobs get no retry from now on; the service refuses every order command.
+    const live = await harness.app({ ...FAST, jobRetryLimit: 0 });
+    const fault = (await harness.sandbox.control("/faults", {
+      status: 503,
+      method: "PUT",
+      path: "/order-commands/*",
+    })) as { id: string };
+    let id = "";
+    try {
+      id = (await installer.merchant(SHOP).shipBatch(ids.map(String)))?.id ?? "";
+      await eventually(
+        async () => (await loadBatch(harness.pool, SHOP, id))?.status === "done",
+        `batch ${id}`,
+        600,
+      );
+    } finally {
+      await harness.sandbox.control(`/faults/${fault.id}`, undefined, "DELETE");
+    }
+    const details = await live.merchant(SHOP).batch(id, { language: "en" });
+    expect(details?.counts).toMatchObject({ needs_attention: 2, fulfilled: 0 });
+    for (const orderId of ids) {
+      const row = await loadShipment(harness.pool, SHOP, String(orderId));
+      expect(row?.status).toBe("needs_attention");
+      // The batch's own last try said why (not the dead-letter queue's worker_lost).
+      expect(row?.issues).toHaveLength(1);
+      expect(row?.issues[0]).toMatchObject({
+        path: "order",
+        message: expect.stringMatching(/^Wysyłka nie powiodła się 1 raz/),
+      });
+      expect(row?.issues[0]?.rule).not.toBe("worker_lost");
+      expect((await harness.ledger(SHOP, String(orderId))).charges).toBe(0);
+    }
+    // The merchant retries each once the service is back: one package, one charge.
+    for (const orderId of ids) await live.merchant(SHOP).ship(String(orderId));
+    for (const orderId of ids) {
+      await harness.settled(SHOP, String(orderId), ["fulfilled"], 300);
+      await shippedOnce(String(orderId));
+    }
+    await live.close();
+  }, 180_000);
 });
