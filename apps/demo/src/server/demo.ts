@@ -329,7 +329,7 @@ export async function startDemo(
     const medusa = await medusaStarted;
     const medusaApi = await medusaApiReady;
     checkpoint();
-    const medusaOrders = new MedusaOrders(medusaApi, pool);
+    const medusaOrders = new MedusaOrders(medusaApi);
     // A kept data folder on new ports: the account's pushes still go to the
     // store's old address until they are pointed here again.
     if ((await medusaOrders.connection().catch(() => "not_connected")) === "connected") {
