@@ -45,7 +45,13 @@ interface OrdersModule {
 }
 
 interface BatchBannerModule {
-  batchBanner(batch: { state: string; total: number; done: number; failed: number }): {
+  batchBanner(batch: {
+    state: string;
+    total: number;
+    done: number;
+    failed: number;
+    skipped?: number;
+  }): {
     key: string;
     values: Record<string, number>;
     tone: string;
@@ -296,6 +302,18 @@ describe("the batch's line", () => {
     expect(say("pl", { ...batch, state: "running", done: 2, failed: 1 })).toBe(
       "Nadano 2 z 10, nieudane: 1",
     );
+  });
+
+  it("names the orders its stores left out, and calls a batch that shipped none no success", () => {
+    const batch = { state: "finished", total: 8, done: 0, failed: 0, skipped: 8 };
+    expect(banner.batchBanner(batch).tone).toBe("warning");
+    expect(say("en", batch)).toBe(
+      "Batch finished: 0 of 8 shipped, 8 shipped or cancelled already.",
+    );
+    expect(say("pl", { ...batch, done: 6, skipped: 2 })).toBe(
+      "Wysyłka zakończona: nadano 6 z 8, już nadane lub anulowane: 2.",
+    );
+    expect(banner.batchBanner({ ...batch, done: 6, skipped: 2 }).tone).toBe("success");
   });
 
   it("shows a batch where nothing shipped as an error", () => {

@@ -23,7 +23,21 @@ async function settle<T>(promise: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-export async function allOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
+/** Loads under way, by language: a second request meanwhile shares the first's answer. */
+const loading = new WeakMap<DemoContext, Map<Language, Promise<DemoOrder[]>>>();
+
+/** Orders of both stores, newest first (one load at a time per language). */
+export function allOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
+  const ongoing = loading.get(demo) ?? new Map<Language, Promise<DemoOrder[]>>();
+  loading.set(demo, ongoing);
+  const found = ongoing.get(language);
+  if (found) return found;
+  const load = loadOrders(demo, language).finally(() => ongoing.delete(language));
+  ongoing.set(language, load);
+  return load;
+}
+
+async function loadOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
   const [shopify, placed, points, inFlight, medusa, shipments] = await Promise.all([
     demo.shopify.merchant.orders({ language }),
     demo.shopify.storefront.placed(),

@@ -18,7 +18,7 @@ const FORMATS = ["a6", "a4", "zpl"];
 const STORES = ["shopify", "medusa"];
 const POLL_MS = 3000;
 const BATCH_POLL_MS = 700;
-const SAMPLE_POLL_MS = 500;
+const SAMPLE_POLL_MS = 1000;
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -418,8 +418,6 @@ async function placeSamples(store, count) {
     last = (await api.sampleRunState(run.id)).run;
     view.sampleRun = last;
     renderSamples();
-    // The orders appear as they are placed.
-    refresh().catch(() => {});
   }
   const topic = store ? `sample-${store}` : "samples";
   if (last.failed > 0) {

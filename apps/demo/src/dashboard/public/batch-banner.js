@@ -1,21 +1,35 @@
 // How a batch reads on the dashboard: the text of its line and its tone, the
 // time left, and each store's part. A batch with failures is never shown as
 // a success: it names how many failed, in the warning tone (the error tone
-// when nothing shipped at all).
+// when nothing shipped at all). Orders its stores left out (shipped or
+// cancelled already) are named too; a batch that shipped none of its
+// orders is no success either.
 
 /**
- * `batch`: `{ state, total, done, failed }` from the API. Answers `{ key,
+ * `batch`: `{ state, total, done, failed, skipped }` from the API. Answers `{ key,
  * values, tone }`: the text's key and values, and one of "info" (running),
  * "success", "warning", "error".
  */
 export function batchBanner(batch) {
-  const values = { done: batch.done, total: batch.total, failed: batch.failed };
+  const values = {
+    done: batch.done,
+    total: batch.total,
+    failed: batch.failed,
+    skipped: batch.skipped ?? 0,
+  };
   const finished = batch.state === "finished";
   if (batch.failed > 0) {
     return {
       key: finished ? "batch.finishedFailed" : "batch.progressFailed",
       values,
       tone: finished && batch.done === 0 ? "error" : "warning",
+    };
+  }
+  if (finished && values.skipped > 0) {
+    return {
+      key: "batch.finishedSkipped",
+      values,
+      tone: batch.done > 0 ? "success" : "warning",
     };
   }
   return {

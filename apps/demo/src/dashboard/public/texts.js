@@ -73,6 +73,8 @@ export const TEXTS = {
     "batch.progressFailed": "{done} of {total} shipped, {failed} failed",
     "batch.finished": "Batch finished: {done} of {total} shipped.",
     "batch.finishedFailed": "Batch finished: {done} of {total} shipped, {failed} could not ship.",
+    "batch.finishedSkipped":
+      "Batch finished: {done} of {total} shipped, {skipped} shipped or cancelled already.",
     "batch.started": "Shipping {total} orders…",
     "orders.sample100": "Add 100 test orders",
     "samples.progress": "Placing test orders through both checkouts: {placed} of {total}",
@@ -216,6 +218,8 @@ export const TEXTS = {
     "batch.progressFailed": "Nadano {done} z {total}, nieudane: {failed}",
     "batch.finished": "Wysyłka zakończona: nadano {done} z {total}.",
     "batch.finishedFailed": "Wysyłka zakończona: nadano {done} z {total}, nie udało się: {failed}.",
+    "batch.finishedSkipped":
+      "Wysyłka zakończona: nadano {done} z {total}, już nadane lub anulowane: {skipped}.",
     "batch.started": "Wysyłanie zamówień ({total})…",
     "orders.sample100": "Dodaj 100 zamówień testowych",
     "samples.progress": "Składanie zamówień testowych w obu sklepach: {placed} z {total}",
