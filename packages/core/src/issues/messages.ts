@@ -56,6 +56,7 @@ const FORMAT_NAMES: Record<Language, Readonly<Record<string, string>>> = {
     date: "a date as YYYY-MM-DD, such as 2026-09-01",
     time: "a time as HH:MM, such as 13:00",
     datetime: "a date and time such as 2026-09-01T13:00:00Z",
+    time_zone: "an IANA time zone such as Europe/Warsaw",
   },
   pl_PL: {
     email: "adres e-mail, np. jan@example.com",
@@ -64,6 +65,7 @@ const FORMAT_NAMES: Record<Language, Readonly<Record<string, string>>> = {
     date: "data w formacie RRRR-MM-DD, np. 2026-09-01",
     time: "godzina w formacie GG:MM, np. 13:00",
     datetime: "data i godzina, np. 2026-09-01T13:00:00Z",
+    time_zone: "strefa czasowa IANA, np. Europe/Warsaw",
   },
 };
 

@@ -27,10 +27,15 @@ import { remedyCommandId } from "./remedy-command-id.ts";
 import { readStoreReference, type StoreReference } from "./store-reference.ts";
 
 export interface DayReckoningOptions extends DayCallOptions {
-  /** The range's start (inclusive): a Date, an ISO date-time, or a day ("2026-11-23"). */
+  /**
+   * The range's start (inclusive): a Date, an ISO date-time, or a day
+   * ("2026-11-23", from midnight in `timeZone`).
+   */
   readonly from: Date | string;
-  /** The range's end (exclusive); a day alone means the end of that day. */
+  /** The range's end (exclusive); a day alone means the end of that day in `timeZone`. */
   readonly to: Date | string;
+  /** The IANA time zone a day alone is read in (default Europe/Warsaw: the merchant's day). */
+  readonly timeZone?: string;
   /**
    * How the store sees the order a package names. Answer undefined when the
    * order is not this store's (another store on the same account).
@@ -114,7 +119,7 @@ export async function dayReckoning(
   });
   let range: { from: number; to: number } | undefined;
   if (typeof options === "object" && options !== null) {
-    range = reckoningRange(options.from, options.to, issues);
+    range = reckoningRange(options.from, options.to, issues, options.timeZone);
     if (typeof options.orders !== "function") {
       issues.report("options.orders", RULE_CODES.invalid_type, { expected: "function" });
     }

@@ -10,11 +10,58 @@ function range(from: unknown, to: unknown) {
 }
 
 describe("reckoningRange", () => {
-  it("takes a day alone as the whole day, to included", () => {
+  it("takes a day alone as the whole day in Warsaw, to included", () => {
     expect(range("2026-11-23", "2026-11-23").result).toEqual({
+      from: Date.parse("2026-11-22T23:00:00Z"),
+      to: Date.parse("2026-11-23T23:00:00Z"),
+    });
+    // Summer time: Warsaw is two hours ahead.
+    expect(range("2026-07-01", "2026-07-01").result).toEqual({
+      from: Date.parse("2026-06-30T22:00:00Z"),
+      to: Date.parse("2026-07-01T22:00:00Z"),
+    });
+  });
+
+  it("takes a day across a change of clocks as the 23 or 25 hours it has", () => {
+    const spring = range("2026-03-29", "2026-03-29").result;
+    expect(spring).toEqual({
+      from: Date.parse("2026-03-28T23:00:00Z"),
+      to: Date.parse("2026-03-29T22:00:00Z"),
+    });
+    const autumn = range("2026-10-25", "2026-10-25").result;
+    expect(autumn).toEqual({
+      from: Date.parse("2026-10-24T22:00:00Z"),
+      to: Date.parse("2026-10-25T23:00:00Z"),
+    });
+  });
+
+  it("reads a day in the time zone it is given", () => {
+    const issues = new ArgumentIssues({});
+    expect(reckoningRange("2026-11-23", "2026-11-23", issues, "UTC")).toEqual({
       from: Date.parse("2026-11-23T00:00:00Z"),
       to: Date.parse("2026-11-24T00:00:00Z"),
     });
+    expect(reckoningRange("2026-11-23", "2026-11-23", issues, "America/New_York")).toEqual({
+      from: Date.parse("2026-11-23T05:00:00Z"),
+      to: Date.parse("2026-11-24T05:00:00Z"),
+    });
+  });
+
+  it("names an unknown time zone beside the other problems", () => {
+    const issues = new ArgumentIssues({});
+    expect(reckoningRange("2026-11-23", "nope", issues, "Mars/Olympus")).toBeUndefined();
+    expect(issues.issues.map((i) => [i.path, i.rule, i.message])).toEqual([
+      [
+        "options.timeZone",
+        "invalid_format",
+        "The format is wrong: expected an IANA time zone such as Europe/Warsaw.",
+      ],
+      [
+        "options.to",
+        "invalid_format",
+        "The format is wrong: expected a date and time such as 2026-09-01T13:00:00Z.",
+      ],
+    ]);
   });
 
   it("takes Dates and ISO date-times with their offset as they are", () => {
@@ -37,7 +84,7 @@ describe("reckoningRange", () => {
       [
         "options.to",
         "date_range_invalid",
-        "2026-11-23T00:00:00.000Z must not be earlier than 2026-11-24T00:00:00.000Z.",
+        "2026-11-22T23:00:00.000Z must not be earlier than 2026-11-23T23:00:00.000Z.",
       ],
     ]);
   });

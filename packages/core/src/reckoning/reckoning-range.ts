@@ -1,20 +1,61 @@
 // The range of a reckoning: `from` inclusive, `to` exclusive, each a Date or
-// an ISO 8601 text. A day alone ("2026-11-23") is that day from midnight
-// UTC; as `to` it means the end of that day, so { from: "2026-11-23",
-// to: "2026-11-23" } is the whole of the 23rd. The service writes its times
-// in UTC, which is what the range is compared with.
+// an ISO 8601 text. A day alone ("2026-11-23") is that day from midnight in
+// the merchant's time zone (Europe/Warsaw unless told otherwise: a Polish
+// merchant's day, not UTC's, which starts at 01:00 or 02:00 there); as `to`
+// it means the end of that day, so { from: "2026-11-23", to: "2026-11-23" }
+// is the whole of the 23rd. The service writes its times in UTC; the range
+// is compared with them as instants.
 import type { ArgumentIssues } from "../validation/argument-issues.ts";
 import { RULE_CODES } from "../validation/index.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-const DAY_MS = 86_400_000;
+/** The time zone a day alone is read in when none is given. */
+export const DEFAULT_TIME_ZONE = "Europe/Warsaw";
+
+/** How far `timeZone`'s clock is ahead of UTC at the instant `at` (ms). */
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant the day `day` (YYYY-MM-DD) starts in `timeZone`. */
+export function startOfDay(day: string, timeZone: string): number {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const guess = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  // Across a change of offset, the offset at the guess is the right one.
+  return midnightUtc - zoneOffsetMs(guess, timeZone);
+}
+
+/** The day after `day` (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The instant (ms) of a range end, or undefined (reported) when it is not a date. */
 function instant(
   value: unknown,
   path: string,
   end: boolean,
+  timeZone: string,
   issues: ArgumentIssues,
 ): number | undefined {
   if (value === undefined || value === null || value === "") {
@@ -28,7 +69,7 @@ function instant(
   }
   if (typeof value === "string") {
     const day = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
-    if (Number.isFinite(day)) return end ? day + DAY_MS : day;
+    if (Number.isFinite(day)) return startOfDay(end ? nextDay(value) : value, timeZone);
     const at = DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
     if (Number.isFinite(at)) return at;
     issues.report(path, RULE_CODES.invalid_format, { format: "datetime" });
@@ -43,10 +84,12 @@ export function reckoningRange(
   from: unknown,
   to: unknown,
   issues: ArgumentIssues,
+  timeZone: unknown = DEFAULT_TIME_ZONE,
 ): { from: number; to: number } | undefined {
-  const start = instant(from, "options.from", false, issues);
-  const end = instant(to, "options.to", true, issues);
-  if (start === undefined || end === undefined) return undefined;
+  const zone = checkTimeZone(timeZone, issues);
+  const start = instant(from, "options.from", false, zone ?? DEFAULT_TIME_ZONE, issues);
+  const end = instant(to, "options.to", true, zone ?? DEFAULT_TIME_ZONE, issues);
+  if (start === undefined || end === undefined || zone === undefined) return undefined;
   if (end < start) {
     issues.report("options.to", RULE_CODES.date_range_invalid, {
       from: new Date(start).toISOString(),
@@ -55,4 +98,19 @@ export function reckoningRange(
     return undefined;
   }
   return { from: start, to: end };
+}
+
+/** The time zone, or undefined (reported) when Intl does not know it. */
+function checkTimeZone(value: unknown, issues: ArgumentIssues): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") {
+    issues.report("options.timeZone", RULE_CODES.invalid_type, { expected: "string" });
+    return undefined;
+  }
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value;
+  } catch {
+    issues.report("options.timeZone", RULE_CODES.invalid_format, { format: "time_zone" });
+    return undefined;
+  }
 }

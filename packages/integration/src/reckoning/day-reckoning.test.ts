@@ -150,15 +150,26 @@ describe("dayReckoning and applyRemedy", () => {
     expect(lateUnknown?.note).toContain("collected");
   });
 
-  it("reads a day alone as the whole of that day", async () => {
+  it("reads a day alone as the whole of that day, in the time zone given", async () => {
     const client = sandbox.timedClient();
     const id = await paid(client, "shop-r:r-1");
-    const day = ((await client.packages.get(id)).datetime_order as string).slice(0, 10);
-    const reckoning = await dayReckoning(client, { from: day, to: day, orders });
-    expect(reckoning.from).toBe(`${day}T00:00:00.000Z`);
-    expect(reckoning.rows.map((r) => r.packageId)).toContain(id);
+    const orderedAt = (await client.packages.get(id)).datetime_order as string;
+    const day = new Date(orderedAt).toISOString().slice(0, 10);
+    const utc = await dayReckoning(client, { from: day, to: day, orders, timeZone: "UTC" });
+    expect(utc.from).toBe(`${day}T00:00:00.000Z`);
+    expect(utc.rows.map((r) => r.packageId)).toContain(id);
     const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-    expect(reckoning.to).toBe(next);
+    expect(utc.to).toBe(next);
+
+    // By default a day is the merchant's day in Warsaw (an hour or two ahead of UTC).
+    const warsawDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Warsaw" }).format(
+      new Date(orderedAt),
+    );
+    const warsaw = await dayReckoning(client, { from: warsawDay, to: warsawDay, orders });
+    expect(warsaw.rows.map((r) => r.packageId)).toContain(id);
+    const start = Date.parse(warsaw.from);
+    expect(Date.parse(warsaw.to) - start).toBeGreaterThanOrEqual(23 * 3_600_000);
+    expect([1, 2]).toContain((Date.parse(`${warsawDay}T00:00:00Z`) - start) / 3_600_000);
   });
 
   it("refuses every bad argument at once, in English or Polish", async () => {

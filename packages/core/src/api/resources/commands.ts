@@ -8,8 +8,7 @@
 // command sent earlier without sending it again. Polling asks again when the
 // service's Retry-After says the command's state changes (the client's own
 // growing interval only when it says nothing), and never waits once the
-// answer is final. A documents command's files are downloaded with
-// `download` (document-download.ts).
+// answer is final.
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
