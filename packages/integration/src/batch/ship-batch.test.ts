@@ -290,6 +290,36 @@ describe("shipBatch and shipOrder on one order at the same moment, in one proces
 });
 
 describe("shipBatch when one chunk's order command fails", () => {
+  it("goes on with the other chunks while one chunk's command is answered slowly", async () => {
+    const batch = orders("slow", 6);
+    const slow = chunkCommandId(STORE, "slow", 0, 0);
+    await sandbox.injectFaults({
+      latency_ms: 1_500,
+      path: `/order-commands/${slow}`,
+      method: "PUT",
+    });
+    const answered: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      const path = new URL(request.url).pathname;
+      if (request.method === "PUT" && path.startsWith("/order-commands/")) answered.push(path);
+      return response;
+    };
+    const result = await shipBatch(
+      sandbox.client({ ...sandboxTime(sandbox), fetch: recording }),
+      batch,
+      options("slow", { chunkSize: 3 }),
+    );
+    expect(result.failed).toEqual([]);
+    // Chunk 1 was sent and answered while chunk 0's command was still on its way.
+    expect(answered).toEqual([
+      `/order-commands/${chunkCommandId(STORE, "slow", 1, 0)}`,
+      `/order-commands/${slow}`,
+    ]);
+    await expectEachShippedOnce(shippedIds(result));
+  });
+
   it("ships the other chunks, reports that chunk's orders as retryable, and a rerun ships them once", async () => {
     const batch = orders("fault", 9);
     const failing = chunkCommandId(STORE, "fault", 1, 0);
