@@ -591,6 +591,24 @@ medusaIntegrationTestRunner({
         expect(afterOrphans.packages - beforeOrphans.packages).toBe(2);
         expect(afterOrphans.charges - beforeOrphans.charges).toBe(2);
 
+        // "All waiting": every order still waiting for a parcel, here the
+        // one that cannot ship; the same key again answers the same batch.
+        const { data: waiting } = await api.post(
+          "/admin/shipbridge/batches",
+          { key: "day-4", all_waiting: true },
+          admin,
+        );
+        expect((waiting.batch as BatchAnswer).orders.map((order) => order.order_id)).toEqual([
+          invalid.id,
+        ]);
+        const waitingAgain = await answer(
+          api.post("/admin/shipbridge/batches", { key: "day-4", all_waiting: true }, admin),
+        );
+        expect(waitingAgain.status).toBe(200);
+        expect((waitingAgain.data["batch"] as BatchAnswer).id).toBe(
+          (waiting.batch as BatchAnswer).id,
+        );
+
         // A request the route cannot take names every field, in the request's language.
         const bad = await answer(
           api.post(

@@ -23,7 +23,7 @@ const STATUS: Readonly<Record<DayOrderState, StoreOrderStatus>> = {
   unknown: "unknown",
 };
 
-/** The reckoning of `day` ("YYYY-MM-DD", the service's UTC day) for the shop. */
+/** The reckoning of `day` ("YYYY-MM-DD", a day in Warsaw, as core reads it) for the shop. */
 export async function shopReckoning(
   context: DayContext,
   shop: string,

@@ -125,7 +125,7 @@ export interface ShopMerchant {
   ): Promise<readonly PickupRow[] | null>;
   /** Cancels a booked pickup of the batch while the service allows; null for no such pickup. */
   cancelCourier(batchId: string, commandId: string): Promise<CancelledPickup | null>;
-  /** The day's reckoning ("YYYY-MM-DD", the service's UTC day) of the shop's paid packages. */
+  /** The day's reckoning ("YYYY-MM-DD", a day in Warsaw) of the shop's paid packages. */
   reckoning(day: string): Promise<Reckoning>;
   /** Runs the remedy the day's reckoning offers for the package; null when it offers none. */
   applyRemedy(day: string, packageId: number): Promise<RemedyResult | null>;

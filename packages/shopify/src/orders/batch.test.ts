@@ -222,6 +222,17 @@ describe("shipping a batch from the orders page", () => {
       ["dpd", 5],
     ]);
     expect(await appB.merchant("other-shop.myshopify.com").batchLabels(shippedBatch)).toBeNull();
+    // One order's own label: fetched from the service when first asked, then kept.
+    expect((await loadShipment(harness.pool, SHOP, "9101"))?.hasLabel).toBe(false);
+    const one = await merchant.label("9101");
+    expect(one?.contentType).toBe("application/pdf");
+    expect(new TextDecoder().decode(one?.body.slice(0, 5))).toBe("%PDF-");
+    expect((await loadShipment(harness.pool, SHOP, "9101"))?.hasLabel).toBe(true);
+    const download = await get(appA, `/settings/label?shop=${SHOP}&order=9102`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(
+      'attachment; filename="label-9102.pdf"',
+    );
     // No parcel of that carrier, no batch of that id, or another shop: nothing.
     expect((await get(appA, `${base}/protocol?shop=${SHOP}&service=inpost`)).status).toBe(404);
     expect(

@@ -39,6 +39,11 @@ function refusal(error: unknown, language: Language): string | undefined {
   return undefined;
 }
 
+/** Today in Warsaw ("YYYY-MM-DD"): the merchant's day, which the reckoning reads. */
+function warsawToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
+}
+
 function first(form: Form, name: string): string {
   return formValues(form, name)[0]?.trim() ?? "";
 }
@@ -139,7 +144,7 @@ export function dayRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): void 
     if (!shop) return c.text(UNAUTHORISED, 401);
     const { settings } = await loadSettings(app.pool, shop);
     const asked = c.req.query("day") ?? "";
-    const day = DAY.test(asked) ? asked : new Date().toISOString().slice(0, 10);
+    const day = DAY.test(asked) ? asked : warsawToday();
     const done = c.req.query("done");
     try {
       return c.html(
