@@ -77,6 +77,8 @@ export const itemKey = (order: BatchOrder) => `${order.store}:${order.id}`;
 
 /** How often parts no store has taken yet are offered again. */
 const RESTART_PARTS_MS = 3_000;
+/** How much of a part must be done before its rate so far estimates the rest. */
+const RATE_AFTER = 0.1;
 /** Batches the list and the order statuses look at. */
 const RECENT_BATCHES = 20;
 
@@ -324,9 +326,11 @@ export class Batches {
       value += fraction * total;
       max += total;
       if (!finished) {
-        // The store's own estimate, else the part's rate so far.
+        // The store's own estimate, else the part's rate so far (once a
+        // tenth of it is done: the first steps say little of the rest).
         const estimate =
-          state?.remainingMs ?? (fraction > 0 ? (elapsed * (1 - fraction)) / fraction : null);
+          state?.remainingMs ??
+          (fraction >= RATE_AFTER ? (elapsed * (1 - fraction)) / fraction : null);
         if (estimate === null) unknown = true;
         else remaining = Math.max(remaining ?? 0, estimate);
       }
