@@ -1,6 +1,7 @@
 // Starts the whole demo in order (PostgreSQL, the sandbox, the Shopify app
-// with its simulated store, the Medusa store, the job queue, the dashboard)
-// and stops it in reverse. Everything it keeps lives in the data folder.
+// with its simulated store, the Medusa store, the batches across both
+// stores, the dashboard) and stops it in reverse. Everything it keeps lives
+// in the data folder.
 import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
