@@ -80,6 +80,16 @@ export function fulfilmentIssues(detail: string): IssuesByLanguage {
   });
 }
 
+/** The shop ships on payment and the order is not paid yet: no parcel is bought before it is. */
+export function unpaidIssues(): IssuesByLanguage {
+  return both("order.financial_status", "not_paid", {
+    pl_PL:
+      "Zamówienie nie jest jeszcze opłacone, a sklep wysyła po opłaceniu; zostanie wysłane, gdy klient zapłaci.",
+    en_GB:
+      "The order is not paid yet, and the shop ships on payment; it ships once the customer pays.",
+  });
+}
+
 /** The order's money went back to the customer before a parcel was bought for it. */
 export function refundedIssues(status: "refunded" | "voided"): IssuesByLanguage {
   return status === "refunded"

@@ -94,7 +94,7 @@ export async function shipShopifyBatch(
   let read = 0;
   await eachAtMost(concurrency, unsettled, options.signal, async ({ orderId }) => {
     try {
-      const ready = await prepareShipment(context, shop, orderId, {}, client);
+      const ready = await prepareShipment(context, shop, orderId, { requirePayment: true }, client);
       if (typeof ready === "string") await settle(orderId, ready);
       else {
         prepared.set(orderId, ready);

@@ -113,7 +113,8 @@ async function handle(
         return (await orderState(context, shop, orderId)) ? undefined : "unknown_order";
       }
       if (row?.status !== "needs_attention") return;
-      return shipShopifyOrder(context, shop, orderId);
+      // An update is not a payment: an order not paid yet stays unshipped.
+      return shipShopifyOrder(context, shop, orderId, { requirePayment: true });
     }
     case "orders/cancelled": {
       const order = entry.payload;
