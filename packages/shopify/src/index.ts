@@ -18,6 +18,7 @@ export {
 } from "./mapping/index.ts";
 export {
   type BatchCourier,
+  BatchKeyReusedError,
   type CarrierCourier,
   type ShopBatch,
   type ShopBatchDetails,

@@ -86,6 +86,8 @@ export interface ShopMerchant {
    * `"waiting"`: every order waiting to ship), queued as one job. The same
    * `key` gives the same batch, however often and on however many instances
    * it is asked; without one, the same orders asked in the same state do.
+   * A `key` that made a batch of other orders throws BatchKeyReusedError
+   * (code `batch_key_reused`) and ships nothing.
    * Orders the app never received, or that are shipped, being shipped or
    * cancelled already, are left out; null when none is left.
    */
@@ -161,6 +163,23 @@ export class UnknownOrderError extends ShipbridgeError {
   }
 }
 
+/**
+ * Thrown by ShopMerchant.shipBatch (code `batch_key_reused`) when its `key`
+ * already made a batch (`batchId`) of other orders: nothing is shipped.
+ */
+export class BatchKeyReusedError extends ShipbridgeError {
+  override readonly name = "BatchKeyReusedError";
+  /** The batch the key made. */
+  readonly batchId: string;
+  constructor(key: string, batchId: string) {
+    super(
+      "batch_key_reused",
+      `The key "${key}" already made batch ${batchId} of other orders; give each batch its own key.`,
+    );
+    this.batchId = batchId;
+  }
+}
+
 export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): ShopMerchant {
   return {
     async connection() {
@@ -201,13 +220,20 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
     async shipBatch(orderIds, options = {}) {
       const app = await runtime();
       const ids = orderIds === "waiting" ? await waitingOrders(app.pool, shop) : [...orderIds];
-      const key =
+      // Without a key, the key is the orders and their state, so the orders are the selection.
+      const request =
         options.key === undefined
-          ? `orders:${createHash("sha256")
-              .update([...ids].sort().join(","))
-              .digest("hex")}:${await ordersState(app.pool, shop, ids)}`
-          : `key:${options.key}`;
-      const queued = await queueBatch(app, shop, ids, key);
+          ? {
+              key: `orders:${createHash("sha256")
+                .update([...ids].sort().join(","))
+                .digest("hex")}:${await ordersState(app.pool, shop, ids)}`,
+              selection: ids,
+            }
+          : { key: `key:${options.key}`, selection: orderIds };
+      const queued = await queueBatch(app, shop, ids, request);
+      if (queued.kind === "key_reused") {
+        throw new BatchKeyReusedError(options.key ?? "", queued.batch.id);
+      }
       return queued.kind === "queued" ? shopBatch(queued.batch, Date.now()) : null;
     },
     async batch(batchId, options = {}) {

@@ -18,6 +18,11 @@ const pl = {
   shipSelected: "Wyślij zaznaczone",
   shipAllWaiting: "Wyślij wszystkie czekające ({})",
   nothingToShip: "Żadne z wybranych zamówień nie czeka na wysyłkę.",
+  formUsedTitle: "Formularz już wysłany",
+  formUsed:
+    "Ten formularz został już użyty do wysłania innych zamówień, więc nic nie zostało wysłane. Odśwież stronę zamówień i wybierz je ponownie.",
+  reloadOrders: "Odśwież stronę zamówień",
+  formUsedBatch: "Partia, którą utworzył ten formularz",
   noOrders: "Brak zamówień.",
   batches: "Partie",
   noBatches: "Jeszcze brak partii.",
@@ -105,6 +110,11 @@ const en: Texts = {
   shipSelected: "Ship selected",
   shipAllWaiting: "Ship all waiting ({})",
   nothingToShip: "None of the orders chosen is waiting to ship.",
+  formUsedTitle: "Form already sent",
+  formUsed:
+    "This form was already used to ship other orders, so nothing was shipped. Reload the orders page and choose them again.",
+  reloadOrders: "Reload the orders page",
+  formUsedBatch: "The batch this form made",
   noOrders: "No orders.",
   batches: "Batches",
   noBatches: "No batches yet.",

@@ -13,6 +13,7 @@ import { listBatches, listBatchOrders, loadBatch } from "../store/batches.ts";
 import { loadSettings } from "../store/settings.ts";
 import { batchPage } from "./batch-page.ts";
 import { shopBatch, shopBatchOrder } from "./batch-view.ts";
+import { formUsedPage } from "./form-used-page.ts";
 import { shopOrders, waitingOrders } from "./order-view.ts";
 import { ordersPage } from "./orders-page.ts";
 import { pageQuery } from "./page-frame.ts";
@@ -42,6 +43,8 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     const { shop, idToken } = await who(app, c);
     if (!shop) return c.text(UNAUTHORISED, 401);
     const { settings } = await loadSettings(app.pool, shop);
+    // Each load has a new form key: a page from the cache would send an old one.
+    c.header("cache-control", "no-store");
     return c.html(
       ordersPage({
         auth: { shop, idToken },
@@ -55,7 +58,8 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
   });
 
   // Ship the chosen orders (or every order waiting) as one batch. The form's
-  // own key names the batch: the same form sent twice is the same batch.
+  // own key names the batch: the same form sent twice is the same batch, and
+  // the same key with another selection is refused (409).
   hono.post("/orders/batch", async (c) => {
     const app = await runtime();
     const form = (await c.req.parseBody({ all: true })) as Form;
@@ -63,14 +67,21 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     if (!shop) return c.text(UNAUTHORISED, 401);
     const key = formValue(form, "batch_key");
     if (!/^[\w-]{8,100}$/.test(key)) return c.text("The form has no batch key.", 400);
-    const orderIds =
-      formValue(form, "all") === "waiting"
-        ? await waitingOrders(app.pool, shop)
-        : formValues(form, "order_id");
-    const queued = await queueBatch(app, shop, orderIds, `form:${key}`);
+    const selection =
+      formValue(form, "all") === "waiting" ? "waiting" : formValues(form, "order_id");
+    const orderIds = selection === "waiting" ? await waitingOrders(app.pool, shop) : selection;
+    const queued = await queueBatch(app, shop, orderIds, { key: `form:${key}`, selection });
     const auth = { shop, idToken };
     if (queued.kind === "nothing_to_ship") {
       return c.redirect(`/orders${pageQuery(auth, "&nothing=1")}`, 303);
+    }
+    if (queued.kind === "key_reused") {
+      const { settings } = await loadSettings(app.pool, shop);
+      c.header("cache-control", "no-store");
+      return c.html(
+        formUsedPage({ auth, language: settings.language, batchId: queued.batch.id }),
+        409,
+      );
     }
     return c.redirect(`/orders/batches/${queued.batch.id}${pageQuery(auth)}`, 303);
   });
@@ -84,6 +95,8 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     if (!batch) return c.text("No such batch.", 404);
     const { settings } = await loadSettings(app.pool, shop);
     const orders = await listBatchOrders(app.pool, shop, id);
+    // It changes as the batch runs, and its retry form has a new key each load.
+    c.header("cache-control", "no-store");
     return c.html(
       batchPage({
         auth: { shop, idToken },

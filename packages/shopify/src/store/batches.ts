@@ -61,6 +61,8 @@ export interface BatchRow {
   readonly startedAt: Date | undefined;
   readonly finishedAt: Date | undefined;
   readonly updatedAt: Date;
+  /** A hash of what the request that made it asked for (none on batches made before it was kept). */
+  readonly requestHash: string | undefined;
 }
 
 export interface BatchOrderRow {
@@ -75,6 +77,7 @@ const OUTCOMES: readonly BatchOrderOutcome[] = ["pending", "read", "bought", ...
 
 const BATCH_COLUMNS = `b.id, b.shop, b.status, b.stage, b.total, b.read, b.created, b.ordered, b.labelled,
   b.failed, b.remaining_ms, b.runs, b.created_at, b.started_at, b.finished_at, b.updated_at,
+  b.request_hash,
   (SELECT jsonb_object_agg(outcome, n) FROM (
      SELECT outcome, count(*)::int AS n FROM shipbridge_shopify_batch_orders o
      WHERE o.batch_id = b.id GROUP BY outcome) counted) AS outcomes`;
@@ -104,25 +107,32 @@ function toBatch(row: Record<string, unknown>): BatchRow {
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),
     updatedAt: new Date(row.updated_at as Date),
+    requestHash: (row.request_hash as string | null) ?? undefined,
   };
 }
 
 /**
- * Creates the batch `id` of `orderIds` (in that order), or finds it when it
- * exists already (a double click, another instance): `created` says which.
+ * Creates the batch `id` of `orderIds` (in that order), made by a request
+ * whose hash is `requestHash`, or finds it when it exists already (a double
+ * click, another instance): `created` says which.
  */
 export async function createBatch(
   pool: pg.Pool,
-  batch: { readonly id: string; readonly shop: string; readonly orderIds: readonly string[] },
+  batch: {
+    readonly id: string;
+    readonly shop: string;
+    readonly orderIds: readonly string[];
+    readonly requestHash: string;
+  },
 ): Promise<{ batch: BatchRow; created: boolean }> {
   const db = await pool.connect();
   let created = false;
   try {
     await db.query("BEGIN");
     const inserted = await db.query(
-      `INSERT INTO shipbridge_shopify_batches (id, shop, total) VALUES ($1, $2, $3)
+      `INSERT INTO shipbridge_shopify_batches (id, shop, total, request_hash) VALUES ($1, $2, $3, $4)
        ON CONFLICT (id) DO NOTHING`,
-      [batch.id, batch.shop, batch.orderIds.length],
+      [batch.id, batch.shop, batch.orderIds.length, batch.requestHash],
     );
     created = (inserted.rowCount ?? 0) > 0;
     if (created) {
