@@ -90,6 +90,16 @@ export function unpaidIssues(): IssuesByLanguage {
   });
 }
 
+/** The app was uninstalled while the order was being shipped (its job removed with the shop's). */
+export function uninstalledIssues(): IssuesByLanguage {
+  return both("order", "uninstalled", {
+    pl_PL:
+      "Aplikację odinstalowano, zanim wysyłka zamówienia się zakończyła; po ponownej instalacji ponów ją (opłacona już paczka nie zostanie kupiona drugi raz).",
+    en_GB:
+      "The app was uninstalled before the order's shipping finished; once it is installed again, retry (a parcel already paid for is not bought twice).",
+  });
+}
+
 /** The order's money went back to the customer before a parcel was bought for it. */
 export function refundedIssues(status: "refunded" | "voided"): IssuesByLanguage {
   return status === "refunded"
