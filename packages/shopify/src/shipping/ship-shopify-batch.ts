@@ -144,6 +144,10 @@ export async function shipShopifyBatch(
       const order = prepared.get(shipment.orderId);
       if (!order) return;
       try {
+        // The package is the batch's own (its labels, protocols and courier are
+        // for it): kept before the fulfilment, so a run that dies after
+        // fulfilling, and whose next run skips the fulfilled order, still has it.
+        await recordBatchOrder(pool, batchId, shipment.orderId, "bought", shipment.packageId);
         await settle(shipment.orderId, await completeShipment(context, order, shipment));
       } catch (error) {
         passing.set(shipment.orderId, error);

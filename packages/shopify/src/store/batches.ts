@@ -250,9 +250,10 @@ export async function listBatchOrders(
 }
 
 /**
- * The ordered (paid) packages of the batch's orders, in the batch's order:
- * what its labels, protocols and pickup are for. A cancelled order's
- * package is left out.
+ * The ordered (paid) packages the batch settled its orders with, in the
+ * batch's order: what its labels, protocols and pickup are for. A package
+ * another batch (or path) bought for one of its orders is not the batch's;
+ * a cancelled order's package, or one the order no longer has, is left out.
  */
 export async function batchPackages(
   pool: pg.Pool,
@@ -261,10 +262,10 @@ export async function batchPackages(
 ): Promise<{ orderId: string; packageId: number; service: string | undefined }[]> {
   if (!isUuid(id)) return [];
   const { rows } = await pool.query(
-    `SELECT o.order_id, s.package_id, s.service FROM shipbridge_shopify_batch_orders o
+    `SELECT o.order_id, o.package_id, s.service FROM shipbridge_shopify_batch_orders o
      JOIN shipbridge_shopify_shipments s ON s.shop = o.shop AND s.order_id = o.order_id
-     WHERE o.batch_id = $1 AND o.shop = $2 AND s.package_id IS NOT NULL
-       AND s.status IN ('shipped', 'fulfilled')
+     WHERE o.batch_id = $1 AND o.shop = $2 AND o.package_id IS NOT NULL
+       AND s.package_id = o.package_id AND s.status IN ('shipped', 'fulfilled')
      ORDER BY o.position`,
     [id, shop],
   );
@@ -319,18 +320,24 @@ export async function recordBatchProgress(
   );
 }
 
-/** Where one order of the batch now is (a settled order stays settled). */
+/**
+ * Where one order of the batch now is (a settled order stays settled), and,
+ * once the batch has bought it, the package it bought (which its documents
+ * and courier are for).
+ */
 export async function recordBatchOrder(
   pool: pg.Pool,
   id: string,
   orderId: string,
   outcome: BatchOrderOutcome,
+  packageId?: number,
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_batch_orders SET outcome = $3
+    `UPDATE shipbridge_shopify_batch_orders SET outcome = $3,
+       package_id = COALESCE($5, package_id)
      WHERE batch_id = $1 AND order_id = $2
        AND (outcome <> ALL($4::text[]) OR $3 = ANY($4::text[]))`,
-    [id, orderId, outcome, SETTLED_OUTCOMES],
+    [id, orderId, outcome, SETTLED_OUTCOMES, packageId ?? null],
   );
 }
 

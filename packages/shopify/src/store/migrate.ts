@@ -119,6 +119,7 @@ const TABLES = /* SQL */ `
     order_id   text NOT NULL,
     position   integer NOT NULL,
     outcome    text NOT NULL DEFAULT 'pending',
+    -- The package this batch bought for the order, if any.
     package_id bigint,
     PRIMARY KEY (batch_id, order_id)
   );
