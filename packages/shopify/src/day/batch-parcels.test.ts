@@ -2,7 +2,9 @@
 // over HTTP and FakeShopify, with one parcel a file so that a batch's
 // labels come in parts: a batch's labels, protocols and courier take the
 // parcels that batch bought, never one another batch bought for the same
-// order (an order that needed attention, then shipped by Retry).
+// order (an order that needed attention, then shipped by Retry); and the
+// labels of a batch in several files are had part by part, never cut to
+// the first part unsaid.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
@@ -62,5 +64,34 @@ describe("a batch's parcels", () => {
       protocols: [bought8401],
       courier: [bought8401],
     });
+  });
+
+  it("in several files are given part by part, never only the first unsaid", async () => {
+    for (const id of [8411, 8412]) {
+      await harness.deliverPaid(app, SHOP, harness.order(SHOP, id));
+      await harness.settled(SHOP, String(id), ["waiting"]);
+    }
+    const merchant = app.merchant(SHOP);
+    const id = (await merchant.shipBatch(["8411", "8412"], { key: "parcels-parts" }))?.id ?? "";
+    await done(id);
+    const [first, second] = [await packageOf("8411"), await packageOf("8412")];
+    // One parcel a file: two files. Asked for "the" file, it says there are two.
+    await expect(merchant.batchLabels(id)).rejects.toMatchObject({
+      name: "BatchLabelPartsError",
+      code: "batch_label_parts",
+      parts: 2,
+    });
+    expect(await merchant.batchLabels(id, { part: 1 })).toMatchObject({
+      part: 1,
+      parts: 2,
+      packageIds: [first],
+      contentType: "application/pdf",
+    });
+    expect(await merchant.batchLabels(id, { part: 2 })).toMatchObject({
+      part: 2,
+      parts: 2,
+      packageIds: [second],
+    });
+    expect(await merchant.batchLabels(id, { part: 3 })).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import {
   bookBatchCourier,
   cancelBatchCourier,
 } from "../day/batch-courier.ts";
-import { batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
+import { batchFiles, batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
 import { applyShopRemedy, shopReckoning } from "../day/shop-reckoning.ts";
 import {
   type ShopBatch,
@@ -100,11 +100,15 @@ export interface ShopMerchant {
   /** The shop's batches, newest first. */
   batches(options?: { limit?: number }): Promise<ShopBatch[]>;
   /**
-   * One file of the labels of every parcel the batch bought, in the shop's
-   * label format (PDF A6, PDF A4 or ZPL); null before it bought any. The
-   * same file however often asked (one documents command).
+   * The labels of every parcel the batch bought, in the shop's label format
+   * (PDF A6, PDF A4 or ZPL), as one file; the same file however often asked
+   * (one documents command). The service makes a file of at most 500
+   * parcels (`batch.parcelsPerFile`): a batch with more has `parts` files,
+   * each asked for with `{ part }` (from 1); asked without one, such a
+   * batch throws BatchLabelPartsError (code `batch_label_parts`) instead of
+   * answering only the first. Null before it bought any, or for no such part.
    */
-  batchLabels(batchId: string): Promise<ShopDocument | null>;
+  batchLabels(batchId: string, options?: { part?: number }): Promise<ShopLabelFile | null>;
   /** One handover protocol per carrier of the batch's parcels. */
   batchProtocols(batchId: string): Promise<(ShopDocument & { readonly service: string })[]>;
   /**
@@ -142,6 +146,12 @@ export interface ShopDocument {
   readonly skipped: readonly { packageId: number; rule: string; message: string }[];
 }
 
+/** One file of a batch's labels: which part it is (from 1), of how many. */
+export interface ShopLabelFile extends ShopDocument {
+  readonly part: number;
+  readonly parts: number;
+}
+
 function shopDocument(file: BatchDocument): ShopDocument {
   return {
     body: file.body,
@@ -177,6 +187,25 @@ export class BatchKeyReusedError extends ShipbridgeError {
       `The key "${key}" already made batch ${batchId} of other orders; give each batch its own key.`,
     );
     this.batchId = batchId;
+  }
+}
+
+/**
+ * Thrown by ShopMerchant.batchLabels (code `batch_label_parts`) when the
+ * batch's labels take several files and no `part` was asked for.
+ */
+export class BatchLabelPartsError extends ShipbridgeError {
+  override readonly name = "BatchLabelPartsError";
+  readonly batchId: string;
+  /** How many files the labels take: ask for each with `{ part }`, 1 to `parts`. */
+  readonly parts: number;
+  constructor(batchId: string, parts: number) {
+    super(
+      "batch_label_parts",
+      `The labels of batch ${batchId} take ${parts} files; ask for each with { part: 1 } to { part: ${parts} }.`,
+    );
+    this.batchId = batchId;
+    this.parts = parts;
   }
 }
 
@@ -253,11 +282,14 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
       const batches = await listBatches(app.pool, shop, options.limit ?? 20);
       return batches.map((batch) => shopBatch(batch, Date.now()));
     },
-    async batchLabels(batchId) {
+    async batchLabels(batchId, options = {}) {
       const app = await runtime();
       if (!(await loadBatch(app.pool, shop, batchId))) return null;
-      const file = await batchLabelFile(app, shop, batchId);
-      return file ? shopDocument(file) : null;
+      const { labelParts: parts } = await batchFiles(app, shop, batchId);
+      if (options.part === undefined && parts > 1) throw new BatchLabelPartsError(batchId, parts);
+      const part = options.part ?? 1;
+      const file = await batchLabelFile(app, shop, batchId, part);
+      return file ? { ...shopDocument(file), part, parts } : null;
     },
     async batchProtocols(batchId) {
       const app = await runtime();
