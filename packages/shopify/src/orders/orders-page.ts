@@ -6,6 +6,7 @@
 import type { Language } from "@shipbridge/core";
 import { html } from "hono/html";
 import type { BatchRow } from "../store/batches.ts";
+import { stageText } from "./batch-page.ts";
 import { fill, orderTexts } from "./order-texts.ts";
 import type { ShopOrderShipment } from "./order-view.ts";
 import { hiddenAuth, type PageAuth, pageFrame, pageQuery } from "./page-frame.ts";
@@ -56,7 +57,7 @@ ${
     ? html`<p>${t.noBatches}</p>`
     : html`<ul>${data.batches.map(
         (batch) =>
-          html`<li><a href="/orders/batches/${batch.id}${pageQuery(auth)}">${batch.createdAt.toISOString().slice(0, 16).replace("T", " ")}</a>: ${fill(t.batchOf, batch.total)}, ${batch.status === "done" ? t.done : batch.status === "queued" ? t.queued : t.stageBuying}</li>`,
+          html`<li><a href="/orders/batches/${batch.id}${pageQuery(auth)}">${batch.createdAt.toISOString().slice(0, 16).replace("T", " ")}</a>: ${fill(t.batchOf, batch.total)}, ${batch.status === "done" ? t.done : stageText(t, batch)}</li>`,
       )}</ul>`
 }`;
   return pageFrame(language, t.ordersTitle, auth, body);

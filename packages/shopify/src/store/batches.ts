@@ -320,10 +320,17 @@ export async function recordBatchProgress(
   );
 }
 
+/** How far an outcome is: pending, read, bought, then settled (any of them). */
+function stepOf(outcome: string): string {
+  return `CASE ${outcome} WHEN 'pending' THEN 0 WHEN 'read' THEN 1 WHEN 'bought' THEN 2 ELSE 3 END`;
+}
+
 /**
- * Where one order of the batch now is (a settled order stays settled), and,
- * once the batch has bought it, the package it bought (which its documents
- * and courier are for).
+ * Where one order of the batch now is, only ever forward (a run resuming the
+ * batch reads a bought order again without taking it back to "read"; a
+ * settled order stays settled, though one settled outcome may replace
+ * another), and, once the batch has bought it, the package it bought
+ * (which its documents and courier are for).
  */
 export async function recordBatchOrder(
   pool: pg.Pool,
@@ -333,10 +340,12 @@ export async function recordBatchOrder(
   packageId?: number,
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_batch_orders SET outcome = $3,
+    `UPDATE shipbridge_shopify_batch_orders SET
+       outcome = CASE WHEN ${stepOf("outcome")} < ${stepOf("$3::text")}
+                        OR (outcome = ANY($4::text[]) AND $3::text = ANY($4::text[]))
+                      THEN $3::text ELSE outcome END,
        package_id = COALESCE($5, package_id)
-     WHERE batch_id = $1 AND order_id = $2
-       AND (outcome <> ALL($4::text[]) OR $3 = ANY($4::text[]))`,
+     WHERE batch_id = $1 AND order_id = $2`,
     [id, orderId, outcome, SETTLED_OUTCOMES, packageId ?? null],
   );
 }
