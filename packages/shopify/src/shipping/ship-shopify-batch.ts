@@ -7,8 +7,9 @@
 // parcel), and each shipped order is recorded and fulfilled once in
 // Shopify (complete-shipment.ts). An order that cannot ship goes to "needs
 // attention" with its problems (record-ship-failure.ts) and never holds up
-// the rest. Each order's place in the batch is kept as it goes, which the
-// batch page draws as a progress bar.
+// the rest; one cancelled while the others were read is not bought. Each
+// order's place in the batch is kept as it goes, which the batch page draws
+// as a progress bar.
 //
 // It runs as a job: a run that dies part way (the instance killed) is
 // resumed by the next run of the job, which takes up every order not
@@ -28,6 +29,7 @@ import {
   SETTLED_OUTCOMES,
   startBatchRun,
 } from "../store/batches.ts";
+import { shipmentStatuses } from "../store/shipments.ts";
 import { completeShipment } from "./complete-shipment.ts";
 import { markGivenUp } from "./give-up-order.ts";
 import { type PreparedShipment, prepareShipment } from "./prepare-shipment.ts";
@@ -108,7 +110,15 @@ export async function shipShopifyBatch(
     await recordBatchProgress(pool, batchId, { stage: "reading", read });
   });
 
-  // 2. Buy every parcel at once.
+  // 2. Buy every parcel at once, for the orders still to ship: one marked
+  // cancelled since it was read (its orders/cancelled delivery came meanwhile)
+  // is not bought, only to be cancelled and refunded after.
+  const statuses = await shipmentStatuses(pool, shop, [...prepared.keys()]);
+  for (const [orderId, status] of statuses) {
+    if (!status.startsWith("cancelled")) continue;
+    prepared.delete(orderId);
+    await settle(orderId, "skipped");
+  }
   const ready = unsettled.flatMap(({ orderId }) => prepared.get(orderId) ?? []);
   const first = ready[0];
   if (first) {
