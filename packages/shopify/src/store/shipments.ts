@@ -94,6 +94,20 @@ export async function loadShipment(
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
+/** The status of each of the shop's orders `orderIds` that has a row. */
+export async function shipmentStatuses(
+  pool: pg.Pool,
+  shop: string,
+  orderIds: readonly string[],
+): Promise<Map<string, ShipmentStatus>> {
+  const { rows } = await pool.query(
+    `SELECT order_id, status FROM shipbridge_shopify_shipments
+     WHERE shop = $1 AND order_id = ANY($2::text[])`,
+    [shop, orderIds],
+  );
+  return new Map(rows.map((row) => [row.order_id as string, row.status as ShipmentStatus]));
+}
+
 export async function listShipments(
   pool: pg.Pool,
   shop: string,
