@@ -47,7 +47,11 @@ export type {
   ParcelsOption,
   SplitEntry,
 } from "./mapping/parcels-option.ts";
-export { applyRemedy, type RemedyResult } from "./reckoning/apply-remedy.ts";
+export {
+  type ApplyRemedyOptions,
+  applyRemedy,
+  type RemedyResult,
+} from "./reckoning/apply-remedy.ts";
 export { type DayReckoningOptions, dayReckoning } from "./reckoning/day-reckoning.ts";
 export {
   type CancelPackageRemedy,
@@ -60,4 +64,10 @@ export {
   type StoreOrderStatus,
   type StoreTotal,
 } from "./reckoning/reckoning.ts";
+export {
+  isRemedyError,
+  REMEDY_ERROR_CODES,
+  RemedyError,
+  type RemedyErrorCode,
+} from "./reckoning/remedy-error.ts";
 export type { StoreReference } from "./reckoning/store-reference.ts";

@@ -24,6 +24,9 @@ export type ReckoningFlag = (typeof RECKONING_FLAGS)[number];
 export interface CancelPackageRemedy {
   readonly action: "cancel_package";
   readonly packageId: number;
+  /** The store and order the package was bought for (its reference): applyRemedy checks them again. */
+  readonly storeId: string;
+  readonly orderId: string;
   /** The flag the remedy answers. */
   readonly reason: ReckoningFlag;
   /** The cancel command's uuid, derived from the package and the reason: applying it twice cancels once. */
