@@ -103,6 +103,21 @@ describe("packIntoBoxes: orders a merchant knows", () => {
     ]);
   });
 
+  it("declares the empty box's weight too, and counts it against the box and the carrier", () => {
+    // Two 15.75 kg plates, a 31.5 kg box that weighs 0.8 kg empty, a 31.5 kg carrier limit.
+    const crate: BoxRule = { width: 40, depth: 40, height: 30, maxWeight: 31.5, weight: 0.8 };
+    const packing = packIntoBoxes([unit(0, 2, 15.75, [30, 30, 5])], [crate], { maxWeight: 31.5 });
+    expect(packing.parcels.map((p) => [p.contents[0]?.quantity, p.weight])).toEqual([
+      [1, 16.55],
+      [1, 16.55],
+    ]);
+    // Within the box's rating, the carrier's lower limit binds, the box included: 9.8 kg is too much.
+    const light = packIntoBoxes([unit(0, 3, 3)], [crate], { maxWeight: 9 });
+    expect(light.parcels.map((p) => p.weight)).toEqual([6.8, 3.8]);
+    // A box that weighs the carrier's limit on its own takes nothing.
+    expect(packIntoBoxes([unit(0, 1, 0.1)], [crate], { maxWeight: 0.8 }).unplaced).toEqual([0]);
+  });
+
   it("packs many identical units at the cost of a few", () => {
     const packing = packIntoBoxes([unit(0, 100_000, 0.001, [1, 1, 1])], [SMALL]);
     // 3,000 cm3 a box holds 3,000 units of 1 cm3 (3 kg): 34 boxes.
@@ -146,12 +161,19 @@ const manyUnitsArb = fc
     items.map((item, index) => unit(index, item.quantity, item.grams / 1000, item.sides)),
   );
 
-const boxArb = fc.record({
-  width: fc.integer({ min: 5, max: 80 }),
-  depth: fc.integer({ min: 5, max: 80 }),
-  height: fc.integer({ min: 5, max: 80 }),
-  maxWeight: fc.integer({ min: 1, max: 40 }),
-});
+const boxArb: fc.Arbitrary<BoxRule> = fc
+  .record({
+    width: fc.integer({ min: 5, max: 80 }),
+    depth: fc.integer({ min: 5, max: 80 }),
+    height: fc.integer({ min: 5, max: 80 }),
+    maxWeight: fc.integer({ min: 1, max: 40 }),
+    tareGrams: fc.option(fc.integer({ min: 0, max: 2_000 }), { nil: undefined }),
+  })
+  .map(({ tareGrams, ...box }) =>
+    tareGrams === undefined
+      ? box
+      : { ...box, weight: Math.min(tareGrams / 1000, box.maxWeight / 2) },
+  );
 
 const limitsArb: fc.Arbitrary<ParcelLimits | undefined> = fc.option(
   fc.record({
@@ -213,7 +235,7 @@ describe("packIntoBoxes: properties", () => {
               kilograms += u.weight * content.quantity;
               used += volume(u.sides) * content.quantity;
             }
-            expect(parcel.weight).toBe(ceilKilogramsToGram(kilograms));
+            expect(parcel.weight).toBe(ceilKilogramsToGram(kilograms + (parcel.box.weight ?? 0)));
             expect(parcel.weight).toBeLessThanOrEqual(
               Math.min(parcel.box.maxWeight, limits?.maxWeight ?? Number.POSITIVE_INFINITY),
             );
@@ -260,7 +282,7 @@ describe("packIntoBoxes: properties", () => {
             const a = loads[i] as { kilograms: number; used: number };
             const b = loads[j] as { kilograms: number; used: number };
             const together =
-              ceilKilogramsToGram(a.kilograms + b.kilograms) <= capacity &&
+              ceilKilogramsToGram(a.kilograms + b.kilograms + (box.weight ?? 0)) <= capacity &&
               a.used + b.used <= volume(sidesOf(box)) + 1e-6;
             expect(together).toBe(false);
           }

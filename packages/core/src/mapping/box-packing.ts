@@ -10,6 +10,9 @@
 // moves into the smallest box that still holds what it got. Identical units of one item are placed
 // together, so an order of 10,000 screws costs no more than one of ten.
 //
+// A parcel weighs its units and its box (BoxRule.weight): both are declared,
+// and both count against the box's rating and the carrier's limit.
+//
 // Volume is a bound, not a layout: units whose summed volume fits the box are
 // taken to fit it. Units without dimensions count by weight alone.
 import type { BoxRule, ParcelLimits } from "./parcels-option.ts";
@@ -35,7 +38,7 @@ export interface ParcelContent {
 export interface BoxedParcel {
   readonly box: BoxRule;
   readonly contents: readonly ParcelContent[];
-  /** Kilograms, rounded up to the gram. */
+  /** Kilograms, the box's own weight included, rounded up to the gram. */
   readonly weight: number;
 }
 
@@ -57,9 +60,19 @@ function volumeOf(sides: readonly [number, number, number] | undefined): number 
   return sides === undefined ? 0 : sides[0] * sides[1] * sides[2];
 }
 
-/** The heaviest load of a box under the carrier's limit. */
+/** The heaviest parcel a box makes under the carrier's limit, the box included. */
 function capacityOf(box: BoxRule, limits: ParcelLimits | undefined): number {
   return Math.min(box.maxWeight, limits?.maxWeight ?? Number.POSITIVE_INFINITY);
+}
+
+/** What the empty box weighs, kilograms. */
+function tareOf(box: BoxRule): number {
+  return box.weight ?? 0;
+}
+
+/** The weight declared for a box holding `items` kilograms: both, rounded up to the gram. */
+export function boxedWeight(box: BoxRule, items: number): number {
+  return ceilKilogramsToGram(items + tareOf(box));
 }
 
 /** Whether a box may be sent at all: its longest side within the carrier's limit. */
@@ -87,16 +100,19 @@ function roomFor(
 ): number {
   if (!sidesFit(box, unit)) return 0;
   const capacity = capacityOf(box, limits);
+  if (boxedWeight(box, load.weight) > capacity) return 0;
   const volume = volumeOf(unit.sides);
   let count = Number.POSITIVE_INFINITY;
-  if (unit.weight > 0) count = Math.floor((capacity - load.weight) / unit.weight + SLACK);
+  if (unit.weight > 0) {
+    count = Math.floor((capacity - tareOf(box) - load.weight) / unit.weight + SLACK);
+  }
   if (volume > 0) {
     const free = volumeOf(sidesOf(box)) - load.volume;
     count = Math.min(count, Math.floor(free / volume + SLACK));
   }
-  // The weight is declared rounded up to the gram: never past the capacity.
+  // The weight is declared with the box, rounded up to the gram: never past the capacity.
   while (count > 0 && Number.isFinite(count)) {
-    if (ceilKilogramsToGram(load.weight + count * unit.weight) <= capacity) break;
+    if (boxedWeight(box, load.weight + count * unit.weight) <= capacity) break;
     count--;
   }
   return Math.max(0, count);
@@ -226,11 +242,8 @@ export function packIntoBoxes(
         ...(byItem.get(content.item) as PackingUnit),
         quantity: content.quantity,
       }));
-      return {
-        box: smallestBox(candidates, limits, held) ?? parcel.box,
-        contents,
-        weight: ceilKilogramsToGram(parcel.load.weight),
-      };
+      const box = smallestBox(candidates, limits, held) ?? parcel.box;
+      return { box, contents, weight: boxedWeight(box, parcel.load.weight) };
     });
     const volume = parcels.reduce((sum, parcel) => sum + volumeOf(sidesOf(parcel.box)), 0);
     if (

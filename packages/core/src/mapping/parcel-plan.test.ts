@@ -86,6 +86,30 @@ describe("toPackage: the merchant's boxes", () => {
     ]);
   });
 
+  it("declares each parcel with its box's own weight, within the carrier's limit", () => {
+    const plate = {
+      ...item("Plate", 15.75, 2),
+      dimensions: { length: 30, width: 30, height: 5, unit: "cm" as const },
+    };
+    const crate = { width: 40, depth: 40, height: 30, maxWeight: 31.5, weight: 0.8 };
+    const pkg = build(sampleOrder({ items: [plate] }), {
+      parcels: { boxes: [crate], limits: { maxWeight: 31.5 } },
+    });
+    expect(pkg.parcels.map((p) => p.weight)).toEqual([16.55, 16.55]);
+    // A split put into boxes declares the box too.
+    const split = build(sampleOrder({ items: [plate] }), {
+      parcels: { boxes: [crate], split: [[{ item: 0, quantity: 1 }], [{ item: 0, quantity: 1 }]] },
+    });
+    expect(split.parcels.map((p) => p.weight)).toEqual([16.55, 16.55]);
+    // Both plates in one box would be 32.3 kg with it: past the carrier's limit.
+    const together = issues(sampleOrder({ items: [plate] }), {
+      parcels: { boxes: [{ ...crate, maxWeight: 40 }], split: [[0]], limits: { maxWeight: 31.5 } },
+    });
+    expect(together.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.split[0]", "item_fits_no_box"],
+    ]);
+  });
+
   it("names an item that fits no box at its place in the order, with the carrier's limit", () => {
     const order = sampleOrder({ items: [item("Anvil", 40), item("Mug", 0.4)] });
     const found = issues(order, { parcels: { boxes: [BOX], limits: { maxWeight: 31.5 } } });
@@ -192,7 +216,11 @@ describe("toPackage: cash on delivery of an order in several parcels", () => {
 
 describe("toPackage: a wrong parcels option", () => {
   const wrong = {
-    boxes: [{ width: 0, depth: 30, height: 30, maxWeight: -1, colour: "brown" }],
+    boxes: [
+      { width: 0, depth: 30, height: 30, maxWeight: -1, colour: "brown" },
+      { width: 10, depth: 10, height: 10, maxWeight: 2, weight: 2 },
+      { width: 10, depth: 10, height: 10, maxWeight: 2, weight: -0.5 },
+    ],
     split: [[], [7, { item: 0, quantity: 0 }], "all"],
     limits: { maxWeight: "31.5" },
     cod: "per_parcel",
@@ -207,6 +235,8 @@ describe("toPackage: a wrong parcels option", () => {
       ["options.parcels.boxes[0].width", "dimension_invalid"],
       ["options.parcels.boxes[0].maxWeight", "weight_invalid"],
       ["options.parcels.boxes[0].colour", "unknown_field"],
+      ["options.parcels.boxes[1].weight", "too_big"],
+      ["options.parcels.boxes[2].weight", "weight_invalid"],
       ["options.parcels.split[0]", "too_small"],
       ["options.parcels.split[1][0]", "too_big"],
       ["options.parcels.split[1][1].quantity", "invalid_type"],

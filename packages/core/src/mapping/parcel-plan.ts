@@ -10,7 +10,13 @@
 // (`options.parcels.split[1]`).
 import type { RawIssue } from "../validation/index.ts";
 import { RULE_CODES } from "../validation/index.ts";
-import { type PackingUnit, type ParcelContent, packIntoBoxes, smallestBox } from "./box-packing.ts";
+import {
+  boxedWeight,
+  type PackingUnit,
+  type ParcelContent,
+  packIntoBoxes,
+  smallestBox,
+} from "./box-packing.ts";
 import { type BoxDimensions, parcelDimensions, sortedSides, totalWeightKg } from "./packing.ts";
 import type { ParcelLimits, ParcelsOption, SplitEntry } from "./parcels-option.ts";
 import type { StoreOrderItem } from "./store-order.ts";
@@ -186,7 +192,8 @@ export function planParcels(input: PlanInput, report: Report): PlannedParcel[] |
         });
         return;
       }
-      planned.push(boxed(box, totalWeightKg(itemsOf(items, contents)), contents, source));
+      const kilograms = units.reduce((sum, unit) => sum + unit.weight * unit.quantity, 0);
+      planned.push(boxed(box, boxedWeight(box, kilograms), contents, source));
     });
     if (!fits) return undefined;
   } else if (boxes !== undefined) {

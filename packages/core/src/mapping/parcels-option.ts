@@ -8,13 +8,18 @@
 import type { RawIssue } from "../validation/index.ts";
 import { RULE_CODES } from "../validation/index.ts";
 
-/** A box the merchant ships in: its outer size in centimetres and the heaviest load it takes, in kilograms. */
+/**
+ * A box the merchant ships in: its outer size in centimetres, the heaviest
+ * parcel it makes and what it weighs empty, in kilograms.
+ */
 export interface BoxRule {
   readonly width: number;
   readonly depth: number;
   readonly height: number;
   /** Kilograms, the box itself included. */
   readonly maxWeight: number;
+  /** Kilograms the empty box (with its filling) weighs: declared with the items, and counted against maxWeight and the carrier's limit. Default 0. */
+  readonly weight?: number;
 }
 
 /**
@@ -107,8 +112,21 @@ function checkBoxes(value: unknown, report: Report): void {
         report(`${at}.${side}`, RULE_CODES.dimension_invalid, { field: side });
     }
     if (!isPositive(box["maxWeight"])) report(`${at}.maxWeight`, RULE_CODES.weight_invalid);
+    const tare = box["weight"];
+    if (tare !== undefined) {
+      if (typeof tare !== "number" || !Number.isFinite(tare) || tare < 0) {
+        report(`${at}.weight`, RULE_CODES.weight_invalid);
+      } else if (isPositive(box["maxWeight"]) && tare >= box["maxWeight"]) {
+        // An empty box as heavy as its rating leaves no room for anything.
+        report(`${at}.weight`, RULE_CODES.too_big, {
+          maximum: box["maxWeight"],
+          origin: "number",
+          inclusive: "no",
+        });
+      }
+    }
     for (const key of Object.keys(box)) {
-      if (![...BOX_SIDES, "maxWeight"].includes(key))
+      if (![...BOX_SIDES, "maxWeight", "weight"].includes(key))
         report(`${at}.${key}`, RULE_CODES.unknown_field, { field: key });
     }
   });
