@@ -9,7 +9,6 @@
 import type { ShippingClient } from "../api/index.ts";
 import { readPackages } from "../mapping/read-packages.ts";
 import type { BatchDocument } from "./batch-document.ts";
-import { documentsCommandId } from "./documents-command-id.ts";
 import { documentsFile } from "./documents-file.ts";
 import { checkDocumentsCall, type DocumentsCallOptions } from "./documents-options.ts";
 
@@ -64,17 +63,18 @@ export async function handoverProtocols(
   const protocols = await Promise.all(
     [...byCarrier.keys()].sort().map(async (service): Promise<HandoverProtocol> => {
       const carrierIds = byCarrier.get(service) as number[];
-      const commandId = documentsCommandId({
-        key: options.key,
-        type: "protocol",
-        format: "pdf",
-        pageFormat: "a4",
-        service,
-        packageIds: carrierIds,
-      });
       const file = await documentsFile(
         client,
-        { commandId, type: "protocol", packageIds: carrierIds },
+        {
+          file: {
+            key: options.key,
+            type: "protocol",
+            format: "pdf",
+            pageFormat: "a4",
+            service,
+            packageIds: carrierIds,
+          },
+        },
         call,
       );
       return { ...file, service };

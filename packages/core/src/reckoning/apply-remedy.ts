@@ -15,7 +15,9 @@
 // answers "unknown" or "cancelled"). Otherwise nothing is cancelled and a
 // RemedyError says why. A package cancelled already (by this remedy or
 // otherwise) counts as cancelled; a cancel command of this remedy sent
-// before is waited for, never sent again.
+// before is waited for, never sent again, and one that ended without
+// cancelling is followed, once the checks pass again, by the next attempt
+// under its own uuid (remedy-command-id.ts).
 import { isNotFoundError, type ShippingClient } from "../api/index.ts";
 import type { Language } from "../issues/language.ts";
 import { commandRefusals } from "../mapping/command-refusals.ts";
@@ -65,6 +67,9 @@ const REASON_CONTENT: Readonly<Record<ReckoningFlag, string>> = {
   second_package: "The order had a paid package already.",
   cancelled_order_paid: "The store cancelled the order.",
 };
+
+/** Cancel commands of one remedy at most: past them the last one's answer stands. */
+export const REMEDY_ATTEMPTS_MAX = 10;
 
 /** The store's answer each flag stands on. */
 const FLAG_STATUS: Readonly<Record<"no_order" | "cancelled_order_paid", string>> = {
@@ -235,11 +240,19 @@ export async function applyRemedy(
       language,
     );
   }
-  // Sent before (a double click, a rerun): its answer, never a second command.
-  const sent = await findCommand(client, commandId, call);
-  if (sent !== undefined) return outcome(sent, remedy.packageId, commandId);
+  // Sent before (a double click, a rerun): its answer, never a second
+  // command. One that ended without cancelling is not sent again: once the
+  // package can be cancelled again, the next attempt has its own uuid.
+  let attemptId = commandId;
+  for (let attempt = 0; attempt < REMEDY_ATTEMPTS_MAX; attempt++) {
+    attemptId = remedyCommandId(remedy.packageId, remedy.reason, attempt);
+    const sent = await findCommand(client, attemptId, call);
+    if (sent === undefined) break;
+    const result = outcome(sent, remedy.packageId, attemptId);
+    if (result.cancelled || attempt === REMEDY_ATTEMPTS_MAX - 1) return result;
+  }
   if (pkg.state === "canceled") {
-    return { packageId: remedy.packageId, commandId, cancelled: true, refunded: true };
+    return { packageId: remedy.packageId, commandId: attemptId, cancelled: true, refunded: true };
   }
   await checkStillHolds(client, pkg, remedy, options, call, language);
   const body: CancelCommandRequest = {
@@ -247,9 +260,6 @@ export async function applyRemedy(
     reasonType: REASON_TYPES[remedy.reason],
     reasonContent: REASON_CONTENT[remedy.reason],
   };
-  return outcome(
-    await client.cancelCommands.run(commandId, body, call),
-    remedy.packageId,
-    commandId,
-  );
+  const command = await client.cancelCommands.run(attemptId, body, call);
+  return outcome(command, remedy.packageId, attemptId);
 }

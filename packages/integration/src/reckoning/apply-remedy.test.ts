@@ -153,6 +153,27 @@ describe("applyRemedy checks the remedy again", () => {
     expect(await stateOf(client, id)).not.toBe("canceled");
   });
 
+  it("sends the next attempt when the command under the remedy's uuid ended without cancelling", async () => {
+    const client = sandbox.timedClient();
+    seen.set("shop-a:6", "cancelled");
+    const id = await paid(client, "shop-a:6");
+    const remedy = await remedyOf(client, "shop-a", id);
+    // The remedy's uuid is taken by a cancel command that cancelled nothing
+    // (here one for a package the service could not cancel): it is never
+    // sent again, and the package can be cancelled, so the next attempt is.
+    const draft = (await client.packages.create(packageV2("shop-a:draft"))).package.package_id;
+    const taken = await client.cancelCommands.run(remedy.commandId, {
+      packages: [{ id: draft }],
+      reasonType: "mistake",
+    });
+    expect(taken.successfully_canceled_packages ?? []).toEqual([]);
+    const applied = await applyRemedy(client, remedy, { storeIds: ["shop-a"], orders });
+    expect(applied).toMatchObject({ packageId: id, cancelled: true, refunded: true });
+    expect(applied.commandId).not.toBe(remedy.commandId);
+    expect(await applyRemedy(client, remedy, { storeIds: ["shop-a"], orders })).toEqual(applied);
+    expect(await stateOf(client, id)).toBe("canceled");
+  });
+
   it("refuses a package the courier has collected: the service no longer offers to cancel it", async () => {
     const client = sandbox.timedClient();
     const id = await paid(client, "shop-a:5");
