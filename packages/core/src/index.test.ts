@@ -151,6 +151,7 @@ it("exports exactly these types", () => {
     "Reckoning",
     "ReckoningFlag",
     "ReckoningRow",
+    "RefusedProtocol",
     "Remedy",
     "RemedyErrorCode",
     "RemedyResult",

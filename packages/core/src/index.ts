@@ -164,6 +164,7 @@ export {
   type Reckoning,
   type ReckoningFlag,
   type ReckoningRow,
+  type RefusedProtocol,
   type Remedy,
   RemedyError,
   type RemedyErrorCode,

@@ -37,6 +37,7 @@ export {
   type HandoverProtocols,
   type HandoverProtocolsOptions,
   handoverProtocols,
+  type RefusedProtocol,
 } from "./documents/handover-protocols.ts";
 export type { SkippedPackage } from "./mapping/command-refusals.ts";
 export type { DayCallOptions } from "./mapping/day-call.ts";
