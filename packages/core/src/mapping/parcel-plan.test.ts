@@ -247,6 +247,66 @@ describe("toPackage: a wrong parcels option", () => {
     ]);
   });
 
+  it("names the split's and the limits' problems beside another part's, in one answer", () => {
+    const order = sampleOrder({
+      items: [item("Kettlebell", 15), item("Dumbbell", 15), item("Plate", 15)],
+    });
+    // Item 2 in no parcel, a wrong cod, and a 10 kg limit each 15 kg parcel is past.
+    const found = issues(order, {
+      parcels: {
+        split: [[0], [1]],
+        cod: "half",
+        limits: { maxWeight: 10 },
+      } as unknown as ToPackageOptions["parcels"],
+    });
+    expect(found.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.cod", "invalid_value"],
+      ["order.items[2]", "split_quantity_mismatch"],
+      ["options.parcels.split[0]", "carrier_weight_limit"],
+      ["options.parcels.split[1]", "carrier_weight_limit"],
+    ]);
+    // A wrong box beside a split: the split is still checked against the limits.
+    const beside = issues(order, {
+      parcels: {
+        boxes: [{ width: 0, depth: 30, height: 30, maxWeight: 20 }],
+        split: [[0], [1, 2]],
+        limits: { maxWeight: 20 },
+      },
+    });
+    expect(beside.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.boxes[0].width", "dimension_invalid"],
+      ["options.parcels.split[1]", "carrier_weight_limit"],
+    ]);
+    // Items without dimensions: the wrong box is the problem, not a missing options.parcel.
+    const sizeless = sampleOrder({
+      items: [item("Kettlebell", 15), item("Dumbbell", 15)].map(
+        ({ dimensions: _, ...rest }) => rest,
+      ),
+    });
+    const unsized = issues(sizeless, {
+      parcels: { boxes: [{ width: 0, depth: 30, height: 30, maxWeight: 20 }], split: [[0], [1]] },
+    });
+    expect(unsized.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.boxes[0].width", "dimension_invalid"],
+    ]);
+    // Each hand-made parcel that fits no box is named.
+    const both = issues(order, {
+      parcels: { boxes: [SMALL_BOX], split: [[0], [1, 2]], limits: { maxWeight: 20 } },
+    });
+    expect(both.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.split[0]", "item_fits_no_box"],
+      ["options.parcels.split[1]", "item_fits_no_box"],
+    ]);
+    const sized = issues(order, {
+      parcel: { width: 35, depth: 25, height: 20 },
+      parcels: { split: [[0], [{ item: 1, quantity: 2 }], [2]], limits: { maxWeight: 20 } },
+    });
+    expect(sized.map((i) => [i.path, i.rule])).toEqual([
+      ["order.items[1]", "split_quantity_mismatch"],
+      ["options.parcels.split[1]", "carrier_weight_limit"],
+    ]);
+  });
+
   it("says it in Polish when asked", () => {
     const found = issues(heavyOrder(), { parcels: wrong, language: "pl_PL" });
     const byPath = Object.fromEntries(found.map((i) => [i.path, i.message]));
