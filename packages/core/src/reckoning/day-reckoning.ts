@@ -15,6 +15,7 @@ import { storeIdProblem } from "../mapping/store-id.ts";
 import { RULE_CODES } from "../validation/index.ts";
 import { accountPackages } from "./account-packages.ts";
 import { askStore, type StoreOrders } from "./ask-store.ts";
+import { paidAmount } from "./paid-amount.ts";
 import { isPaid } from "./paid-package.ts";
 import type {
   Reckoning,
@@ -24,7 +25,7 @@ import type {
   StoreTotal,
 } from "./reckoning.ts";
 import { reckoningRange } from "./reckoning-range.ts";
-import { remedyCommandId } from "./remedy-command-id.ts";
+import { remedyOrNote } from "./remedy-or-note.ts";
 import { readStoreReference, type StoreReference } from "./store-reference.ts";
 
 export interface DayReckoningOptions extends DayCallOptions {
@@ -48,9 +49,6 @@ export interface DayReckoningOptions extends DayCallOptions {
 
 /** Orders asked about at once. */
 const ORDERS_CONCURRENCY = 8;
-
-const NOT_CANCELLABLE_NOTE =
-  "The courier has collected this package, so it can no longer be cancelled; ask the service's support about a refund.";
 
 /** Minor units (grosze) of a price in major units. */
 function minor(value: number | null | undefined): number {
@@ -153,7 +151,6 @@ export async function dayReckoning(
     if (key !== undefined && first.get(key) !== pkg.package_id) flags.push("second_package");
     if (status === "unknown") flags.push("no_order");
     const reason = flags[0];
-    const cancellable = pkg.cancel_available !== false;
     rows.push({
       packageId: pkg.package_id,
       reference: pkg.user_reference_number ?? null,
@@ -161,26 +158,12 @@ export async function dayReckoning(
       service: pkg.service ?? "",
       state: pkg.state ?? "",
       orderedAt: pkg.datetime_order ?? "",
-      paid: {
-        gross: pkg.pricing?.price_gross ?? 0,
-        net: pkg.pricing?.price_net ?? 0,
-        currency: pkg.pricing?.currency ?? "PLN",
-      },
+      paid: paidAmount(pkg.pricing),
       order: status,
       flags,
       ...(reason === undefined
         ? {}
-        : cancellable
-          ? {
-              remedy: {
-                action: "cancel_package" as const,
-                packageId: pkg.package_id,
-                ...(reference as StoreReference),
-                reason,
-                commandId: remedyCommandId(pkg.package_id, reason),
-              },
-            }
-          : { note: NOT_CANCELLABLE_NOTE }),
+        : remedyOrNote(pkg, reference as StoreReference, reason, options.language)),
     });
   }
   rows.sort(

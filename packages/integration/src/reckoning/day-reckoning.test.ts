@@ -157,6 +157,30 @@ describe("dayReckoning and applyRemedy", () => {
     expect(lateUnknown?.note).toContain("collected");
   });
 
+  it("notes a package whose cancellation is under way as such, not as collected", async () => {
+    const client = sandbox.timedClient();
+    const id = await paid(client, "shop-r:r-8");
+    const from = (await client.packages.get(id)).datetime_order as string;
+    // Sent, not waited for: the cancellation is under way.
+    await client.cancelCommands.put(crypto.randomUUID(), {
+      packages: [{ id }],
+      reasonType: "mistake",
+    });
+    const reckoning = await dayReckoning(client, { from, to: "2099-12-31", orders });
+    const row = reckoning.rows.find((r) => r.packageId === id);
+    expect(row?.flags).toEqual(["no_order"]);
+    expect(row?.remedy).toBeUndefined();
+    expect(row?.note).toContain("cancellation");
+    expect(row?.note).not.toContain("collected");
+    const polish = await dayReckoning(client, {
+      from,
+      to: "2099-12-31",
+      orders,
+      language: "pl_PL",
+    });
+    expect(polish.rows.find((r) => r.packageId === id)?.note).toContain("anulowanie");
+  });
+
   it("reads a day alone as the whole of that day, in the time zone given", async () => {
     const client = sandbox.timedClient();
     const id = await paid(client, "shop-r:r-1");
