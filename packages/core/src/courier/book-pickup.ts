@@ -30,7 +30,12 @@ import {
   PickupWindowSchema,
 } from "../schemas/index.ts";
 import { validateInput } from "../validation/index.ts";
-import { COURIER_ERROR_CODES, CourierError } from "./courier-error.ts";
+import {
+  COURIER_ERROR_CODES,
+  CourierError,
+  pickupCancelledMessage,
+  pickupRefusedMessage,
+} from "./courier-error.ts";
 import { pickupCommandId } from "./pickup-command-id.ts";
 
 /** Attempts of one booking at most: past them the last attempt's answer stands. */
@@ -132,7 +137,7 @@ export async function bookPickup(
     if (command.cancelled === true) {
       throw new CourierError(
         COURIER_ERROR_CODES.pickup_cancelled,
-        `The pickup booked under this key for ${chosen.date} ${chosen.min_time}-${chosen.max_time} (command ${commandId}) was cancelled; book again under another key.`,
+        pickupCancelledMessage(chosen, commandId, issues.language),
         { commandId },
       );
     }
@@ -155,10 +160,9 @@ export async function bookPickup(
   });
   const first = booked.get(sorted.find((id) => booked.has(id)) ?? 0);
   if (first === undefined) {
-    const reasons = skipped.map((entry) => `${entry.packageId}: ${entry.message}`).join("; ");
     throw new CourierError(
       COURIER_ERROR_CODES.pickup_refused,
-      `No courier was booked: the service refused every package${reasons === "" ? "" : ` (${reasons})`}.`,
+      pickupRefusedMessage(skipped, issues.language),
       { commandId, skipped },
     );
   }

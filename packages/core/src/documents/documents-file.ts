@@ -14,7 +14,7 @@
 // next attempt's uuid (so a double click still makes it once). Documents
 // commands cost nothing.
 import { type CallOptions, isNotFoundError, type ShippingClient } from "../api/index.ts";
-import { commandRefusals, type SkippedPackage } from "../mapping/command-refusals.ts";
+import { commandRefusals } from "../mapping/command-refusals.ts";
 import { readPackages } from "../mapping/read-packages.ts";
 import {
   type DocumentsCommandRequest,
@@ -24,7 +24,7 @@ import {
 } from "../schemas/index.ts";
 import type { BatchDocument } from "./batch-document.ts";
 import { type DocumentsFileName, documentsCommandId } from "./documents-command-id.ts";
-import { DOCUMENTS_ERROR_CODES, DocumentsError } from "./documents-error.ts";
+import { DOCUMENTS_ERROR_CODES, DocumentsError, noDocumentsMessage } from "./documents-error.ts";
 
 export interface DocumentsFileRequest {
   /** What the file is; its packages in any order. */
@@ -77,16 +77,6 @@ async function findCommand(
     if (isNotFoundError(error)) return undefined;
     throw error;
   }
-}
-
-function refusedAll(
-  type: "labels" | "protocol",
-  count: number,
-  skipped: readonly SkippedPackage[],
-): string {
-  const reasons = skipped.map((entry) => `${entry.packageId}: ${entry.message}`).join("; ");
-  const listed = reasons === "" ? "" : ` (${reasons})`;
-  return `The service made no ${type === "labels" ? "labels file" : "handover protocol"}: it included none of the ${count} package(s)${listed}.`;
 }
 
 export async function documentsFile(
@@ -145,7 +135,7 @@ async function download(
   if (document === undefined || included.length === 0) {
     throw new DocumentsError(
       DOCUMENTS_ERROR_CODES.no_documents,
-      refusedAll(type, ids.length, skipped),
+      noDocumentsMessage(type, ids.length, skipped, call.language),
       { commandId, skipped },
     );
   }

@@ -126,6 +126,13 @@ describe("bookPickup and cancelPickup", () => {
       key: "shop-1:day-1:pickup",
     }).catch((e: unknown) => e);
     expect(isCourierError(error) && error.code).toBe(COURIER_ERROR_CODES.pickup_cancelled);
+    const polish = await bookPickup(client, [a, b, gls], window, {
+      key: "shop-1:day-1:pickup",
+      language: "pl_PL",
+    }).catch((e: unknown) => e);
+    expect(isCourierError(polish) && polish.message).toBe(
+      `Odbiór zamówiony pod tym kluczem na ${window.date} ${window.min_time}-${window.max_time} (polecenie ${booked.commandId}) został anulowany; zamów go ponownie pod innym kluczem.`,
+    );
     const anew = await bookPickup(client, [a, b], window, { key: "shop-1:day-1:pickup:2" });
     expect(anew.commandId).not.toBe(booked.commandId);
     expect(anew.packageIds).toEqual([a, b]);
@@ -198,6 +205,13 @@ describe("bookPickup and cancelPickup", () => {
     expect(isCourierError(error) && error.skipped).toEqual([
       expect.objectContaining({ packageId: a, rule: "pickup_unavailable" }),
     ]);
+    const polish = await bookPickup(client, [a], window, {
+      key: "refused:second",
+      language: "pl_PL",
+    }).catch((e: unknown) => e);
+    expect(isCourierError(polish) && polish.message).toMatch(
+      new RegExp(`^Nie zamówiono kuriera: serwis odmówił dla każdej paczki \\(${a}: .+\\)\\.$`),
+    );
   });
 
   it("refuses every bad argument at once, in English or Polish, before sending anything", async () => {

@@ -197,6 +197,17 @@ describe("batchLabels", () => {
       expect.objectContaining({ packageId: draft, rule: "package_not_ordered" }),
     ]);
     expect(error.message).toContain(String(draft));
+
+    // In Polish when asked, the service's reasons in Polish too.
+    const polish = await batchLabels(client, [draft], {
+      key: "shop-1:none",
+      language: "pl_PL",
+    }).catch((e: unknown) => e);
+    expect(isDocumentsError(polish) && polish.message).toMatch(
+      new RegExp(
+        `^Serwis nie utworzył pliku etykiet: nie objął żadnej z 1 paczek \\(${draft}: .+\\)\\.$`,
+      ),
+    );
   });
 
   it("refuses every bad argument at once, in English or Polish, before sending anything", async () => {
