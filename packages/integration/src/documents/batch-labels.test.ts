@@ -8,6 +8,7 @@ import {
   DOCUMENTS_ERROR_CODES,
   isApiUsageError,
   isDocumentsError,
+  isNotFoundError,
   isValidationError,
   type ShippingClient,
 } from "@shipbridge/core";
@@ -250,6 +251,25 @@ describe("batchLabels", () => {
     expect(
       isValidationError(error) && error.issues.map((i) => [i.path, i.rule, i.message]),
     ).toEqual([["packageIds", "too_big", "Give at most 500 items."]]);
+  });
+
+  it("keeps a signed document url's query out of errors, and sends it", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = sandbox.timedClient(fetch);
+    const missing = `/documents-command/${crypto.randomUUID()}/document`;
+    const error = await client.documentsCommands
+      .download({
+        type: "labels",
+        file_format: "pdf",
+        url: `${sandbox.baseUrl}${missing}?X-Amz-Signature=SECRET123`,
+      })
+      .catch((e: unknown) => e);
+    expect(isNotFoundError(error)).toBe(true);
+    if (!isNotFoundError(error)) return;
+    expect(error.path).toBe(missing);
+    expect(error.message).toContain(missing);
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain("SECRET123");
+    expect(requests).toContain(`GET ${missing}?X-Amz-Signature=SECRET123`);
   });
 
   it("never sends the account's token to a document url outside the client's baseUrl", async () => {
