@@ -10,3 +10,10 @@ declare module "@shipbridge/medusa/jobs/reconcile-tracking" {
   }>;
   export default reconcileTracking;
 }
+
+declare module "@shipbridge/medusa/jobs/resume-batches" {
+  import type { MedusaContainer } from "@medusajs/framework/types";
+
+  const resumeBatches: (container: MedusaContainer) => Promise<{ resumed: string[] }>;
+  export default resumeBatches;
+}

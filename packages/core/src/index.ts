@@ -54,6 +54,15 @@ export {
   type UserDataWriteResult,
   ValidationApiError,
 } from "./api/index.ts";
+// shipBatch: many store orders as one unit of work.
+export {
+  type BatchFailure,
+  type BatchProgress,
+  type BatchShipment,
+  type ShipBatchOptions,
+  type ShipBatchResult,
+  shipBatch,
+} from "./batch/index.ts";
 export type { Clock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
 export type { Issue } from "./issues/issue.ts";

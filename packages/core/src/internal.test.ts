@@ -17,6 +17,7 @@ it("exports exactly these values", () => {
     "ORDER_COMMAND_NAMESPACE",
     "USER_REFERENCE_MAX_LENGTH",
     "WEIGHT_UNITS",
+    "chunkCommandId",
     "isLanguage",
     "readLegacyResponse",
     "renderMessage",

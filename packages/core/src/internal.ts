@@ -2,6 +2,7 @@
 // does not need: message rendering, raw input validation, the tracking push's
 // checksum, the mapping's constants. NO STABILITY PROMISE: any name here may
 // change or go in any release, minor or patch. Stores use the package root.
+export { chunkCommandId } from "./batch/chunk-command-id.ts";
 export { systemClock } from "./clock.ts";
 export { summarizeIssues, toErrorResponseBody } from "./issues/issue.ts";
 export { IssueCollector, type MessageParams, type RawIssue } from "./issues/issue-collector.ts";

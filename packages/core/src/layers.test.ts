@@ -25,7 +25,8 @@ const RANK: Readonly<Record<string, number>> = {
   oauth: 4,
   tracking: 4,
   mapping: 5,
-  // The shipping day's work on top of the mapping: files, courier, reckoning.
+  // The shipping day's work on top of the mapping: batches, files, courier, reckoning.
+  batch: 6,
   documents: 6,
   courier: 6,
   reckoning: 6,

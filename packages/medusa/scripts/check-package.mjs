@@ -62,7 +62,7 @@ withPackedConsumer(
       expect(typeof loaded[file].default === "function" && loaded[file].config, file + " is not a job or subscriber");
     }
     for (const file of files.filter((f) => f.endsWith("/route"))) {
-      expect(["GET", "POST"].some((m) => typeof loaded[file][m] === "function"), file + " has no handler");
+      expect(["GET", "POST", "DELETE"].some((m) => typeof loaded[file][m] === "function"), file + " has no handler");
     }
     expect(require(name + "/admin").widgetModule?.widgets?.length > 0, "the admin bundle has no widget");
     console.log(name + ": require() loads " + files.length + " entries from the packed tarball");

@@ -17,10 +17,17 @@ export {
   toStoreOrder,
 } from "./mapping/index.ts";
 export {
+  type BatchCourier,
+  type CarrierCourier,
+  type ShopBatch,
+  type ShopBatchDetails,
+  type ShopBatchOrder,
   type ShopConnectionState,
+  type ShopDocument,
   type ShopMerchant,
   type ShopOrderShipment,
   type ShopOrderStatus,
+  type ShopPickup,
   UnknownOrderError,
 } from "./merchant/shop-merchant.ts";
 export {

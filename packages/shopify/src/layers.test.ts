@@ -31,17 +31,21 @@ const RANK: Readonly<Record<string, number>> = {
   rates: 4,
   tracking: 4,
   webhooks: 4,
+  // The shipping day: a batch's documents, its courier, the day's reckoning.
+  day: 4,
   // The types-only module every route and the console take.
   runtime: 5,
   settings: 6,
-  merchant: 7,
-  app: 8,
-  cli: 9,
+  // The orders pages: batches, their documents and courier, the day's reckoning.
+  orders: 7,
+  merchant: 8,
+  app: 9,
+  cli: 10,
   // @shipbridge/shopify/testing: the fake Admin API and signed requests.
-  testing: 9,
+  testing: 10,
   // The entry points sit on top of everything.
-  "index.ts": 10,
-  "cli.ts": 10,
+  "index.ts": 11,
+  "cli.ts": 11,
 };
 
 /** Tests and the test helpers of this package (test-support/) are not shipped and may reach anywhere. */

@@ -1,8 +1,9 @@
 // The one polling loop the client's pollers share (price calculation running
 // in the background, order and cancel commands, labels not ready yet): ask,
-// and while the answer says "not yet", wait and ask again, with a growing
-// interval, until the call's deadline. Waiting uses the injectable sleep and
-// honours the AbortSignal.
+// and while the answer says "not yet", wait and ask again, until the call's
+// deadline. The wait is the one the answer asks for (its Retry-After), else a
+// growing interval; a final answer is returned at once, without waiting.
+// Waiting uses the injectable sleep and honours the AbortSignal.
 import type { Deadline, Sleep } from "./deadline.ts";
 
 export interface PollOptions {
@@ -21,6 +22,8 @@ export type PollStep<T> =
 
 export interface PollRun<T> {
   readonly ask: () => Promise<PollStep<T>>;
+  /** An answer already read before polling (e.g. the PUT that started a command): waited on first. */
+  readonly first?: PollStep<T>;
   readonly deadline: Deadline;
   readonly sleep: Sleep;
   readonly signal: AbortSignal | undefined;
@@ -36,9 +39,11 @@ export const DEFAULT_POLL: Required<PollOptions> = { intervalMs: 1_000, maxInter
 export async function poll<T>(run: PollRun<T>): Promise<T> {
   const { intervalMs, maxIntervalMs } = { ...DEFAULT_POLL, ...run.options };
   let interval = intervalMs;
+  let known = run.first;
   for (;;) {
     run.deadline.check(run.method, run.path, run.what, run.signal);
-    const step = await run.ask();
+    const step = known ?? (await run.ask());
+    known = undefined;
     if (step.done) return step.value;
     const wait = Math.min(Math.max(step.waitMs ?? interval, 0), maxIntervalMs);
     const remaining = run.deadline.remainingMs();

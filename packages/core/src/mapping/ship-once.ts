@@ -15,6 +15,8 @@
 //   stops its run with lease_lost instead of racing whoever takes it over.
 //   Others poll until they get the lease, then run and find the package and
 //   the order command by their reference and uuid, as after a crash.
+// - shipBatch takes part in both without waiting (claimFlight, tryLease): an
+//   order another run holds is left to shipOrder after the batch's chunks.
 // Waiting is bounded by the call's signal and deadline (measured in real time,
 // like the lease).
 import { Deadline, type DeadlineInput, realSleep } from "../api/deadline.ts";
@@ -86,6 +88,46 @@ export async function singleFlight<T>(
 }
 
 /**
+ * Claims `key` of `account` for work of this process that is not one shipOrder
+ * call (shipBatch's work on one order), unless a run for it is under way:
+ * undefined when one is. Until `finish` is called, shipOrder calls for the key
+ * wait, then run themselves (`share` never equals theirs) and find the work done.
+ */
+export function claimFlight(
+  account: object,
+  key: string,
+  share: string,
+): { finish: () => void } | undefined {
+  let flights = flightsByAccount.get(account);
+  if (flights === undefined) {
+    flights = new Map();
+    flightsByAccount.set(account, flights);
+  }
+  if (flights.has(key)) return undefined;
+  let resolve: (value: unknown) => void = () => undefined;
+  const promise = new Promise<unknown>((settle) => {
+    resolve = settle;
+  });
+  const entry: Flight<unknown> = { share, promise };
+  flights.set(key, entry);
+  const own = flights;
+  return {
+    finish: () => {
+      if (own.get(key) === entry) own.delete(key);
+      resolve(undefined);
+    },
+  };
+}
+
+/** A lease this process holds and renews until it gives it back. */
+export interface HeldLease {
+  /** Aborts (with OrderLockError) when the lease could not be renewed in time. */
+  readonly lost: AbortSignal;
+  /** Stops renewing and gives the lease back (idempotent). */
+  release(): Promise<void>;
+}
+
+/**
  * Runs `run` while holding the lease on `key` in `lock`, waiting for it as
  * long as the call's signal and deadline allow. `run` gets a signal that also
  * aborts when the lease is lost. `ttlMs` is the lease's time to live.
@@ -99,7 +141,6 @@ export async function withLease<T>(
 ): Promise<T> {
   if (lock === undefined) return run(options.signal);
   const holder = crypto.randomUUID();
-  const renewEveryMs = ttlMs / 3;
   const deadline =
     options.deadline === undefined ? undefined : new Deadline(options.deadline, systemClock);
   for (;;) {
@@ -115,14 +156,39 @@ export async function withLease<T>(
       options.signal,
     );
   }
-
-  const lost = new AbortController();
+  const lease = keepLease(lock, key, holder, ttlMs);
   const signal =
-    options.signal === undefined ? lost.signal : AbortSignal.any([options.signal, lost.signal]);
+    options.signal === undefined ? lease.lost : AbortSignal.any([options.signal, lease.lost]);
+  try {
+    return await run(signal);
+  } finally {
+    await lease.release();
+  }
+}
+
+/**
+ * Takes the lease on `key` in `lock` if it is free, without waiting: the held
+ * lease (renewed until released), or undefined when another holder has it.
+ */
+export async function tryLease(
+  lock: LeaseStore,
+  key: string,
+  ttlMs = ORDER_LEASE_TTL_MS,
+): Promise<HeldLease | undefined> {
+  const holder = crypto.randomUUID();
+  if (!(await lock.acquireLease(key, holder, ttlMs))) return undefined;
+  return keepLease(lock, key, holder, ttlMs);
+}
+
+/** Renews a lease just taken every third of its time to live, until released. */
+function keepLease(lock: LeaseStore, key: string, holder: string, ttlMs: number): HeldLease {
+  const renewEveryMs = ttlMs / 3;
+  const lost = new AbortController();
   let renewedAt = Date.now();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let beat: Promise<void> | undefined;
+  let released: Promise<void> | undefined;
   const renew = async (): Promise<void> => {
     try {
       if (await lock.acquireLease(key, holder, ttlMs)) renewedAt = Date.now();
@@ -144,9 +210,7 @@ export async function withLease<T>(
     );
   };
   schedule();
-  try {
-    return await run(signal);
-  } finally {
+  const release = async (): Promise<void> => {
     stopped = true;
     clearTimeout(timer);
     // A renewal still under way must not take the lease again after it is given back.
@@ -156,7 +220,14 @@ export async function withLease<T>(
     } catch {
       // The lease runs out by itself.
     }
-  }
+  };
+  return {
+    lost: lost.signal,
+    release: () => {
+      released ??= release();
+      return released;
+    },
+  };
 }
 
 /** Waits for another run's result, or stops at this call's signal or deadline. */

@@ -48,6 +48,10 @@
 // take turns. Without either, two runs at the same moment could both find no
 // package and create one each: the service does not refuse a second package
 // with the same user_reference_number.
+//
+// The steps' helpers (finding the package and the command, comparing a found
+// package with the order's) are exported for shipBatch, which ships many
+// orders on the same references, uuids and leases.
 import {
   type CallOptions as ApiCallOptions,
   ApiUsageError,
@@ -274,21 +278,8 @@ async function run(
   }
   const packageId = pkg.package_id;
   let commandId = firstCommandId;
-  const differences = receiverDifferences(mapped.package, pkg);
-  if (differences.length > 0) {
-    throw new ShipOrderError(
-      SHIP_ORDER_ERROR_CODES.package_mismatch,
-      `Package ${packageId} has the reference ${JSON.stringify(reference)} but is not this order's shipment (${differences.map((d) => d.path).join(", ")} differ); it is not shipped. Give each store a distinct storeId, or a distinct userReferenceNumber per order.`,
-      { packageId, commandId, problems: differences },
-    );
-  }
-  if (pkg.state === "canceled") {
-    throw new ShipOrderError(
-      SHIP_ORDER_ERROR_CODES.shipment_cancelled,
-      `The shipment of order ${JSON.stringify(reference)} (package ${packageId}) was cancelled; it is not shipped again automatically.`,
-      { packageId, commandId },
-    );
-  }
+  const refused = foundPackageProblem(mapped.package, pkg, reference, commandId);
+  if (refused !== undefined) throw refused;
 
   // Step 3: order it once.
   const body: OrderCommandRequest = {
@@ -351,7 +342,7 @@ async function run(
 }
 
 /** The order id as shipOrder names it (the command uuid and the default reference). */
-function orderId(order: StoreOrderInput): string {
+export function orderId(order: StoreOrderInput): string {
   return String((order as { id?: unknown } | null | undefined)?.id ?? "").trim();
 }
 
@@ -362,7 +353,7 @@ function orderId(order: StoreOrderInput): string {
 const MAX_ORDER_ATTEMPTS = 50;
 
 /** A final command that did not order the package: it charged nothing for it. */
-function endedWithoutOrdering(command: OrderCommandResponse, packageId: number): boolean {
+export function endedWithoutOrdering(command: OrderCommandResponse, packageId: number): boolean {
   return isFinalCommandStatus(command.status) && !orderedBy(command, packageId);
 }
 
@@ -373,7 +364,7 @@ const CONTENT_KEYS = ["point", "street", "city"] as const;
  * Where the order's package differs from the package found in where the
  * parcel goes: its point (given, removed or another), street or city.
  */
-function contentDifferences(expected: PackageV2, found: PackageDetailsV2): string[] {
+export function contentDifferences(expected: PackageV2, found: PackageDetailsV2): string[] {
   const want = (expected.receiver ?? {}) as Record<string, unknown>;
   const have = (found.receiver ?? {}) as Record<string, unknown>;
   return CONTENT_KEYS.filter((key) => (loose(want[key]) ?? "") !== (loose(have[key]) ?? "")).map(
@@ -413,8 +404,37 @@ function receiverDifferences(expected: PackageV2, found: PackageDetailsV2): Issu
   return differences;
 }
 
+/**
+ * Why a package found under the order's reference is not shipped: it is
+ * another order's (package_mismatch) or it was cancelled (shipment_cancelled).
+ */
+export function foundPackageProblem(
+  expected: PackageV2,
+  pkg: PackageDetailsV2,
+  reference: string,
+  commandId: string,
+): ShipOrderError | undefined {
+  const packageId = pkg.package_id;
+  const differences = receiverDifferences(expected, pkg);
+  if (differences.length > 0) {
+    return new ShipOrderError(
+      SHIP_ORDER_ERROR_CODES.package_mismatch,
+      `Package ${packageId} has the reference ${JSON.stringify(reference)} but is not this order's shipment (${differences.map((d) => d.path).join(", ")} differ); it is not shipped. Give each store a distinct storeId, or a distinct userReferenceNumber per order.`,
+      { packageId, commandId, problems: differences },
+    );
+  }
+  if (pkg.state === "canceled") {
+    return new ShipOrderError(
+      SHIP_ORDER_ERROR_CODES.shipment_cancelled,
+      `The shipment of order ${JSON.stringify(reference)} (package ${packageId}) was cancelled; it is not shipped again automatically.`,
+      { packageId, commandId },
+    );
+  }
+  return undefined;
+}
+
 /** The order's package: the one with the lowest id among those with its user_reference_number. */
-async function findPackage(
+export async function findPackage(
   client: ShippingClient,
   reference: string,
   call: CallOptions,
@@ -425,7 +445,7 @@ async function findPackage(
   return matching.find((pkg) => pkg.state !== "canceled") ?? matching[0];
 }
 
-async function findCommand(
+export async function findCommand(
   client: ShippingClient,
   commandId: string,
   call: CallOptions,
@@ -439,17 +459,17 @@ async function findCommand(
 }
 
 /** Whether the package is ordered already: it has an order date or a state past `waiting`. */
-function isOrdered(pkg: PackageDetailsV2): boolean {
+export function isOrdered(pkg: PackageDetailsV2): boolean {
   if (pkg.datetime_order) return true;
   return typeof pkg.state === "string" && pkg.state !== "waiting" && pkg.state !== "canceled";
 }
 
-function orderedBy(command: OrderCommandResponse, packageId: number): boolean {
+export function orderedBy(command: OrderCommandResponse, packageId: number): boolean {
   return (command.successfully_ordered_packages ?? []).some((p) => p.package_id === packageId);
 }
 
 /** Fills parcel numbers the package does not show yet from the order command's summary. */
-function withCommandNumbers(
+export function withCommandNumbers(
   details: PackageDetailsV2,
   command: OrderCommandResponse,
 ): PackageDetailsV2 {
@@ -468,7 +488,7 @@ function withCommandNumbers(
   return { ...details, parcels };
 }
 
-function compact(values: readonly (string | null | undefined)[] | undefined): string[] {
+export function compact(values: readonly (string | null | undefined)[] | undefined): string[] {
   return (values ?? []).filter(
     (value): value is string => typeof value === "string" && value !== "",
   );

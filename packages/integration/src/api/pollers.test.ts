@@ -50,6 +50,50 @@ describe("order commands", () => {
     expect(again.status).toBe("successful");
   });
 
+  it("run() asks again when Retry-After says the state changes, not on a fixed interval", async () => {
+    const { fetch, requests } = countingFetch();
+    const { clock, sleep } = sandboxTime(sandbox);
+    const slept: number[] = [];
+    const client = sandbox.client({
+      clock,
+      fetch,
+      sleep: (ms, signal) => {
+        slept.push(ms);
+        return sleep(ms, signal);
+      },
+    });
+    const created = await client.packages.create(packageV2("poll-retry-after"));
+    const uuid = crypto.randomUUID();
+    const final = await client.orderCommands.run(uuid, {
+      packages: [{ id: created.package.package_id }],
+    });
+    expect(final.status).toBe("successful");
+    // The PUT answered queueing (Retry-After: 2), the GET two seconds later
+    // running (Retry-After: 3), the next one final: two asks, five seconds.
+    expect(slept).toEqual([2_000, 3_000]);
+    expect(requests.filter((r) => r === `GET /order-commands/${uuid}`)).toHaveLength(2);
+  });
+
+  it("run() and wait() of a command already final answer at once, without sleeping", async () => {
+    const client = sandbox.timedClient();
+    const created = await client.packages.create(packageV2("poll-final-at-once"));
+    const uuid = crypto.randomUUID();
+    const body = { packages: [{ id: created.package.package_id }] };
+    await client.orderCommands.run(uuid, body);
+    const { fetch, requests } = countingFetch();
+    const slept: number[] = [];
+    const again = sandbox.client({
+      fetch,
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    });
+    expect((await again.orderCommands.run(uuid, body)).status).toBe("successful");
+    expect((await again.orderCommands.wait(uuid)).status).toBe("successful");
+    expect(slept).toEqual([]);
+    expect(requests).toEqual([`PUT /order-commands/${uuid}`, `GET /order-commands/${uuid}`]);
+  });
+
   it("wait() polls a command sent earlier to its final status without sending it again", async () => {
     const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-wait-1"));

@@ -5,7 +5,12 @@
 // reconcile job.
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { ATTEMPT_LEASE_MS, type AttemptLease, AttemptLedger } from "./attempt-ledger.ts";
+import {
+  ATTEMPT_LEASE_MS,
+  type AttemptLease,
+  AttemptLedger,
+  batchFulfillmentId,
+} from "./attempt-ledger.ts";
 
 const databaseUrl = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
 const TABLE = "shipbridge_medusa_shipment_attempt";
@@ -353,6 +358,100 @@ describe("AttemptLedger leases", () => {
       const shipped = await begin("ful_3", 1, 0);
       await ledger.shipped(shipped, 400);
       await expect(begin("ful_4", 1, 1)).rejects.toMatchObject({ code: "already_fulfilled" });
+    } finally {
+      await ledger.close();
+    }
+  });
+});
+
+describe("AttemptLedger and batches", () => {
+  const ordered = { lines: { li_1: 2 }, order: { li_1: { ordered: 2, fulfilled: 0 } } };
+  const batchEntry = (store: string, batchId: string) => ({
+    ...entry(store, batchFulfillmentId(batchId, "order_1"), `order_1-${batchId}`),
+    ...ordered,
+    wait: false,
+  });
+
+  it("hands a batch's shipped attempt at once to the first fulfillment of the same items", async () => {
+    // A lease longer than the test's timeout: a begin that waited for the
+    // batch's attempt as for a live run would never return in time.
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 120_000 });
+    try {
+      const store = "batch-handover";
+      const standIn = batchFulfillmentId("sbbat_1", "order_1");
+      const key = await ledger.begin(batchEntry(store, "sbbat_1"));
+      expect(key).toBe("order_1-sbbat_1");
+      expect(await ledger.prepaid(store, "order_1", "shipment:li_1x2")).toBe(false);
+      await ledger.shipped(key, 500, standIn);
+      expect(await ledger.prepaid(store, "order_1", "shipment:li_1x2")).toBe(true);
+      // The batch's own fulfillment (or an admin's) takes the paid attempt over.
+      const fulfil = (id: string) =>
+        ledger.begin({ ...entry(store, id, `order_1-${id}`), ...ordered, wait: false });
+      expect(await fulfil("ful_1")).toBe(key);
+      expect(await ledger.get(key)).toMatchObject({ state: "running", fulfillment_id: "ful_1" });
+      expect(await ledger.prepaid(store, "order_1", "shipment:li_1x2")).toBe(false);
+      // A second fulfillment of the same items meanwhile: in progress, at once.
+      await expect(fulfil("ful_2")).rejects.toMatchObject({ code: "attempt_in_progress" });
+      await ledger.shipped(key, 500, "ful_1");
+      // Shipped: the order's items are all held, in either language.
+      const refused = await fulfil("ful_3").catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: "already_fulfilled", type: "invalid_data" });
+      const messages = (refused as { messages: Record<string, string> }).messages;
+      expect(messages["en_GB"]).toMatch(/Cannot ship more items than were ordered/);
+      expect(messages["pl_PL"]).toMatch(/Nie można wysłać więcej, niż zamówiono/);
+      // A batch that ships late does not take the attempt back from its taker.
+      await ledger.shipped(key, 999, standIn);
+      expect(await ledger.get(key)).toMatchObject({ package_id: 500, fulfillment_id: "ful_1" });
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("a fulfillment by hand while the batch pays waits for it and takes its package", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 3000 });
+    const lease = ledger.holdBatch("batch-race", "sbbat_2");
+    try {
+      const store = "batch-race";
+      const key = await ledger.begin(batchEntry(store, "sbbat_2"));
+      // The admin's fulfillment of the same items, as the provider begins it (waiting).
+      const byHand = ledger.begin({
+        ...entry(store, "ful_hand", "order_1-hand"),
+        ...ordered,
+      });
+      // The batch's lease is renewed while it pays, however long that takes.
+      await db.query(
+        `update ${TABLE} set updated_at = now() - interval '1 hour' where shipment_key = $1`,
+        [key],
+      );
+      await until(async () => !(await lapsed(key, 3000)), "the batch renewed its attempt");
+      expect(await ledger.get(key)).toMatchObject({ state: "running" });
+      await ledger.shipped(key, 600, batchFulfillmentId("sbbat_2", "order_1"));
+      expect(await byHand).toBe(key);
+      // The same batch again (a rerun) is refused at once: the items are taken.
+      await ledger.shipped(key, 600, "ful_hand");
+      await expect(ledger.begin(batchEntry(store, "sbbat_3"))).rejects.toMatchObject({
+        code: "already_fulfilled",
+      });
+    } finally {
+      await lease.stop();
+      await ledger.close();
+    }
+  });
+
+  it("a batch whose process died is taken over once its lease lapsed", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 300 });
+    try {
+      const store = "batch-dead";
+      const key = await ledger.begin(batchEntry(store, "sbbat_4"));
+      // Nobody holds the batch's attempts: its process died.
+      await until(() => lapsed(key, 300), "the batch's lease lapsed");
+      expect(
+        await ledger.begin({ ...entry(store, "ful_after", "order_1-after"), ...ordered }),
+      ).toBe(key);
+      // The batch's rerun finds its items taken by that run.
+      await expect(ledger.begin(batchEntry(store, "sbbat_4"))).rejects.toMatchObject({
+        code: "attempt_in_progress",
+      });
     } finally {
       await ledger.close();
     }

@@ -16,7 +16,11 @@
 // fulfilment of items already fulfilled or being fulfilled (the same request
 // sent twice) is refused before anything reaches the service, also when two
 // race. An attempt refused before anything was paid is `refused`: final,
-// never taken over.
+// never taken over. A batch's attempt stands for a fulfillment Medusa has not
+// made yet (`batch:<batch>:<order>`): the batch pays for it (its lease renewed
+// for the whole batch), and once shipped it is handed at once to the first
+// fulfillment of the same order and items (the batch's own, or an admin's by
+// hand), whose run finds the package and pays nothing again.
 import type { Language } from "@shipbridge/core";
 import pg from "pg";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
@@ -143,17 +147,13 @@ function refusal(
       ...over,
       ...unknown.map((line) => `line ${line}: quantities unknown, and another shipment holds it`),
     ];
-    return new PluginError(
-      "already_fulfilled",
-      "invalid_data",
-      refusalMessage("already_fulfilled", language, { reason: lines.join("; ") }),
+    return refusalIn("already_fulfilled", "invalid_data", language, (lang) =>
+      refusalMessage("already_fulfilled", lang, { reason: lines.join("; ") }),
     );
   }
   if (unsettled.length > 0) {
-    return new PluginError(
-      "attempt_unsettled",
-      "not_allowed",
-      refusalMessage("attempt_unsettled", language, { reason: unsettled.join("; ") }),
+    return refusalIn("attempt_unsettled", "not_allowed", language, (lang) =>
+      refusalMessage("attempt_unsettled", lang, { reason: unsettled.join("; ") }),
     );
   }
   return undefined;
@@ -173,6 +173,28 @@ export interface AttemptLedgerOptions {
 }
 
 const TABLE = "shipbridge_medusa_shipment_attempt";
+
+/** The fulfillment id a batch's attempt stands under until a fulfillment takes it over. */
+export function batchFulfillmentId(batchId: string, orderId: string): string {
+  return `batch:${batchId}:${orderId}`;
+}
+
+/** Whether an attempt's fulfillment id is a batch's stand-in (no Medusa fulfillment has it). */
+function isBatchStandIn(fulfillmentId: string): boolean {
+  return fulfillmentId.startsWith("batch:");
+}
+
+/** Both languages of a refusal. */
+function refusalIn(
+  code: string,
+  type: "invalid_data" | "not_allowed",
+  language: Language,
+  text: (language: Language) => string,
+): PluginError {
+  return new PluginError(code, type, text(language), {
+    messages: { en_GB: text("en_GB"), pl_PL: text("pl_PL") },
+  });
+}
 
 export class AttemptLedger {
   readonly #pool: pg.Pool;
@@ -269,8 +291,11 @@ export class AttemptLedger {
     once?: boolean;
     /** The language of a refusal's message; English unless given. */
     language?: Language;
+    /** False: a live run of the same items refuses at once (`attempt_in_progress`) instead of being waited for. */
+    wait?: boolean;
   }): Promise<string> {
-    const waitUntil = Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
+    const waitUntil =
+      entry.wait === false ? 0 : Date.now() + this.leaseMs + Math.ceil(this.leaseMs / 6);
     for (;;) {
       const step = await this.#transaction((client) => this.#beginOnce(client, entry, waitUntil));
       if (typeof step === "string") return step;
@@ -310,14 +335,22 @@ export class AttemptLedger {
     );
     const kept = await this.#keptOf(rows);
     const others = (rows as (Omit<Holding, "recorded"> & { fulfillment_id: string })[]).map(
-      (row) => ({
-        ...row,
-        recorded: kept === undefined ? null : kept.has(row.fulfillment_id),
-        // A shipped attempt Medusa kept is settled; one it cannot judge is shipped.
-        live:
-          row.live &&
-          !(row.state === "shipped" && (kept === undefined || kept.has(row.fulfillment_id))),
-      }),
+      (row) => {
+        // A batch's stand-in is never a fulfillment Medusa keeps, and once
+        // shipped it waits for a fulfillment to take it over: not live.
+        const batch = isBatchStandIn(row.fulfillment_id);
+        return {
+          ...row,
+          recorded: batch ? false : kept === undefined ? null : kept.has(row.fulfillment_id),
+          // A shipped attempt Medusa kept is settled; one it cannot judge is shipped.
+          live:
+            row.live &&
+            !(
+              row.state === "shipped" &&
+              (batch || kept === undefined || kept.has(row.fulfillment_id))
+            ),
+        };
+      },
     );
     const sameItems = others.filter((other) => other.signature === entry.signature);
     // A live run of the same items may be one whose process just died (or,
@@ -331,18 +364,14 @@ export class AttemptLedger {
         // Asked again often: the run may finish long before its lease ends.
         return { waitMs: Math.min(left + 10, waitUntil - now, 250) };
       }
-      throw new PluginError(
-        "attempt_in_progress",
-        "not_allowed",
-        refusalMessage("attempt_in_progress", entry.language ?? "en_GB", {}),
+      throw refusalIn("attempt_in_progress", "not_allowed", entry.language ?? "en_GB", (lang) =>
+        refusalMessage("attempt_in_progress", lang, {}),
       );
     }
     const done = sameItems.find((other) => other.state === "shipped" && other.recorded !== false);
     if (entry.once === true && done !== undefined) {
-      throw new PluginError(
-        "already_fulfilled",
-        "invalid_data",
-        refusalMessage("return_shipped", entry.language ?? "en_GB", { reason: done.shipment_key }),
+      throw refusalIn("already_fulfilled", "invalid_data", entry.language ?? "en_GB", (lang) =>
+        refusalMessage("return_shipped", lang, { reason: done.shipment_key }),
       );
     }
     const candidate = sameItems.find(
@@ -447,6 +476,71 @@ export class AttemptLedger {
   }
 
   /**
+   * Keeps the leases of a batch's running attempts while the batch works:
+   * renews them all every sixth of the lease, until `stop`. A batch whose
+   * process dies stops renewing, and a fulfillment of one of its orders may
+   * take the attempt over once the lease lapsed, as for any run.
+   */
+  holdBatch(
+    storeId: string,
+    batchId: string,
+    onError: (error: unknown) => void = () => {},
+  ): AttemptLease {
+    const every = Math.max(1, Math.floor(this.leaseMs / 6));
+    let stopped = false;
+    let renewal: Promise<void> = Promise.resolve();
+    const prefix = `${batchFulfillmentId(batchId, "")}%`;
+    const timer = setInterval(() => {
+      renewal = renewal.then(() =>
+        this.#query(
+          `update ${TABLE} set updated_at = now()
+            where store_id = $1 and fulfillment_id like $2 and state = 'running'`,
+          [storeId, prefix],
+        ).then(
+          () => {},
+          (error: unknown) => {
+            if (!stopped) onError(error);
+          },
+        ),
+      );
+    }, every);
+    // A lease alone must not keep the process alive.
+    timer.unref();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearInterval(timer);
+        await renewal;
+      },
+    };
+  }
+
+  /**
+   * Whether a batch paid for a shipment of the order's `signature` and waits
+   * for a fulfillment to take it over (its stand-in shipped).
+   */
+  async prepaid(storeId: string, orderId: string, signature: string): Promise<boolean> {
+    const { rows } = await this.#query(
+      `select 1 from ${TABLE}
+        where store_id = $1 and order_id = $2 and signature = $3
+          and state = 'shipped' and fulfillment_id like 'batch:%' limit 1`,
+      [storeId, orderId, signature],
+    );
+    return rows.length > 0;
+  }
+
+  /** The attempts of these shipment names (for the day's reckoning). */
+  async attempts(storeId: string, keys: readonly string[]): Promise<Attempt[]> {
+    if (keys.length === 0) return [];
+    const { rows } = await this.#query(
+      `select shipment_key, order_id, fulfillment_id, state, package_id from ${TABLE}
+        where store_id = $1 and shipment_key = any($2::text[])`,
+      [storeId, [...keys]],
+    );
+    return rows as Attempt[];
+  }
+
+  /**
    * Claims cash on delivery for an attempt: true when it is the order's one
    * live attempt that collects (it had the claim already, or no other live
    * attempt has it); false when another package of the order collects.
@@ -472,11 +566,16 @@ export class AttemptLedger {
     );
   }
 
-  /** The run shipped its package. */
-  async shipped(shipmentKey: string, packageId: number): Promise<void> {
+  /**
+   * The run shipped its package. With `fulfillmentId`, only while the
+   * attempt is still that run's (a batch whose attempt a fulfillment took
+   * over leaves it to the taker).
+   */
+  async shipped(shipmentKey: string, packageId: number, fulfillmentId?: string): Promise<void> {
     await this.#query(
-      `update ${TABLE} set state = 'shipped', package_id = $2, updated_at = now() where shipment_key = $1`,
-      [shipmentKey, packageId],
+      `update ${TABLE} set state = 'shipped', package_id = $2, updated_at = now()
+        where shipment_key = $1 and ($3::text is null or fulfillment_id = $3)`,
+      [shipmentKey, packageId, fulfillmentId ?? null],
     );
   }
 

@@ -5,6 +5,8 @@
 import { MedusaError } from "@medusajs/framework/utils";
 import {
   ConflictError,
+  CourierError,
+  DocumentsError,
   NotFoundError,
   RateLimitError,
   ServiceError,
@@ -95,6 +97,41 @@ describe("asMedusaError", () => {
     expect(plain.message).not.toMatch(/secret|exploded/);
     const withIssues = Object.assign(new MedusaError("invalid_data", "bad"), { issues: ["x"] });
     expect(shape(withIssues).type).toBe("invalid_data");
+  });
+
+  it("keeps a MedusaError a workflow step threw, which reaches the route serialized", () => {
+    // What Medusa's workflow engine hands back: a plain object, no longer a MedusaError.
+    const serialized = {
+      message: "key: batch sbbat_1 was started with this key for other orders",
+      name: "Error",
+      stack: "Error: key ...\n    at existing (/srv/app/service.js:124:23)",
+      __isMedusaError: true,
+      type: "invalid_data",
+      code: "batch_key_reused",
+    };
+    expect(shape(serialized)).toEqual({
+      type: "invalid_data",
+      code: "batch_key_reused",
+      message: "key: batch sbbat_1 was started with this key for other orders",
+    });
+  });
+
+  it("answers a file or courier the service refused for every package with each reason", () => {
+    const skipped = [{ packageId: 7, rule: "package_not_ordered", message: "Not ordered." }];
+    const documents = new DocumentsError("no_documents", "No file: every package refused.", {
+      commandId: "c",
+      skipped,
+    });
+    expect(shape(documents)).toEqual({
+      type: "not_allowed",
+      code: "no_documents",
+      message: "No file: every package refused. (7 package_not_ordered)",
+    });
+    const courier = new CourierError("pickup_refused", "No courier was booked.", {
+      commandId: "c",
+      skipped,
+    });
+    expect(shape(courier)).toMatchObject({ type: "not_allowed", code: "pickup_refused" });
   });
 
   it("lists issues without a path as their rule alone", () => {

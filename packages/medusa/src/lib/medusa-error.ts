@@ -13,6 +13,8 @@ import {
   isApiError,
   isAuthenticationError,
   isConflictError,
+  isCourierError,
+  isDocumentsError,
   isNotFoundError,
   isOAuthError,
   isPermissionError,
@@ -67,6 +69,16 @@ export function asMedusaError(
       error,
     );
   }
+  if (isDocumentsError(error) || isCourierError(error)) {
+    // The service answered and refused every package (each one's reason).
+    const reasons = error.skipped.map((entry) => `${entry.packageId} ${entry.rule}`).join(", ");
+    return medusa(
+      MedusaError.Types.NOT_ALLOWED,
+      lead(reasons === "" ? error.message : `${error.message} (${reasons})`),
+      error.code,
+      error,
+    );
+  }
   if (
     isReauthorizationRequiredError(error) ||
     isAuthenticationError(error) ||
@@ -97,6 +109,17 @@ export function asMedusaError(
   }
   if (error instanceof MedusaError) {
     return medusa(error.type, error.message, error.code ?? "invalid_data", error);
+  }
+  // A MedusaError thrown in a workflow step reaches the caller serialized:
+  // a plain object that keeps its type, code and message.
+  const serialized = error as { __isMedusaError?: unknown; type?: unknown; code?: unknown };
+  if (
+    serialized?.__isMedusaError === true &&
+    typeof serialized.type === "string" &&
+    typeof (error as { message?: unknown }).message === "string"
+  ) {
+    const code = typeof serialized.code === "string" ? serialized.code : serialized.type;
+    return medusa(serialized.type, (error as { message: string }).message, code, error);
   }
   return medusa(
     MedusaError.Types.UNEXPECTED_STATE,

@@ -120,6 +120,11 @@ export const PluginOptionsSchema = z
         { message: "must be an absolute http(s) address with {number}" },
       )
       .optional(),
+    /**
+     * The file a batch's labels are printed from: a PDF with one label per A6
+     * page (a label printer) or four per A4 page, or ZPL for a thermal printer.
+     */
+    labelFormat: z.enum(["pdf-a6", "pdf-a4", "zpl"]).default("pdf-a6"),
     /** The language of messages shown to shoppers. */
     language: z.enum(["en", "pl"]).default("en"),
   })

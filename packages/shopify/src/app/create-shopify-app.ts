@@ -22,12 +22,23 @@ import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
 import { type ShopMerchant, shopMerchant } from "../merchant/shop-merchant.ts";
-import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import { dayRoutes } from "../orders/day-routes.ts";
+import { ordersRoutes } from "../orders/orders-routes.ts";
+import {
+  BATCH_DEAD_QUEUE,
+  BATCH_QUEUE,
+  type BatchJob,
+  WEBHOOK_DEAD_QUEUE,
+  WEBHOOK_QUEUE,
+  type WebhookJob,
+} from "../queue/jobs.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
 import { rateCallback } from "../rates/rate-callback.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { settingsRoutes } from "../settings/settings-routes.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
+import { giveUpBatch } from "../shipping/give-up-batch.ts";
+import { shipShopifyBatch } from "../shipping/ship-shopify-batch.ts";
 import { migrate, underMigrationLock } from "../store/migrate.ts";
 import { receiveTrackingPush } from "../tracking/receive-tracking-push.ts";
 import {
@@ -111,6 +122,8 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   );
   installRoutes(hono, shopify, runtime);
   settingsRoutes(hono, runtime);
+  ordersRoutes(hono, runtime);
+  dayRoutes(hono, runtime);
 
   const handler = (request: Request) => Promise.resolve(hono.fetch(request));
   return Object.assign(handler, {
@@ -197,6 +210,12 @@ async function startOn(
     };
     await boss.createQueue(WEBHOOK_QUEUE, webhookQueue);
     await boss.updateQueue(WEBHOOK_QUEUE, webhookQueue);
+    // A batch's job: the same retries and takeover of a dead instance's run;
+    // it may run long (hundreds of orders), beating all the while.
+    await boss.createQueue(BATCH_DEAD_QUEUE, { retryLimit: 3, retryDelay: 5 });
+    const batchQueue = { ...webhookQueue, deadLetter: BATCH_DEAD_QUEUE, expireInSeconds: 3600 };
+    await boss.createQueue(BATCH_QUEUE, batchQueue);
+    await boss.updateQueue(BATCH_QUEUE, batchQueue);
     await boss.createQueue(TRACKING_RECONCILE_QUEUE, { retryLimit: 0 });
     // One schedule for the cluster: pg-boss sends each due job once.
     await boss.schedule(
@@ -260,6 +279,52 @@ async function startOn(
         if (!job) return;
         const tries = (job.sourceRetryCount ?? config.jobRetryLimit ?? 8) + 1;
         await giveUpLostDelivery(pool, job.data.webhookId, tries);
+      },
+    );
+    await boss.work(
+      BATCH_QUEUE,
+      {
+        pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        includeMetadata: true,
+      },
+      async ([job]: JobWithMetadata<BatchJob>[]) => {
+        if (!job) return;
+        const lastTry = job.retryCount >= job.retryLimit;
+        const options = {
+          lastTry,
+          attempt: job.retryCount + 1,
+          signal: job.signal,
+          ...(config.batch?.concurrency === undefined
+            ? {}
+            : { concurrency: config.batch.concurrency }),
+          ...(config.batch?.shipConcurrency === undefined
+            ? {}
+            : { shipConcurrency: config.batch.shipConcurrency }),
+          ...(config.batch?.chunkSize === undefined ? {} : { chunkSize: config.batch.chunkSize }),
+        };
+        try {
+          await shipShopifyBatch(app, job.data.shop, job.data.batchId, options);
+        } catch (error) {
+          // The last try failed as a whole (not one order): its orders are not left waiting.
+          if (lastTry) {
+            await giveUpBatch(pool, job.data.shop, job.data.batchId, job.retryCount + 1, error);
+          }
+          throw error;
+        }
+      },
+    );
+    await boss.work(
+      BATCH_DEAD_QUEUE,
+      {
+        pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        includeMetadata: true,
+      },
+      async ([job]: JobWithMetadata<BatchJob>[]) => {
+        if (!job) return;
+        const tries = (job.sourceRetryCount ?? config.jobRetryLimit ?? 8) + 1;
+        await giveUpBatch(pool, job.data.shop, job.data.batchId, tries);
       },
     );
     await boss.work(

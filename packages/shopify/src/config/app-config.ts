@@ -67,4 +67,20 @@ export interface ShopifyAppConfig {
    * as often. Default 30.
    */
   readonly superviseIntervalSeconds?: number;
+  /**
+   * How a batch of orders runs: `concurrency` orders read from (and fulfilled
+   * in) Shopify at once (default 4), and core shipBatch's own
+   * `shipConcurrency` (package creations at once) and `chunkSize` (packages
+   * per order command), by default shipBatch's. A batch's labels and each
+   * carrier's protocol come in files of `parcelsPerFile` parcels (default and
+   * at most 500, the service's limit), and a courier is booked for
+   * `parcelsPerPickup` parcels at a time (default and at most 100).
+   */
+  readonly batch?: {
+    readonly concurrency?: number;
+    readonly shipConcurrency?: number;
+    readonly chunkSize?: number;
+    readonly parcelsPerFile?: number;
+    readonly parcelsPerPickup?: number;
+  };
 }

@@ -1,60 +1,58 @@
-// ShopMerchant: what a merchant does on the settings pages, as code, for one
-// shop (a console, a demo, a script): the connection, its connect link, the
-// settings, the orders with their shipments, shipping an order, its label.
+// ShopMerchant: what a merchant does on the settings and orders pages, as
+// code, for one shop (a console, a demo, a script): the connection, its
+// connect link, the settings, the orders with their shipments, shipping an
+// order, its label, shipping many as one batch and following it.
 // The settings pages run the same functions, so both faces behave alike.
-import { type Issue, ShipbridgeError } from "@shipbridge/core";
-import { isCancelled } from "../mapping/order-facts.ts";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
-import { toStoreOrder } from "../mapping/to-store-order.ts";
+import { createHash } from "node:crypto";
+import {
+  type BatchDocument,
+  type CancelledPickup,
+  type Reckoning,
+  type RemedyResult,
+  ShipbridgeError,
+} from "@shipbridge/core";
+import {
+  type BatchCourier,
+  batchCourier,
+  bookBatchCourier,
+  cancelBatchCourier,
+} from "../day/batch-courier.ts";
+import { batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
+import { applyShopRemedy, shopReckoning } from "../day/shop-reckoning.ts";
+import {
+  type ShopBatch,
+  type ShopBatchDetails,
+  shopBatch,
+  shopBatchOrder,
+} from "../orders/batch-view.ts";
+import { type ShopOrderShipment, shopOrders, waitingOrders } from "../orders/order-view.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { updateShopSettings } from "../settings/save-settings.ts";
 import { type ShopSettingsView, settingsView, toLanguage } from "../settings/settings-view.ts";
-import { issuesIn } from "../shipping/attention-issues.ts";
+import { orderLabel } from "../shipping/order-label.ts";
+import { queueBatch } from "../shipping/queue-batch.ts";
 import { queueShip } from "../shipping/queue-ship.ts";
-import { listKnownOrders } from "../store/order-list.ts";
+import {
+  listBatches,
+  listBatchOrders,
+  loadBatch,
+  ordersState,
+  type PickupRow,
+} from "../store/batches.ts";
 import { type ConnectionState, loadSettings } from "../store/settings.ts";
-import { loadLabel, type ShipmentStatus } from "../store/shipments.ts";
 import { makeConnectTicket } from "./connect-ticket.ts";
+
+export type { BatchCourier, CarrierCourier } from "../day/batch-courier.ts";
+export type {
+  ShopBatch,
+  ShopBatchDetails,
+  ShopBatchOrder,
+} from "../orders/batch-view.ts";
+export type { ShopOrderShipment, ShopOrderStatus } from "../orders/order-view.ts";
+export type { PickupRow as ShopPickup } from "../store/batches.ts";
 
 /** "connected", "reconnect" (the service refused the stored tokens), or "not_connected". */
 export type ShopConnectionState = ConnectionState;
-
-/**
- * Where an order stands: `waiting` (not shipped yet: not paid, or waiting for
- * the merchant's "Ship"), `shipping`, `shipped` (the package is ordered),
- * `fulfilled` (and written back to Shopify with tracking), `needs_attention`
- * (see `problems`), `cancelled`, `cancelled_after_order` (cancelled in
- * Shopify after the parcel was collected).
- */
-export type ShopOrderStatus = ShipmentStatus;
-
-export interface ShopOrderShipment {
-  /** Shopify's numeric order id, as a string. */
-  readonly orderId: string;
-  /** "#1001" */
-  readonly orderName: string;
-  readonly status: ShopOrderStatus;
-  /** The carrier service of the package ("inpost", "dpd", ...). */
-  readonly service: string | null;
-  /** The point's code when the order ships to a pickup point or locker. */
-  readonly pickupPoint: string | null;
-  readonly packageId: string | null;
-  readonly trackingNumber: string | null;
-  readonly trackingUrl: string | null;
-  /** Core's tracking state, e.g. "delivered". */
-  readonly trackingState: string | null;
-  readonly hasLabel: boolean;
-  /** Why the order needs attention: path, rule and message in the language asked. */
-  readonly problems: Issue<string>[];
-  /** What the package cost, as the service priced it; null before it is ordered. */
-  readonly price: { readonly amount: number; readonly currency: string } | null;
-  /** ISO time of the last change. */
-  readonly updatedAt: string;
-  /** ISO time the order was placed (Shopify's created_at), or first heard of. */
-  readonly createdAt: string;
-  /** The name the order ships to, when the app still keeps the order. */
-  readonly customer: string | null;
-}
 
 export interface ShopMerchant {
   connection(): Promise<ShopConnectionState>;
@@ -83,6 +81,73 @@ export interface ShopMerchant {
   ship(orderId: string): Promise<void>;
   /** The label PDF, or null when the order has none yet. */
   label(orderId: string): Promise<{ body: Uint8Array; contentType: string } | null>;
+  /**
+   * Ships many orders as one batch (the orders page's "Ship selected"; or
+   * `"waiting"`: every order waiting to ship), queued as one job. The same
+   * `key` gives the same batch, however often and on however many instances
+   * it is asked; without one, the same orders asked in the same state do.
+   * Orders the app never received, or that are shipped, being shipped or
+   * cancelled already, are left out; null when none is left.
+   */
+  shipBatch(
+    orderIds: readonly string[] | "waiting",
+    options?: { key?: string },
+  ): Promise<ShopBatch | null>;
+  /** The batch with each of its orders (problems in the language asked), or null. */
+  batch(batchId: string, options?: { language?: "en" | "pl" }): Promise<ShopBatchDetails | null>;
+  /** The shop's batches, newest first. */
+  batches(options?: { limit?: number }): Promise<ShopBatch[]>;
+  /**
+   * One file of the labels of every parcel the batch bought, in the shop's
+   * label format (PDF A6, PDF A4 or ZPL); null before it bought any. The
+   * same file however often asked (one documents command).
+   */
+  batchLabels(batchId: string): Promise<ShopDocument | null>;
+  /** One handover protocol per carrier of the batch's parcels. */
+  batchProtocols(batchId: string): Promise<(ShopDocument & { readonly service: string })[]>;
+  /**
+   * The courier for the batch's parcels: per carrier, the pickup booked or
+   * the days and windows a courier can come; the parcels handed in at a
+   * point or locker (no courier needed); null for no such batch.
+   */
+  courier(batchId: string): Promise<BatchCourier | null>;
+  /**
+   * Books one carrier's courier for the batch's parcels no pickup covers yet
+   * (one pickup per 100 parcels), on a day and window courier() proposed;
+   * answers the carrier's pickups as they now stand. The same booking
+   * however often asked. Null when the batch has no parcel of that carrier
+   * for a courier.
+   */
+  bookCourier(
+    batchId: string,
+    service: string,
+    window: { date: string; min_time: string; max_time: string },
+  ): Promise<readonly PickupRow[] | null>;
+  /** Cancels a booked pickup of the batch while the service allows; null for no such pickup. */
+  cancelCourier(batchId: string, commandId: string): Promise<CancelledPickup | null>;
+  /** The day's reckoning ("YYYY-MM-DD", a day in Warsaw) of the shop's paid packages. */
+  reckoning(day: string): Promise<Reckoning>;
+  /** Runs the remedy the day's reckoning offers for the package; null when it offers none. */
+  applyRemedy(day: string, packageId: number): Promise<RemedyResult | null>;
+}
+
+/** A file the service made: its bytes, type, name, and the packages it left out with why. */
+export interface ShopDocument {
+  readonly body: Uint8Array;
+  readonly contentType: string;
+  readonly filename: string;
+  readonly packageIds: readonly number[];
+  readonly skipped: readonly { packageId: number; rule: string; message: string }[];
+}
+
+function shopDocument(file: BatchDocument): ShopDocument {
+  return {
+    body: file.body,
+    contentType: file.contentType,
+    filename: file.filename,
+    packageIds: file.packageIds,
+    skipped: file.skipped,
+  };
 }
 
 /**
@@ -94,19 +159,6 @@ export class UnknownOrderError extends ShipbridgeError {
   constructor(message: string) {
     super("unknown_order", message);
   }
-}
-
-function placedAt(order: ShopifyOrder | undefined, firstSeen: Date): string {
-  const placed = order?.created_at ? new Date(order.created_at) : undefined;
-  return placed && !Number.isNaN(placed.getTime()) ? placed.toISOString() : firstSeen.toISOString();
-}
-
-function customerName(order: ShopifyOrder | undefined): string | null {
-  const person = order?.shipping_address ?? order?.customer;
-  const name = [person?.first_name, person?.last_name]
-    .filter((part): part is string => typeof part === "string" && part.trim() !== "")
-    .join(" ");
-  return name || null;
 }
 
 export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): ShopMerchant {
@@ -132,56 +184,7 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
       return settingsView(await updateShopSettings(await runtime(), shop, patch));
     },
     async orders(options = {}) {
-      const app = await runtime();
-      const { settings } = await loadSettings(app.pool, shop);
-      const language = options.language ? toLanguage(options.language) : settings.language;
-      const known = await listKnownOrders(app.pool, shop, options.limit ?? 500);
-      return known.map(({ orderId, shipment, payload, firstSeen }): ShopOrderShipment => {
-        const order = payload as ShopifyOrder | undefined;
-        const about = { createdAt: placedAt(order, firstSeen), customer: customerName(order) };
-        if (shipment) {
-          return {
-            ...about,
-            orderId,
-            orderName: shipment.orderName,
-            status: shipment.status,
-            service: shipment.service ?? null,
-            pickupPoint: shipment.pickupPoint ?? null,
-            packageId: shipment.packageId === undefined ? null : String(shipment.packageId),
-            trackingNumber: shipment.tracking?.numbers[0] ?? null,
-            trackingUrl: shipment.tracking?.urls[0] ?? null,
-            trackingState: shipment.trackingState ?? null,
-            hasLabel: shipment.hasLabel,
-            problems:
-              shipment.status === "needs_attention"
-                ? [...issuesIn(shipment.issues, shipment.issuesByLanguage, language)]
-                : [],
-            price: shipment.price ?? null,
-            updatedAt: shipment.updatedAt.toISOString(),
-          };
-        }
-        // Only seen in webhooks: not shipped yet (waiting for payment, or for the
-        // merchant), or placed already cancelled.
-        const mapped = order
-          ? toStoreOrder(order, { defaultService: settings.defaultService })
-          : undefined;
-        return {
-          ...about,
-          orderId,
-          orderName: order?.name ?? orderId,
-          status: isCancelled(order) ? "cancelled" : "waiting",
-          service: mapped?.shipping.service ?? null,
-          pickupPoint: mapped?.pickup_point?.code ?? null,
-          packageId: null,
-          trackingNumber: null,
-          trackingUrl: null,
-          trackingState: null,
-          hasLabel: false,
-          problems: [],
-          price: null,
-          updatedAt: firstSeen.toISOString(),
-        };
-      });
+      return shopOrders((await runtime()).pool, shop, options);
     },
     async ship(orderId) {
       const app = await runtime();
@@ -195,8 +198,71 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
         );
       }
     },
+    async shipBatch(orderIds, options = {}) {
+      const app = await runtime();
+      const ids = orderIds === "waiting" ? await waitingOrders(app.pool, shop) : [...orderIds];
+      const key =
+        options.key === undefined
+          ? `orders:${createHash("sha256")
+              .update([...ids].sort().join(","))
+              .digest("hex")}:${await ordersState(app.pool, shop, ids)}`
+          : `key:${options.key}`;
+      const queued = await queueBatch(app, shop, ids, key);
+      return queued.kind === "queued" ? shopBatch(queued.batch, Date.now()) : null;
+    },
+    async batch(batchId, options = {}) {
+      const app = await runtime();
+      const batch = await loadBatch(app.pool, shop, batchId);
+      if (!batch) return null;
+      const { settings } = await loadSettings(app.pool, shop);
+      const language = options.language ? toLanguage(options.language) : settings.language;
+      const orders = await listBatchOrders(app.pool, shop, batchId);
+      return {
+        ...shopBatch(batch, Date.now()),
+        orders: orders.map((order) => shopBatchOrder(order, language)),
+      };
+    },
+    async batches(options = {}) {
+      const app = await runtime();
+      const batches = await listBatches(app.pool, shop, options.limit ?? 20);
+      return batches.map((batch) => shopBatch(batch, Date.now()));
+    },
+    async batchLabels(batchId) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return null;
+      const file = await batchLabelFile(app, shop, batchId);
+      return file ? shopDocument(file) : null;
+    },
+    async batchProtocols(batchId) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return [];
+      const protocols = await batchProtocols(app, shop, batchId);
+      return protocols.map((protocol) => ({
+        ...shopDocument(protocol),
+        service: protocol.service,
+      }));
+    },
+    async courier(batchId) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return null;
+      return batchCourier(app, shop, batchId);
+    },
+    async bookCourier(batchId, service, window) {
+      const app = await runtime();
+      if (!(await loadBatch(app.pool, shop, batchId))) return null;
+      return (await bookBatchCourier(app, shop, batchId, service, window)) ?? null;
+    },
+    async cancelCourier(batchId, commandId) {
+      return (await cancelBatchCourier(await runtime(), shop, batchId, commandId)) ?? null;
+    },
+    async reckoning(day) {
+      return shopReckoning(await runtime(), shop, day);
+    },
+    async applyRemedy(day, packageId) {
+      return (await applyShopRemedy(await runtime(), shop, day, packageId)) ?? null;
+    },
     async label(orderId) {
-      const label = await loadLabel((await runtime()).pool, shop, orderId);
+      const label = await orderLabel(await runtime(), shop, orderId);
       return label ? { body: label.bytes, contentType: label.contentType } : null;
     },
   };

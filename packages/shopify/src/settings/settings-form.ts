@@ -50,6 +50,7 @@ const FORM_FIELDS: Readonly<Record<string, string>> = {
   ratesEnabled: "rates_enabled",
   notifyCustomer: "notify_customer",
   language: "language",
+  labelFormat: "label_format",
 };
 
 export function formField(path: string): string {
@@ -89,6 +90,10 @@ export function formPatch(form: Form): Partial<ShopSettingsView> {
     notifyCustomer: one(form, "notify_customer") === "on",
     ratesEnabled: one(form, "rates_enabled") === "on",
     language: one(form, "language") === "en_GB" ? "en" : "pl",
+    // A form without the field (an older page) leaves the saved format as it is.
+    ...(one(form, "label_format")
+      ? { labelFormat: one(form, "label_format") as ShopSettingsView["labelFormat"] }
+      : {}),
   };
   return patch;
 }

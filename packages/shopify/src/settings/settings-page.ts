@@ -49,6 +49,7 @@ export function settingsPage(data: SettingsPageData) {
 <body>
 <h1>${t.title}</h1>
 <p>${t.shop}: ${shop}</p>
+<p><a href="/orders${query("")}">${t.ordersPage}</a></p>
 ${
   connection === "reconnect"
     ? html`<p role="alert"><strong>${t.reconnect}</strong> ${t.reconnectWait} <a href="/connect${query("")}">${t.reconnectLink}</a></p>`
@@ -99,6 +100,10 @@ ${field("cod_iban", t.iban, settings.codIban)}
 ${checkbox("notify_customer", "on", settings.notifyCustomer, t.notify)}<br />
 <p>${t.language}: <label><input type="radio" name="language" value="pl_PL" ${settings.language === "pl_PL" ? "checked" : ""} /> polski</label>
 <label><input type="radio" name="language" value="en_GB" ${settings.language === "en_GB" ? "checked" : ""} /> English</label></p>
+<p>${t.labelFormat}:
+<label><input type="radio" name="label_format" value="pdf_a6" ${settings.labelFormat === "pdf_a6" ? "checked" : ""} /> ${t.labelA6}</label>
+<label><input type="radio" name="label_format" value="pdf_a4" ${settings.labelFormat === "pdf_a4" ? "checked" : ""} /> ${t.labelA4}</label>
+<label><input type="radio" name="label_format" value="zpl" ${settings.labelFormat === "zpl" ? "checked" : ""} /> ${t.labelZpl}</label></p>
 </fieldset>
 <button type="submit">${t.save}</button>
 </form>

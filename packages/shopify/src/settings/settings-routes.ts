@@ -3,27 +3,20 @@
 // or retrying an order (queue-ship.ts), and downloading a label. Every route first
 // proves which shop is asking (session token or session cookie).
 import type { Context, Hono } from "hono";
-import { currentShop } from "../auth/current-shop.ts";
-import { makeFormToken } from "../auth/form-token.ts";
+import { pageShop } from "../auth/page-shop.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
+import { orderLabel } from "../shipping/order-label.ts";
 import { queueShip } from "../shipping/queue-ship.ts";
 import { loadSettings } from "../store/settings.ts";
-import { listShipments, loadLabel } from "../store/shipments.ts";
+import { listShipments } from "../store/shipments.ts";
 import { CARRIER_SERVICE_REFUSED, isSettingsError, updateShopSettings } from "./save-settings.ts";
 import { formPatch, formProblems } from "./settings-form.ts";
 import { type SettingsPageData, settingsPage } from "./settings-page.ts";
 
 type Form = Record<string, string | File | (string | File)[]>;
 
-async function who(app: AppRuntime, c: Context, form?: Form) {
-  const now = app.config.now ?? Date.now;
-  const shop = await currentShop(app.shopify, c.req.raw, form, now);
-  const given =
-    c.req.query("id_token") ?? (typeof form?.id_token === "string" ? form.id_token : undefined);
-  // The page's forms and links carry the app's own token: Shopify's lapses in 60 s.
-  const idToken =
-    shop && given ? makeFormToken(app.shopify.config.apiSecretKey, shop, now()) : given;
-  return { shop, idToken };
+function who(app: AppRuntime, c: Context, form?: Form) {
+  return pageShop(app.shopify, c.req.raw, form, app.config.now ?? Date.now);
 }
 
 async function page(
@@ -102,12 +95,14 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
     const app = await runtime();
     const { shop } = await who(app, c);
     if (!shop) return c.text("Open the app from your Shopify admin.", 401);
-    const label = await loadLabel(app.pool, shop, c.req.query("order") ?? "");
+    const orderId = c.req.query("order") ?? "";
+    const label = await orderLabel(app, shop, orderId);
     if (!label) return c.text("No label for this order.", 404);
+    const extension = label.contentType.includes("zpl") ? "zpl" : "pdf";
     return new Response(label.bytes.slice(), {
       headers: {
         "content-type": label.contentType,
-        "content-disposition": `attachment; filename="label-${c.req.query("order")}.pdf"`,
+        "content-disposition": `attachment; filename="label-${orderId.replace(/[^\w-]/g, "")}.${extension}"`,
       },
     });
   });

@@ -42,3 +42,25 @@ describe("the sender address in the settings", () => {
     expect(result.settings?.sender?.postcode).toBe("00-624");
   });
 });
+
+describe("the label format of a batch's file", () => {
+  it("is PDF A4 until chosen, and takes A6 or ZPL", () => {
+    expect(DEFAULT_SETTINGS.labelFormat).toBe("pdf_a4");
+    for (const labelFormat of ["pdf_a6", "zpl"] as const) {
+      const result = applySettingsPatch(DEFAULT_SETTINGS, { labelFormat }, "en_GB");
+      expect(result.issues).toEqual([]);
+      expect(result.settings?.labelFormat).toBe(labelFormat);
+    }
+  });
+
+  it("refuses another format at its path, in the shop's language", () => {
+    const patch = { labelFormat: "png" as "zpl" };
+    const english = applySettingsPatch(DEFAULT_SETTINGS, patch, "en_GB");
+    expect(english.settings).toBeUndefined();
+    expect(english.issues).toEqual([
+      { path: "labelFormat", rule: "one_of", message: "Choose one of: pdf_a6, pdf_a4, zpl." },
+    ]);
+    const polish = applySettingsPatch(DEFAULT_SETTINGS, patch, "pl_PL");
+    expect(polish.issues[0]?.message).toBe("Wybierz jedno z: pdf_a6, pdf_a4, zpl.");
+  });
+});

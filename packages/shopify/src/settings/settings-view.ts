@@ -5,7 +5,12 @@
 // message in the shop's language.
 import { checkAddress, type Issue, type Language } from "@shipbridge/core";
 import type { Address } from "@shipbridge/core/schemas";
-import type { ShipOn, ShopSettings } from "../store/settings.ts";
+import {
+  LABEL_FORMATS,
+  type LabelFormat,
+  type ShipOn,
+  type ShopSettings,
+} from "../store/settings.ts";
 
 /** When orders ship: when paid, when placed, or when the merchant presses "Ship". */
 export type ShipMode = "paid" | "created" | "manual";
@@ -36,6 +41,8 @@ export interface ShopSettingsView {
   readonly ratesEnabled: boolean;
   /** The language of the settings page and of the problems it lists. */
   readonly language: "pl" | "en";
+  /** A batch's one file of labels: `pdf_a6` (label printer), `pdf_a4` (four a page) or `zpl`. */
+  readonly labelFormat: LabelFormat;
 }
 
 const SHIP_MODES: Readonly<Record<ShipMode, ShipOn>> = {
@@ -75,6 +82,7 @@ export function settingsView(settings: ShopSettings): ShopSettingsView {
     notifyCustomer: settings.notifyCustomer,
     ratesEnabled: settings.ratesEnabled,
     language: settings.language === "en_GB" ? "en" : "pl",
+    labelFormat: settings.labelFormat,
   };
 }
 
@@ -211,6 +219,9 @@ export function applySettingsPatch(
     if (typeof view[key] !== "boolean") problem(key, "flag");
   }
   if (view.language !== "pl" && view.language !== "en") problem("language", "oneOf", "pl, en");
+  if (!(LABEL_FORMATS as readonly string[]).includes(view.labelFormat)) {
+    problem("labelFormat", "oneOf", LABEL_FORMATS.join(", "));
+  }
   if (issues.length > 0) return { settings: undefined, issues };
 
   const { sender: _sender, parcel: _parcel, codIban: _iban, ...rest } = current;
@@ -230,6 +241,7 @@ export function applySettingsPatch(
       ratesEnabled: view.ratesEnabled,
       backupRates: backup ? [{ name: backup.name.trim(), price: backup.price }] : [],
       language: toLanguage(view.language),
+      labelFormat: view.labelFormat,
     },
     issues: [],
   };

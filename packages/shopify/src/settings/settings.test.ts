@@ -54,6 +54,7 @@ const FORM: [string, string][] = [
   ["ship_on", "orders/paid"],
   ["notify_customer", "on"],
   ["language", "pl_PL"],
+  ["label_format", "zpl"],
 ];
 
 /** Waits (polling the database) until the order's shipment reaches one of `statuses`. */
@@ -121,7 +122,11 @@ describe("the settings pages", () => {
       codIban: "PL61109010140000071219812874",
       shipOn: "orders/paid",
       notifyCustomer: true,
+      labelFormat: "zpl",
     });
+    expect(await (await get(`/settings?shop=${SHOP}`)).text()).toMatch(
+      /<input type="radio" name="label_format" value="zpl" checked \/>/,
+    );
     expect(harness.fake.carrierServices(SHOP)).toEqual([
       expect.objectContaining({
         name: "Shipbridge",

@@ -11,6 +11,9 @@ const SHOP_TABLES = [
   "data_requests",
   "tracking_events",
   "delivery_events",
+  "pickups",
+  // Its orders go with it (ON DELETE CASCADE).
+  "batches",
 ] as const;
 
 /** Deletes everything the app keeps about the shop. */

@@ -1,7 +1,8 @@
 // The app's own tables (webhook inbox, shop settings, shipments, data
-// requests), created on first start. Instances starting at the same moment
-// take turns under one advisory lock, so CREATE TABLE never races; the same
-// lock covers the session storage's own table creation (see app/app.ts).
+// requests, batches and their pickups), created on first start. Instances
+// starting at the same moment take turns under one advisory lock, so CREATE
+// TABLE never races; the same lock covers the session storage's own table
+// creation (see app/app.ts).
 import type pg from "pg";
 
 /** Key of the advisory lock that serialises schema changes between instances. */
@@ -87,6 +88,57 @@ const TABLES = /* SQL */ `
     created_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (shop, order_id, status)
   );
+
+  -- A batch of orders the merchant shipped at once: one row, its id the
+  -- batch id of core's shipBatch, with the progress the batch page shows.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_batches (
+    id           uuid PRIMARY KEY,
+    shop         text NOT NULL,
+    status       text NOT NULL DEFAULT 'queued',
+    stage        text NOT NULL DEFAULT 'reading',
+    total        integer NOT NULL,
+    read         integer NOT NULL DEFAULT 0,
+    created      integer NOT NULL DEFAULT 0,
+    ordered      integer NOT NULL DEFAULT 0,
+    labelled     integer NOT NULL DEFAULT 0,
+    failed       integer NOT NULL DEFAULT 0,
+    remaining_ms integer,
+    runs         integer NOT NULL DEFAULT 0,
+    created_at   timestamptz NOT NULL DEFAULT now(),
+    started_at   timestamptz,
+    finished_at  timestamptz,
+    updated_at   timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX IF NOT EXISTS shipbridge_shopify_batches_shop
+    ON shipbridge_shopify_batches (shop, created_at DESC);
+
+  -- The orders of a batch, in the merchant's order, and what became of each.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_batch_orders (
+    batch_id   uuid NOT NULL REFERENCES shipbridge_shopify_batches (id) ON DELETE CASCADE,
+    shop       text NOT NULL,
+    order_id   text NOT NULL,
+    position   integer NOT NULL,
+    outcome    text NOT NULL DEFAULT 'pending',
+    package_id bigint,
+    PRIMARY KEY (batch_id, order_id)
+  );
+  CREATE INDEX IF NOT EXISTS shipbridge_shopify_batch_orders_shop
+    ON shipbridge_shopify_batch_orders (shop);
+
+  -- A courier pickup booked for a batch's parcels of one carrier.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_pickups (
+    command_id    text PRIMARY KEY,
+    shop          text NOT NULL,
+    batch_id      uuid NOT NULL,
+    service       text NOT NULL,
+    package_ids   jsonb NOT NULL,
+    pickup_window jsonb NOT NULL,
+    pickup_number text,
+    cancelled     boolean NOT NULL DEFAULT false,
+    created_at    timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX IF NOT EXISTS shipbridge_shopify_pickups_batch
+    ON shipbridge_shopify_pickups (shop, batch_id);
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */

@@ -57,3 +57,30 @@ export async function listKnownOrders(
     firstSeen: new Date(row.first_seen as Date),
   }));
 }
+
+/** How the app holds an order, for the day's reckoning. */
+export type DayOrderState = "open" | "shipped" | "cancelled" | "unknown";
+
+/**
+ * `shipped` (its package ordered), `cancelled`, `open` (received, not shipped
+ * yet), or `unknown` (the app has no such order of the shop).
+ */
+export async function dayOrderState(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+): Promise<DayOrderState> {
+  const { rows } = await pool.query(
+    `SELECT s.status,
+       EXISTS (SELECT 1 FROM shipbridge_shopify_inbox i
+               WHERE i.shop = $1 AND i.payload->>'id' = $2 AND i.refused IS NULL) AS received
+     FROM (SELECT 1) one
+     LEFT JOIN shipbridge_shopify_shipments s ON s.shop = $1 AND s.order_id = $2`,
+    [shop, orderId],
+  );
+  const status = rows[0]?.status as string | null | undefined;
+  if (status === "shipped" || status === "fulfilled") return "shipped";
+  if (status === "cancelled" || status === "cancelled_after_order") return "cancelled";
+  if (status) return "open";
+  return rows[0]?.received ? "open" : "unknown";
+}

@@ -7,6 +7,14 @@ import type pg from "pg";
 export const SHIP_ON = ["orders/paid", "orders/create", "manual"] as const;
 export type ShipOn = (typeof SHIP_ON)[number];
 
+/**
+ * The file the day's labels print as: PDF with one label per A6 page (a
+ * label printer), PDF with four labels per A4 page (any printer), or ZPL
+ * (a thermal printer's own language).
+ */
+export const LABEL_FORMATS = ["pdf_a6", "pdf_a4", "zpl"] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
 export interface BackupRate {
   readonly name: string;
   /** Major units of the checkout currency. */
@@ -32,6 +40,8 @@ export interface ShopSettings {
   readonly backupRates: readonly BackupRate[];
   /** Messages in Polish or English. */
   readonly language: "pl_PL" | "en_GB";
+  /** The format of a batch's one file of labels. */
+  readonly labelFormat: LabelFormat;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -43,6 +53,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   ratesEnabled: false,
   backupRates: [],
   language: "pl_PL",
+  labelFormat: "pdf_a4",
 };
 
 /** "connected", "not_connected", or "reconnect" (the service refused the stored tokens). */

@@ -161,7 +161,8 @@ export async function recordWaiting(
 /**
  * Records the ordered package. An order cancelled in Shopify while it was
  * being shipped keeps its cancelled status (the caller then cancels the
- * package); answers the row as it now stands.
+ * package); answers the row as it now stands. A label not given (a batch
+ * fetches none) leaves the stored one, if any.
  */
 export async function recordShipped(
   pool: pg.Pool,
@@ -171,7 +172,7 @@ export async function recordShipped(
     packageId: number;
     commandId: string;
     tracking: Tracking;
-    label: { bytes: Uint8Array; contentType: string };
+    label?: { readonly bytes: Uint8Array; readonly contentType: string };
     price: Price | undefined;
   },
 ): Promise<ShipmentRow | undefined> {
@@ -180,7 +181,8 @@ export async function recordShipped(
        status = CASE WHEN status IN ('fulfilled', 'cancelled', 'cancelled_after_order')
                      THEN status ELSE 'shipped' END,
        package_id = $3, command_id = $4, tracking = $5::jsonb, issues = NULL,
-       issues_by_language = NULL, label = $6, label_type = $7,
+       issues_by_language = NULL, label = COALESCE($6, label),
+       label_type = COALESCE($7, label_type),
        price = COALESCE($8::jsonb, price), updated_at = now()
      WHERE shop = $1 AND order_id = $2
      RETURNING ${COLUMNS}`,
@@ -190,8 +192,8 @@ export async function recordShipped(
       shipped.packageId,
       shipped.commandId,
       JSON.stringify(shipped.tracking),
-      Buffer.from(shipped.label.bytes),
-      shipped.label.contentType,
+      shipped.label ? Buffer.from(shipped.label.bytes) : null,
+      shipped.label?.contentType ?? null,
       shipped.price ? JSON.stringify(shipped.price) : null,
     ],
   );
@@ -306,4 +308,18 @@ export async function loadLabel(
   );
   const row = rows[0];
   return row ? { bytes: new Uint8Array(row.label), contentType: row.label_type } : undefined;
+}
+
+/** Keeps an order's label fetched after its shipment (a batch's orders get theirs when asked). */
+export async function recordLabel(
+  pool: pg.Pool,
+  shop: string,
+  orderId: string,
+  label: { readonly bytes: Uint8Array; readonly contentType: string },
+): Promise<void> {
+  await pool.query(
+    `UPDATE shipbridge_shopify_shipments SET label = $3, label_type = $4
+     WHERE shop = $1 AND order_id = $2 AND package_id IS NOT NULL`,
+    [shop, orderId, Buffer.from(label.bytes), label.contentType],
+  );
 }

@@ -22,7 +22,7 @@ import { waitForShipment } from "./wait-for-shipment.ts";
 
 export const APP_URL = "https://ship.example.test";
 export const KEYS = { apiKey: "shopify-test-key", apiSecretKey: "shopify-test-secret" } as const;
-const SERVICE = { clientId: "shopify-app", clientSecret: "shopify-app-secret" } as const;
+export const SERVICE = { clientId: "shopify-app", clientSecret: "shopify-app-secret" } as const;
 const USER = { username: "demo@shipbridge.dev", password: "demo-password" } as const;
 
 export const FULL_SCOPES = [
@@ -38,6 +38,7 @@ export interface Harness {
   readonly databaseUrl: string;
   readonly sandbox: {
     readonly baseUrl: string;
+    readonly accountUrl: string;
     control(path: string, body?: unknown, method?: string): Promise<unknown>;
   };
   /** A new app instance on the shared database (closed after the file). */
@@ -53,8 +54,12 @@ export interface Harness {
     settings?: Partial<ShopSettings>,
     scopes?: readonly string[],
   ): Promise<string>;
-  /** The merchant's own view of the service: a client logged in as the same user. */
-  serviceClient(): Promise<ShippingClient>;
+  /**
+   * The merchant's own view of the service: a client logged in as the same
+   * user (`{ advanceClock: true }`: its waits move the sandbox's clock, as
+   * the app instances' do).
+   */
+  serviceClient(options?: { advanceClock?: boolean }): Promise<ShippingClient>;
   /** The packages the service holds for one order, and how many were ordered (charged). */
   ledger(shop: string, orderId: string): Promise<{ packageIds: number[]; charges: number }>;
   /** Seconds the job workers poll at. */
@@ -221,6 +226,9 @@ export function useHarness(): Harness {
       get baseUrl() {
         return running().baseUrl;
       },
+      get accountUrl() {
+        return running().accountUrl;
+      },
       control,
     },
     async app(overrides = {}) {
@@ -249,11 +257,22 @@ export function useHarness(): Harness {
       await app.ready();
       return app;
     },
-    async serviceClient() {
+    async serviceClient(options = {}) {
       const { baseUrl, accountUrl } = running();
       const oauth = new OAuthClient({ ...SERVICE, baseUrl, accountUrl });
       await oauth.loginWithPassword(USER);
-      return new ShippingClient({ baseUrl, auth: oauth });
+      return new ShippingClient({
+        baseUrl,
+        auth: oauth,
+        ...(options.advanceClock
+          ? {
+              sleep: async (ms: number, signal?: AbortSignal) => {
+                signal?.throwIfAborted();
+                await control("/clock/advance", { seconds: ms / 1000 });
+              },
+            }
+          : {}),
+      });
     },
     async ledger(shop, orderId) {
       const client = await harness.serviceClient();

@@ -9,12 +9,12 @@
 import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { markGivenUp } from "../shipping/give-up-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
 import { loadSettings } from "../store/settings.ts";
 import {
   type IssuesByLanguage,
   loadShipment,
-  recordNeedsAttention,
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
 
@@ -104,35 +104,4 @@ export async function giveUpLostDelivery(
     "The app instance running the last try stopped before it ended.",
   );
   await markGivenUp(pool, order, attempts, lost);
-}
-
-async function markGivenUp(
-  pool: pg.Pool,
-  { shop, orderId }: { shop: string; orderId: string },
-  attempts: number,
-  error: unknown,
-): Promise<void> {
-  const code = (error as { code?: unknown } | null)?.code;
-  const rule = typeof code === "string" ? code : "retries_exhausted";
-  const detail = error instanceof Error ? error.message : String(error);
-  const times = attempts === 1 ? "1 raz" : `${attempts} razy`;
-  const byLanguage: IssuesByLanguage = {
-    pl_PL: [
-      {
-        path: "order",
-        rule,
-        message: `Wysyłka nie powiodła się ${times}; ponów, gdy usługa znów działa. ${detail}`,
-      },
-    ],
-    en_GB: [
-      {
-        path: "order",
-        rule,
-        message: `Shipping failed ${attempts === 1 ? "once" : `${attempts} times`}; retry when the service is back. ${detail}`,
-      },
-    ],
-  };
-  const { settings } = await loadSettings(pool, shop);
-  // recordNeedsAttention touches only an order still shipping (or needing attention).
-  await recordNeedsAttention(pool, shop, orderId, byLanguage[settings.language] ?? [], byLanguage);
 }

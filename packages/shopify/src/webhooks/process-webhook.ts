@@ -12,15 +12,11 @@ import type { PgBoss } from "pg-boss";
 import { loadShopOrderState } from "../admin/load-shop-order.ts";
 import { isOrderBody, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
-import { WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import { BATCH_QUEUE, type BatchJob, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
-import {
-  type ShipContext,
-  type ShipOutcome,
-  type ShipPlan,
-  shipShopifyOrder,
-} from "../shipping/ship-shopify-order.ts";
+import type { ShipContext, ShipOutcome, ShipPlan } from "../shipping/ship-context.ts";
+import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { deleteShopData, recordDataRequest, redactCustomer } from "../store/compliance.ts";
 import { type InboxEntry, loadDelivery, markProcessed, markRefused } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
@@ -177,7 +173,7 @@ async function orderState(context: ProcessContext, shop: string, orderId: string
 
 /**
  * Removes the shop's Shopify sessions, its shipping-service tokens and its
- * jobs still waiting in the queue (all but the one running this).
+ * jobs still waiting in the queues (all but the one running this).
  */
 async function forgetShopAccess(
   context: ProcessContext,
@@ -191,6 +187,17 @@ async function forgetShopAccess(
   });
   const ids = pending.filter((job) => job.data.webhookId !== webhookId).map((job) => job.id);
   if (ids.length > 0) await context.boss.deleteJob(WEBHOOK_QUEUE, ids);
+  const batches = await context.boss.findJobs<BatchJob>(BATCH_QUEUE, {
+    data: { shop },
+    queued: true,
+    limit: 100_000,
+  });
+  if (batches.length > 0) {
+    await context.boss.deleteJob(
+      BATCH_QUEUE,
+      batches.map((job) => job.id),
+    );
+  }
   const sessions = await context.storage.findSessionsByShop(shop);
   if (sessions.length > 0)
     await context.storage.deleteSessions(sessions.map((session) => session.id));

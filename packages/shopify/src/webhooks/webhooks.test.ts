@@ -10,7 +10,7 @@ import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyAddress, ShopifyOrder } from "../mapping/shopify-order.ts";
-import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
+import { BATCH_QUEUE, WEBHOOK_QUEUE } from "../queue/jobs.ts";
 import { cancelCommandId } from "../shipping/cancel-shipment.ts";
 import { loadShipment } from "../store/shipments.ts";
 import { eventually } from "../test-support/eventually.ts";
@@ -616,9 +616,20 @@ describe("webhooks", () => {
       { webhookId: randomUUID(), shop: "other-shop.myshopify.com" },
       later,
     );
+    // A batch of the shop's waiting for its job, and a row of it.
+    const batchId = randomUUID();
+    await pool.query(
+      "INSERT INTO shipbridge_shopify_batches (id, shop, total) VALUES ($1, $2, 0)",
+      [batchId, SHOP],
+    );
+    const batchJob = await boss.send(BATCH_QUEUE, { batchId, shop: SHOP }, later);
+    expect(batchJob).not.toBeNull();
     const queued = async (shop: string) =>
       (await boss.findJobs(WEBHOOK_QUEUE, { data: { shop }, queued: true })).map((job) => job.id);
+    const batchesQueued = async () =>
+      (await boss.findJobs(BATCH_QUEUE, { data: { shop: SHOP }, queued: true })).length;
     expect((await queued(SHOP)).sort()).toEqual([...mine].sort());
+    expect(await batchesQueued()).toBe(1);
 
     await deliver(appB, "app/uninstalled", { id: 1, domain: SHOP, myshopify_domain: SHOP });
     await eventually(
@@ -634,6 +645,7 @@ describe("webhooks", () => {
     await eventually(async () => (await queued(SHOP)).length === 0, "the jobs to go");
     expect(await queued(SHOP)).toEqual([]);
     expect(await queued("other-shop.myshopify.com")).toEqual([other]);
+    expect(await batchesQueued()).toBe(0);
     await boss.deleteJob(WEBHOOK_QUEUE, other as string);
     await boss.stop({ graceful: false, timeout: 1000 });
 
@@ -645,6 +657,11 @@ describe("webhooks", () => {
     expect(await count("shipbridge_shopify_shipments WHERE shop = $1", [SHOP])).toBe(0);
     expect(await count("shipbridge_shopify_settings WHERE shop = $1", [SHOP])).toBe(0);
     expect(await count("shipbridge_shopify_data_requests WHERE shop = $1", [SHOP])).toBe(0);
+    // The batches go last (their orders with them).
+    await eventually(
+      async () => (await count("shipbridge_shopify_batches WHERE shop = $1", [SHOP])) === 0,
+      "the shop's batches to go",
+    );
   });
 });
 

@@ -5,7 +5,10 @@
 // allows) and documents in bulk (PUT /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
-// command sent earlier without sending it again.
+// command sent earlier without sending it again. Polling asks again when the
+// service's Retry-After says the command's state changes (the client's own
+// growing interval only when it says nothing), and never waits once the
+// answer is final.
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
@@ -33,9 +36,13 @@ import {
 import { type ClientContext, pollDeadline } from "../client-context.ts";
 import type { Deadline } from "../deadline.ts";
 import { checkInput } from "../input-check.ts";
-import { poll } from "../poll.ts";
-import type { CallOptions } from "../transport.ts";
+import { type PollStep, poll } from "../poll.ts";
+import { parseRetryAfter } from "../retry-policy.ts";
+import type { CallOptions, RawResponse } from "../transport.ts";
 import { type DownloadedDocument, downloadDocument } from "./document-download.ts";
+
+/** A command's answer as a poll step, with the answer itself either way. */
+type CommandStep<Res> = PollStep<Res> & { readonly value: Res };
 
 interface CommandShape {
   readonly status: OrderCommandResponse["status"];
@@ -69,6 +76,15 @@ class CommandResource<Req, Res extends CommandShape> {
 
   /** Sends (or sends again, harmlessly) the command with this UUID. */
   async put(uuid: string, body: Req, options?: CallOptions): Promise<Res> {
+    return (await this.#put(uuid, body, options)).value;
+  }
+
+  /** The command's current state. */
+  async get(uuid: string, options?: CallOptions): Promise<Res> {
+    return (await this.#get(uuid, options)).value;
+  }
+
+  async #put(uuid: string, body: Req, options: CallOptions | undefined): Promise<CommandStep<Res>> {
     const path = this.#path(uuid, options);
     const json = checkInput(this.#context, this.#request, body, options);
     const transport = this.#context.transport;
@@ -76,18 +92,24 @@ class CommandResource<Req, Res extends CommandShape> {
       { method: "PUT", path, json, idempotent: true, version: 1 },
       options,
     );
-    return transport.check(this.#response, raw, "PUT", path);
+    return this.#step(transport.check(this.#response, raw, "PUT", path), raw);
   }
 
-  /** The command's current state. */
-  async get(uuid: string, options?: CallOptions): Promise<Res> {
+  async #get(uuid: string, options: CallOptions | undefined): Promise<CommandStep<Res>> {
     const path = this.#path(uuid, options);
     const transport = this.#context.transport;
     const raw = await transport.send(
       { method: "GET", path, idempotent: true, version: 1 },
       options,
     );
-    return transport.check(this.#response, raw, "GET", path);
+    return this.#step(transport.check(this.#response, raw, "GET", path), raw);
+  }
+
+  /** The command as a poll step: done when final, else the wait its Retry-After asks for. */
+  #step(value: Res, raw: RawResponse): CommandStep<Res> {
+    if (isFinalCommandStatus(value.status)) return { done: true, value };
+    const waitMs = parseRetryAfter(raw.headers.get("retry-after"), this.#context.clock().getTime());
+    return waitMs === undefined ? { done: false, value } : { done: false, value, waitMs };
   }
 
   /**
@@ -97,9 +119,9 @@ class CommandResource<Req, Res extends CommandShape> {
    */
   async run(uuid: string, body: Req, options?: CallOptions): Promise<Res> {
     const deadline = pollDeadline(this.#context, options);
-    const first = await this.put(uuid, body, { ...options, deadline: deadline.atMs });
-    if (isFinalCommandStatus(first.status)) return first;
-    return this.#until(uuid, deadline, options);
+    const first = await this.#put(uuid, body, { ...options, deadline: deadline.atMs });
+    if (first.done) return first.value;
+    return this.#until(uuid, deadline, options, first);
   }
 
   /**
@@ -112,15 +134,19 @@ class CommandResource<Req, Res extends CommandShape> {
     return this.#until(uuid, pollDeadline(this.#context, options), options);
   }
 
-  #until(uuid: string, deadline: Deadline, options: CallOptions | undefined): Promise<Res> {
+  /** Polls the command to a final status; `first` is an answer already read (the PUT's). */
+  #until(
+    uuid: string,
+    deadline: Deadline,
+    options: CallOptions | undefined,
+    first?: PollStep<Res>,
+  ): Promise<Res> {
     const context = this.#context;
     const path = this.#path(uuid, options);
     const timed = { ...options, deadline: deadline.atMs };
     return poll<Res>({
-      ask: async () => {
-        const state = await this.get(uuid, timed);
-        return isFinalCommandStatus(state.status) ? { done: true, value: state } : { done: false };
-      },
+      ask: () => this.#get(uuid, timed),
+      ...(first === undefined ? {} : { first }),
       deadline,
       sleep: context.sleep,
       signal: options?.signal,

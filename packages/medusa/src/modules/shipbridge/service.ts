@@ -4,7 +4,7 @@
 // provider's tokens through PostgreSQL.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "@medusajs/framework/types";
-import { MedusaError, MedusaService } from "@medusajs/framework/utils";
+import { generateEntityId, MedusaError, MedusaService } from "@medusajs/framework/utils";
 import {
   isNotFoundError,
   isOAuthError,
@@ -34,6 +34,8 @@ import {
 } from "../../lib/options.ts";
 import { refusalMessage } from "../../lib/refusal-messages.ts";
 import { AccountLink } from "./models/account-link.ts";
+import { Batch } from "./models/batch.ts";
+import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
@@ -132,6 +134,8 @@ export class ShipbridgeModuleService extends MedusaService({
   TrackingEvent,
   ConnectRequest,
   AccountLink,
+  Batch,
+  BatchOrder,
 }) {
   readonly pluginOptions: PluginOptions;
   // Plain fields, not #private ones: Medusa calls the service through a Proxy.
@@ -169,6 +173,137 @@ export class ShipbridgeModuleService extends MedusaService({
       keptFulfillments(() => repository.getFreshManager()),
     );
     return this.connection_;
+  }
+
+  /** A raw statement on the module's database (`?` placeholders). */
+  protected execute_(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
+      .baseRepository_;
+    return repository.getFreshManager().execute(sql, params);
+  }
+
+  /**
+   * The batch of the admin's `key`, made with one row per order the first
+   * time: the same key again (a double click, a retried request) answers the
+   * same batch, also when two requests race. The same key with other orders
+   * is refused (`batch_key_reused`), unless they were "all waiting".
+   */
+  async openBatch(input: {
+    key: string;
+    order_ids: readonly string[];
+    location_id?: string | undefined;
+    /** The orders were "all waiting": the key's batch is the answer, whatever waits now. */
+    all_waiting?: boolean | undefined;
+  }): Promise<{ id: string; created: boolean }> {
+    const existing = async () => {
+      const [batch] = await this.listBatches({ key: input.key });
+      if (batch === undefined) return undefined;
+      if (input.all_waiting === true) return { id: batch.id, created: false };
+      const orders = await this.listBatchOrders({ batch_id: batch.id }, { select: ["order_id"] });
+      const same =
+        orders.length === new Set(input.order_ids).size &&
+        orders.every((order) => input.order_ids.includes(order.order_id));
+      if (!same) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `key: batch ${batch.id} was started with this key for other orders; send a new key / key: tym kluczem rozpoczęto już partię ${batch.id} dla innych zamówień; wyślij nowy klucz`,
+          "batch_key_reused",
+        );
+      }
+      return { id: batch.id, created: false };
+    };
+    const found = await existing();
+    if (found !== undefined) return found;
+    const orderIds = [...new Set(input.order_ids)];
+    const id = generateEntityId(undefined, "sbbat");
+    // The batch and its orders in one statement: a request racing this one
+    // sees all of it or none, and its own insert waits for this one and
+    // does nothing.
+    const rows = await this.execute_(
+      `with batch as (
+         insert into "shipbridge_batch" ("id", "key", "state", "phase", "location_id", "total")
+         values (?, ?, 'queued', 'buying', ?, ?) on conflict do nothing returning "id")
+       insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "state")
+       select entry.id, batch.id, entry.order_id, 'waiting'
+         from batch, unnest(array[?]::text[], array[?]::text[]) as entry(id, order_id)
+       returning "batch_id"`,
+      [
+        id,
+        input.key,
+        input.location_id ?? null,
+        orderIds.length,
+        orderIds.map(() => generateEntityId(undefined, "sbbor")),
+        orderIds,
+      ],
+    );
+    if (rows.length > 0) return { id, created: true };
+    const raced = await existing();
+    if (raced === undefined) throw new Error(`batch of key ${input.key} neither made nor found`);
+    return raced;
+  }
+
+  /** A batch by its id; a 404 `batch_not_found` in `language` when there is none. */
+  async batchOf(id: string, language: Language = "en_GB") {
+    const [batch] = await this.listBatches({ id });
+    if (batch === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        language === "pl_PL" ? `Nie ma partii ${id}` : `There is no batch ${id}`,
+        "batch_not_found",
+      );
+    }
+    return batch;
+  }
+
+  /**
+   * Takes the batch for one run (`runner`) until `leaseMs` from now: a
+   * queued batch, or a running one whose lease lapsed (its process died).
+   * False when another run holds it or it is done.
+   */
+  async claimBatch(id: string, runner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.execute_(
+      `update "shipbridge_batch" set "state" = 'running', "runner" = ?, "runs" = "runs" + 1,
+              "lease_until" = now() + (cast(? as double precision) * interval '1 millisecond'), "updated_at" = now()
+        where "id" = ? and "deleted_at" is null and "state" in ('queued', 'running')
+          and ("lease_until" is null or "lease_until" < now()) returning "id"`,
+      [runner, leaseMs, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Renews a run's lease on its batch; false when the batch is no longer this run's. */
+  async renewBatch(id: string, runner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.execute_(
+      `update "shipbridge_batch" set "lease_until" = now() + (cast(? as double precision) * interval '1 millisecond')
+        where "id" = ? and "runner" = ? and "state" = 'running' returning "id"`,
+      [leaseMs, id, runner],
+    );
+    return rows.length > 0;
+  }
+
+  /** Ends a run: its batch done (or back to queued for the next run), its lease given back. */
+  async releaseBatch(id: string, runner: string, done: boolean): Promise<void> {
+    await this.execute_(
+      `update "shipbridge_batch" set "state" = ?, "lease_until" = null, "updated_at" = now(),
+              "finished_at" = case when cast(? as boolean) then now() else "finished_at" end
+        where "id" = ? and "runner" = ?`,
+      [done ? "done" : "queued", done, id, runner],
+    );
+  }
+
+  /**
+   * The batches no run holds: running with a lapsed lease (their process
+   * died), or queued for longer than `queuedMs` (their start event was lost).
+   */
+  async idleBatches(queuedMs: number): Promise<string[]> {
+    const rows = await this.execute_(
+      `select "id" from "shipbridge_batch" where "deleted_at" is null
+          and (("state" = 'running' and "lease_until" < now())
+            or ("state" = 'queued' and "updated_at" < now() - (cast(? as double precision) * interval '1 millisecond')))
+        order by "created_at"`,
+      [queuedMs],
+    );
+    return rows.map((row) => String(row["id"]));
   }
 
   /** Keeps (once) the shipment of a fulfillment the provider has shipped. */

@@ -15,6 +15,7 @@ import { pointClosure } from "@shipbridge/core/rules";
 import type { Point } from "@shipbridge/core/schemas";
 import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
+import { chosenPointRefusal, findPoint } from "../../lib/chosen-point.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { isInvalidShipment } from "../../lib/invalid-shipment.ts";
 import { labelPath } from "../../lib/label-path.ts";
@@ -39,9 +40,14 @@ import {
   parsePluginOptions,
   type ServiceOption,
 } from "../../lib/options.ts";
-import { PluginError } from "../../lib/plugin-error.ts";
 import { QuoteCache } from "../../lib/quote-cache.ts";
-import { POINT_REASONS, refusalMessage } from "../../lib/refusal-messages.ts";
+import { shipOptions } from "../../lib/ship-options.ts";
+import {
+  lineQuantities,
+  listOf,
+  orderedLines,
+  shipmentSignature,
+} from "../../lib/shipment-items.ts";
 import { type ShopperMessage, shopperMessage } from "../../lib/shopper-messages.ts";
 
 type Loose = Record<string, unknown>;
@@ -74,29 +80,8 @@ export interface ShipmentData extends Loose {
   readonly price?: { amount: number; currency: string };
 }
 
-/** An array, or the entries of a collection Medusa passes as its ORM entity's. */
-function listOf(value: unknown): Loose[] {
-  if (Array.isArray(value)) return value as Loose[];
-  if (value !== null && typeof value === "object" && Symbol.iterator in value) {
-    return Array.from(value as Iterable<Loose>);
-  }
-  return [];
-}
-
 function str(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-function num(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
-    return Number(value);
-  }
-  // Medusa's BigNumber values carry their number here.
-  if (value !== null && typeof value === "object" && "numeric" in value) {
-    return num((value as { numeric: unknown }).numeric);
-  }
-  return undefined;
 }
 
 /** Core's address fields as Medusa's cart names them. */
@@ -121,34 +106,6 @@ function cartAddressPath(path: string): string {
   if (match === null) return path;
   const field = match[1] === undefined ? "" : `.${CART_FIELDS[match[1]] ?? match[1]}`;
   return `shipping_address${field}${match[2] ?? ""}`;
-}
-
-/** The quantity a fulfillment asks of each order line. */
-function lineQuantities(items: readonly Loose[]): Record<string, number> {
-  const lines: Record<string, number> = {};
-  for (const item of items) {
-    const line = str(item["line_item_id"]);
-    if (line === undefined) continue;
-    lines[line] = (lines[line] ?? 0) + (num(item["quantity"]) ?? 1);
-  }
-  return lines;
-}
-
-/** Each order line's ordered and fulfilled quantity, as Medusa hands the order over. */
-function orderedLines(order: Loose | undefined): Record<string, OrderedLine> | undefined {
-  const items = listOf(order?.["items"]);
-  if (items.length === 0) return undefined;
-  const lines: Record<string, OrderedLine> = {};
-  for (const item of items) {
-    const id = str(item["id"]);
-    if (id === undefined) continue;
-    const detail = (item["detail"] ?? {}) as Loose;
-    lines[id] = {
-      ordered: num(item["quantity"]) ?? num(detail["quantity"]),
-      fulfilled: num(detail["fulfilled_quantity"]) ?? num(item["fulfilled_quantity"]),
-    };
-  }
-  return lines;
 }
 
 export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderService {
@@ -298,43 +255,8 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * One point by its code, wherever it is; undefined when the service does
    * not know it. The service's errors reach the caller.
    */
-  async findPoint(code: string): Promise<Point | undefined> {
-    const { points } = await this.connection.client.points.map({
-      location: { search_phrase: code },
-      filters: { point_id: code },
-      limit: 1,
-    });
-    return points.find((point) => point.code.toUpperCase() === code.toUpperCase());
-  }
-
-  /**
-   * The point chosen at checkout, checked again before anything is paid for
-   * (points close during the day): a point gone, closed, on holiday or of
-   * another carrier is refused with its code and why. When the points cannot
-   * be asked now, the error says so and may be retried.
-   */
-  async #checkPoint(point: ChosenPoint, service: string): Promise<void> {
-    const found = await this.findPoint(point.code);
-    const refuse = (code: string, reason: string) => {
-      throw new PluginError(
-        code,
-        "invalid_data",
-        refusalMessage("point_refused", this.language, { point: point.code, code, reason }),
-      );
-    };
-    const lang = this.language;
-    if (found === undefined) refuse("point_not_found", POINT_REASONS.point_not_found[lang]);
-    else if (found.service !== service) {
-      refuse(
-        "point_other_carrier",
-        lang === "pl_PL"
-          ? `punkt należy do ${found.service}, nie do ${service}`
-          : `the point belongs to ${found.service}, not ${service}`,
-      );
-    } else {
-      const closure = pointClosure(found);
-      if (closure !== undefined) refuse("point_closed", POINT_REASONS[closure][lang]);
-    }
+  findPoint(code: string): Promise<Point | undefined> {
+    return findPoint(this.connection.client, code);
   }
 
   override async canCalculate(data: unknown): Promise<boolean> {
@@ -426,7 +348,17 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     }
     const service = str(data["service"]) ?? this.#service(data).service;
     const point = data["point"] as ChosenPoint | undefined;
-    if (point !== undefined) await this.#checkPoint(point, service);
+    // The point chosen at checkout, checked again before anything is paid
+    // for; a batch that paid for this shipment already checked it.
+    if (point !== undefined && !(await this.#prepaid(order, items, fulfillmentId))) {
+      const refusal = await chosenPointRefusal(
+        this.connection.client,
+        point,
+        service,
+        this.language,
+      );
+      if (refusal !== undefined) throw refusal;
+    }
     const key = await this.#begin(
       str(order?.["id"]) ?? fulfillmentId,
       items,
@@ -462,6 +394,21 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       `shipbridge: fulfillment ${fulfillmentId} shipped as package ${result.packageId} (${result.steps.package}, ${result.steps.order})`,
     );
     return { data: { ...data, ...shipment }, labels: this.#labels(result, fulfillmentId) };
+  }
+
+  /**
+   * Whether a batch paid for this shipment already (the same order and
+   * items) and waits to hand it over: its package needs no second check.
+   */
+  async #prepaid(
+    order: Loose | undefined,
+    items: Loose[],
+    fulfillmentId: string,
+  ): Promise<boolean> {
+    const orderId = str(order?.["id"]) ?? fulfillmentId;
+    return this.connection.ledger
+      .prepaid(this.options.storeId, orderId, shipmentSignature("shipment", items))
+      .catch(() => false);
   }
 
   /**
@@ -502,19 +449,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     order?: Record<string, OrderedLine>,
     returnId?: string,
   ): Promise<string> {
-    const content = items
-      .map(
-        (item) =>
-          `${String(item["line_item_id"] ?? item["sku"] ?? item["title"])}x${String(item["quantity"])}`,
-      )
-      .sort()
-      .join(",");
     const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 12);
     const fresh = `${orderId}${kind === "return" ? "-return" : ""}-${hash(fulfillmentId)}`;
     return this.connection.ledger.begin({
       storeId: this.options.storeId,
       orderId,
-      signature: returnId === undefined ? `${kind}:${content || "no-items"}` : `return:${returnId}`,
+      signature: returnId === undefined ? shipmentSignature(kind, items) : `return:${returnId}`,
       ...(returnId === undefined ? {} : { once: true }),
       language: this.language,
       fulfillmentId,
@@ -579,16 +519,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   #shipOptions(from = this.options.sender) {
-    return {
-      storeId: this.options.storeId,
-      sender: from,
-      pickup: this.options.pickup ?? from,
-      parcel: this.options.parcel,
-      lock: this.connection.store,
-      language: this.language,
-      ...(this.options.cod === undefined ? {} : { cod: this.options.cod }),
-      ...(this.options.companyId === undefined ? {} : { companyId: this.options.companyId }),
-    };
+    return shipOptions(this.options, this.connection, this.language, from);
   }
 
   /**

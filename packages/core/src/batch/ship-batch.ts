@@ -1,0 +1,616 @@
+// shipBatch: many store orders shipped as one unit of work, with shipOrder's
+// guarantees per order and far fewer requests and waits:
+//
+// 1. The batch's own options and shipOrder's are checked before anything is
+//    sent (one ValidationError with every problem). Each order is mapped on
+//    its own (toPackage, with the service's live country list loaded once,
+//    then its Polish postcode checked against the service's cities): an order
+//    that cannot ship is a failure with its issues and holds up nothing else.
+// 2. With `concurrency` at a time, in the orders' order, each order is taken
+//    for this run the way shipOrder takes it: its in-process flight and, with
+//    `lock`, its lease `shipbridge:ship-order:<storeId>:<orderId>`, both
+//    without waiting. An order another run holds (a shipOrder call, another
+//    process's batch) is left to shipOrder after its chunk (step 5), which
+//    waits for that run and finds its work. Then its package is found by
+//    shipOrderReference(storeId, orderId) or created, and the lowest id kept,
+//    exactly as shipOrder does; a package of another order or a cancelled
+//    one is a failure. The flight and the lease are held until the order's
+//    command is final.
+// 3. The orders at positions c × chunkSize … of the batch form chunk c, ordered
+//    with one command as soon as all of them are created. Its uuids are
+//    chunkCommandId(storeId, batchId, c, attempt). Each attempt is looked up
+//    (GET) before anything is sent and waited for when it exists; the packages
+//    they ordered are done. The chunk's packages still unordered are then
+//    sent under the first attempt uuid the service does not know, so a body
+//    is never sent under a used uuid, and a rerun after a crash at any point
+//    finds the commands already sent instead of paying again. A package
+//    shipOrder or another batch ordered is left out and found by shipOrder in
+//    step 5, as is one the command refused because another command ordered
+//    it. One the command did not order for another reason (a closed point) is
+//    a failure with the service's reasons; the batch run again sends it under
+//    the next attempt uuid. A package whose receiver point, street or city is
+//    not the order's any more is updated just before its command is sent.
+// 4. The tracking numbers come from the command's own answer (one GET per
+//    chunk, not one per package). Whether the labels are ready is asked once
+//    per command, of its last package (the service prepares them together),
+//    and the file is dropped: labels are never held, a store fetches them
+//    when it prints.
+// 5. Orders left to shipOrder run through it (`concurrency` at a time) after
+//    their chunk: it waits for the run that held them and finds the package
+//    and the order it made ("before"), or ships them itself.
+//
+// The signal stops the batch between steps: no order command is aborted
+// while it is sent (a half-sent command would leave its outcome unknown);
+// waits and reads stop at once. Then shipBatch rejects with the signal's
+// reason, after every lease is given back; a rerun picks up where it stopped.
+import {
+  type CallOptions as ApiCallOptions,
+  ApiUsageError,
+  isConflictError,
+  type ShippingClient,
+} from "../api/index.ts";
+import { clientAccount, clientApiAddress, clientTrackingPage } from "../api/shipping-client.ts";
+import type { Issue } from "../issues/issue.ts";
+import { liveCountries } from "../mapping/live-countries.ts";
+import { orderFailed } from "../mapping/order-failed.ts";
+import { checkPostcodeCity } from "../mapping/postcode-cities.ts";
+import { claimFlight, type HeldLease, tryLease } from "../mapping/ship-once.ts";
+import {
+  compact,
+  contentDifferences,
+  findCommand,
+  findPackage,
+  foundPackageProblem,
+  isOrdered,
+  isShippingClient,
+  orderId as orderIdOf,
+  shipOrder,
+  withCommandNumbers,
+} from "../mapping/ship-order.ts";
+import { shipOrderLanguage, shipOrderOptionIssues } from "../mapping/ship-order-options.ts";
+import { shipOrderReference } from "../mapping/ship-order-reference.ts";
+import type { StoreOrderInput } from "../mapping/store-order.ts";
+import { type ToPackageResult, toPackage } from "../mapping/to-package.ts";
+import { trackingUrls } from "../mapping/tracking-urls.ts";
+import {
+  isFinalCommandStatus,
+  type OrderCommandRequest,
+  type OrderCommandResponse,
+  type PackageDetailsV2,
+} from "../schemas/index.ts";
+import { RULE_CODES, renderMessage, ValidationError } from "../validation/index.ts";
+import { batchFailure } from "./batch-failure.ts";
+import {
+  batchOptionIssues,
+  DEFAULT_BATCH_CONCURRENCY,
+  DEFAULT_CHUNK_SIZE,
+} from "./batch-options.ts";
+import { BatchProgressTracker } from "./batch-progress.ts";
+import { chunkCommandId } from "./chunk-command-id.ts";
+import { FifoLimit } from "./fifo-limit.ts";
+import type {
+  BatchFailure,
+  BatchShipment,
+  ShipBatchOptions,
+  ShipBatchResult,
+} from "./ship-batch-types.ts";
+
+/** The per-call options of every request of a batch (always API v2). */
+type CallOptions = Omit<ApiCallOptions, "version">;
+
+/** How many attempts one chunk may have; past that, its unordered packages are failures. */
+const MAX_CHUNK_ATTEMPTS = 50;
+
+type Summary = NonNullable<OrderCommandResponse["successfully_ordered_packages"]>[number];
+
+/** One order of the batch as it goes. */
+interface Entry {
+  readonly index: number;
+  readonly order: StoreOrderInput;
+  readonly orderId: string;
+  readonly chunk: number;
+  mapped?: ToPackageResult | undefined;
+  warnings: Issue[];
+  /** The order's flight and lease while this run holds them. */
+  hold?: { readonly finish: () => void; readonly lease: HeldLease | undefined } | undefined;
+  pkg?: PackageDetailsV2 | undefined;
+  /** The command that ordered its package, and the package as that command summed it up. */
+  ordered?: { readonly commandId: string; readonly summary: Summary } | undefined;
+  /** Left to shipOrder after its chunk. */
+  handOff?: boolean;
+  outcome?: BatchShipment | BatchFailure;
+}
+
+/**
+ * Ships many store orders as one unit of work (see the top of this file):
+ * each order valid on its own, its package created once, ordered with one
+ * command per chunk, safe to run again after a crash at any point and beside
+ * shipOrder or another run of the same batch.
+ * @throws ApiUsageError at `client` when it is not a ShippingClient,
+ *   ValidationError for options that are wrong for every order, an ApiError
+ *   when the live country list cannot be loaded, and the signal's reason when
+ *   aborted. Anything that concerns one order is in `failed`.
+ */
+export async function shipBatch(
+  client: ShippingClient,
+  orders: readonly StoreOrderInput[],
+  options: ShipBatchOptions,
+): Promise<ShipBatchResult> {
+  if (!isShippingClient(client)) {
+    throw new ApiUsageError(
+      "client",
+      "must be a ShippingClient (new ShippingClient({ baseUrl, auth }))",
+    );
+  }
+  const language = shipOrderLanguage(options);
+  const issues = shipOrderOptionIssues(options, language);
+  issues.push(...batchOptionIssues(options, language));
+  if (!Array.isArray(orders)) {
+    const params = { expected: "array" };
+    const rule = RULE_CODES.invalid_type;
+    issues.push({
+      path: "orders",
+      rule,
+      message: renderMessage({ path: "orders", rule, params }, language),
+    });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, language);
+  const { signal } = options;
+  signal?.throwIfAborted();
+  return new Batch(client, orders, options, language).run();
+}
+
+class Batch {
+  readonly #client: ShippingClient;
+  readonly #options: ShipBatchOptions;
+  readonly #language: ReturnType<typeof shipOrderLanguage>;
+  readonly #entries: Entry[];
+  readonly #chunks: Entry[][];
+  readonly #limit: FifoLimit;
+  readonly #progress: BatchProgressTracker;
+  readonly #commandIds = new Set<string>();
+  /** Orders of each chunk still being created. */
+  readonly #unsettled: number[];
+  readonly #chunkWork: Promise<void>[] = [];
+
+  constructor(
+    client: ShippingClient,
+    orders: readonly StoreOrderInput[],
+    options: ShipBatchOptions,
+    language: ReturnType<typeof shipOrderLanguage>,
+  ) {
+    this.#client = client;
+    this.#options = options;
+    this.#language = language;
+    const size = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+    this.#entries = orders.map((order, index) => ({
+      index,
+      order,
+      orderId: orderIdOf(order),
+      chunk: Math.floor(index / size),
+      warnings: [],
+    }));
+    this.#chunks = [];
+    for (const entry of this.#entries) {
+      const members = this.#chunks[entry.chunk] ?? [];
+      members.push(entry);
+      this.#chunks[entry.chunk] = members;
+    }
+    this.#unsettled = this.#chunks.map((members) => members.length);
+    this.#limit = new FifoLimit(options.concurrency ?? DEFAULT_BATCH_CONCURRENCY);
+    this.#progress = new BatchProgressTracker(
+      this.#chunks.map((members) => members.length),
+      options.onProgress,
+    );
+  }
+
+  async run(): Promise<ShipBatchResult> {
+    const options = this.#options;
+    const countries = options.countries ?? (await liveCountries(this.#client, options.signal));
+    for (const entry of this.#entries) this.#map(entry, countries);
+    const preparing = this.#entries.map((entry) =>
+      this.#limit.run(async () => {
+        try {
+          await this.#prepare(entry);
+        } finally {
+          this.#settled(entry.chunk);
+        }
+      }),
+    );
+    await Promise.allSettled(preparing);
+    // A chunk starts as soon as its last order is settled; all have started by now.
+    await Promise.allSettled(this.#chunkWork);
+    options.signal?.throwIfAborted();
+    this.#progress.done();
+    const shipped: BatchShipment[] = [];
+    const failed: BatchFailure[] = [];
+    for (const entry of this.#entries) {
+      const outcome = entry.outcome;
+      if (outcome === undefined) continue;
+      if ("error" in outcome) failed.push(outcome);
+      else shipped.push(outcome);
+    }
+    return {
+      batchId: options.batchId,
+      shipped,
+      failed,
+      commandIds: [...this.#commandIds],
+    };
+  }
+
+  /** Step 1: toPackage, with shipOrder's reference; an invalid order fails here. */
+  #map(entry: Entry, countries: NonNullable<ShipBatchOptions["countries"]>): void {
+    try {
+      const mapped = toPackage(entry.order, {
+        ...this.#options,
+        countries,
+        userReferenceNumber: shipOrderReference(this.#options.storeId, entry.orderId),
+      });
+      entry.mapped = mapped;
+      entry.warnings = [...mapped.warnings];
+    } catch (error) {
+      this.#fail(entry, error, true);
+    }
+  }
+
+  /** Step 2: the postcode check, the order's flight and lease, its package found or created. */
+  async #prepare(entry: Entry): Promise<void> {
+    const mapped = entry.mapped;
+    if (mapped === undefined || entry.outcome !== undefined) return;
+    const options = this.#options;
+    if (options.signal?.aborted) return;
+    try {
+      const mismatch = await checkPostcodeCity(
+        this.#client,
+        mapped.package.receiver ?? {},
+        "order.shipping_address.postcode",
+        this.#language,
+        options.signal,
+      );
+      if (mismatch !== undefined) throw new ValidationError([mismatch], this.#language);
+      if (!(await this.#take(entry))) {
+        entry.handOff = true;
+        this.#progress.deferred(entry.chunk);
+        return;
+      }
+      const lost = entry.hold?.lease?.lost;
+      const call = this.#call(
+        options.signal === undefined
+          ? lost
+          : lost === undefined
+            ? options.signal
+            : AbortSignal.any([options.signal, lost]),
+      );
+      const reference = mapped.package.user_reference_number as string;
+      let pkg = await findPackage(this.#client, reference, call);
+      if (pkg === undefined) {
+        const created = await this.#client.packages.create(mapped.package, call);
+        addWarnings(entry.warnings, created.warnings);
+        pkg = (await findPackage(this.#client, reference, call)) ?? created.package;
+      }
+      const firstCommand = chunkCommandId(options.storeId, options.batchId, entry.chunk, 0);
+      const refused = foundPackageProblem(mapped.package, pkg, reference, firstCommand);
+      if (refused !== undefined) throw refused;
+      entry.pkg = pkg;
+      this.#progress.created(entry.orderId, entry.chunk);
+    } catch (error) {
+      const reason = lostReason(entry, error);
+      await this.#release(entry);
+      if (options.signal?.aborted) return;
+      this.#fail(entry, reason, true);
+    }
+  }
+
+  /** Takes the order's flight and lease for this run without waiting; false when another run holds either. */
+  async #take(entry: Entry): Promise<boolean> {
+    const { storeId, batchId, lock } = this.#options;
+    const key = `shipbridge:ship-order:${storeId}:${entry.orderId}`;
+    const flight = claimFlight(clientAccount(this.#client), key, `batch:${batchId}:${entry.index}`);
+    if (flight === undefined) return false;
+    let lease: HeldLease | undefined;
+    if (lock !== undefined) {
+      try {
+        lease = await tryLease(lock, key);
+      } catch (error) {
+        flight.finish();
+        throw error;
+      }
+      if (lease === undefined) {
+        flight.finish();
+        return false;
+      }
+    }
+    entry.hold = { finish: flight.finish, lease };
+    return true;
+  }
+
+  /** Gives back the order's flight and lease (idempotent). */
+  async #release(entry: Entry): Promise<void> {
+    const hold = entry.hold;
+    if (hold === undefined) return;
+    entry.hold = undefined;
+    try {
+      await hold.lease?.release();
+    } finally {
+      hold.finish();
+    }
+  }
+
+  /** An order of chunk `chunk` is created or failed: the chunk starts once all are. */
+  #settled(chunk: number): void {
+    const left = (this.#unsettled[chunk] ?? 0) - 1;
+    this.#unsettled[chunk] = left;
+    if (left === 0) this.#chunkWork.push(this.#runChunk(chunk));
+  }
+
+  /** Steps 3 to 5 for one chunk. Never rejects: what goes wrong is its orders' failures. */
+  async #runChunk(chunk: number): Promise<void> {
+    const { signal } = this.#options;
+    const members = this.#chunks[chunk] ?? [];
+    const ready = members.filter((entry) => entry.pkg !== undefined && entry.outcome === undefined);
+    try {
+      if (ready.length > 0 && !signal?.aborted) await this.#order(chunk, ready);
+    } catch (error) {
+      for (const entry of ready) {
+        if (entry.ordered === undefined && !entry.handOff && !signal?.aborted) {
+          this.#fail(entry, lostReason(entry, error), false);
+        }
+      }
+    } finally {
+      // The order's command is final (or was never sent): others may work on it now.
+      await Promise.all(ready.map((entry) => this.#release(entry)));
+    }
+    try {
+      if (!signal?.aborted) await this.#label(chunk, ready);
+    } catch {
+      return; // aborted while waiting for the labels: a rerun finds everything ordered
+    }
+    if (signal?.aborted) return;
+    await Promise.all(
+      members
+        .filter((entry) => entry.handOff && entry.outcome === undefined)
+        .map((entry) => this.#limit.run(() => this.#viaShipOrder(entry))),
+    );
+    this.#progress.chunkClosed(chunk);
+  }
+
+  /** Step 3: the chunk's commands, found or sent, until each of its packages is ordered or failed. */
+  async #order(chunk: number, members: Entry[]): Promise<void> {
+    const { storeId, batchId, signal } = this.#options;
+    const byPackage = new Map(members.map((entry) => [entry.pkg?.package_id as number, entry]));
+    const read = this.#call(signal);
+    /** The commands of this run, by package: what a package's failure quotes. */
+    const sentIn = new Map<number, { command: OrderCommandResponse; commandId: string }>();
+    const record = (command: OrderCommandResponse, commandId: string) => {
+      this.#commandIds.add(commandId);
+      for (const summary of command.successfully_ordered_packages ?? []) {
+        const entry = byPackage.get(summary.package_id);
+        if (entry === undefined || entry.ordered !== undefined) continue;
+        entry.ordered = { commandId, summary };
+        this.#progress.ordered(entry.orderId);
+      }
+    };
+    for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
+      const commandId = chunkCommandId(storeId, batchId, chunk, attempt);
+      // Sent before (by a run that crashed, or another run of this batch): wait for it, never send it again.
+      let command = await findCommand(this.#client, commandId, read);
+      if (command !== undefined) {
+        if (!isFinalCommandStatus(command.status)) {
+          command = await this.#client.orderCommands.wait(commandId, read);
+        }
+        record(command, commandId);
+        continue;
+      }
+      const send: Entry[] = [];
+      for (const entry of members) {
+        if (entry.ordered !== undefined || entry.handOff || entry.outcome !== undefined) continue;
+        const id = entry.pkg?.package_id as number;
+        const sent = sentIn.get(id);
+        if (sent !== undefined) {
+          // This run's command refused it: ordered by another command, or refused for a reason of its own.
+          if (orderedElsewhere(sent.command, id)) entry.handOff = true;
+          else this.#fail(entry, orderFailed(sent.command, id, sent.commandId), false);
+        } else if (isOrdered(entry.pkg as PackageDetailsV2)) {
+          entry.handOff = true; // ordered by shipOrder or another batch: shipOrder finds it
+        } else if (entry.hold?.lease?.lost.aborted) {
+          this.#fail(entry, entry.hold.lease.lost.reason, false);
+        } else {
+          send.push(entry);
+        }
+      }
+      if (send.length === 0) return;
+      // Between steps: stop before a command is sent, never while it is.
+      signal?.throwIfAborted();
+      await this.#update(send, read);
+      const body: OrderCommandRequest = {
+        packages: send.map((entry) => ({ id: entry.pkg?.package_id as number })),
+        ...(this.#options.skipEmailSend === undefined
+          ? {}
+          : { skip_email_send: this.#options.skipEmailSend }),
+      };
+      this.#progress.chunkSent(chunk);
+      try {
+        command = await this.#client.orderCommands.put(commandId, body, this.#call(undefined));
+      } catch (error) {
+        // Another run used this uuid for its own packages: it is looked up on the next turn.
+        if (isConflictError(error)) {
+          attempt--;
+          continue;
+        }
+        // The answer was lost: the command may exist all the same.
+        command = await findCommand(this.#client, commandId, read).catch(() => undefined);
+        if (command === undefined) throw error;
+      }
+      this.#commandIds.add(commandId);
+      if (!isFinalCommandStatus(command.status)) {
+        command = await this.#client.orderCommands.wait(commandId, read);
+      }
+      this.#progress.chunkFinal(chunk);
+      record(command, commandId);
+      for (const entry of send) sentIn.set(entry.pkg?.package_id as number, { command, commandId });
+    }
+    // Every attempt uuid is used up: the last attempt's answer is the failure.
+    const lastId = chunkCommandId(storeId, batchId, chunk, MAX_CHUNK_ATTEMPTS - 1);
+    const last = await this.#client.orderCommands.get(lastId, read);
+    for (const entry of members) {
+      if (entry.ordered === undefined && !entry.handOff && entry.outcome === undefined) {
+        this.#fail(entry, orderFailed(last, entry.pkg?.package_id as number, lastId), false);
+      }
+    }
+  }
+
+  /** Packages about to be ordered go where their order now says (shipOrder's step 3). */
+  async #update(entries: Entry[], call: CallOptions): Promise<void> {
+    const stale = entries.filter(
+      (entry) =>
+        entry.mapped !== undefined &&
+        contentDifferences(entry.mapped.package, entry.pkg as PackageDetailsV2).length > 0,
+    );
+    for (const entry of stale) {
+      const mapped = entry.mapped as ToPackageResult;
+      const updated = await this.#client.packages.update(
+        entry.pkg?.package_id as number,
+        mapped.package,
+        call,
+      );
+      addWarnings(entry.warnings, updated.warnings);
+      entry.pkg = updated.package;
+    }
+  }
+
+  /** Step 4: tracking numbers from the command's summary, and one label check per command. */
+  async #label(chunk: number, members: Entry[]): Promise<void> {
+    const ordered = members.filter((entry) => entry.ordered !== undefined);
+    if (ordered.length === 0) return;
+    const call = this.#call(this.#options.signal);
+    const byCommand = new Map<string, Entry[]>();
+    for (const entry of ordered) {
+      const commandId = entry.ordered?.commandId as string;
+      byCommand.set(commandId, [...(byCommand.get(commandId) ?? []), entry]);
+    }
+    for (const group of byCommand.values()) {
+      let labelled = false;
+      const last = group.at(-1) as Entry;
+      try {
+        // The file is dropped at once: labels are fetched when they are printed.
+        await this.#client.packages.label(last.pkg?.package_id as number, {}, call);
+        labelled = true;
+      } catch (error) {
+        if (this.#options.signal?.aborted) throw error;
+      }
+      if (labelled) this.#progress.chunkLabelled(chunk);
+      for (const entry of group) {
+        try {
+          entry.outcome = await this.#shipment(entry, labelled, call);
+        } catch (error) {
+          if (this.#options.signal?.aborted) throw error;
+          entry.outcome = await this.#shipment(entry, labelled, undefined);
+        }
+        if (labelled) this.#progress.labelled(entry.orderId);
+        entry.pkg = undefined;
+        entry.mapped = undefined;
+      }
+    }
+  }
+
+  /** The shipment of an ordered package; the package is read only when the summary lacks a number. */
+  async #shipment(
+    entry: Entry,
+    labelled: boolean,
+    call: CallOptions | undefined,
+  ): Promise<BatchShipment> {
+    const { commandId, summary } = entry.ordered as NonNullable<Entry["ordered"]>;
+    let details = { ...(entry.pkg as PackageDetailsV2), ...summary } as PackageDetailsV2;
+    if (call !== undefined && details.parcels?.some((parcel) => !parcel.package_no)) {
+      const read = await this.#client.packages.get(summary.package_id, call);
+      details = withCommandNumbers(read, {
+        successfully_ordered_packages: [summary],
+      } as OrderCommandResponse);
+    }
+    return {
+      orderId: entry.orderId,
+      packageId: summary.package_id,
+      commandId,
+      service: String(summary.service ?? details.service ?? entry.mapped?.package.service ?? ""),
+      trackingNumbers: compact(details.parcels?.map((parcel) => parcel.package_no)),
+      trackingUrls: trackingUrls(
+        details,
+        clientTrackingPage(this.#client),
+        clientApiAddress(this.#client),
+      ),
+      warnings: entry.warnings,
+      labelled,
+    };
+  }
+
+  /** Step 5: an order another run held, or ordered another way, through shipOrder's own path. */
+  async #viaShipOrder(entry: Entry): Promise<void> {
+    const options = this.#options;
+    if (options.signal?.aborted) return;
+    const { batchId: _b, concurrency: _c, chunkSize: _s, onProgress: _p, ...shared } = options;
+    try {
+      const result = await shipOrder(this.#client, entry.order, shared);
+      if (entry.pkg === undefined) this.#progress.created(entry.orderId);
+      this.#progress.ordered(entry.orderId);
+      this.#progress.labelled(entry.orderId);
+      entry.outcome = {
+        orderId: entry.orderId,
+        packageId: result.packageId,
+        commandId: result.commandId,
+        service: String(entry.pkg?.service ?? entry.mapped?.package.service ?? ""),
+        trackingNumbers: result.trackingNumbers,
+        trackingUrls: result.trackingUrls,
+        warnings: mergeWarnings(entry.warnings, result.warnings),
+        labelled: true,
+      };
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      this.#fail(entry, error, false);
+    } finally {
+      entry.pkg = undefined;
+      entry.mapped = undefined;
+    }
+  }
+
+  #fail(entry: Entry, error: unknown, beforeCreation: boolean): void {
+    if (entry.outcome !== undefined) return;
+    entry.outcome = batchFailure(entry.orderId, error);
+    this.#progress.failed(entry.orderId, entry.chunk, beforeCreation && entry.pkg === undefined);
+  }
+
+  #call(signal: AbortSignal | undefined): CallOptions {
+    const { deadline, companyId, language } = this.#options;
+    return {
+      ...(signal === undefined ? {} : { signal }),
+      ...(deadline === undefined ? {} : { deadline }),
+      ...(companyId === undefined ? {} : { companyId }),
+      ...(language === undefined ? {} : { language }),
+    };
+  }
+}
+
+/** Whether the command refused the package because another command ordered it. */
+function orderedElsewhere(command: OrderCommandResponse, packageId: number): boolean {
+  return (command.errors ?? []).some(
+    (error) =>
+      error.package_id === packageId &&
+      (error as { rule?: unknown }).rule === RULE_CODES.package_already_ordered,
+  );
+}
+
+/** The lease's loss, when that is what stopped the order's work. */
+function lostReason(entry: Entry, error: unknown): unknown {
+  const lost = entry.hold?.lease?.lost;
+  return lost?.aborted ? lost.reason : error;
+}
+
+function addWarnings(into: Issue[], more: readonly Issue[]): void {
+  const known = new Set(into.map((warning) => warning.rule));
+  into.push(...more.filter((warning) => !known.has(warning.rule)));
+}
+
+function mergeWarnings(first: readonly Issue[], second: readonly Issue[]): Issue[] {
+  const merged = [...first];
+  addWarnings(merged, second);
+  return merged;
+}

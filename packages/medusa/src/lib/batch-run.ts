@@ -1,0 +1,555 @@
+// One run of a shipping-day batch, in the background (the batch's start
+// event's subscriber, or the resume job after a process died): it holds the
+// batch's lease while it works, buys every order's package with core's
+// shipBatch under the very names, references and lock a fulfillment of the
+// order uses (each order's shipment attempt begun in the ledger first, so a
+// fulfillment made by hand at the same moment waits for it and takes it
+// over), then creates each order's fulfillment through Medusa's own
+// workflow, whose provider call finds the package ordered and buys nothing
+// more. Progress (counts, the time left) and each order's outcome, with its
+// problems in English and Polish, are kept on the batch's rows.
+import { createHash, randomUUID } from "node:crypto";
+import type { Logger, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows";
+import {
+  type BatchProgress,
+  type Language,
+  type StoreOrderInput,
+  safeToPackage,
+  shipBatch,
+} from "@shipbridge/core";
+import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
+import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import { batchFulfillmentId } from "./attempt-ledger.ts";
+import {
+  type BatchOrderRecord,
+  type GraphQuery,
+  liveShipbridgeFulfillments,
+  loadOrders,
+  remainingItems,
+} from "./batch-orders.ts";
+import {
+  BATCH_PROBLEMS,
+  type BatchProblem,
+  errorProblem,
+  validationProblem,
+} from "./batch-problem.ts";
+import { chosenPointRefusal } from "./chosen-point.ts";
+import { coreLanguage } from "./language.ts";
+import { type ChosenPoint, cashOnDelivery, fulfillmentOrder } from "./medusa-order.ts";
+import { PROVIDER_PREFIX } from "./provider-id.ts";
+import { shipOptions } from "./ship-options.ts";
+import { lineQuantities, orderedLines, shipmentSignature } from "./shipment-items.ts";
+
+type Loose = Record<string, unknown>;
+
+/** How long a run's hold on its batch lasts without renewal (renewed every sixth of it). */
+export const BATCH_LEASE_MS = 30_000;
+/** Fulfillments created at once through Medusa's workflow. */
+const FULFIL_CONCURRENCY = 4;
+/** How often progress is written while the batch buys. */
+const PROGRESS_EVERY_MS = 250;
+/** A fulfillment's time until one was measured. */
+const FULFIL_GUESS_MS = 1_000;
+
+type RowState = "waiting" | "bought" | "fulfilled" | "failed";
+
+interface Row {
+  id: string;
+  order_id: string;
+  state: RowState;
+  shipment_key: string | null;
+  package_id: number | null;
+}
+
+interface Candidate {
+  readonly row: Row;
+  readonly key: string;
+  readonly standIn: string;
+  readonly storeOrder: StoreOrderInput;
+  readonly service: string;
+}
+
+function hash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** Runs `work` over `items`, `limit` at a time. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * Runs the batch `batchId` if no other run holds it: "ran" when this call
+ * ran it (to the end, or until its lease was lost), "busy" when another run
+ * holds it or it is done.
+ */
+export async function runBatch(
+  container: MedusaContainer,
+  batchId: string,
+  options: { leaseMs?: number } = {},
+): Promise<"ran" | "busy"> {
+  const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+  const runner = randomUUID();
+  const leaseMs = options.leaseMs ?? BATCH_LEASE_MS;
+  if (!(await shipbridge.claimBatch(batchId, runner, leaseMs))) return "busy";
+  await new BatchRun(container, shipbridge, batchId, runner, leaseMs).run();
+  return "ran";
+}
+
+class BatchRun {
+  readonly #container: MedusaContainer;
+  readonly #shipbridge: ShipbridgeModuleService;
+  readonly #query: GraphQuery;
+  readonly #logger: Logger | undefined;
+  readonly #batchId: string;
+  readonly #runner: string;
+  readonly #leaseMs: number;
+  readonly #language: Language;
+  /** Aborted when the run lost its lease (another run holds the batch now). */
+  readonly #lost = new AbortController();
+  readonly #rows = new Map<string, Row>();
+  /** Orders another run was shipping when this one came (an admin's fulfillment by hand), with why. */
+  readonly #elsewhere = new Map<string, BatchProblem>();
+  #locationId: string | undefined;
+  #phase: "buying" | "fulfilling" | "done" = "buying";
+  /** What shipBatch reported last (created, ordered, labelled, remainingMs). */
+  #buying: BatchProgress | undefined;
+  /** Orders bought by earlier runs (counted as created, ordered and labelled). */
+  #boughtBefore = 0;
+  #fulfilTimes: number[] = [];
+  #savedAt = 0;
+  #saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    container: MedusaContainer,
+    shipbridge: ShipbridgeModuleService,
+    batchId: string,
+    runner: string,
+    leaseMs: number,
+  ) {
+    this.#container = container;
+    this.#shipbridge = shipbridge;
+    this.#query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery;
+    this.#logger = container.resolve<Logger | undefined>(ContainerRegistrationKeys.LOGGER, {
+      allowUnregistered: true,
+    });
+    this.#batchId = batchId;
+    this.#runner = runner;
+    this.#leaseMs = leaseMs;
+    this.#language = coreLanguage(shipbridge.pluginOptions.language);
+  }
+
+  get #options() {
+    return this.#shipbridge.pluginOptions;
+  }
+
+  get #connection() {
+    return this.#shipbridge.connection;
+  }
+
+  async run(): Promise<void> {
+    const renewal = setInterval(
+      () => {
+        this.#shipbridge.renewBatch(this.#batchId, this.#runner, this.#leaseMs).then(
+          (held) => {
+            if (!held) this.#lost.abort(new Error(`batch ${this.#batchId} taken by another run`));
+          },
+          (error: unknown) => this.#warn(`lease of batch ${this.#batchId} not renewed`, error),
+        );
+      },
+      Math.max(1, Math.floor(this.#leaseMs / 6)),
+    );
+    renewal.unref();
+    const attempts = this.#connection.ledger.holdBatch(
+      this.#options.storeId,
+      this.#batchId,
+      (error) => this.#warn(`attempts of batch ${this.#batchId} not renewed`, error),
+    );
+    let finished = false;
+    try {
+      const [batch] = await this.#shipbridge.listBatches({ id: this.#batchId });
+      this.#locationId = str(batch?.location_id);
+      const rows = await this.#shipbridge.listBatchOrders({ batch_id: this.#batchId });
+      for (const row of rows) {
+        this.#rows.set(row.order_id, {
+          id: row.id,
+          order_id: row.order_id,
+          state: row.state as RowState,
+          shipment_key: row.shipment_key,
+          package_id: row.package_id,
+        });
+      }
+      this.#boughtBefore = [...this.#rows.values()].filter(
+        (row) => row.state === "bought" || row.state === "fulfilled",
+      ).length;
+      await this.#buy();
+      if (this.#lost.signal.aborted) return;
+      this.#phase = "fulfilling";
+      await this.#save(true);
+      await this.#fulfil();
+      if (this.#lost.signal.aborted) return;
+      await this.#settleElsewhere();
+      // Nothing is left half-done: an order still waiting was not reached.
+      for (const row of this.#rows.values()) {
+        if (row.state === "waiting" || row.state === "bought") {
+          await this.#fail(row, BATCH_PROBLEMS.interrupted());
+        }
+      }
+      this.#phase = "done";
+      await this.#save(true);
+      finished = true;
+    } catch (error) {
+      this.#warn(
+        this.#lost.signal.aborted
+          ? `batch ${this.#batchId} left to the run that holds it now`
+          : `batch ${this.#batchId} stopped; the resume job takes it up again`,
+        error,
+      );
+    } finally {
+      clearInterval(renewal);
+      await attempts.stop();
+      await this.#saving;
+      if (!this.#lost.signal.aborted) {
+        await this.#shipbridge.releaseBatch(this.#batchId, this.#runner, finished);
+      }
+    }
+  }
+
+  #warn(what: string, error: unknown): void {
+    this.#logger?.warn(`shipbridge: ${what}: ${error instanceof Error ? error.message : error}`);
+  }
+
+  /** Buys the packages of the orders still waiting, with one shipBatch. */
+  async #buy(): Promise<void> {
+    const waiting = [...this.#rows.values()].filter((row) => row.state === "waiting");
+    if (waiting.length === 0) return;
+    const orders = await loadOrders(
+      this.#query,
+      waiting.map((row) => row.order_id),
+      PROVIDER_PREFIX,
+    );
+    const candidates: Candidate[] = [];
+    for (const row of waiting) {
+      if (this.#lost.signal.aborted) return;
+      const candidate = await this.#prepare(row, orders.get(row.order_id));
+      if (candidate !== undefined) candidates.push(candidate);
+    }
+    await this.#save(true);
+    if (candidates.length === 0) return;
+    const byKey = new Map(candidates.map((candidate) => [candidate.key, candidate]));
+    const options = shipOptions(this.#options, this.#connection, this.#language);
+    const result = await shipBatch(
+      this.#connection.client,
+      candidates.map((candidate) => candidate.storeOrder),
+      {
+        ...options,
+        batchId: this.#batchId,
+        signal: this.#lost.signal,
+        onProgress: (progress) => {
+          this.#buying = progress;
+          void this.#save(false);
+        },
+      },
+    );
+    const ledger = this.#connection.ledger;
+    for (const shipped of result.shipped) {
+      const candidate = byKey.get(shipped.orderId);
+      if (candidate === undefined) continue;
+      await ledger.shipped(candidate.key, shipped.packageId, candidate.standIn);
+      candidate.row.state = "bought";
+      candidate.row.shipment_key = candidate.key;
+      candidate.row.package_id = shipped.packageId;
+      await this.#shipbridge.updateBatchOrders({
+        id: candidate.row.id,
+        state: "bought",
+        shipment_key: candidate.key,
+        package_id: shipped.packageId,
+        service: shipped.service || candidate.service,
+      });
+    }
+    for (const failure of result.failed) {
+      const candidate = byKey.get(failure.orderId);
+      if (candidate === undefined) continue;
+      // A failure that may have reached the service waits for a retry (or
+      // the reconcile job); an order refused before anything was paid is final.
+      await (failure.retryable
+        ? ledger.failed(candidate.key, candidate.standIn)
+        : ledger.refused(candidate.key, candidate.standIn));
+      await this.#fail(
+        candidate.row,
+        errorProblem(failure.error, failure.retryable, this.#language, {
+          order: candidate.storeOrder,
+          options: { ...options, language: this.#language },
+        }),
+      );
+    }
+  }
+
+  /**
+   * An order made ready to buy: checked (Medusa's state, this plugin's
+   * carrier, something left to fulfil, core's rules in both languages, the
+   * pickup point), its shipment attempt begun in the ledger, and its
+   * StoreOrder under the attempt's name. Undefined when it failed (its row
+   * says why).
+   */
+  async #prepare(row: Row, order: BatchOrderRecord | undefined): Promise<Candidate | undefined> {
+    if (order === undefined) return this.#failed(row, BATCH_PROBLEMS.order_not_found());
+    if (order["status"] === "canceled") return this.#failed(row, BATCH_PROBLEMS.order_cancelled());
+    const data = order.shipbridgeData;
+    const service = str(data?.["service"]);
+    if (data === undefined || service === undefined) {
+      return this.#failed(row, BATCH_PROBLEMS.not_this_provider());
+    }
+    const items = remainingItems(order);
+    if (items.length === 0) return this.#failed(row, BATCH_PROBLEMS.nothing_to_fulfil());
+    const point = data["point"] as ChosenPoint | undefined;
+    const cod = cashOnDelivery(order, this.#options);
+    const build = (key: string, withCod: boolean) =>
+      fulfillmentOrder(
+        key,
+        items,
+        order,
+        order["shipping_address"] as Loose | undefined,
+        service,
+        point,
+        this.#options,
+        withCod ? cod : undefined,
+      );
+    const fresh = `${order.id}-b${hash(this.#batchId)}`;
+    const options = {
+      ...shipOptions(this.#options, this.#connection, this.#language),
+    };
+    // Core's rules before anything is begun or paid: every problem at once, in both languages.
+    const checked = safeToPackage(build(fresh, true), options);
+    if (!checked.success) {
+      return this.#failed(
+        row,
+        validationProblem(checked.error.issues, this.#language, build(fresh, true), options),
+      );
+    }
+    const standIn = batchFulfillmentId(this.#batchId, order.id);
+    let key: string;
+    try {
+      if (point !== undefined) {
+        const refusal = await chosenPointRefusal(
+          this.#connection.client,
+          point,
+          service,
+          this.#language,
+        );
+        if (refusal !== undefined) throw refusal;
+      }
+      key = await this.#connection.ledger.begin({
+        storeId: this.#options.storeId,
+        orderId: order.id,
+        signature: shipmentSignature("shipment", items),
+        fulfillmentId: standIn,
+        fresh,
+        lines: lineQuantities(items),
+        ...(orderedLines(order) === undefined ? {} : { order: orderedLines(order) }),
+        language: this.#language,
+        // A shipment of these items under way elsewhere (an admin's by hand)
+        // is reported at once, not waited for order by order.
+        wait: false,
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === "attempt_in_progress") {
+        // Another run ships these items now: what it did is looked at once
+        // this batch has done its own work.
+        this.#elsewhere.set(row.order_id, errorProblem(error, true, this.#language));
+        return undefined;
+      }
+      const final = code === "already_fulfilled" || String(code).startsWith("point_");
+      return this.#failed(row, errorProblem(error, !final, this.#language));
+    }
+    const withCod = cod !== undefined && (await this.#connection.ledger.claimCod(key));
+    return { row, key, standIn, storeOrder: build(key, withCod), service };
+  }
+
+  /** Creates the fulfillment of every order bought, through Medusa's workflow. */
+  async #fulfil(): Promise<void> {
+    const bought = [...this.#rows.values()].filter((row) => row.state === "bought");
+    await eachLimited(bought, FULFIL_CONCURRENCY, async (row) => {
+      if (this.#lost.signal.aborted) return;
+      const started = Date.now();
+      await this.#fulfilOne(row).catch((error: unknown) =>
+        this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error))),
+      );
+      this.#fulfilTimes.push(Date.now() - started);
+      await this.#save(false);
+    });
+  }
+
+  async #fulfilOne(row: Row): Promise<void> {
+    const orders = await loadOrders(this.#query, [row.order_id], PROVIDER_PREFIX);
+    const order = orders.get(row.order_id);
+    if (order === undefined) return this.#fail(row, BATCH_PROBLEMS.order_not_found());
+    const items = remainingItems(order);
+    if (items.length > 0) {
+      try {
+        const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
+          input: {
+            order_id: row.order_id,
+            items: items.map((item) => ({
+              id: String(item["line_item_id"]),
+              quantity: Number(item["quantity"]),
+            })),
+            ...(this.#locationId === undefined ? {} : { location_id: this.#locationId }),
+          },
+        });
+        return this.#fulfilled(row, String(result.id), "batch");
+      } catch (error) {
+        // Another fulfillment (an admin's by hand) took the package at the
+        // same moment: the order is fulfilled with it.
+        const elsewhere = await this.#fulfilledElsewhere(row);
+        if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
+        return this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+      }
+    }
+    const elsewhere = await this.#fulfilledElsewhere(row);
+    if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
+    return this.#fail(
+      row,
+      BATCH_PROBLEMS.fulfilment_refused("the order's items were fulfilled outside this batch"),
+    );
+  }
+
+  /**
+   * The orders another run was shipping when this batch came to them: fulfilled
+   * by that run (nothing left to fulfil, a live fulfillment of this plugin),
+   * or still under way (retryable).
+   */
+  async #settleElsewhere(): Promise<void> {
+    if (this.#elsewhere.size === 0) return;
+    const orders = await loadOrders(this.#query, [...this.#elsewhere.keys()], PROVIDER_PREFIX);
+    for (const [orderId, problem] of this.#elsewhere) {
+      const row = this.#rows.get(orderId);
+      const order = orders.get(orderId);
+      if (row === undefined) continue;
+      const live = order === undefined ? [] : liveShipbridgeFulfillments(order, PROVIDER_PREFIX);
+      const fulfillment = live.at(-1);
+      if (order !== undefined && remainingItems(order).length === 0 && fulfillment !== undefined) {
+        const data = (fulfillment["data"] ?? {}) as Loose;
+        row.package_id = typeof data["package_id"] === "number" ? data["package_id"] : null;
+        await this.#shipbridge.updateBatchOrders({
+          id: row.id,
+          package_id: row.package_id,
+          shipment_key: str(data["shipment_key"]) ?? null,
+          service: str(data["service"]) ?? null,
+        });
+        await this.#fulfilled(row, String(fulfillment["id"]), "elsewhere");
+      } else {
+        await this.#fail(row, problem);
+      }
+    }
+  }
+
+  /** The live fulfillment of this plugin that holds the row's package, if any. */
+  async #fulfilledElsewhere(row: Row): Promise<string | undefined> {
+    const orders = await loadOrders(this.#query, [row.order_id], PROVIDER_PREFIX);
+    const order = orders.get(row.order_id);
+    if (order === undefined) return undefined;
+    const found = liveShipbridgeFulfillments(order, PROVIDER_PREFIX).find(
+      (fulfillment) => (fulfillment["data"] as Loose | null)?.["package_id"] === row.package_id,
+    );
+    return str(found?.["id"]);
+  }
+
+  async #fulfilled(row: Row, fulfillmentId: string, by: "batch" | "elsewhere"): Promise<void> {
+    row.state = "fulfilled";
+    await this.#shipbridge.updateBatchOrders({
+      id: row.id,
+      state: "fulfilled",
+      fulfillment_id: fulfillmentId,
+      fulfilled_by: by,
+    });
+  }
+
+  async #failed(row: Row, problem: BatchProblem): Promise<undefined> {
+    await this.#fail(row, problem);
+    return undefined;
+  }
+
+  async #fail(row: Row, problem: BatchProblem): Promise<void> {
+    row.state = "failed";
+    await this.#shipbridge.updateBatchOrders({
+      id: row.id,
+      state: "failed",
+      code: problem.code,
+      messages: problem.messages,
+      issues: (problem.issues ?? null) as Record<string, unknown> | null,
+      retryable: problem.retryable,
+    });
+  }
+
+  /** The counts and the time left, as the batch's row keeps them. */
+  #progress() {
+    const rows = [...this.#rows.values()];
+    const count = (state: RowState) => rows.filter((row) => row.state === state).length;
+    const buying = this.#buying;
+    const before = this.#boughtBefore;
+    const bought = count("bought") + count("fulfilled");
+    const created = Math.max(bought, before + (buying?.created ?? 0));
+    const ordered = Math.max(bought, before + (buying?.ordered ?? 0));
+    const labelled = Math.max(bought, before + (buying?.labelled ?? 0));
+    const fulfilled = count("fulfilled");
+    const failed = count("failed");
+    const measured =
+      this.#fulfilTimes.length === 0
+        ? FULFIL_GUESS_MS
+        : this.#fulfilTimes.reduce((sum, ms) => sum + ms, 0) / this.#fulfilTimes.length;
+    const toFulfil = rows.length - fulfilled - failed;
+    const fulfilling = Math.ceil((toFulfil * measured) / FULFIL_CONCURRENCY);
+    let remaining: number | null = null;
+    if (this.#phase === "done") remaining = 0;
+    else if (this.#phase === "fulfilling") remaining = fulfilling;
+    else if (buying?.remainingMs !== undefined) remaining = buying.remainingMs + fulfilling;
+    return {
+      phase: this.#phase,
+      created,
+      ordered,
+      labelled,
+      fulfilled,
+      failed,
+      remaining_ms: remaining === null ? null : Math.round(remaining),
+      progress_at: new Date(),
+    };
+  }
+
+  /** Writes the progress: at once when `now`, else at most every PROGRESS_EVERY_MS. */
+  #save(now: boolean): Promise<void> {
+    if (!now && Date.now() - this.#savedAt < PROGRESS_EVERY_MS) return this.#saving;
+    this.#savedAt = Date.now();
+    this.#saving = this.#saving
+      .then(() => this.#shipbridge.updateBatches({ id: this.#batchId, ...this.#progress() }))
+      .then(
+        () => {},
+        (error: unknown) => this.#warn(`progress of batch ${this.#batchId} not kept`, error),
+      );
+    return this.#saving;
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : String(error);
+}

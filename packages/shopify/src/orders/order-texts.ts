@@ -1,0 +1,197 @@
+// The orders pages' own texts in Polish and English, chosen by the shop's
+// language setting (the same one that picks core's messages and the
+// settings page's texts). `{}` marks where a number or name goes.
+import type { Language } from "@shipbridge/core";
+
+const pl = {
+  lang: "pl",
+  ordersTitle: "Zamówienia",
+  settings: "Ustawienia",
+  reckoningLink: "Rozliczenie dnia",
+  select: "Zaznacz",
+  order: "Zamówienie",
+  customer: "Klient",
+  carrier: "Przewoźnik",
+  status: "Stan",
+  problems: "Problemy",
+  tracking: "Numer przesyłki",
+  shipSelected: "Wyślij zaznaczone",
+  shipAllWaiting: "Wyślij wszystkie czekające ({})",
+  nothingToShip: "Żadne z wybranych zamówień nie czeka na wysyłkę.",
+  noOrders: "Brak zamówień.",
+  batches: "Partie",
+  noBatches: "Jeszcze brak partii.",
+  batchTitle: "Partia zamówień",
+  batchOf: "{} zamówień",
+  progress: "Postęp",
+  timeLeft: "Zostało około {} s.",
+  timeUnknown: "Liczę, ile to potrwa…",
+  queued: "Czeka na rozpoczęcie.",
+  done: "Gotowe.",
+  stageReading: "Czytam zamówienia z Shopify",
+  stageBuying: "Kupuję etykiety",
+  stageFulfilling: "Oznaczam zamówienia jako zrealizowane w Shopify",
+  stageDone: "Gotowe",
+  counts: "Zrealizowane: {fulfilled}, wymagają uwagi: {attention}, pominięte: {skipped}",
+  labelsLink: "Drukuj etykiety",
+  protocolLink: "Protokół przekazania",
+  courierLink: "Zamów kuriera",
+  documents: "Dokumenty",
+  noDocuments: "Dokumenty będą dostępne, gdy paczki zostaną kupione.",
+  retryAttention: "Ponów zamówienia wymagające uwagi",
+  retry: "Spróbuj ponownie",
+  notShipped: "Nie wysłano: przebieg został przerwany; wyślij je ponownie.",
+  outcome: {
+    pending: "czeka",
+    read: "sprawdzone",
+    bought: "etykieta kupiona",
+    fulfilled: "zrealizowane",
+    needs_attention: "wymaga uwagi",
+    skipped: "pominięte (anulowane albo już wysłane)",
+    unknown_order: "nieznane w Shopify",
+  },
+  courierTitle: "Kurier dla partii",
+  courierParcels: "{} paczek",
+  book: "Zamów kuriera",
+  booked: "Kurier zamówiony na {date}, {from}–{to}",
+  pickupNumber: "numer zlecenia {}",
+  cancelPickup: "Odwołaj kuriera",
+  cancelled: "Odwołany",
+  noSlots: "Przewoźnik nie proponuje terminów odbioru.",
+  noPickupNeeded: "Te paczki nadajesz w punkcie lub paczkomacie; kurier nie jest potrzebny:",
+  noCourierParcels: "W tej partii nie ma paczek do odbioru przez kuriera.",
+  back: "Wróć do partii",
+  refused: "Usługa odmówiła: {}",
+  reckoningTitle: "Rozliczenie dnia",
+  day: "Dzień",
+  show: "Pokaż",
+  package: "Paczka",
+  price: "Cena",
+  flags: "Uwagi",
+  remedy: "Naprawa",
+  flagNames: {
+    no_order: "paczka bez zamówienia",
+    second_package: "druga paczka tego samego zamówienia",
+    cancelled_order_paid: "zamówienie anulowane, a paczka opłacona",
+  } as Record<string, string>,
+  cancelPackage: "Anuluj paczkę (zwrot)",
+  remedyDone: "Zrobione: paczka {} anulowana.",
+  remedyNotFound: "Tej naprawy nie ma już w rozliczeniu dnia.",
+  totalPaid: "Razem zapłacono: {}",
+  noPackages: "Tego dnia nie opłacono żadnej paczki.",
+  allClear: "Wszystko się zgadza.",
+  orderStates: {
+    open: "otwarte",
+    shipped: "wysłane",
+    cancelled: "anulowane",
+    unknown: "nieznane",
+  } as Record<string, string>,
+};
+
+type Texts = typeof pl;
+
+const en: Texts = {
+  lang: "en",
+  ordersTitle: "Orders",
+  settings: "Settings",
+  reckoningLink: "The day's reckoning",
+  select: "Select",
+  order: "Order",
+  customer: "Customer",
+  carrier: "Carrier",
+  status: "Status",
+  problems: "Problems",
+  tracking: "Tracking number",
+  shipSelected: "Ship selected",
+  shipAllWaiting: "Ship all waiting ({})",
+  nothingToShip: "None of the orders chosen is waiting to ship.",
+  noOrders: "No orders.",
+  batches: "Batches",
+  noBatches: "No batches yet.",
+  batchTitle: "Batch of orders",
+  batchOf: "{} orders",
+  progress: "Progress",
+  timeLeft: "About {} s left.",
+  timeUnknown: "Working out how long it takes…",
+  queued: "Waiting to start.",
+  done: "Done.",
+  stageReading: "Reading the orders from Shopify",
+  stageBuying: "Buying the labels",
+  stageFulfilling: "Marking the orders fulfilled in Shopify",
+  stageDone: "Done",
+  counts: "Fulfilled: {fulfilled}, need attention: {attention}, skipped: {skipped}",
+  labelsLink: "Print labels",
+  protocolLink: "Handover protocol",
+  courierLink: "Book courier",
+  documents: "Documents",
+  noDocuments: "The documents are there once parcels are bought.",
+  retryAttention: "Retry the orders that need attention",
+  retry: "Retry",
+  notShipped: "Not shipped: its run stopped; ship it again.",
+  outcome: {
+    pending: "waiting",
+    read: "checked",
+    bought: "label bought",
+    fulfilled: "fulfilled",
+    needs_attention: "needs attention",
+    skipped: "skipped (cancelled, or shipped already)",
+    unknown_order: "unknown to Shopify",
+  },
+  courierTitle: "Courier for the batch",
+  courierParcels: "{} parcels",
+  book: "Book courier",
+  booked: "Courier booked for {date}, {from}–{to}",
+  pickupNumber: "pickup number {}",
+  cancelPickup: "Cancel the courier",
+  cancelled: "Cancelled",
+  noSlots: "The carrier proposes no pickup times.",
+  noPickupNeeded: "You drop these parcels at a point or locker; no courier is needed:",
+  noCourierParcels: "This batch has no parcels for a courier to collect.",
+  back: "Back to the batch",
+  refused: "The service refused: {}",
+  reckoningTitle: "The day's reckoning",
+  day: "Day",
+  show: "Show",
+  package: "Package",
+  price: "Price",
+  flags: "Flags",
+  remedy: "Remedy",
+  flagNames: {
+    no_order: "a package with no order",
+    second_package: "a second package of the same order",
+    cancelled_order_paid: "the order is cancelled but its package is paid",
+  },
+  cancelPackage: "Cancel the package (refund)",
+  remedyDone: "Done: package {} cancelled.",
+  remedyNotFound: "That remedy is no longer in the day's reckoning.",
+  totalPaid: "Paid in all: {}",
+  noPackages: "No package was paid for that day.",
+  allClear: "Everything matches.",
+  orderStates: {
+    open: "open",
+    shipped: "shipped",
+    cancelled: "cancelled",
+    unknown: "unknown",
+  },
+};
+
+export type OrderTexts = Texts;
+
+export function orderTexts(language: Language): OrderTexts {
+  return language === "en_GB" ? en : pl;
+}
+
+/** `template` with each `{}` (in turn) or `{name}` filled in. */
+export function fill(
+  template: string,
+  ...values: (string | number | Record<string, string | number>)[]
+): string {
+  let index = 0;
+  return template.replace(/\{(\w*)\}/g, (_match, name: string) => {
+    if (name === "") return String(values[index++] ?? "");
+    const named = values.find((value) => typeof value === "object") as
+      | Record<string, string | number>
+      | undefined;
+    return String(named?.[name] ?? "");
+  });
+}
