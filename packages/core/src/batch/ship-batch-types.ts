@@ -11,6 +11,14 @@ import type { ShipOrderOptions } from "../mapping/ship-order.ts";
 export interface ShipBatchOptions
   extends Omit<ShipOrderOptions, "label" | "userReferenceNumber" | "signal"> {
   /**
+   * Not taken: each order's package is named shipOrderReference(storeId,
+   * orderId), so that a rerun and shipOrder find it (refused with
+   * not_a_batch_option, also when spread from shipOrder's options).
+   */
+  readonly userReferenceNumber?: never;
+  /** Not taken: the batch fetches no labels (refused with not_a_batch_option). */
+  readonly label?: never;
+  /**
    * The batch's stable id (the store's batch row id); with storeId it names
    * the chunk commands, so a rerun of the same batch finds them. No colons.
    */

@@ -547,9 +547,21 @@ class Batch {
   async #viaShipOrder(entry: Entry): Promise<void> {
     const options = this.#options;
     if (options.signal?.aborted) return;
-    const { batchId: _b, concurrency: _c, chunkSize: _s, onProgress: _p, ...shared } = options;
+    const {
+      batchId: _b,
+      concurrency: _c,
+      chunkSize: _s,
+      onProgress: _p,
+      userReferenceNumber: _r,
+      label: _l,
+      ...shared
+    } = options;
     try {
-      const result = await shipOrder(this.#client, entry.order, shared);
+      // The same reference as the batch's own: the order's, never one for all.
+      const result = await shipOrder(this.#client, entry.order, {
+        ...shared,
+        userReferenceNumber: shipOrderReference(options.storeId, entry.orderId),
+      });
       if (entry.pkg === undefined) this.#progress.created(entry.orderId);
       this.#progress.ordered(entry.orderId);
       this.#progress.labelled(entry.orderId);
