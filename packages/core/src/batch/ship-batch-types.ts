@@ -21,6 +21,10 @@ export interface ShipBatchOptions
   /**
    * The batch's stable id (the store's batch row id); with storeId it names
    * the chunk commands, so a rerun of the same batch finds them. No colons.
+   * Like shipOrder's, the names leave the account out: storeId must stay
+   * with one account (one companyId). The same storeId and batchId run under
+   * another account find their uuids taken there, and the chunk's orders
+   * fail with the service's ConflictError, not retryable.
    */
   readonly batchId: string;
   /** Package creations at once (default chosen by the bench, see DEFAULT_BATCH_CONCURRENCY). */

@@ -28,7 +28,10 @@
 //    step 5, as is one the command refused because another command ordered
 //    it. One the command did not order for another reason (a closed point) is
 //    a failure with the service's reasons; the batch run again sends it under
-//    the next attempt uuid. A package whose receiver point, street or city is
+//    the next attempt uuid. A uuid the service refuses (409) is read once: a
+//    command of this batch is waited for, while one it cannot show (the uuid
+//    is another account's: the same storeId under another company) fails
+//    the orders sent with the conflict, not retryable. A package whose receiver point, street or city is
 //    not the order's any more is updated just before its command is sent.
 // 4. The tracking numbers come from the command's own answer (one GET per
 //    chunk, not one per package). Whether the labels are ready is asked once
@@ -432,9 +435,22 @@ class Batch {
       try {
         command = await this.#client.orderCommands.put(commandId, body, this.#call(undefined));
       } catch (error) {
-        // Another run used this uuid for its own packages: it is looked up on the next turn.
         if (isConflictError(error)) {
-          attempt--;
+          // Another run of this batch sent this uuid with other packages a
+          // moment ago: it is looked up once, waited for, and what it left
+          // unordered goes under the next attempt.
+          command = await findCommand(this.#client, commandId, read);
+          if (command === undefined) {
+            // The uuid is taken on another account (the same storeId and
+            // batchId under another company): nothing of this chunk can be
+            // sent under it, and running again would meet the same refusal.
+            for (const entry of send) this.#fail(entry, error, false);
+            return;
+          }
+          if (!isFinalCommandStatus(command.status)) {
+            command = await this.#client.orderCommands.wait(commandId, read);
+          }
+          record(command, commandId);
           continue;
         }
         // The answer was lost: the command may exist all the same.

@@ -19,7 +19,7 @@ import { chunkCommandId } from "@shipbridge/core/internal";
 import { SENDER, sampleOrder } from "@shipbridge/core/testing";
 import { describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
-import { onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
+import { DEMO, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-batch";
@@ -355,5 +355,38 @@ describe("shipBatch when one chunk's order command fails", () => {
       order_commands: 3,
       charges: 9,
     });
+  });
+});
+
+describe("shipBatch with a storeId already used under another account", () => {
+  it("fails the chunk's orders with the conflict after one look, not retryable, and sends it once", async () => {
+    // The merchant's own account ships the batch; then the same store and
+    // batch id run for the merchant's company, whose account the service
+    // keeps apart: the chunk's uuid is taken there and unknown here.
+    const own = await shipBatch(sandbox.timedClient(), orders("account", 1), options("account"));
+    expect(own.failed).toEqual([]);
+    const before = await restStats();
+    const controller = new AbortController();
+    const sent: string[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/order-commands/")) sent.push(request.method);
+      // A loop would send it without end: stop it, so that the test fails instead of hanging.
+      if (sent.length > 20) controller.abort(new Error("the chunk is sent again and again"));
+      return fetch(request);
+    };
+    const company = await shipBatch(
+      sandbox.client({ ...sandboxTime(sandbox), fetch: counting }),
+      [sampleOrder({ id: "account-company-1" })],
+      options("account", { companyId: DEMO.companyId, signal: controller.signal }),
+    );
+    expect(company.shipped).toEqual([]);
+    expect(company.failed.map((f) => [f.orderId, f.error.code, f.retryable])).toEqual([
+      ["account-company-1", "conflict", false],
+    ]);
+    // Looked up, sent, refused, looked up once more.
+    expect(sent).toEqual(["GET", "PUT", "GET"]);
+    expect(delta(await restStats(), before)).toMatchObject({ order_commands: 0, charges: 0 });
   });
 });
