@@ -32,7 +32,9 @@
 //    command of this batch is waited for, while one it cannot show (the uuid
 //    is another account's: the same storeId under another company) fails
 //    the orders sent with the conflict, not retryable. A package whose receiver point, street or city is
-//    not the order's any more is updated just before its command is sent.
+//    not the order's any more is updated just before its command is sent;
+//    a move the service refuses fails that order alone, and a package
+//    another run ordered meanwhile (409) is left to shipOrder.
 // 4. The tracking numbers come from the command's own answer (one GET per
 //    chunk, not one per package). Whether the labels are ready is asked once
 //    per command, of its last package (the service prepares them together),
@@ -404,7 +406,7 @@ class Batch {
         record(command, commandId);
         continue;
       }
-      const send: Entry[] = [];
+      let send: Entry[] = [];
       for (const entry of members) {
         if (entry.ordered !== undefined || entry.handOff || entry.outcome !== undefined) continue;
         const id = entry.pkg?.package_id as number;
@@ -424,7 +426,8 @@ class Batch {
       if (send.length === 0) return;
       // Between steps: stop before a command is sent, never while it is.
       signal?.throwIfAborted();
-      await this.#update(send, read);
+      send = await this.#update(send, read);
+      if (send.length === 0) return;
       const body: OrderCommandRequest = {
         packages: send.map((entry) => ({ id: entry.pkg?.package_id as number })),
         ...(this.#options.skipEmailSend === undefined
@@ -475,23 +478,39 @@ class Batch {
     }
   }
 
-  /** Packages about to be ordered go where their order now says (shipOrder's step 3). */
-  async #update(entries: Entry[], call: CallOptions): Promise<void> {
-    const stale = entries.filter(
-      (entry) =>
-        entry.mapped !== undefined &&
-        contentDifferences(entry.mapped.package, entry.pkg as PackageDetailsV2).length > 0,
-    );
-    for (const entry of stale) {
-      const mapped = entry.mapped as ToPackageResult;
-      const updated = await this.#client.packages.update(
-        entry.pkg?.package_id as number,
-        mapped.package,
-        call,
-      );
-      addWarnings(entry.warnings, updated.warnings);
-      entry.pkg = updated.package;
+  /**
+   * Packages about to be ordered go where their order now says (shipOrder's
+   * step 3), one at a time and each on its own: a move the service refuses
+   * fails that order alone, and a package another run ordered meanwhile
+   * (409: an ordered package cannot be edited) is left to shipOrder, which
+   * finds it. The entries still to send are returned.
+   */
+  async #update(entries: Entry[], call: CallOptions): Promise<Entry[]> {
+    const sendable: Entry[] = [];
+    for (const entry of entries) {
+      const mapped = entry.mapped;
+      if (
+        mapped !== undefined &&
+        contentDifferences(mapped.package, entry.pkg as PackageDetailsV2).length > 0
+      ) {
+        try {
+          const updated = await this.#client.packages.update(
+            entry.pkg?.package_id as number,
+            mapped.package,
+            call,
+          );
+          addWarnings(entry.warnings, updated.warnings);
+          entry.pkg = updated.package;
+        } catch (error) {
+          if (this.#options.signal?.aborted) throw error;
+          if (isConflictError(error)) entry.handOff = true;
+          else this.#fail(entry, lostReason(entry, error), false);
+          continue;
+        }
+      }
+      sendable.push(entry);
     }
+    return sendable;
   }
 
   /** Step 4: tracking numbers from the command's summary, and one label check per command. */
