@@ -77,11 +77,10 @@ import { shipOrderReference } from "../mapping/ship-order-reference.ts";
 import type { StoreOrderInput } from "../mapping/store-order.ts";
 import { type ToPackageResult, toPackage } from "../mapping/to-package.ts";
 import { trackingUrls } from "../mapping/tracking-urls.ts";
-import {
-  isFinalCommandStatus,
-  type OrderCommandRequest,
-  type OrderCommandResponse,
-  type PackageDetailsV2,
+import type {
+  OrderCommandRequest,
+  OrderCommandResponse,
+  PackageDetailsV2,
 } from "../schemas/index.ts";
 import { RULE_CODES, renderMessage, ValidationError } from "../validation/index.ts";
 import { batchFailure } from "./batch-failure.ts";
@@ -384,8 +383,6 @@ class Batch {
     const { storeId, batchId, signal } = this.#options;
     const byPackage = new Map(members.map((entry) => [entry.pkg?.package_id as number, entry]));
     const read = this.#call(signal);
-    /** The commands of this run, by package: what a package's failure quotes. */
-    const sentIn = new Map<number, { command: OrderCommandResponse; commandId: string }>();
     const record = (command: OrderCommandResponse, commandId: string) => {
       this.#commandIds.add(commandId);
       for (const summary of command.successfully_ordered_packages ?? []) {
@@ -395,27 +392,23 @@ class Batch {
         this.#progress.ordered(entry.orderId);
       }
     };
+    const undecided = (entry: Entry) =>
+      entry.ordered === undefined && !entry.handOff && entry.outcome === undefined;
     for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
+      // Every package ordered, failed or left to shipOrder: no later attempt can concern them.
+      if (!members.some(undecided)) return;
       const commandId = chunkCommandId(storeId, batchId, chunk, attempt);
       // Sent before (by a run that crashed, or another run of this batch): wait for it, never send it again.
       let command = await findCommand(this.#client, commandId, read);
       if (command !== undefined) {
-        if (!isFinalCommandStatus(command.status)) {
-          command = await this.#client.orderCommands.wait(commandId, read);
-        }
+        command = await this.#client.orderCommands.wait(commandId, read, command);
         record(command, commandId);
         continue;
       }
       let send: Entry[] = [];
       for (const entry of members) {
-        if (entry.ordered !== undefined || entry.handOff || entry.outcome !== undefined) continue;
-        const id = entry.pkg?.package_id as number;
-        const sent = sentIn.get(id);
-        if (sent !== undefined) {
-          // This run's command refused it: ordered by another command, or refused for a reason of its own.
-          if (orderedElsewhere(sent.command, id)) entry.handOff = true;
-          else this.#fail(entry, orderFailed(sent.command, id, sent.commandId), false);
-        } else if (isOrdered(entry.pkg as PackageDetailsV2)) {
+        if (!undecided(entry)) continue;
+        if (isOrdered(entry.pkg as PackageDetailsV2)) {
           entry.handOff = true; // ordered by shipOrder or another batch: shipOrder finds it
         } else if (entry.hold?.lease?.lost.aborted) {
           this.#fail(entry, entry.hold.lease.lost.reason, false);
@@ -450,9 +443,7 @@ class Batch {
             for (const entry of send) this.#fail(entry, error, false);
             return;
           }
-          if (!isFinalCommandStatus(command.status)) {
-            command = await this.#client.orderCommands.wait(commandId, read);
-          }
+          command = await this.#client.orderCommands.wait(commandId, read, command);
           record(command, commandId);
           continue;
         }
@@ -461,12 +452,20 @@ class Batch {
         if (command === undefined) throw error;
       }
       this.#commandIds.add(commandId);
-      if (!isFinalCommandStatus(command.status)) {
-        command = await this.#client.orderCommands.wait(commandId, read);
-      }
+      // Read again when its answer says, not at once.
+      command = await this.#client.orderCommands.wait(commandId, read, command);
       this.#progress.chunkFinal(chunk);
       record(command, commandId);
-      for (const entry of send) sentIn.set(entry.pkg?.package_id as number, { command, commandId });
+      // What this command did not order is decided now: ordered by another
+      // command (left to shipOrder, which finds it) or refused for a reason
+      // of its own (a failure; the batch run again sends it under the next
+      // attempt).
+      for (const entry of send) {
+        if (entry.ordered !== undefined) continue;
+        const id = entry.pkg?.package_id as number;
+        if (orderedElsewhere(command, id)) entry.handOff = true;
+        else this.#fail(entry, orderFailed(command, id, commandId), false);
+      }
     }
     // Every attempt uuid is used up: the last attempt's answer is the failure.
     const lastId = chunkCommandId(storeId, batchId, chunk, MAX_CHUNK_ATTEMPTS - 1);

@@ -301,10 +301,9 @@ async function run(
   let orderStep: ShipOrderSteps["order"];
   if (command !== undefined) {
     orderStep = "resumed";
-    // Sent before (a crash, a lost answer): wait for it; never send it again.
-    if (!isFinalCommandStatus(command.status)) {
-      command = await client.orderCommands.wait(commandId, call);
-    }
+    // Sent before (a crash, a lost answer): wait for it, from the answer
+    // just read (its Retry-After); never send it again.
+    command = await client.orderCommands.wait(commandId, call, command);
   } else if (isOrdered(pkg)) {
     orderStep = "before";
   } else {

@@ -174,6 +174,43 @@ describe("shipBatch", () => {
     });
   });
 
+  it("polls a chunk's command when the service says, from the PUT's answer, and reads no other uuid", async () => {
+    const { clock, sleep } = sandboxTime(sandbox);
+    const log: string[] = [];
+    const logging: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/order-commands/") || path.endsWith("/label")) {
+        const at = path.endsWith("/label") ? "label" : path.slice("/order-commands/".length);
+        log.push(`${request.method} ${at} ${response.status}`);
+      }
+      return response;
+    };
+    const client = sandbox.client({
+      clock,
+      fetch: logging,
+      sleep: (ms, signal) => {
+        log.push(`sleep ${ms}`);
+        return sleep(ms, signal);
+      },
+    });
+    const result = await shipBatch(client, orders("polled", 3), options("polled"));
+    expect(result.failed).toEqual([]);
+    const chunk = chunkCommandId(STORE, "polled", 0, 0);
+    // Looked up once, sent, then read when its Retry-After says (queueing: 2 s,
+    // running: 3 s) until final; the next attempt's uuid is never read, as
+    // every package of the chunk is ordered.
+    expect(log.slice(0, log.indexOf("GET label 204"))).toEqual([
+      `GET ${chunk} 404`,
+      `PUT ${chunk} 202`,
+      "sleep 2000",
+      `GET ${chunk} 200`,
+      "sleep 3000",
+      `GET ${chunk} 200`,
+    ]);
+  });
+
   it("run again, finds every package and command and buys nothing", async () => {
     const batch = orders("again", 6);
     const first = await shipBatch(sandbox.timedClient(), batch, options("again", { chunkSize: 4 }));
