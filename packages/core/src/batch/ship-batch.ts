@@ -9,9 +9,14 @@
 // 2. With `concurrency` at a time, in the orders' order, each order is taken
 //    for this run the way shipOrder takes it: its in-process flight and, with
 //    `lock`, its lease `shipbridge:ship-order:<storeId>:<orderId>`, both
-//    without waiting. An order another run holds (a shipOrder call, another
-//    process's batch) is left to shipOrder after its chunk (step 5), which
-//    waits for that run and finds its work. Then its package is found by
+//    without waiting. An order whose lease another holder has (a run that
+//    crashed, another process's batch or shipOrder) does not hold up its
+//    chunk: it is taken again while the chunk is ordered, as soon as the
+//    lease is free (a crashed run's runs out within the lease's time to
+//    live), and joins the chunk under its next attempt. One that another run
+//    of this process holds, or whose lease a live run keeps that long, is
+//    left to shipOrder after its chunk (step 5), which waits for that run
+//    and finds its work. Then its package is found by
 //    shipOrderReference(storeId, orderId) or created, and the lowest id kept,
 //    exactly as shipOrder does; a package of another order or a cancelled
 //    one is a failure. The flight and the lease are held until the order's
@@ -59,7 +64,7 @@ import type { Issue } from "../issues/issue.ts";
 import { liveCountries } from "../mapping/live-countries.ts";
 import { orderFailed } from "../mapping/order-failed.ts";
 import { checkPostcodeCity } from "../mapping/postcode-cities.ts";
-import { claimFlight, type HeldLease, tryLease } from "../mapping/ship-once.ts";
+import { awaitLease, claimFlight, type HeldLease, tryLease } from "../mapping/ship-once.ts";
 import {
   compact,
   contentDifferences,
@@ -77,6 +82,7 @@ import { shipOrderReference } from "../mapping/ship-order-reference.ts";
 import type { StoreOrderInput } from "../mapping/store-order.ts";
 import { type ToPackageResult, toPackage } from "../mapping/to-package.ts";
 import { trackingUrls } from "../mapping/tracking-urls.ts";
+import type { LeaseStore } from "../oauth/lease-store.ts";
 import type {
   OrderCommandRequest,
   OrderCommandResponse,
@@ -122,6 +128,8 @@ interface Entry {
   ordered?: { readonly commandId: string; readonly summary: Summary } | undefined;
   /** Left to shipOrder after its chunk. */
   handOff?: boolean;
+  /** Another holder had its lease: taken again while its chunk is ordered (see #runChunk). */
+  awaitingLease?: boolean;
   outcome?: BatchShipment | BatchFailure;
 }
 
@@ -175,6 +183,8 @@ class Batch {
   readonly #commandIds = new Set<string>();
   /** Orders of each chunk still being created. */
   readonly #unsettled: number[];
+  /** The final commands of each chunk under way, by uuid: a chunk's later orders are not read again. */
+  readonly #finals = new Map<number, Map<string, OrderCommandResponse>>();
   readonly #chunkWork: Promise<void>[] = [];
 
   constructor(
@@ -272,11 +282,31 @@ class Batch {
         options.signal,
       );
       if (mismatch !== undefined) throw new ValidationError([mismatch], this.#language);
-      if (!(await this.#take(entry))) {
-        entry.handOff = true;
+      const taken = await this.#take(entry);
+      if (taken !== "taken") {
+        // Held by another run: its chunk does not wait for it (see #runChunk).
+        if (taken === "lease") entry.awaitingLease = true;
+        else entry.handOff = true;
         this.#progress.deferred(entry.chunk);
         return;
       }
+    } catch (error) {
+      await this.#release(entry);
+      if (options.signal?.aborted) return;
+      this.#fail(entry, error, true);
+      return;
+    }
+    await this.#findOrCreate(entry, true);
+  }
+
+  /**
+   * The package of an order this run holds, found by its reference or
+   * created, as shipOrder does; `settles` when the order's chunk waits for it.
+   */
+  async #findOrCreate(entry: Entry, settles: boolean): Promise<void> {
+    const options = this.#options;
+    const mapped = entry.mapped as ToPackageResult;
+    try {
       const lost = entry.hold?.lease?.lost;
       const call = this.#call(
         options.signal === undefined
@@ -296,21 +326,25 @@ class Batch {
       const refused = foundPackageProblem(mapped.package, pkg, reference, firstCommand);
       if (refused !== undefined) throw refused;
       entry.pkg = pkg;
-      this.#progress.created(entry.orderId, entry.chunk);
+      this.#progress.created(entry.orderId, settles ? entry.chunk : undefined);
     } catch (error) {
       const reason = lostReason(entry, error);
       await this.#release(entry);
       if (options.signal?.aborted) return;
-      this.#fail(entry, reason, true);
+      this.#fail(entry, reason, settles);
     }
   }
 
-  /** Takes the order's flight and lease for this run without waiting; false when another run holds either. */
-  async #take(entry: Entry): Promise<boolean> {
+  /**
+   * Takes the order's flight and lease for this run without waiting:
+   * "flight" when another run of this process holds it, "lease" when another
+   * holder has its lease (maybe a run that crashed).
+   */
+  async #take(entry: Entry): Promise<"taken" | "flight" | "lease"> {
     const { storeId, batchId, lock } = this.#options;
-    const key = `shipbridge:ship-order:${storeId}:${entry.orderId}`;
+    const key = orderKey(storeId, entry.orderId);
     const flight = claimFlight(clientAccount(this.#client), key, `batch:${batchId}:${entry.index}`);
-    if (flight === undefined) return false;
+    if (flight === undefined) return "flight";
     let lease: HeldLease | undefined;
     if (lock !== undefined) {
       try {
@@ -321,11 +355,42 @@ class Batch {
       }
       if (lease === undefined) {
         flight.finish();
-        return false;
+        return "lease";
       }
     }
     entry.hold = { finish: flight.finish, lease };
-    return true;
+    return "taken";
+  }
+
+  /**
+   * An order whose lease another holder had: its lease once free (a crashed
+   * run's runs out within the lease's time to live), then its flight and its
+   * package. Left to shipOrder when a live run keeps it. Never rejects.
+   */
+  async #retake(entry: Entry): Promise<void> {
+    const { storeId, batchId, lock, signal, deadline } = this.#options;
+    const key = orderKey(storeId, entry.orderId);
+    entry.awaitingLease = false;
+    let lease: HeldLease | undefined;
+    try {
+      lease = await awaitLease(lock as LeaseStore, key, { signal, deadline });
+    } catch (error) {
+      if (!signal?.aborted) this.#fail(entry, error, false);
+      return;
+    }
+    if (lease === undefined) {
+      entry.handOff = true; // a live run keeps it: shipOrder waits for it and finds its work
+      return;
+    }
+    const flight = claimFlight(clientAccount(this.#client), key, `batch:${batchId}:${entry.index}`);
+    if (flight === undefined) {
+      await lease.release();
+      entry.handOff = true;
+      return;
+    }
+    entry.hold = { finish: flight.finish, lease };
+    if (signal?.aborted) return;
+    await this.#limit.run(() => this.#findOrCreate(entry, false));
   }
 
   /** Gives back the order's flight and lease (idempotent). */
@@ -347,27 +412,30 @@ class Batch {
     if (left === 0) this.#chunkWork.push(this.#runChunk(chunk));
   }
 
-  /** Steps 3 to 5 for one chunk. Never rejects: what goes wrong is its orders' failures. */
+  /**
+   * Steps 3 to 5 for one chunk. Never rejects: what goes wrong is its orders'
+   * failures. Orders whose lease another holder had are taken again while
+   * the others are ordered, then ordered under the chunk's next attempt.
+   */
   async #runChunk(chunk: number): Promise<void> {
     const { signal } = this.#options;
     const members = this.#chunks[chunk] ?? [];
     const ready = members.filter((entry) => entry.pkg !== undefined && entry.outcome === undefined);
+    const waiting = members.filter((entry) => entry.awaitingLease && entry.outcome === undefined);
+    const retaking = Promise.all(waiting.map((entry) => this.#retake(entry)));
     try {
-      if (ready.length > 0 && !signal?.aborted) await this.#order(chunk, ready);
-    } catch (error) {
-      for (const entry of ready) {
-        if (entry.ordered === undefined && !entry.handOff && !signal?.aborted) {
-          this.#fail(entry, lostReason(entry, error), false);
-        }
-      }
-    } finally {
-      // The order's command is final (or was never sent): others may work on it now.
-      await Promise.all(ready.map((entry) => this.#release(entry)));
-    }
-    try {
-      if (!signal?.aborted) await this.#label(chunk, ready);
+      await this.#orderAndLabel(chunk, ready);
+      await retaking;
+      const late = waiting.filter(
+        (entry) => entry.pkg !== undefined && entry.outcome === undefined && !entry.handOff,
+      );
+      await this.#orderAndLabel(chunk, late);
     } catch {
-      return; // aborted while waiting for the labels: a rerun finds everything ordered
+      // Aborted while waiting for the labels: a rerun finds everything ordered.
+    } finally {
+      await retaking;
+      await Promise.all(waiting.map((entry) => this.#release(entry)));
+      this.#finals.delete(chunk);
     }
     if (signal?.aborted) return;
     await Promise.all(
@@ -376,6 +444,25 @@ class Batch {
         .map((entry) => this.#limit.run(() => this.#viaShipOrder(entry))),
     );
     this.#progress.chunkClosed(chunk);
+  }
+
+  /** Steps 3 and 4 for some orders of a chunk; rejects only when aborted while the labels are awaited. */
+  async #orderAndLabel(chunk: number, entries: Entry[]): Promise<void> {
+    const { signal } = this.#options;
+    if (entries.length === 0) return;
+    try {
+      if (!signal?.aborted) await this.#order(chunk, entries);
+    } catch (error) {
+      for (const entry of entries) {
+        if (entry.ordered === undefined && !entry.handOff && !signal?.aborted) {
+          this.#fail(entry, lostReason(entry, error), false);
+        }
+      }
+    } finally {
+      // The order's command is final (or was never sent): others may work on it now.
+      await Promise.all(entries.map((entry) => this.#release(entry)));
+    }
+    if (!signal?.aborted) await this.#label(chunk, entries);
   }
 
   /** Step 3: the chunk's commands, found or sent, until each of its packages is ordered or failed. */
@@ -392,6 +479,8 @@ class Batch {
         this.#progress.ordered(entry.orderId);
       }
     };
+    const finals = this.#finals.get(chunk) ?? new Map<string, OrderCommandResponse>();
+    this.#finals.set(chunk, finals);
     const undecided = (entry: Entry) =>
       entry.ordered === undefined && !entry.handOff && entry.outcome === undefined;
     for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
@@ -399,9 +488,10 @@ class Batch {
       if (!members.some(undecided)) return;
       const commandId = chunkCommandId(storeId, batchId, chunk, attempt);
       // Sent before (by a run that crashed, or another run of this batch): wait for it, never send it again.
-      let command = await findCommand(this.#client, commandId, read);
+      let command = finals.get(commandId) ?? (await findCommand(this.#client, commandId, read));
       if (command !== undefined) {
         command = await this.#client.orderCommands.wait(commandId, read, command);
+        finals.set(commandId, command);
         record(command, commandId);
         continue;
       }
@@ -444,6 +534,7 @@ class Batch {
             return;
           }
           command = await this.#client.orderCommands.wait(commandId, read, command);
+          finals.set(commandId, command);
           record(command, commandId);
           continue;
         }
@@ -454,6 +545,7 @@ class Batch {
       this.#commandIds.add(commandId);
       // Read again when its answer says, not at once.
       command = await this.#client.orderCommands.wait(commandId, read, command);
+      finals.set(commandId, command);
       this.#progress.chunkFinal(chunk);
       record(command, commandId);
       // What this command did not order is decided now: ordered by another
@@ -642,6 +734,11 @@ function orderedElsewhere(command: OrderCommandResponse, packageId: number): boo
       error.package_id === packageId &&
       (error as { rule?: unknown }).rule === RULE_CODES.package_already_ordered,
   );
+}
+
+/** The key of an order's flight and lease, shipOrder's. */
+function orderKey(storeId: string, orderId: string): string {
+  return `shipbridge:ship-order:${storeId}:${orderId}`;
 }
 
 /** The lease's loss, when that is what stopped the order's work. */

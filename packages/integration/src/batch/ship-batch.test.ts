@@ -1,15 +1,20 @@
 // shipBatch end to end against the sandbox over real HTTP, in sandbox time
 // (sleeping moves the sandbox's clock): invalid orders beside valid ones, the
 // chunks (counted with /_sandbox/stats), reruns after an abort at several
-// points, shipOrder racing it on one order, and one chunk's order command
-// failing under an injected fault. Every test checks the ledger: one package
+// points, shipOrder racing it on one order, a rerun while a crashed run's
+// leases still last, and one chunk's order command failing under an
+// injected fault. Every test checks the ledger: one package
 // and one charge per order, whatever happened.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   type BatchProgress,
   isValidationError,
   type ShipBatchOptions,
   type ShipBatchResult,
   type ShippingClient,
+  SqliteTokenStore,
   type StoreOrderInput,
   shipBatch,
   shipOrder,
@@ -17,7 +22,7 @@ import {
 } from "@shipbridge/core";
 import { chunkCommandId } from "@shipbridge/core/internal";
 import { SENDER, sampleOrder } from "@shipbridge/core/testing";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
 import { DEMO, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
@@ -323,6 +328,48 @@ describe("shipBatch and shipOrder on one order at the same moment, in one proces
       charges: 4,
     });
     expect(name).toBeTruthy();
+  });
+});
+
+describe("shipBatch run again while a crashed run's leases still last", () => {
+  const dir = mkdtempSync(join(tmpdir(), "shipbridge-batch-leases-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("takes those orders once the leases run out and orders them under the chunk's next attempt", async () => {
+    const lock = new SqliteTokenStore(join(dir, "lock.db"));
+    try {
+      const batch = orders("leased", 6);
+      // The crashed run held the leases of the first four orders, as it takes
+      // them; they run out a second from now (30 s after a real crash).
+      for (const order of batch.slice(0, 4)) {
+        const key = `shipbridge:ship-order:${STORE}:${String(order.id)}`;
+        expect(lock.acquireLease(key, "the crashed run", 1_000)).toBe(true);
+      }
+      const before = await restStats();
+      const result = await shipBatch(sandbox.timedClient(), batch, options("leased", { lock }));
+      expect(result.failed).toEqual([]);
+      expect(shippedIds(result)).toEqual(batch.map((order) => String(order.id)));
+      const [first, next] = [0, 1].map((attempt) => chunkCommandId(STORE, "leased", 0, attempt));
+      // The free orders go first; the four the leases held join them under
+      // the chunk's next attempt, not one command each through shipOrder.
+      expect(result.shipped.map((shipment) => shipment.commandId)).toEqual([
+        next,
+        next,
+        next,
+        next,
+        first,
+        first,
+      ]);
+      expect(result.commandIds).toEqual([first, next]);
+      await expectEachShippedOnce(shippedIds(result));
+      expect(delta(await restStats(), before)).toEqual({
+        packages: 6,
+        order_commands: 2,
+        charges: 6,
+      });
+    } finally {
+      lock.close();
+    }
   });
 });
 
