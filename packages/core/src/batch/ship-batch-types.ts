@@ -67,8 +67,13 @@ export interface ShipBatchResult {
 export interface BatchShipment {
   readonly orderId: string;
   readonly packageId: number;
-  /** The order command that ordered the package (a chunk's, or shipOrder's own). */
-  readonly commandId: string;
+  /**
+   * The order command that ordered the package: a chunk's of this batch, or
+   * shipOrder's own for an order left to it. Undefined when it was ordered
+   * by a command the batch cannot name (another batch, shipOrder run by
+   * another store process under another uuid, the merchant's panel).
+   */
+  readonly commandId: string | undefined;
   /** The carrier (the package's service). */
   readonly service: string;
   /** One per parcel, as the carrier numbers them. */

@@ -73,6 +73,7 @@ import {
   foundPackageProblem,
   isOrdered,
   isShippingClient,
+  orderedBy,
   orderId as orderIdOf,
   shipOrder,
   withCommandNumbers,
@@ -83,10 +84,11 @@ import type { StoreOrderInput } from "../mapping/store-order.ts";
 import { type ToPackageResult, toPackage } from "../mapping/to-package.ts";
 import { trackingUrls } from "../mapping/tracking-urls.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
-import type {
-  OrderCommandRequest,
-  OrderCommandResponse,
-  PackageDetailsV2,
+import {
+  isFinalCommandStatus,
+  type OrderCommandRequest,
+  type OrderCommandResponse,
+  type PackageDetailsV2,
 } from "../schemas/index.ts";
 import { RULE_CODES, renderMessage, ValidationError } from "../validation/index.ts";
 import { batchFailure } from "./batch-failure.ts";
@@ -435,15 +437,16 @@ class Batch {
     } finally {
       await retaking;
       await Promise.all(waiting.map((entry) => this.#release(entry)));
-      this.#finals.delete(chunk);
     }
-    if (signal?.aborted) return;
-    await Promise.all(
-      members
-        .filter((entry) => entry.handOff && entry.outcome === undefined)
-        .map((entry) => this.#limit.run(() => this.#viaShipOrder(entry))),
-    );
-    this.#progress.chunkClosed(chunk);
+    if (!signal?.aborted) {
+      await Promise.all(
+        members
+          .filter((entry) => entry.handOff && entry.outcome === undefined)
+          .map((entry) => this.#limit.run(() => this.#viaShipOrder(entry))),
+      );
+      this.#progress.chunkClosed(chunk);
+    }
+    this.#finals.delete(chunk);
   }
 
   /** Steps 3 and 4 for some orders of a chunk; rejects only when aborted while the labels are awaited. */
@@ -691,10 +694,13 @@ class Batch {
       if (entry.pkg === undefined) this.#progress.created(entry.orderId);
       this.#progress.ordered(entry.orderId);
       this.#progress.labelled(entry.orderId);
+      // Ordered another way: by one of this chunk's commands, if one did.
+      const commandId =
+        result.commandId ?? (await this.#chunkCommandOf(entry.chunk, result.packageId));
       entry.outcome = {
         orderId: entry.orderId,
         packageId: result.packageId,
-        commandId: result.commandId,
+        commandId,
         service: String(entry.pkg?.service ?? entry.mapped?.package.service ?? ""),
         trackingNumbers: result.trackingNumbers,
         trackingUrls: result.trackingUrls,
@@ -708,6 +714,34 @@ class Batch {
       entry.pkg = undefined;
       entry.mapped = undefined;
     }
+  }
+
+  /**
+   * The command of the chunk that ordered the package, if one did: the
+   * chunk's attempts in turn (those known, else read), up to the first the
+   * service does not know. Undefined when none did or they cannot be read.
+   */
+  async #chunkCommandOf(chunk: number, packageId: number): Promise<string | undefined> {
+    const { storeId, batchId, signal } = this.#options;
+    const finals = this.#finals.get(chunk) ?? new Map<string, OrderCommandResponse>();
+    this.#finals.set(chunk, finals);
+    try {
+      for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
+        const commandId = chunkCommandId(storeId, batchId, chunk, attempt);
+        const command =
+          finals.get(commandId) ?? (await findCommand(this.#client, commandId, this.#call(signal)));
+        if (command === undefined) return undefined;
+        if (!isFinalCommandStatus(command.status)) continue;
+        finals.set(commandId, command);
+        if (orderedBy(command, packageId)) {
+          this.#commandIds.add(commandId);
+          return commandId;
+        }
+      }
+    } catch {
+      // Only the name of the command is missing: the order is shipped all the same.
+    }
+    return undefined;
   }
 
   #fail(entry: Entry, error: unknown, beforeCreation: boolean): void {

@@ -331,6 +331,52 @@ describe("shipBatch and shipOrder on one order at the same moment, in one proces
   });
 });
 
+describe("the command each shipment names", () => {
+  /** Whether the command exists and ordered the package. */
+  async function ordered(commandId: string, packageId: number): Promise<boolean> {
+    const command = await sandbox.timedClient().orderCommands.get(commandId);
+    return (command.successfully_ordered_packages ?? []).some((p) => p.package_id === packageId);
+  }
+
+  it("one batch run twice at once in one process: each shipment names the chunk command that ordered it", async () => {
+    const batch = orders("twin", 6);
+    await sandbox.injectFaults(onPackageCreation({ latency_ms: 100 }));
+    const runs = await Promise.all([
+      shipBatch(sandbox.timedClient(), batch, options("twin")),
+      shipBatch(sandbox.timedClient(), batch, options("twin")),
+    ]);
+    const chunkCommands = [0, 1, 2].map((attempt) => chunkCommandId(STORE, "twin", 0, attempt));
+    for (const run of runs) {
+      expect(run.failed).toEqual([]);
+      for (const shipment of run.shipped) {
+        // Also an order the other run held, shipped here through shipOrder.
+        expect(chunkCommands).toContain(shipment.commandId);
+        expect(await ordered(shipment.commandId as string, shipment.packageId)).toBe(true);
+        expect(run.commandIds).toContain(shipment.commandId);
+      }
+    }
+    await expectEachShippedOnce(shippedIds(runs[0] as ShipBatchResult));
+  });
+
+  it("two batches sharing orders at once: a shipment names the command that ordered it, or none", async () => {
+    await sandbox.injectFaults(onPackageCreation({ latency_ms: 100 }));
+    const order = (i: number) => sampleOrder({ id: `overlap-${i}` });
+    const [a, b] = await Promise.all([
+      shipBatch(sandbox.timedClient(), [1, 2, 3, 4].map(order), options("overlap-a")),
+      shipBatch(sandbox.timedClient(), [3, 4, 5, 6].map(order), options("overlap-b")),
+    ]);
+    const unnamed: string[] = [];
+    for (const shipment of [...(a?.shipped ?? []), ...(b?.shipped ?? [])]) {
+      if (shipment.commandId === undefined) unnamed.push(shipment.orderId);
+      else expect(await ordered(shipment.commandId, shipment.packageId)).toBe(true);
+    }
+    // Orders 3 and 4 were each ordered by one batch's chunk; the other batch
+    // found them ordered by a command it does not know, and says so.
+    expect(unnamed.toSorted()).toEqual(["overlap-3", "overlap-4"]);
+    await expectEachShippedOnce([1, 2, 3, 4, 5, 6].map((i) => `overlap-${i}`));
+  });
+});
+
 describe("shipBatch run again while a crashed run's leases still last", () => {
   const dir = mkdtempSync(join(tmpdir(), "shipbridge-batch-leases-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
