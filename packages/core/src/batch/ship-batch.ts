@@ -1,8 +1,9 @@
 // shipBatch: many store orders shipped as one unit of work, with shipOrder's
 // guarantees per order and far fewer requests and waits:
 //
-// 1. The batch's own options and shipOrder's are checked before anything is
-//    sent (one ValidationError with every problem). Each order is mapped on
+// 1. The batch's own options and shipOrder's, and that no order is listed
+//    twice, are checked before anything is sent (one ValidationError with
+//    every problem). Each order is mapped on
 //    its own (toPackage, with the service's live country list loaded once,
 //    then its Polish postcode checked against the service's cities): an order
 //    that cannot ship is a failure with its issues and holds up nothing else.
@@ -99,6 +100,7 @@ import {
 } from "./batch-options.ts";
 import { BatchProgressTracker } from "./batch-progress.ts";
 import { chunkCommandId } from "./chunk-command-id.ts";
+import { duplicateOrderIssues } from "./duplicate-orders.ts";
 import { FifoLimit } from "./fifo-limit.ts";
 import type {
   BatchFailure,
@@ -167,6 +169,8 @@ export async function shipBatch(
       rule,
       message: renderMessage({ path: "orders", rule, params }, language),
     });
+  } else {
+    issues.push(...duplicateOrderIssues(orders, language));
   }
   if (issues.length > 0) throw new ValidationError(issues, language);
   const { signal } = options;

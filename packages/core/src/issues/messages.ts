@@ -349,6 +349,8 @@ const en: Record<RuleCode, Template> = {
     p(x, "option") === "label"
       ? "shipBatch fetches no labels (a store fetches them when it prints, one by one or in one file): remove this option."
       : "shipBatch names each order's package itself (storeId:orderId), so that a rerun and shipOrder find it: remove this option.",
+  order_listed_twice: (x) =>
+    `Order "${p(x, "order_id")}" is listed more than once (first at ${p(x, "first")}); list each order once.`,
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
   // The order-to-package mapping.
@@ -580,6 +582,8 @@ const pl: Record<RuleCode, Template> = {
     p(x, "option") === "label"
       ? "shipBatch nie pobiera etykiet (sklep pobiera je przy drukowaniu, pojedynczo lub w jednym pliku): usuń tę opcję."
       : "shipBatch sam nadaje referencję przesyłce każdego zamówienia (storeId:orderId), aby ponowne uruchomienie i shipOrder ją znalazły: usuń tę opcję.",
+  order_listed_twice: (x) =>
+    `Zamówienie „${p(x, "order_id")}” występuje więcej niż raz (pierwszy raz w ${p(x, "first")}); podaj każde zamówienie raz.`,
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
   // The order-to-package mapping.
