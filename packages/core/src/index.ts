@@ -129,6 +129,7 @@ export {
 // per carrier, the courier booked, orders in several parcels, and the day's
 // reckoning of what was paid against what the stores asked for.
 export {
+  type ApplyRemedyOptions,
   applyRemedy,
   type BatchDocument,
   type BatchLabelsOptions,
@@ -162,15 +163,20 @@ export {
   handoverProtocols,
   isCourierError,
   isDocumentsError,
+  isRemedyError,
   type PaidAmount,
   type ParcelLimits,
   type ParcelsOption,
   type PickupExclusion,
   RECKONING_FLAGS,
+  REMEDY_ERROR_CODES,
   type Reckoning,
   type ReckoningFlag,
   type ReckoningRow,
+  type RefusedProtocol,
   type Remedy,
+  RemedyError,
+  type RemedyErrorCode,
   type RemedyResult,
   type SkippedPackage,
   type SplitEntry,

@@ -37,6 +37,7 @@ export {
   type HandoverProtocols,
   type HandoverProtocolsOptions,
   handoverProtocols,
+  type RefusedProtocol,
 } from "./documents/handover-protocols.ts";
 export type { SkippedPackage } from "./mapping/command-refusals.ts";
 export type { DayCallOptions } from "./mapping/day-call.ts";
@@ -47,7 +48,11 @@ export type {
   ParcelsOption,
   SplitEntry,
 } from "./mapping/parcels-option.ts";
-export { applyRemedy, type RemedyResult } from "./reckoning/apply-remedy.ts";
+export {
+  type ApplyRemedyOptions,
+  applyRemedy,
+  type RemedyResult,
+} from "./reckoning/apply-remedy.ts";
 export { type DayReckoningOptions, dayReckoning } from "./reckoning/day-reckoning.ts";
 export {
   type CancelPackageRemedy,
@@ -60,4 +65,10 @@ export {
   type StoreOrderStatus,
   type StoreTotal,
 } from "./reckoning/reckoning.ts";
+export {
+  isRemedyError,
+  REMEDY_ERROR_CODES,
+  RemedyError,
+  type RemedyErrorCode,
+} from "./reckoning/remedy-error.ts";
 export type { StoreReference } from "./reckoning/store-reference.ts";

@@ -18,12 +18,15 @@ export {
 } from "./mapping/index.ts";
 export {
   type BatchCourier,
+  BatchKeyReusedError,
+  BatchLabelPartsError,
   type CarrierCourier,
   type ShopBatch,
   type ShopBatchDetails,
   type ShopBatchOrder,
   type ShopConnectionState,
   type ShopDocument,
+  type ShopLabelFile,
   type ShopMerchant,
   type ShopOrderShipment,
   type ShopOrderStatus,

@@ -1,22 +1,32 @@
 // The one polling loop the client's pollers share (price calculation running
 // in the background, order and cancel commands, labels not ready yet): ask,
 // and while the answer says "not yet", wait and ask again, until the call's
-// deadline. The wait is the one the answer asks for (its Retry-After), else a
-// growing interval; a final answer is returned at once, without waiting.
-// Waiting uses the injectable sleep and honours the AbortSignal.
+// deadline. The wait is the one the answer asks for (its Retry-After), however
+// long, up to the deadline (with a small floor, so that "0" never makes it ask
+// without a pause); else a growing interval. A final answer is returned at
+// once, without waiting. Waiting uses the injectable sleep and honours the
+// AbortSignal.
 import type { Deadline, Sleep } from "./deadline.ts";
 
 export interface PollOptions {
-  /** First wait between two asks, in milliseconds. Default 1,000. */
+  /** First wait between two asks when the service says nothing, in milliseconds. Default 1,000. */
   readonly intervalMs?: number;
-  /** Longest wait between two asks, in milliseconds. Default 10,000. */
+  /**
+   * Longest wait between two asks when the service says nothing, in
+   * milliseconds. Default 10,000. A wait the service asks for (Retry-After)
+   * is honoured whole, up to the call's deadline.
+   */
   readonly maxIntervalMs?: number;
 }
+
+/** The shortest wait after an answer whose Retry-After asks for less (0 included). */
+export const MIN_RETRY_AFTER_MS = 250;
 
 export type PollStep<T> =
   | { readonly done: true; readonly value: T }
   | {
-      readonly done: false /** The wait the service asked for, if any. */;
+      readonly done: false;
+      /** The wait the service asked for (its Retry-After), if any. */
       readonly waitMs?: number;
     };
 
@@ -45,7 +55,7 @@ export async function poll<T>(run: PollRun<T>): Promise<T> {
     const step = known ?? (await run.ask());
     known = undefined;
     if (step.done) return step.value;
-    const wait = Math.min(Math.max(step.waitMs ?? interval, 0), maxIntervalMs);
+    const wait = step.waitMs === undefined ? interval : Math.max(step.waitMs, MIN_RETRY_AFTER_MS);
     const remaining = run.deadline.remainingMs();
     if (remaining <= 0) throw run.deadline.exceeded(run.method, run.path, run.what);
     await run.sleep(Math.min(wait, remaining), run.signal);

@@ -69,6 +69,11 @@ export interface RequestSpec {
   readonly accept?: string;
   /** Forces a version for endpoints that have only one. */
   readonly version?: ApiVersion;
+  /**
+   * The path errors name instead of `path`, when `path` carries what must
+   * never be logged (the query of a signed document url).
+   */
+  readonly shownPath?: string;
 }
 
 export interface RawResponse {
@@ -233,7 +238,8 @@ export class Transport {
   ): Promise<RawResponse> {
     const callDeadline = deadline ?? this.deadlineFor(options);
     const method = spec.method;
-    const path = spec.query === undefined ? spec.path : spec.path + queryString(spec.query);
+    const sent = spec.query === undefined ? spec.path : spec.path + queryString(spec.query);
+    const path = spec.shownPath ?? sent;
     const signal = options.signal;
     callDeadline.check(method, path, "The request", signal);
     const version = spec.version ?? options.version ?? this.config.version;
@@ -274,7 +280,7 @@ export class Transport {
         init.body = JSON.stringify(spec.json);
       }
       if (signal) init.signal = signal;
-      const url = this.#baseUrl + path;
+      const url = this.#baseUrl + sent;
       let response = await this.#ky(url, init);
       if (response.status === 401)
         response = await this.#renewAndResend(url, init, state, response);

@@ -1,6 +1,7 @@
 // Checks what shipBatch adds to shipOrder's options before anything is sent
 // (the batch id that names the chunk commands, the concurrency, the chunk
-// size, the progress callback), and holds their defaults. Every problem is a
+// size, the progress callback) and refuses shipOrder's options a batch does
+// not take (userReferenceNumber, label), and holds their defaults. Every problem is a
 // ValidationError issue at its `options.…` path with a rule from RULE_CODES,
 // beside shipOrder's own option issues.
 import type { Language } from "../issues/language.ts";
@@ -53,6 +54,14 @@ export function batchOptionIssues(options: object, language: Language): Issue[] 
   whole("chunkSize", ORDER_PACKAGES_MAX);
   if (given["onProgress"] !== undefined && typeof given["onProgress"] !== "function") {
     report("options.onProgress", RULE_CODES.invalid_type, { expected: "function" });
+  }
+  // shipOrder's options that a batch cannot take, e.g. from a spread of a
+  // store's per-order options: one reference for every order would make each
+  // order find the others' packages.
+  for (const option of ["userReferenceNumber", "label"]) {
+    if (given[option] !== undefined) {
+      report(`options.${option}`, RULE_CODES.not_a_batch_option, { option });
+    }
   }
   return issues;
 }

@@ -7,6 +7,11 @@
 // of the batch looks each attempt up before sending anything, so a command is
 // never sent twice and a uuid never carries two bodies.
 //
+// The account (companyId) is not part of the name, as it is not of
+// shipOrder's: a storeId names one store of one account. Run under another
+// account, the same names meet the uuids the first one used, which the
+// service refuses (409) and shipBatch reports instead of sending again.
+//
 // The name starts with a colon: shipOrder's names start with the store id,
 // which is never empty, so no order of any store can share a batch's uuid.
 import { ORDER_COMMAND_NAMESPACE, uuidV5 } from "../mapping/order-command-id.ts";

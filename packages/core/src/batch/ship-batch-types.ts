@@ -11,8 +11,20 @@ import type { ShipOrderOptions } from "../mapping/ship-order.ts";
 export interface ShipBatchOptions
   extends Omit<ShipOrderOptions, "label" | "userReferenceNumber" | "signal"> {
   /**
+   * Not taken: each order's package is named shipOrderReference(storeId,
+   * orderId), so that a rerun and shipOrder find it (refused with
+   * not_a_batch_option, also when spread from shipOrder's options).
+   */
+  readonly userReferenceNumber?: never;
+  /** Not taken: the batch fetches no labels (refused with not_a_batch_option). */
+  readonly label?: never;
+  /**
    * The batch's stable id (the store's batch row id); with storeId it names
    * the chunk commands, so a rerun of the same batch finds them. No colons.
+   * Like shipOrder's, the names leave the account out: storeId must stay
+   * with one account (one companyId). The same storeId and batchId run under
+   * another account find their uuids taken there, and the chunk's orders
+   * fail with the service's ConflictError, not retryable.
    */
   readonly batchId: string;
   /** Package creations at once (default chosen by the bench, see DEFAULT_BATCH_CONCURRENCY). */
@@ -55,8 +67,13 @@ export interface ShipBatchResult {
 export interface BatchShipment {
   readonly orderId: string;
   readonly packageId: number;
-  /** The order command that ordered the package (a chunk's, or shipOrder's own). */
-  readonly commandId: string;
+  /**
+   * The order command that ordered the package: a chunk's of this batch, or
+   * shipOrder's own for an order left to it. Undefined when it was ordered
+   * by a command the batch cannot name (another batch, shipOrder run by
+   * another store process under another uuid, the merchant's panel).
+   */
+  readonly commandId: string | undefined;
   /** The carrier (the package's service). */
   readonly service: string;
   /** One per parcel, as the carrier numbers them. */

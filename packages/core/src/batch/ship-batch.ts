@@ -1,17 +1,23 @@
 // shipBatch: many store orders shipped as one unit of work, with shipOrder's
 // guarantees per order and far fewer requests and waits:
 //
-// 1. The batch's own options and shipOrder's are checked before anything is
-//    sent (one ValidationError with every problem). Each order is mapped on
+// 1. The batch's own options and shipOrder's, and that no order is listed
+//    twice, are checked before anything is sent (one ValidationError with
+//    every problem). Each order is mapped on
 //    its own (toPackage, with the service's live country list loaded once,
 //    then its Polish postcode checked against the service's cities): an order
 //    that cannot ship is a failure with its issues and holds up nothing else.
 // 2. With `concurrency` at a time, in the orders' order, each order is taken
 //    for this run the way shipOrder takes it: its in-process flight and, with
 //    `lock`, its lease `shipbridge:ship-order:<storeId>:<orderId>`, both
-//    without waiting. An order another run holds (a shipOrder call, another
-//    process's batch) is left to shipOrder after its chunk (step 5), which
-//    waits for that run and finds its work. Then its package is found by
+//    without waiting. An order whose lease another holder has (a run that
+//    crashed, another process's batch or shipOrder) does not hold up its
+//    chunk: it is taken again while the chunk is ordered, as soon as the
+//    lease is free (a crashed run's runs out within the lease's time to
+//    live), and joins the chunk under its next attempt. One that another run
+//    of this process holds, or whose lease a live run keeps that long, is
+//    left to shipOrder after its chunk (step 5), which waits for that run
+//    and finds its work. Then its package is found by
 //    shipOrderReference(storeId, orderId) or created, and the lowest id kept,
 //    exactly as shipOrder does; a package of another order or a cancelled
 //    one is a failure. The flight and the lease are held until the order's
@@ -28,8 +34,13 @@
 //    step 5, as is one the command refused because another command ordered
 //    it. One the command did not order for another reason (a closed point) is
 //    a failure with the service's reasons; the batch run again sends it under
-//    the next attempt uuid. A package whose receiver point, street or city is
-//    not the order's any more is updated just before its command is sent.
+//    the next attempt uuid. A uuid the service refuses (409) is read once: a
+//    command of this batch is waited for, while one it cannot show (the uuid
+//    is another account's: the same storeId under another company) fails
+//    the orders sent with the conflict, not retryable. A package whose receiver point, street or city is
+//    not the order's any more is updated just before its command is sent;
+//    a move the service refuses fails that order alone, and a package
+//    another run ordered meanwhile (409) is left to shipOrder.
 // 4. The tracking numbers come from the command's own answer (one GET per
 //    chunk, not one per package). Whether the labels are ready is asked once
 //    per command, of its last package (the service prepares them together),
@@ -54,7 +65,7 @@ import type { Issue } from "../issues/issue.ts";
 import { liveCountries } from "../mapping/live-countries.ts";
 import { orderFailed } from "../mapping/order-failed.ts";
 import { checkPostcodeCity } from "../mapping/postcode-cities.ts";
-import { claimFlight, type HeldLease, tryLease } from "../mapping/ship-once.ts";
+import { awaitLease, claimFlight, type HeldLease, tryLease } from "../mapping/ship-once.ts";
 import {
   compact,
   contentDifferences,
@@ -63,6 +74,7 @@ import {
   foundPackageProblem,
   isOrdered,
   isShippingClient,
+  orderedBy,
   orderId as orderIdOf,
   shipOrder,
   withCommandNumbers,
@@ -72,6 +84,7 @@ import { shipOrderReference } from "../mapping/ship-order-reference.ts";
 import type { StoreOrderInput } from "../mapping/store-order.ts";
 import { type ToPackageResult, toPackage } from "../mapping/to-package.ts";
 import { trackingUrls } from "../mapping/tracking-urls.ts";
+import type { LeaseStore } from "../oauth/lease-store.ts";
 import {
   isFinalCommandStatus,
   type OrderCommandRequest,
@@ -87,6 +100,7 @@ import {
 } from "./batch-options.ts";
 import { BatchProgressTracker } from "./batch-progress.ts";
 import { chunkCommandId } from "./chunk-command-id.ts";
+import { duplicateOrderIssues } from "./duplicate-orders.ts";
 import { FifoLimit } from "./fifo-limit.ts";
 import type {
   BatchFailure,
@@ -118,6 +132,8 @@ interface Entry {
   ordered?: { readonly commandId: string; readonly summary: Summary } | undefined;
   /** Left to shipOrder after its chunk. */
   handOff?: boolean;
+  /** Another holder had its lease: taken again while its chunk is ordered (see #runChunk). */
+  awaitingLease?: boolean;
   outcome?: BatchShipment | BatchFailure;
 }
 
@@ -153,6 +169,8 @@ export async function shipBatch(
       rule,
       message: renderMessage({ path: "orders", rule, params }, language),
     });
+  } else {
+    issues.push(...duplicateOrderIssues(orders, language));
   }
   if (issues.length > 0) throw new ValidationError(issues, language);
   const { signal } = options;
@@ -171,6 +189,8 @@ class Batch {
   readonly #commandIds = new Set<string>();
   /** Orders of each chunk still being created. */
   readonly #unsettled: number[];
+  /** The final commands of each chunk under way, by uuid: a chunk's later orders are not read again. */
+  readonly #finals = new Map<number, Map<string, OrderCommandResponse>>();
   readonly #chunkWork: Promise<void>[] = [];
 
   constructor(
@@ -268,11 +288,31 @@ class Batch {
         options.signal,
       );
       if (mismatch !== undefined) throw new ValidationError([mismatch], this.#language);
-      if (!(await this.#take(entry))) {
-        entry.handOff = true;
+      const taken = await this.#take(entry);
+      if (taken !== "taken") {
+        // Held by another run: its chunk does not wait for it (see #runChunk).
+        if (taken === "lease") entry.awaitingLease = true;
+        else entry.handOff = true;
         this.#progress.deferred(entry.chunk);
         return;
       }
+    } catch (error) {
+      await this.#release(entry);
+      if (options.signal?.aborted) return;
+      this.#fail(entry, error, true);
+      return;
+    }
+    await this.#findOrCreate(entry, true);
+  }
+
+  /**
+   * The package of an order this run holds, found by its reference or
+   * created, as shipOrder does; `settles` when the order's chunk waits for it.
+   */
+  async #findOrCreate(entry: Entry, settles: boolean): Promise<void> {
+    const options = this.#options;
+    const mapped = entry.mapped as ToPackageResult;
+    try {
       const lost = entry.hold?.lease?.lost;
       const call = this.#call(
         options.signal === undefined
@@ -292,21 +332,25 @@ class Batch {
       const refused = foundPackageProblem(mapped.package, pkg, reference, firstCommand);
       if (refused !== undefined) throw refused;
       entry.pkg = pkg;
-      this.#progress.created(entry.orderId, entry.chunk);
+      this.#progress.created(entry.orderId, settles ? entry.chunk : undefined);
     } catch (error) {
       const reason = lostReason(entry, error);
       await this.#release(entry);
       if (options.signal?.aborted) return;
-      this.#fail(entry, reason, true);
+      this.#fail(entry, reason, settles);
     }
   }
 
-  /** Takes the order's flight and lease for this run without waiting; false when another run holds either. */
-  async #take(entry: Entry): Promise<boolean> {
+  /**
+   * Takes the order's flight and lease for this run without waiting:
+   * "flight" when another run of this process holds it, "lease" when another
+   * holder has its lease (maybe a run that crashed).
+   */
+  async #take(entry: Entry): Promise<"taken" | "flight" | "lease"> {
     const { storeId, batchId, lock } = this.#options;
-    const key = `shipbridge:ship-order:${storeId}:${entry.orderId}`;
+    const key = orderKey(storeId, entry.orderId);
     const flight = claimFlight(clientAccount(this.#client), key, `batch:${batchId}:${entry.index}`);
-    if (flight === undefined) return false;
+    if (flight === undefined) return "flight";
     let lease: HeldLease | undefined;
     if (lock !== undefined) {
       try {
@@ -317,11 +361,42 @@ class Batch {
       }
       if (lease === undefined) {
         flight.finish();
-        return false;
+        return "lease";
       }
     }
     entry.hold = { finish: flight.finish, lease };
-    return true;
+    return "taken";
+  }
+
+  /**
+   * An order whose lease another holder had: its lease once free (a crashed
+   * run's runs out within the lease's time to live), then its flight and its
+   * package. Left to shipOrder when a live run keeps it. Never rejects.
+   */
+  async #retake(entry: Entry): Promise<void> {
+    const { storeId, batchId, lock, signal, deadline } = this.#options;
+    const key = orderKey(storeId, entry.orderId);
+    entry.awaitingLease = false;
+    let lease: HeldLease | undefined;
+    try {
+      lease = await awaitLease(lock as LeaseStore, key, { signal, deadline });
+    } catch (error) {
+      if (!signal?.aborted) this.#fail(entry, error, false);
+      return;
+    }
+    if (lease === undefined) {
+      entry.handOff = true; // a live run keeps it: shipOrder waits for it and finds its work
+      return;
+    }
+    const flight = claimFlight(clientAccount(this.#client), key, `batch:${batchId}:${entry.index}`);
+    if (flight === undefined) {
+      await lease.release();
+      entry.handOff = true;
+      return;
+    }
+    entry.hold = { finish: flight.finish, lease };
+    if (signal?.aborted) return;
+    await this.#limit.run(() => this.#findOrCreate(entry, false));
   }
 
   /** Gives back the order's flight and lease (idempotent). */
@@ -343,35 +418,58 @@ class Batch {
     if (left === 0) this.#chunkWork.push(this.#runChunk(chunk));
   }
 
-  /** Steps 3 to 5 for one chunk. Never rejects: what goes wrong is its orders' failures. */
+  /**
+   * Steps 3 to 5 for one chunk. Never rejects: what goes wrong is its orders'
+   * failures. Orders whose lease another holder had are taken again while
+   * the others are ordered, then ordered under the chunk's next attempt.
+   */
   async #runChunk(chunk: number): Promise<void> {
     const { signal } = this.#options;
     const members = this.#chunks[chunk] ?? [];
     const ready = members.filter((entry) => entry.pkg !== undefined && entry.outcome === undefined);
+    const waiting = members.filter((entry) => entry.awaitingLease && entry.outcome === undefined);
+    const retaking = Promise.all(waiting.map((entry) => this.#retake(entry)));
     try {
-      if (ready.length > 0 && !signal?.aborted) await this.#order(chunk, ready);
+      await this.#orderAndLabel(chunk, ready);
+      await retaking;
+      const late = waiting.filter(
+        (entry) => entry.pkg !== undefined && entry.outcome === undefined && !entry.handOff,
+      );
+      await this.#orderAndLabel(chunk, late);
+    } catch {
+      // Aborted while waiting for the labels: a rerun finds everything ordered.
+    } finally {
+      await retaking;
+      await Promise.all(waiting.map((entry) => this.#release(entry)));
+    }
+    if (!signal?.aborted) {
+      await Promise.all(
+        members
+          .filter((entry) => entry.handOff && entry.outcome === undefined)
+          .map((entry) => this.#limit.run(() => this.#viaShipOrder(entry))),
+      );
+      this.#progress.chunkClosed(chunk);
+    }
+    this.#finals.delete(chunk);
+  }
+
+  /** Steps 3 and 4 for some orders of a chunk; rejects only when aborted while the labels are awaited. */
+  async #orderAndLabel(chunk: number, entries: Entry[]): Promise<void> {
+    const { signal } = this.#options;
+    if (entries.length === 0) return;
+    try {
+      if (!signal?.aborted) await this.#order(chunk, entries);
     } catch (error) {
-      for (const entry of ready) {
+      for (const entry of entries) {
         if (entry.ordered === undefined && !entry.handOff && !signal?.aborted) {
           this.#fail(entry, lostReason(entry, error), false);
         }
       }
     } finally {
       // The order's command is final (or was never sent): others may work on it now.
-      await Promise.all(ready.map((entry) => this.#release(entry)));
+      await Promise.all(entries.map((entry) => this.#release(entry)));
     }
-    try {
-      if (!signal?.aborted) await this.#label(chunk, ready);
-    } catch {
-      return; // aborted while waiting for the labels: a rerun finds everything ordered
-    }
-    if (signal?.aborted) return;
-    await Promise.all(
-      members
-        .filter((entry) => entry.handOff && entry.outcome === undefined)
-        .map((entry) => this.#limit.run(() => this.#viaShipOrder(entry))),
-    );
-    this.#progress.chunkClosed(chunk);
+    if (!signal?.aborted) await this.#label(chunk, entries);
   }
 
   /** Step 3: the chunk's commands, found or sent, until each of its packages is ordered or failed. */
@@ -379,8 +477,6 @@ class Batch {
     const { storeId, batchId, signal } = this.#options;
     const byPackage = new Map(members.map((entry) => [entry.pkg?.package_id as number, entry]));
     const read = this.#call(signal);
-    /** The commands of this run, by package: what a package's failure quotes. */
-    const sentIn = new Map<number, { command: OrderCommandResponse; commandId: string }>();
     const record = (command: OrderCommandResponse, commandId: string) => {
       this.#commandIds.add(commandId);
       for (const summary of command.successfully_ordered_packages ?? []) {
@@ -390,27 +486,26 @@ class Batch {
         this.#progress.ordered(entry.orderId);
       }
     };
+    const finals = this.#finals.get(chunk) ?? new Map<string, OrderCommandResponse>();
+    this.#finals.set(chunk, finals);
+    const undecided = (entry: Entry) =>
+      entry.ordered === undefined && !entry.handOff && entry.outcome === undefined;
     for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
+      // Every package ordered, failed or left to shipOrder: no later attempt can concern them.
+      if (!members.some(undecided)) return;
       const commandId = chunkCommandId(storeId, batchId, chunk, attempt);
       // Sent before (by a run that crashed, or another run of this batch): wait for it, never send it again.
-      let command = await findCommand(this.#client, commandId, read);
+      let command = finals.get(commandId) ?? (await findCommand(this.#client, commandId, read));
       if (command !== undefined) {
-        if (!isFinalCommandStatus(command.status)) {
-          command = await this.#client.orderCommands.wait(commandId, read);
-        }
+        command = await this.#client.orderCommands.wait(commandId, read, command);
+        finals.set(commandId, command);
         record(command, commandId);
         continue;
       }
-      const send: Entry[] = [];
+      let send: Entry[] = [];
       for (const entry of members) {
-        if (entry.ordered !== undefined || entry.handOff || entry.outcome !== undefined) continue;
-        const id = entry.pkg?.package_id as number;
-        const sent = sentIn.get(id);
-        if (sent !== undefined) {
-          // This run's command refused it: ordered by another command, or refused for a reason of its own.
-          if (orderedElsewhere(sent.command, id)) entry.handOff = true;
-          else this.#fail(entry, orderFailed(sent.command, id, sent.commandId), false);
-        } else if (isOrdered(entry.pkg as PackageDetailsV2)) {
+        if (!undecided(entry)) continue;
+        if (isOrdered(entry.pkg as PackageDetailsV2)) {
           entry.handOff = true; // ordered by shipOrder or another batch: shipOrder finds it
         } else if (entry.hold?.lease?.lost.aborted) {
           this.#fail(entry, entry.hold.lease.lost.reason, false);
@@ -421,7 +516,8 @@ class Batch {
       if (send.length === 0) return;
       // Between steps: stop before a command is sent, never while it is.
       signal?.throwIfAborted();
-      await this.#update(send, read);
+      send = await this.#update(send, read);
+      if (send.length === 0) return;
       const body: OrderCommandRequest = {
         packages: send.map((entry) => ({ id: entry.pkg?.package_id as number })),
         ...(this.#options.skipEmailSend === undefined
@@ -432,9 +528,21 @@ class Batch {
       try {
         command = await this.#client.orderCommands.put(commandId, body, this.#call(undefined));
       } catch (error) {
-        // Another run used this uuid for its own packages: it is looked up on the next turn.
         if (isConflictError(error)) {
-          attempt--;
+          // Another run of this batch sent this uuid with other packages a
+          // moment ago: it is looked up once, waited for, and what it left
+          // unordered goes under the next attempt.
+          command = await findCommand(this.#client, commandId, read);
+          if (command === undefined) {
+            // The uuid is taken on another account (the same storeId and
+            // batchId under another company): nothing of this chunk can be
+            // sent under it, and running again would meet the same refusal.
+            for (const entry of send) this.#fail(entry, error, false);
+            return;
+          }
+          command = await this.#client.orderCommands.wait(commandId, read, command);
+          finals.set(commandId, command);
+          record(command, commandId);
           continue;
         }
         // The answer was lost: the command may exist all the same.
@@ -442,12 +550,21 @@ class Batch {
         if (command === undefined) throw error;
       }
       this.#commandIds.add(commandId);
-      if (!isFinalCommandStatus(command.status)) {
-        command = await this.#client.orderCommands.wait(commandId, read);
-      }
+      // Read again when its answer says, not at once.
+      command = await this.#client.orderCommands.wait(commandId, read, command);
+      finals.set(commandId, command);
       this.#progress.chunkFinal(chunk);
       record(command, commandId);
-      for (const entry of send) sentIn.set(entry.pkg?.package_id as number, { command, commandId });
+      // What this command did not order is decided now: ordered by another
+      // command (left to shipOrder, which finds it) or refused for a reason
+      // of its own (a failure; the batch run again sends it under the next
+      // attempt).
+      for (const entry of send) {
+        if (entry.ordered !== undefined) continue;
+        const id = entry.pkg?.package_id as number;
+        if (orderedElsewhere(command, id)) entry.handOff = true;
+        else this.#fail(entry, orderFailed(command, id, commandId), false);
+      }
     }
     // Every attempt uuid is used up: the last attempt's answer is the failure.
     const lastId = chunkCommandId(storeId, batchId, chunk, MAX_CHUNK_ATTEMPTS - 1);
@@ -459,23 +576,39 @@ class Batch {
     }
   }
 
-  /** Packages about to be ordered go where their order now says (shipOrder's step 3). */
-  async #update(entries: Entry[], call: CallOptions): Promise<void> {
-    const stale = entries.filter(
-      (entry) =>
-        entry.mapped !== undefined &&
-        contentDifferences(entry.mapped.package, entry.pkg as PackageDetailsV2).length > 0,
-    );
-    for (const entry of stale) {
-      const mapped = entry.mapped as ToPackageResult;
-      const updated = await this.#client.packages.update(
-        entry.pkg?.package_id as number,
-        mapped.package,
-        call,
-      );
-      addWarnings(entry.warnings, updated.warnings);
-      entry.pkg = updated.package;
+  /**
+   * Packages about to be ordered go where their order now says (shipOrder's
+   * step 3), one at a time and each on its own: a move the service refuses
+   * fails that order alone, and a package another run ordered meanwhile
+   * (409: an ordered package cannot be edited) is left to shipOrder, which
+   * finds it. The entries still to send are returned.
+   */
+  async #update(entries: Entry[], call: CallOptions): Promise<Entry[]> {
+    const sendable: Entry[] = [];
+    for (const entry of entries) {
+      const mapped = entry.mapped;
+      if (
+        mapped !== undefined &&
+        contentDifferences(mapped.package, entry.pkg as PackageDetailsV2).length > 0
+      ) {
+        try {
+          const updated = await this.#client.packages.update(
+            entry.pkg?.package_id as number,
+            mapped.package,
+            call,
+          );
+          addWarnings(entry.warnings, updated.warnings);
+          entry.pkg = updated.package;
+        } catch (error) {
+          if (this.#options.signal?.aborted) throw error;
+          if (isConflictError(error)) entry.handOff = true;
+          else this.#fail(entry, lostReason(entry, error), false);
+          continue;
+        }
+      }
+      sendable.push(entry);
     }
+    return sendable;
   }
 
   /** Step 4: tracking numbers from the command's summary, and one label check per command. */
@@ -547,16 +680,31 @@ class Batch {
   async #viaShipOrder(entry: Entry): Promise<void> {
     const options = this.#options;
     if (options.signal?.aborted) return;
-    const { batchId: _b, concurrency: _c, chunkSize: _s, onProgress: _p, ...shared } = options;
+    const {
+      batchId: _b,
+      concurrency: _c,
+      chunkSize: _s,
+      onProgress: _p,
+      userReferenceNumber: _r,
+      label: _l,
+      ...shared
+    } = options;
     try {
-      const result = await shipOrder(this.#client, entry.order, shared);
+      // The same reference as the batch's own: the order's, never one for all.
+      const result = await shipOrder(this.#client, entry.order, {
+        ...shared,
+        userReferenceNumber: shipOrderReference(options.storeId, entry.orderId),
+      });
       if (entry.pkg === undefined) this.#progress.created(entry.orderId);
       this.#progress.ordered(entry.orderId);
       this.#progress.labelled(entry.orderId);
+      // Ordered another way: by one of this chunk's commands, if one did.
+      const commandId =
+        result.commandId ?? (await this.#chunkCommandOf(entry.chunk, result.packageId));
       entry.outcome = {
         orderId: entry.orderId,
         packageId: result.packageId,
-        commandId: result.commandId,
+        commandId,
         service: String(entry.pkg?.service ?? entry.mapped?.package.service ?? ""),
         trackingNumbers: result.trackingNumbers,
         trackingUrls: result.trackingUrls,
@@ -570,6 +718,34 @@ class Batch {
       entry.pkg = undefined;
       entry.mapped = undefined;
     }
+  }
+
+  /**
+   * The command of the chunk that ordered the package, if one did: the
+   * chunk's attempts in turn (those known, else read), up to the first the
+   * service does not know. Undefined when none did or they cannot be read.
+   */
+  async #chunkCommandOf(chunk: number, packageId: number): Promise<string | undefined> {
+    const { storeId, batchId, signal } = this.#options;
+    const finals = this.#finals.get(chunk) ?? new Map<string, OrderCommandResponse>();
+    this.#finals.set(chunk, finals);
+    try {
+      for (let attempt = 0; attempt < MAX_CHUNK_ATTEMPTS; attempt++) {
+        const commandId = chunkCommandId(storeId, batchId, chunk, attempt);
+        const command =
+          finals.get(commandId) ?? (await findCommand(this.#client, commandId, this.#call(signal)));
+        if (command === undefined) return undefined;
+        if (!isFinalCommandStatus(command.status)) continue;
+        finals.set(commandId, command);
+        if (orderedBy(command, packageId)) {
+          this.#commandIds.add(commandId);
+          return commandId;
+        }
+      }
+    } catch {
+      // Only the name of the command is missing: the order is shipped all the same.
+    }
+    return undefined;
   }
 
   #fail(entry: Entry, error: unknown, beforeCreation: boolean): void {
@@ -596,6 +772,11 @@ function orderedElsewhere(command: OrderCommandResponse, packageId: number): boo
       error.package_id === packageId &&
       (error as { rule?: unknown }).rule === RULE_CODES.package_already_ordered,
   );
+}
+
+/** The key of an order's flight and lease, shipOrder's. */
+function orderKey(storeId: string, orderId: string): string {
+  return `shipbridge:ship-order:${storeId}:${orderId}`;
 }
 
 /** The lease's loss, when that is what stopped the order's work. */

@@ -13,7 +13,6 @@
 import type { ShippingClient } from "../api/index.ts";
 import { LABEL_FILE_FORMATS, LABEL_PAGE_FORMATS } from "../schemas/index.ts";
 import type { BatchDocument } from "./batch-document.ts";
-import { documentsCommandId } from "./documents-command-id.ts";
 import { documentsFile } from "./documents-file.ts";
 import { checkDocumentsCall, type DocumentsCallOptions } from "./documents-options.ts";
 
@@ -25,7 +24,7 @@ export interface BatchLabelsOptions extends DocumentsCallOptions {
 }
 
 /**
- * One file of the labels of these packages, in their order.
+ * One file of the labels of these packages, in package id order.
  * @throws ValidationError naming every bad argument (`packageIds[2]`,
  *   `options.key`, `options.pageFormat`...), DocumentsError no_documents when
  *   the service refused every package, ApiError subclasses for transport
@@ -43,20 +42,17 @@ export async function batchLabels(
   issues.oneOf(pageFormat, "options.pageFormat", format === "zpl" ? ["a6"] : LABEL_PAGE_FORMATS);
   issues.throwIfAny();
   const sentPageFormat = format === "zpl" ? undefined : pageFormat;
-  const commandId = documentsCommandId({
-    key: options.key,
-    type: "labels",
-    format: format ?? "",
-    pageFormat: sentPageFormat ?? "",
-    service: "",
-    packageIds: ids,
-  });
   return documentsFile(
     client,
     {
-      commandId,
-      type: "labels",
-      packageIds: ids,
+      file: {
+        key: options.key,
+        type: "labels",
+        format: format ?? "",
+        pageFormat: sentPageFormat ?? "",
+        service: "",
+        packageIds: ids,
+      },
       ...(format === undefined ? {} : { fileFormat: format }),
       ...(sentPageFormat === undefined ? {} : { pageFormat: sentPageFormat }),
     },

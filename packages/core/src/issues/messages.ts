@@ -345,6 +345,12 @@ const en: Record<RuleCode, Template> = {
     `A handover protocol serves one carrier: this one is for ${p(x, "carrier")}, but package ${p(x, "package_id")} goes with ${p(x, "service")}. Ask for a separate protocol for ${p(x, "service")}.`,
   protocol_pdf_only: () =>
     "A handover protocol is a PDF: leave file_format out or set it to pdf (ZPL is for labels).",
+  not_a_batch_option: (x) =>
+    p(x, "option") === "label"
+      ? "shipBatch fetches no labels (a store fetches them when it prints, one by one or in one file): remove this option."
+      : "shipBatch names each order's package itself (storeId:orderId), so that a rerun and shipOrder find it: remove this option.",
+  order_listed_twice: (x) =>
+    `Order "${p(x, "order_id")}" is listed more than once (first at ${p(x, "first")}); list each order once.`,
   tracking_push_control_mismatch: () =>
     "The control checksum does not match: this push was not signed with your webhook secret, or it was changed on the way. Do not act on it.",
   // The order-to-package mapping.
@@ -572,6 +578,12 @@ const pl: Record<RuleCode, Template> = {
     `Protokół nadania obejmuje jednego przewoźnika: ten jest dla ${p(x, "carrier")}, a przesyłka ${p(x, "package_id")} jedzie z ${p(x, "service")}. Poproś o osobny protokół dla ${p(x, "service")}.`,
   protocol_pdf_only: () =>
     "Protokół nadania jest plikiem PDF: pomiń file_format albo ustaw pdf (ZPL jest dla etykiet).",
+  not_a_batch_option: (x) =>
+    p(x, "option") === "label"
+      ? "shipBatch nie pobiera etykiet (sklep pobiera je przy drukowaniu, pojedynczo lub w jednym pliku): usuń tę opcję."
+      : "shipBatch sam nadaje referencję przesyłce każdego zamówienia (storeId:orderId), aby ponowne uruchomienie i shipOrder ją znalazły: usuń tę opcję.",
+  order_listed_twice: (x) =>
+    `Zamówienie „${p(x, "order_id")}” występuje więcej niż raz (pierwszy raz w ${p(x, "first")}); podaj każde zamówienie raz.`,
   tracking_push_control_mismatch: () =>
     "Suma kontrolna control się nie zgadza: to powiadomienie nie zostało podpisane Twoim sekretem albo zmieniono je po drodze. Nie uwzględniaj go.",
   // The order-to-package mapping.

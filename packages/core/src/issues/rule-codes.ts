@@ -86,6 +86,11 @@ export const RULE_CODES = {
   protocol_one_carrier: "protocol_one_carrier",
   /** A handover protocol is a PDF: it cannot be asked for as ZPL. */
   protocol_pdf_only: "protocol_pdf_only",
+  // The orders and options of a batch (shipBatch).
+  /** An option of shipOrder that a batch does not take (the package reference, the label format). */
+  not_a_batch_option: "not_a_batch_option",
+  /** An order id given twice in one batch (compared as shipOrder names orders: trimmed). */
+  order_listed_twice: "order_listed_twice",
   // Tracking pushes received by a shop.
   tracking_push_control_mismatch: "tracking_push_control_mismatch",
   // Warnings of the order-to-package mapping (toPackage, shipOrder).

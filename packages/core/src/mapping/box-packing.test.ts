@@ -1,7 +1,8 @@
 // Packing into the merchant's boxes: a table of orders with the parcels a
 // person would make, and properties over random orders and boxes: every unit
 // placed exactly once, every parcel within its box and the carrier's limits,
-// and (with one kind of box) no two parcels that one box could hold together.
+// (with one kind of box) no two parcels that one box could hold together, and
+// (with two kinds) no more parcels than either kind alone needs.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type BoxedParcel, type PackingUnit, packIntoBoxes } from "./box-packing.ts";
@@ -85,6 +86,38 @@ describe("packIntoBoxes: orders a merchant knows", () => {
     expect(packIntoBoxes([unit(0, 1, 1, [18, 16, 10])], [SMALL]).unplaced).toEqual([0]);
   });
 
+  it("opens a parcel in the box that takes the most, not the one rated heaviest", () => {
+    // A large carton rated 10 kg takes ten 1 kg cubes; a small heavy-duty box, one.
+    const carton: BoxRule = { width: 100, depth: 100, height: 100, maxWeight: 10 };
+    const heavyDuty: BoxRule = { width: 30, depth: 30, height: 30, maxWeight: 30 };
+    const packing = packIntoBoxes([unit(0, 20, 1, [25, 25, 25])], [carton, heavyDuty]);
+    expect(packing.parcels.map((p) => [p.box, p.contents[0]?.quantity])).toEqual([
+      [carton, 10],
+      [carton, 10],
+    ]);
+    // Both take the last few units alike: the smaller box.
+    const few = packIntoBoxes([unit(0, 11, 1, [25, 25, 25])], [carton, heavyDuty]);
+    expect(few.parcels.map((p) => [p.box, p.contents[0]?.quantity])).toEqual([
+      [carton, 10],
+      [heavyDuty, 1],
+    ]);
+  });
+
+  it("declares the empty box's weight too, and counts it against the box and the carrier", () => {
+    // Two 15.75 kg plates, a 31.5 kg box that weighs 0.8 kg empty, a 31.5 kg carrier limit.
+    const crate: BoxRule = { width: 40, depth: 40, height: 30, maxWeight: 31.5, weight: 0.8 };
+    const packing = packIntoBoxes([unit(0, 2, 15.75, [30, 30, 5])], [crate], { maxWeight: 31.5 });
+    expect(packing.parcels.map((p) => [p.contents[0]?.quantity, p.weight])).toEqual([
+      [1, 16.55],
+      [1, 16.55],
+    ]);
+    // Within the box's rating, the carrier's lower limit binds, the box included: 9.8 kg is too much.
+    const light = packIntoBoxes([unit(0, 3, 3)], [crate], { maxWeight: 9 });
+    expect(light.parcels.map((p) => p.weight)).toEqual([6.8, 3.8]);
+    // A box that weighs the carrier's limit on its own takes nothing.
+    expect(packIntoBoxes([unit(0, 1, 0.1)], [crate], { maxWeight: 0.8 }).unplaced).toEqual([0]);
+  });
+
   it("packs many identical units at the cost of a few", () => {
     const packing = packIntoBoxes([unit(0, 100_000, 0.001, [1, 1, 1])], [SMALL]);
     // 3,000 cm3 a box holds 3,000 units of 1 cm3 (3 kg): 34 boxes.
@@ -114,12 +147,33 @@ const unitsArb = fc
     items.map((item, index) => unit(index, item.quantity, item.grams / 1000, item.sides)),
   );
 
-const boxArb = fc.record({
-  width: fc.integer({ min: 5, max: 80 }),
-  depth: fc.integer({ min: 5, max: 80 }),
-  height: fc.integer({ min: 5, max: 80 }),
-  maxWeight: fc.integer({ min: 1, max: 40 }),
-});
+/** Many light units of a few items: where the choice of box matters. */
+const manyUnitsArb = fc
+  .array(
+    fc.record({
+      quantity: fc.integer({ min: 1, max: 40 }),
+      grams: fc.integer({ min: 50, max: 5_000 }),
+      sides: sidesArb.map((sides) => sides.map((side) => Math.ceil(side / 2)) as typeof sides),
+    }),
+    { minLength: 1, maxLength: 3 },
+  )
+  .map((items) =>
+    items.map((item, index) => unit(index, item.quantity, item.grams / 1000, item.sides)),
+  );
+
+const boxArb: fc.Arbitrary<BoxRule> = fc
+  .record({
+    width: fc.integer({ min: 5, max: 80 }),
+    depth: fc.integer({ min: 5, max: 80 }),
+    height: fc.integer({ min: 5, max: 80 }),
+    maxWeight: fc.integer({ min: 1, max: 40 }),
+    tareGrams: fc.option(fc.integer({ min: 0, max: 2_000 }), { nil: undefined }),
+  })
+  .map(({ tareGrams, ...box }) =>
+    tareGrams === undefined
+      ? box
+      : { ...box, weight: Math.min(tareGrams / 1000, box.maxWeight / 2) },
+  );
 
 const limitsArb: fc.Arbitrary<ParcelLimits | undefined> = fc.option(
   fc.record({
@@ -181,7 +235,7 @@ describe("packIntoBoxes: properties", () => {
               kilograms += u.weight * content.quantity;
               used += volume(u.sides) * content.quantity;
             }
-            expect(parcel.weight).toBe(ceilKilogramsToGram(kilograms));
+            expect(parcel.weight).toBe(ceilKilogramsToGram(kilograms + (parcel.box.weight ?? 0)));
             expect(parcel.weight).toBeLessThanOrEqual(
               Math.min(parcel.box.maxWeight, limits?.maxWeight ?? Number.POSITIVE_INFINITY),
             );
@@ -189,6 +243,22 @@ describe("packIntoBoxes: properties", () => {
           }
         },
       ),
+    );
+  });
+
+  it("with two kinds of box, needs no more parcels than either kind alone", () => {
+    fc.assert(
+      fc.property(manyUnitsArb, boxArb, boxArb, limitsArb, (units, first, second, limits) => {
+        const both = packIntoBoxes(units, [first, second], limits);
+        for (const alone of [first, second]) {
+          const one = packIntoBoxes(units, [alone], limits);
+          // Comparable when that kind alone leaves nothing out.
+          if (one.unplaced.length === 0) {
+            expect(both.parcels.length).toBeLessThanOrEqual(one.parcels.length);
+          }
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 
@@ -212,7 +282,7 @@ describe("packIntoBoxes: properties", () => {
             const a = loads[i] as { kilograms: number; used: number };
             const b = loads[j] as { kilograms: number; used: number };
             const together =
-              ceilKilogramsToGram(a.kilograms + b.kilograms) <= capacity &&
+              ceilKilogramsToGram(a.kilograms + b.kilograms + (box.weight ?? 0)) <= capacity &&
               a.used + b.used <= volume(sidesOf(box)) + 1e-6;
             expect(together).toBe(false);
           }

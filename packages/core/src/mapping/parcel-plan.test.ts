@@ -86,6 +86,30 @@ describe("toPackage: the merchant's boxes", () => {
     ]);
   });
 
+  it("declares each parcel with its box's own weight, within the carrier's limit", () => {
+    const plate = {
+      ...item("Plate", 15.75, 2),
+      dimensions: { length: 30, width: 30, height: 5, unit: "cm" as const },
+    };
+    const crate = { width: 40, depth: 40, height: 30, maxWeight: 31.5, weight: 0.8 };
+    const pkg = build(sampleOrder({ items: [plate] }), {
+      parcels: { boxes: [crate], limits: { maxWeight: 31.5 } },
+    });
+    expect(pkg.parcels.map((p) => p.weight)).toEqual([16.55, 16.55]);
+    // A split put into boxes declares the box too.
+    const split = build(sampleOrder({ items: [plate] }), {
+      parcels: { boxes: [crate], split: [[{ item: 0, quantity: 1 }], [{ item: 0, quantity: 1 }]] },
+    });
+    expect(split.parcels.map((p) => p.weight)).toEqual([16.55, 16.55]);
+    // Both plates in one box would be 32.3 kg with it: past the carrier's limit.
+    const together = issues(sampleOrder({ items: [plate] }), {
+      parcels: { boxes: [{ ...crate, maxWeight: 40 }], split: [[0]], limits: { maxWeight: 31.5 } },
+    });
+    expect(together.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.split[0]", "item_fits_no_box"],
+    ]);
+  });
+
   it("names an item that fits no box at its place in the order, with the carrier's limit", () => {
     const order = sampleOrder({ items: [item("Anvil", 40), item("Mug", 0.4)] });
     const found = issues(order, { parcels: { boxes: [BOX], limits: { maxWeight: 31.5 } } });
@@ -192,7 +216,11 @@ describe("toPackage: cash on delivery of an order in several parcels", () => {
 
 describe("toPackage: a wrong parcels option", () => {
   const wrong = {
-    boxes: [{ width: 0, depth: 30, height: 30, maxWeight: -1, colour: "brown" }],
+    boxes: [
+      { width: 0, depth: 30, height: 30, maxWeight: -1, colour: "brown" },
+      { width: 10, depth: 10, height: 10, maxWeight: 2, weight: 2 },
+      { width: 10, depth: 10, height: 10, maxWeight: 2, weight: -0.5 },
+    ],
     split: [[], [7, { item: 0, quantity: 0 }], "all"],
     limits: { maxWeight: "31.5" },
     cod: "per_parcel",
@@ -207,6 +235,8 @@ describe("toPackage: a wrong parcels option", () => {
       ["options.parcels.boxes[0].width", "dimension_invalid"],
       ["options.parcels.boxes[0].maxWeight", "weight_invalid"],
       ["options.parcels.boxes[0].colour", "unknown_field"],
+      ["options.parcels.boxes[1].weight", "too_big"],
+      ["options.parcels.boxes[2].weight", "weight_invalid"],
       ["options.parcels.split[0]", "too_small"],
       ["options.parcels.split[1][0]", "too_big"],
       ["options.parcels.split[1][1].quantity", "invalid_type"],
@@ -214,6 +244,66 @@ describe("toPackage: a wrong parcels option", () => {
       ["options.parcels.limits.maxWeight", "weight_invalid"],
       ["options.parcels.cod", "invalid_value"],
       ["options.parcels.strategy", "unknown_field"],
+    ]);
+  });
+
+  it("names the split's and the limits' problems beside another part's, in one answer", () => {
+    const order = sampleOrder({
+      items: [item("Kettlebell", 15), item("Dumbbell", 15), item("Plate", 15)],
+    });
+    // Item 2 in no parcel, a wrong cod, and a 10 kg limit each 15 kg parcel is past.
+    const found = issues(order, {
+      parcels: {
+        split: [[0], [1]],
+        cod: "half",
+        limits: { maxWeight: 10 },
+      } as unknown as ToPackageOptions["parcels"],
+    });
+    expect(found.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.cod", "invalid_value"],
+      ["order.items[2]", "split_quantity_mismatch"],
+      ["options.parcels.split[0]", "carrier_weight_limit"],
+      ["options.parcels.split[1]", "carrier_weight_limit"],
+    ]);
+    // A wrong box beside a split: the split is still checked against the limits.
+    const beside = issues(order, {
+      parcels: {
+        boxes: [{ width: 0, depth: 30, height: 30, maxWeight: 20 }],
+        split: [[0], [1, 2]],
+        limits: { maxWeight: 20 },
+      },
+    });
+    expect(beside.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.boxes[0].width", "dimension_invalid"],
+      ["options.parcels.split[1]", "carrier_weight_limit"],
+    ]);
+    // Items without dimensions: the wrong box is the problem, not a missing options.parcel.
+    const sizeless = sampleOrder({
+      items: [item("Kettlebell", 15), item("Dumbbell", 15)].map(
+        ({ dimensions: _, ...rest }) => rest,
+      ),
+    });
+    const unsized = issues(sizeless, {
+      parcels: { boxes: [{ width: 0, depth: 30, height: 30, maxWeight: 20 }], split: [[0], [1]] },
+    });
+    expect(unsized.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.boxes[0].width", "dimension_invalid"],
+    ]);
+    // Each hand-made parcel that fits no box is named.
+    const both = issues(order, {
+      parcels: { boxes: [SMALL_BOX], split: [[0], [1, 2]], limits: { maxWeight: 20 } },
+    });
+    expect(both.map((i) => [i.path, i.rule])).toEqual([
+      ["options.parcels.split[0]", "item_fits_no_box"],
+      ["options.parcels.split[1]", "item_fits_no_box"],
+    ]);
+    const sized = issues(order, {
+      parcel: { width: 35, depth: 25, height: 20 },
+      parcels: { split: [[0], [{ item: 1, quantity: 2 }], [2]], limits: { maxWeight: 20 } },
+    });
+    expect(sized.map((i) => [i.path, i.rule])).toEqual([
+      ["order.items[1]", "split_quantity_mismatch"],
+      ["options.parcels.split[1]", "carrier_weight_limit"],
     ]);
   });
 

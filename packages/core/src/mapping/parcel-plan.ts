@@ -10,7 +10,13 @@
 // (`options.parcels.split[1]`).
 import type { RawIssue } from "../validation/index.ts";
 import { RULE_CODES } from "../validation/index.ts";
-import { type PackingUnit, type ParcelContent, packIntoBoxes, smallestBox } from "./box-packing.ts";
+import {
+  boxedWeight,
+  type PackingUnit,
+  type ParcelContent,
+  packIntoBoxes,
+  smallestBox,
+} from "./box-packing.ts";
 import { type BoxDimensions, parcelDimensions, sortedSides, totalWeightKg } from "./packing.ts";
 import type { ParcelLimits, ParcelsOption, SplitEntry } from "./parcels-option.ts";
 import type { StoreOrderItem } from "./store-order.ts";
@@ -68,12 +74,12 @@ function limitText(limits: ParcelLimits | undefined): string {
   return parts.join(", ");
 }
 
-/** The hand-made parcels as contents, or undefined when the split does not place every unit once. */
+/** The hand-made parcels as contents, and whether they place every unit exactly once (each miss reported). */
 function splitContents(
   items: readonly StoreOrderItem[],
   split: readonly (readonly SplitEntry[])[],
   report: Report,
-): ParcelContent[][] | undefined {
+): { groups: ParcelContent[][]; complete: boolean } {
   const placed = items.map(() => 0);
   const groups = split.map((parcel) => {
     const contents = new Map<number, number>();
@@ -96,7 +102,7 @@ function splitContents(
       quantity: item.quantity,
     });
   });
-  return complete ? groups : undefined;
+  return { groups, complete };
 }
 
 /** Reports a parcel past the carrier's limits. */
@@ -151,6 +157,47 @@ function boxed(
 }
 
 /**
+ * The hand-made parcels, each sized and checked even when the split
+ * misplaces an item, so that every problem is named at once; undefined when
+ * any is wrong.
+ */
+function planSplit(
+  input: PlanInput,
+  split: readonly (readonly SplitEntry[])[],
+  report: Report,
+): PlannedParcel[] | undefined {
+  const { items, parcels: option } = input;
+  const boxes = option?.boxes;
+  const { groups, complete } = splitContents(items, split, report);
+  const planned: PlannedParcel[] = [];
+  let fits = complete;
+  groups.forEach((contents, index) => {
+    const source = `options.parcels.split[${index}]`;
+    if (boxes === undefined) {
+      planned.push(sizedByItems(input, contents, source));
+      return;
+    }
+    const units = unitsOf(items, contents);
+    const box = smallestBox(boxes, option?.limits, units);
+    if (box === undefined) {
+      fits = false;
+      report(source, RULE_CODES.item_fits_no_box, {
+        name: itemsOf(items, contents)
+          .map((item) => `${item.quantity}x ${item.name}`)
+          .join(", "),
+        weight: totalWeightKg(itemsOf(items, contents)),
+        limit: limitText(option?.limits),
+      });
+      return;
+    }
+    const kilograms = units.reduce((sum, unit) => sum + unit.weight * unit.quantity, 0);
+    planned.push(boxed(box, boxedWeight(box, kilograms), contents, source));
+  });
+  for (const parcel of planned) checkLimits(parcel, input, report);
+  return fits ? planned : undefined;
+}
+
+/**
  * The order's parcels, or undefined when they cannot be made (each problem
  * reported). Weightless parcels are returned for the caller to refuse.
  */
@@ -161,35 +208,9 @@ export function planParcels(input: PlanInput, report: Report): PlannedParcel[] |
     item: index,
     quantity: item.quantity,
   }));
+  if (option?.split !== undefined) return planSplit(input, option.split, report);
   let planned: PlannedParcel[];
-  if (option?.split !== undefined) {
-    const groups = splitContents(items, option.split, report);
-    if (groups === undefined) return undefined;
-    planned = [];
-    let fits = true;
-    groups.forEach((contents, index) => {
-      const source = `options.parcels.split[${index}]`;
-      if (boxes === undefined) {
-        planned.push(sizedByItems(input, contents, source));
-        return;
-      }
-      const units = unitsOf(items, contents);
-      const box = smallestBox(boxes, option.limits, units);
-      if (box === undefined) {
-        fits = false;
-        report(source, RULE_CODES.item_fits_no_box, {
-          name: itemsOf(items, contents)
-            .map((item) => `${item.quantity}x ${item.name}`)
-            .join(", "),
-          weight: totalWeightKg(itemsOf(items, contents)),
-          limit: limitText(option.limits),
-        });
-        return;
-      }
-      planned.push(boxed(box, totalWeightKg(itemsOf(items, contents)), contents, source));
-    });
-    if (!fits) return undefined;
-  } else if (boxes !== undefined) {
+  if (boxes !== undefined) {
     const packing = packIntoBoxes(unitsOf(items, all), boxes, option?.limits);
     for (const index of packing.unplaced) {
       const item = items[index] as StoreOrderItem;

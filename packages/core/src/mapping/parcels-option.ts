@@ -8,13 +8,18 @@
 import type { RawIssue } from "../validation/index.ts";
 import { RULE_CODES } from "../validation/index.ts";
 
-/** A box the merchant ships in: its outer size in centimetres and the heaviest load it takes, in kilograms. */
+/**
+ * A box the merchant ships in: its outer size in centimetres, the heaviest
+ * parcel it makes and what it weighs empty, in kilograms.
+ */
 export interface BoxRule {
   readonly width: number;
   readonly depth: number;
   readonly height: number;
   /** Kilograms, the box itself included. */
   readonly maxWeight: number;
+  /** Kilograms the empty box (with its filling) weighs: declared with the items, and counted against maxWeight and the carrier's limit. Default 0. */
+  readonly weight?: number;
 }
 
 /**
@@ -107,8 +112,21 @@ function checkBoxes(value: unknown, report: Report): void {
         report(`${at}.${side}`, RULE_CODES.dimension_invalid, { field: side });
     }
     if (!isPositive(box["maxWeight"])) report(`${at}.maxWeight`, RULE_CODES.weight_invalid);
+    const tare = box["weight"];
+    if (tare !== undefined) {
+      if (typeof tare !== "number" || !Number.isFinite(tare) || tare < 0) {
+        report(`${at}.weight`, RULE_CODES.weight_invalid);
+      } else if (isPositive(box["maxWeight"]) && tare >= box["maxWeight"]) {
+        // An empty box as heavy as its rating leaves no room for anything.
+        report(`${at}.weight`, RULE_CODES.too_big, {
+          maximum: box["maxWeight"],
+          origin: "number",
+          inclusive: "no",
+        });
+      }
+    }
     for (const key of Object.keys(box)) {
-      if (![...BOX_SIDES, "maxWeight"].includes(key))
+      if (![...BOX_SIDES, "maxWeight", "weight"].includes(key))
         report(`${at}.${key}`, RULE_CODES.unknown_field, { field: key });
     }
   });
@@ -169,31 +187,64 @@ function checkLimits(value: unknown, report: Report): void {
   }
 }
 
+/** What the checks leave of `options.parcels` to plan the parcels with. */
+export interface CheckedParcelsOption {
+  /**
+   * Whether parcels can be planned at all: false when the split, or (without
+   * a split) the boxes, the plan stands on are wrong.
+   */
+  readonly plannable: boolean;
+  /** The parts without a problem (a wrong part is left out, so the others are still checked). */
+  readonly usable: ParcelsOption | undefined;
+}
+
 /**
  * Reports every problem of `options.parcels` (its shape only: whether the
- * items fit is the packing's to say). True when it can be used.
+ * items fit is the packing's to say), and keeps the parts without a problem,
+ * so that the plan can still name the problems of those (a split that
+ * misplaces an item, a parcel past the carrier's limit) in the same answer.
  */
-export function checkParcelsOption(value: unknown, itemCount: number, report: Report): boolean {
-  if (value === undefined) return true;
+export function checkParcelsOption(
+  value: unknown,
+  itemCount: number,
+  report: Report,
+): CheckedParcelsOption {
+  if (value === undefined) return { plannable: true, usable: undefined };
   if (!isObject(value)) {
     report("options.parcels", RULE_CODES.invalid_type, { expected: "object" });
-    return false;
+    return { plannable: true, usable: undefined };
   }
-  let problems = 0;
-  const counting: Report = (path, rule, params) => {
-    problems++;
-    report(path, rule, params);
+  /** Checks one part; true when it reported nothing. */
+  const clean = (check: (counting: Report) => void): boolean => {
+    let problems = 0;
+    check((path, rule, params) => {
+      problems++;
+      report(path, rule, params);
+    });
+    return problems === 0;
   };
-  if (value["boxes"] !== undefined) checkBoxes(value["boxes"], counting);
-  if (value["split"] !== undefined) checkSplit(value["split"], itemCount, counting);
-  if (value["limits"] !== undefined) checkLimits(value["limits"], counting);
-  if (value["cod"] !== undefined && !(COD_SPLITS as readonly unknown[]).includes(value["cod"])) {
-    counting("options.parcels.cod", RULE_CODES.invalid_value, { allowed: COD_SPLITS.join(", ") });
+  const boxes = value["boxes"] === undefined || clean((r) => checkBoxes(value["boxes"], r));
+  const split =
+    value["split"] === undefined || clean((r) => checkSplit(value["split"], itemCount, r));
+  const limits = value["limits"] === undefined || clean((r) => checkLimits(value["limits"], r));
+  const cod =
+    value["cod"] === undefined || (COD_SPLITS as readonly unknown[]).includes(value["cod"]);
+  if (!cod) {
+    report("options.parcels.cod", RULE_CODES.invalid_value, { allowed: COD_SPLITS.join(", ") });
   }
   for (const key of Object.keys(value)) {
     if (!["boxes", "split", "limits", "cod"].includes(key)) {
-      counting(`options.parcels.${key}`, RULE_CODES.unknown_field, { field: key });
+      report(`options.parcels.${key}`, RULE_CODES.unknown_field, { field: key });
     }
   }
-  return problems === 0;
+  const option = value as ParcelsOption;
+  const usable: ParcelsOption = {
+    ...(boxes && option.boxes !== undefined ? { boxes: option.boxes } : {}),
+    ...(split && option.split !== undefined ? { split: option.split } : {}),
+    ...(limits && option.limits !== undefined ? { limits: option.limits } : {}),
+    ...(cod && option.cod !== undefined ? { cod: option.cod } : {}),
+  };
+  // The parcels stand on the split when there is one, else on the boxes.
+  const plannable = option.split !== undefined ? split : boxes;
+  return { plannable, usable };
 }

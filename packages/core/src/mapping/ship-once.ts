@@ -15,8 +15,11 @@
 //   stops its run with lease_lost instead of racing whoever takes it over.
 //   Others poll until they get the lease, then run and find the package and
 //   the order command by their reference and uuid, as after a crash.
-// - shipBatch takes part in both without waiting (claimFlight, tryLease): an
-//   order another run holds is left to shipOrder after the batch's chunks.
+// - shipBatch takes part in both without waiting (claimFlight, tryLease). An
+//   order whose lease another holder has is taken again once that lease is
+//   free (awaitLease, at most the lease's time to live: a crashed holder's
+//   runs out by then); one another run of this process holds, or whose
+//   lease a live holder keeps, is left to shipOrder after its chunk.
 // Waiting is bounded by the call's signal and deadline (measured in real time,
 // like the lease).
 import { Deadline, type DeadlineInput, realSleep } from "../api/deadline.ts";
@@ -178,6 +181,35 @@ export async function tryLease(
   const holder = crypto.randomUUID();
   if (!(await lock.acquireLease(key, holder, ttlMs))) return undefined;
   return keepLease(lock, key, holder, ttlMs);
+}
+
+/**
+ * Takes the lease on `key` in `lock` once it is free, asking again every
+ * fifth of a second or so for at most `waitMs` and within the signal and
+ * deadline: the held lease (renewed until released), or undefined when the
+ * holder kept it all that time or the deadline came first. A run that
+ * crashed holding the lease lets go of it within the lease's time to live
+ * (the default `waitMs`), so past that the holder is a live run.
+ */
+export async function awaitLease(
+  lock: LeaseStore,
+  key: string,
+  options: OnceOptions,
+  waitMs = ORDER_LEASE_TTL_MS + POLL_MS,
+  ttlMs = ORDER_LEASE_TTL_MS,
+): Promise<HeldLease | undefined> {
+  const holder = crypto.randomUUID();
+  const deadline =
+    options.deadline === undefined ? undefined : new Deadline(options.deadline, systemClock);
+  const until = Date.now() + waitMs;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    if (await lock.acquireLease(key, holder, ttlMs)) return keepLease(lock, key, holder, ttlMs);
+    const left = Math.min(until - Date.now(), deadline?.remainingMs() ?? Number.POSITIVE_INFINITY);
+    if (left <= 0) return undefined;
+    // A little jitter, so that waiters do not ask in lockstep.
+    await realSleep(Math.min(POLL_MS / 2 + Math.random() * POLL_MS, left), options.signal);
+  }
 }
 
 /** Renews a lease just taken every third of its time to live, until released. */

@@ -139,9 +139,11 @@ export interface ShipOrderResult {
   /**
    * The uuid of the order command that ordered the package (deterministic:
    * orderCommandId(storeId, order.id), or orderRetryCommandId(...) when the
-   * attempts before it ended without ordering it).
+   * attempts before it ended without ordering it). Undefined when the
+   * package was ordered another way (`steps.order` "before": a batch, the
+   * merchant's panel), by a command shipOrder cannot name.
    */
-  readonly commandId: string;
+  readonly commandId: string | undefined;
   /** One per parcel, as the carrier numbers them. */
   readonly trackingNumbers: readonly string[];
   /**
@@ -301,10 +303,9 @@ async function run(
   let orderStep: ShipOrderSteps["order"];
   if (command !== undefined) {
     orderStep = "resumed";
-    // Sent before (a crash, a lost answer): wait for it; never send it again.
-    if (!isFinalCommandStatus(command.status)) {
-      command = await client.orderCommands.wait(commandId, call);
-    }
+    // Sent before (a crash, a lost answer): wait for it, from the answer
+    // just read (its Retry-After); never send it again.
+    command = await client.orderCommands.wait(commandId, call, command);
   } else if (isOrdered(pkg)) {
     orderStep = "before";
   } else {
@@ -332,7 +333,8 @@ async function run(
   const label = await client.packages.label(packageId, options.label ?? {}, call);
   return {
     packageId,
-    commandId,
+    // Ordered another way: none of its own attempts ordered it, so none is named.
+    commandId: orderStep === "before" ? undefined : commandId,
     trackingNumbers: compact(details.parcels?.map((parcel) => parcel.package_no)),
     trackingUrls: trackingUrls(details, clientTrackingPage(client), clientApiAddress(client)),
     label,

@@ -465,16 +465,27 @@ class PackageBuilder {
     const option = this.#options.parcels;
     const report = (path: string, rule: RawIssue["rule"], params: RawIssue["params"] = {}) =>
       this.#error(path, rule, params);
-    const optionValid = checkParcelsOption(option, items.length, report);
-    const planned = planParcels(
-      {
-        items,
-        box: boxValid ? box : undefined,
-        parcels: optionValid ? option : undefined,
-        carrier: this.#order.shipping.service ?? carrierWord(this.#language),
-      },
-      report,
-    );
+    // The option's parts without a problem still plan the parcels, so that
+    // their problems are named beside the others' in the same answer.
+    const checked = checkParcelsOption(option, items.length, report);
+    const plan = checked.plannable
+      ? planParcels(
+          {
+            items,
+            box: boxValid ? box : undefined,
+            parcels: checked.usable,
+            carrier: this.#order.shipping.service ?? carrierWord(this.#language),
+          },
+          report,
+        )
+      : undefined;
+    // Wrong boxes leave a split sized by its items: when the items do not
+    // tell a size, the boxes' problem is the one to name.
+    const boxesWrong =
+      (option as { boxes?: unknown } | undefined)?.boxes !== undefined &&
+      checked.usable?.boxes === undefined;
+    const planned =
+      boxesWrong && plan?.some((parcel) => parcel.dimensions === undefined) ? undefined : plan;
     if (planned === undefined) {
       // Reported already: a stand-in parcel lets validation check the rest of the package.
       return [{ type: "package", width: 1, depth: 1, height: 1, weight: 1 }];

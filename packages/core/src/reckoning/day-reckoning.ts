@@ -12,9 +12,11 @@ import type { ShippingClient } from "../api/index.ts";
 import type { Language } from "../issues/language.ts";
 import { checkDayCall, type DayCallOptions } from "../mapping/day-call.ts";
 import { storeIdProblem } from "../mapping/store-id.ts";
-import type { PackageDetailsV2 } from "../schemas/index.ts";
-import { RULE_CODES, ValidationError } from "../validation/index.ts";
+import { RULE_CODES } from "../validation/index.ts";
 import { accountPackages } from "./account-packages.ts";
+import { askStore, type StoreOrders } from "./ask-store.ts";
+import { paidAmount } from "./paid-amount.ts";
+import { isPaid } from "./paid-package.ts";
 import type {
   Reckoning,
   ReckoningFlag,
@@ -23,7 +25,7 @@ import type {
   StoreTotal,
 } from "./reckoning.ts";
 import { reckoningRange } from "./reckoning-range.ts";
-import { remedyCommandId } from "./remedy-command-id.ts";
+import { remedyOrNote } from "./remedy-or-note.ts";
 import { readStoreReference, type StoreReference } from "./store-reference.ts";
 
 export interface DayReckoningOptions extends DayCallOptions {
@@ -40,22 +42,13 @@ export interface DayReckoningOptions extends DayCallOptions {
    * How the store sees the order a package names. Answer undefined when the
    * order is not this store's (another store on the same account).
    */
-  readonly orders: (reference: StoreReference) => Promise<StoreOrderStatus | undefined>;
+  readonly orders: StoreOrders;
   /** Only these stores' packages. Default: every package of the account. */
   readonly storeIds?: readonly string[];
 }
 
-const STATUSES: readonly StoreOrderStatus[] = ["open", "shipped", "cancelled", "unknown"];
-
 /** Orders asked about at once. */
 const ORDERS_CONCURRENCY = 8;
-
-const NOT_CANCELLABLE_NOTE =
-  "The courier has collected this package, so it can no longer be cancelled; ask the service's support about a refund.";
-
-function isPaid(pkg: PackageDetailsV2): boolean {
-  return Boolean(pkg.datetime_order) && pkg.state !== "canceled";
-}
 
 /** Minor units (grosze) of a price in major units. */
 function minor(value: number | null | undefined): number {
@@ -69,7 +62,7 @@ function orderKey(reference: StoreReference): string {
 /** Asks `orders` about each order once, a few at a time. */
 async function storeStatuses(
   references: readonly StoreReference[],
-  orders: DayReckoningOptions["orders"],
+  orders: StoreOrders,
   language: Language | undefined,
 ): Promise<Map<string, StoreOrderStatus | undefined>> {
   const statuses = new Map<string, StoreOrderStatus | undefined>();
@@ -77,23 +70,7 @@ async function storeStatuses(
   const worker = async (): Promise<void> => {
     while (next < references.length) {
       const reference = references[next++] as StoreReference;
-      const status = await orders({ storeId: reference.storeId, orderId: reference.orderId });
-      if (status !== undefined && !STATUSES.includes(status)) {
-        throw new ValidationError(
-          [
-            {
-              path: "options.orders",
-              rule: RULE_CODES.invalid_value,
-              message:
-                language === "pl_PL"
-                  ? `orders zwróciło ${JSON.stringify(status)} dla zamówienia ${orderKey(reference)}; dozwolone: ${STATUSES.join(", ")} lub undefined.`
-                  : `orders answered ${JSON.stringify(status)} for order ${orderKey(reference)}; allowed: ${STATUSES.join(", ")} or undefined.`,
-            },
-          ],
-          language ?? "en_GB",
-        );
-      }
-      statuses.set(orderKey(reference), status);
+      statuses.set(orderKey(reference), await askStore(orders, reference, language));
     }
   };
   await Promise.all(
@@ -174,7 +151,6 @@ export async function dayReckoning(
     if (key !== undefined && first.get(key) !== pkg.package_id) flags.push("second_package");
     if (status === "unknown") flags.push("no_order");
     const reason = flags[0];
-    const cancellable = pkg.cancel_available !== false;
     rows.push({
       packageId: pkg.package_id,
       reference: pkg.user_reference_number ?? null,
@@ -182,25 +158,12 @@ export async function dayReckoning(
       service: pkg.service ?? "",
       state: pkg.state ?? "",
       orderedAt: pkg.datetime_order ?? "",
-      paid: {
-        gross: pkg.pricing?.price_gross ?? 0,
-        net: pkg.pricing?.price_net ?? 0,
-        currency: pkg.pricing?.currency ?? "PLN",
-      },
+      paid: paidAmount(pkg.pricing),
       order: status,
       flags,
       ...(reason === undefined
         ? {}
-        : cancellable
-          ? {
-              remedy: {
-                action: "cancel_package" as const,
-                packageId: pkg.package_id,
-                reason,
-                commandId: remedyCommandId(pkg.package_id, reason),
-              },
-            }
-          : { note: NOT_CANCELLABLE_NOTE }),
+        : remedyOrNote(pkg, reference as StoreReference, reason, options.language)),
     });
   }
   rows.sort(

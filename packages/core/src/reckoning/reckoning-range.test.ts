@@ -1,7 +1,12 @@
 // The range of a reckoning: instants, ISO texts, and days alone.
 import { describe, expect, it } from "vitest";
 import { ArgumentIssues } from "../validation/argument-issues.ts";
-import { reckoningRange } from "./reckoning-range.ts";
+import { reckoningRange, startOfDay } from "./reckoning-range.ts";
+
+/** The day (YYYY-MM-DD) an instant falls on in a time zone. */
+function localDay(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone }).format(at);
+}
 
 function range(from: unknown, to: unknown) {
   const issues = new ArgumentIssues({});
@@ -45,6 +50,33 @@ describe("reckoningRange", () => {
       from: Date.parse("2026-11-23T05:00:00Z"),
       to: Date.parse("2026-11-24T05:00:00Z"),
     });
+  });
+
+  it("starts a day whose midnight the clocks skip at its first instant", () => {
+    // Santiago moves its clocks from 00:00 to 01:00 on 2026-09-06: the day starts at 01:00 (-03).
+    const issues = new ArgumentIssues({});
+    expect(reckoningRange("2026-09-06", "2026-09-06", issues, "America/Santiago")).toEqual({
+      from: Date.parse("2026-09-06T04:00:00Z"),
+      to: Date.parse("2026-09-07T03:00:00Z"),
+    });
+    // The day before ends where it starts: 23 hours long.
+    expect(reckoningRange("2026-09-05", "2026-09-05", issues, "America/Santiago")?.to).toBe(
+      Date.parse("2026-09-06T04:00:00Z"),
+    );
+    // Havana does the same on 2026-03-08.
+    expect(startOfDay("2026-03-08", "America/Havana")).toBe(Date.parse("2026-03-08T05:00:00Z"));
+    expect(issues.issues).toEqual([]);
+    for (const [day, zone] of [
+      ["2026-09-06", "America/Santiago"],
+      ["2026-03-08", "America/Havana"],
+      ["2026-04-05", "America/Santiago"],
+      ["2026-03-29", "Europe/Warsaw"],
+      ["2026-10-25", "Europe/Warsaw"],
+    ] as const) {
+      const start = startOfDay(day, zone);
+      expect(localDay(start, zone)).toBe(day);
+      expect(localDay(start - 1, zone)).not.toBe(day);
+    }
   });
 
   it("names an unknown time zone beside the other problems", () => {

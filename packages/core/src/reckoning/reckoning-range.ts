@@ -1,6 +1,7 @@
 // The range of a reckoning: `from` inclusive, `to` exclusive, each a Date or
-// an ISO 8601 text. A day alone ("2026-11-23") is that day from midnight in
-// the merchant's time zone (Europe/Warsaw unless told otherwise: a Polish
+// an ISO 8601 text. A day alone ("2026-11-23") is that day from its first
+// instant (midnight, or where the clocks skip midnight the instant they jump)
+// in the merchant's time zone (Europe/Warsaw unless told otherwise: a Polish
 // merchant's day, not UTC's, which starts at 01:00 or 02:00 there); as `to`
 // it means the end of that day, so { from: "2026-11-23", to: "2026-11-23" }
 // is the whole of the 23rd. The service writes its times in UTC; the range
@@ -37,12 +38,44 @@ function zoneOffsetMs(at: number, timeZone: string): number {
   return local - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant the day `day` (YYYY-MM-DD) starts in `timeZone`. */
+/** The day (YYYY-MM-DD) the instant `at` falls on in `timeZone`. */
+function localDay(at: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(new Date(at));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+const HOURS_3 = 3 * 3_600_000;
+
+/**
+ * The first instant of the day `day` (YYYY-MM-DD) in `timeZone`: its
+ * midnight, or, where the clocks skip midnight (America/Santiago moves from
+ * 00:00 to 01:00 on 2026-09-06), the instant they jump.
+ */
 export function startOfDay(day: string, timeZone: string): number {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
   const guess = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
   // Across a change of offset, the offset at the guess is the right one.
-  return midnightUtc - zoneOffsetMs(guess, timeZone);
+  const midnight = midnightUtc - zoneOffsetMs(guess, timeZone);
+  if (localDay(midnight, timeZone) === day && localDay(midnight - 1, timeZone) < day) {
+    return midnight;
+  }
+  // No such midnight (it was skipped) or not the first: the day begins where
+  // its date does, within hours of it (a change of clocks moves them by at
+  // most an hour or two).
+  let before = midnight - HOURS_3;
+  let from = midnight + HOURS_3;
+  while (from - before > 1) {
+    const middle = Math.floor((before + from) / 2);
+    if (localDay(middle, timeZone) >= day) from = middle;
+    else before = middle;
+  }
+  return from;
 }
 
 /** The day after `day` (YYYY-MM-DD). */

@@ -10,9 +10,10 @@
 //   with the lowest id is the order's, as shipOrder keeps it);
 // - cancelled_order_paid: the store cancelled the order, but its package is
 //   still paid.
-// A flagged package that can still be cancelled gets the remedy
+// A flagged package the service says can be cancelled gets the remedy
 // { action: "cancel_package" }, which applyRemedy runs (the service refunds
-// a cancelled package's price); one the courier has collected gets a note.
+// a cancelled package's price); any other gets a note saying why not
+// (remedy-or-note.ts).
 
 /** How the store sees an order: open (not shipped yet), shipped, cancelled, or unknown (it has none). */
 export type StoreOrderStatus = "open" | "shipped" | "cancelled" | "unknown";
@@ -24,6 +25,9 @@ export type ReckoningFlag = (typeof RECKONING_FLAGS)[number];
 export interface CancelPackageRemedy {
   readonly action: "cancel_package";
   readonly packageId: number;
+  /** The store and order the package was bought for (its reference): applyRemedy checks them again. */
+  readonly storeId: string;
+  readonly orderId: string;
   /** The flag the remedy answers. */
   readonly reason: ReckoningFlag;
   /** The cancel command's uuid, derived from the package and the reason: applying it twice cancels once. */
@@ -32,12 +36,14 @@ export interface CancelPackageRemedy {
 
 export type Remedy = CancelPackageRemedy;
 
-/** What the package cost, as the service priced it. */
+/** What the package cost, as the service priced it (or the carrier adjusted it). */
 export interface PaidAmount {
-  /** Major units (złoty), as the service gives them. */
+  /** Major units (złoty), as the service gives them: the adjusted price once there is one. */
   readonly gross: number;
   readonly net: number;
   readonly currency: string;
+  /** Whether the carrier adjusted the price since (pricing.adjusted_price), e.g. after re-measuring a parcel. */
+  readonly adjusted: boolean;
 }
 
 export interface ReckoningRow {
@@ -55,7 +61,7 @@ export interface ReckoningRow {
   readonly order: StoreOrderStatus | "none";
   readonly flags: readonly ReckoningFlag[];
   readonly remedy?: Remedy;
-  /** Why a flagged package has no remedy (the courier has collected it). */
+  /** Why a flagged package has no remedy (the courier has collected it, a cancellation is under way, the service does not say). */
   readonly note?: string;
 }
 

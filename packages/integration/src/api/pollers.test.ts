@@ -94,6 +94,34 @@ describe("order commands", () => {
     expect(requests).toEqual([`PUT /order-commands/${uuid}`, `GET /order-commands/${uuid}`]);
   });
 
+  it("wait() from an answer in hand asks when its Retry-After says, not at once", async () => {
+    const { fetch, requests } = countingFetch();
+    const { clock, sleep } = sandboxTime(sandbox);
+    const slept: number[] = [];
+    const client = sandbox.client({
+      clock,
+      fetch,
+      sleep: (ms, signal) => {
+        slept.push(ms);
+        return sleep(ms, signal);
+      },
+    });
+    const created = await client.packages.create(packageV2("poll-wait-in-hand"));
+    const uuid = crypto.randomUUID();
+    const body = { packages: [{ id: created.package.package_id }] };
+    const sent = await client.orderCommands.put(uuid, body);
+    expect(sent.status).toBe("queueing");
+    const final = await client.orderCommands.wait(uuid, {}, sent);
+    expect(final.status).toBe("successful");
+    // Queueing with Retry-After: 2, running two seconds later with 3, then final.
+    expect(slept).toEqual([2_000, 3_000]);
+    expect(requests.filter((r) => r === `GET /order-commands/${uuid}`)).toHaveLength(2);
+    // A final answer in hand is the answer: nothing is asked.
+    const asked = requests.length;
+    expect(await client.orderCommands.wait(uuid, {}, final)).toBe(final);
+    expect(requests.length).toBe(asked);
+  });
+
   it("wait() polls a command sent earlier to its final status without sending it again", async () => {
     const client = sandbox.timedClient();
     const created = await client.packages.create(packageV2("poll-wait-1"));

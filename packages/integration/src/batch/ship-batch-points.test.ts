@@ -4,7 +4,9 @@
 // rest of the chunk is ordered; run again once the point reopens, the batch
 // orders it under the chunk's next attempt uuid, once. A package created for
 // a point the order no longer names is moved to the order's point before it
-// is ordered, as shipOrder does.
+// is ordered, as shipOrder does; one whose move the service refuses, or
+// that was ordered by another run just before its move, is that order's
+// alone: the rest of its chunk is ordered all the same.
 import {
   isShipOrderError,
   type ShipBatchOptions,
@@ -28,21 +30,24 @@ function options(batchId: string): ShipBatchOptions {
 
 const lockers: string[] = [];
 beforeAll(async () => {
-  const { points } = await sandbox.client().points.map({
-    location: { search_phrase: "Gdańsk" },
-    filters: { services: ["inpost"], point_types: ["parcel_machine"] },
-    limit: 100,
-  });
-  lockers.push(
-    ...points
-      .filter((point) => point.active !== false && point.holiday !== true)
-      .map((p) => p.code),
-  );
+  for (const city of ["Gdańsk", "Gdynia"]) {
+    const { points } = await sandbox.client().points.map({
+      location: { search_phrase: city },
+      filters: { services: ["inpost"], point_types: ["parcel_machine"] },
+      limit: 100,
+    });
+    lockers.push(
+      ...points
+        .filter((point) => point.active !== false && point.holiday !== true)
+        .map((p) => p.code)
+        .filter((code) => !lockers.includes(code)),
+    );
+  }
 });
 
 function locker(): string {
   const code = lockers.shift();
-  if (code === undefined) throw new Error("no open InPost locker left in Gdańsk");
+  if (code === undefined) throw new Error("no open InPost locker left in Gdańsk or Gdynia");
   return code;
 }
 
@@ -127,5 +132,72 @@ describe("shipBatch and a point that closes", () => {
     const pkg = await sandbox.timedClient().packages.get(packageId);
     expect(pkg.receiver?.point).toBe(now);
     expect((await ledger("moved")).charges).toBe(1);
+  });
+
+  it("a package whose move is refused fails its own order only; the chunk's others are ordered", async () => {
+    const before = locker();
+    const closed = locker();
+    const packageId = await createdBeforeCrash(lockerOrder("move-refused", before));
+    // The customer then picked a locker that has just closed.
+    await sandbox.control(`/points/${closed}`, { active: false });
+    const batch = [
+      sampleOrder({ id: "move-refused-1" }),
+      lockerOrder("move-refused", closed),
+      sampleOrder({ id: "move-refused-3" }),
+    ];
+    const result = await shipBatch(sandbox.timedClient(), batch, options("move-refused"));
+    expect(result.shipped.map((s) => [s.orderId, s.commandId])).toEqual([
+      ["move-refused-1", chunkCommandId(STORE, "move-refused", 0, 0)],
+      ["move-refused-3", chunkCommandId(STORE, "move-refused", 0, 0)],
+    ]);
+    expect(result.failed.map((f) => [f.orderId, f.error.code, f.retryable])).toEqual([
+      ["move-refused", "rejected_by_service", false],
+    ]);
+    expect(result.commandIds).toEqual([chunkCommandId(STORE, "move-refused", 0, 0)]);
+    const pkg = await sandbox.timedClient().packages.get(packageId);
+    expect(pkg.receiver?.point).toBe(before);
+    for (const [orderId, charges] of [
+      ["move-refused-1", 1],
+      ["move-refused", 0],
+      ["move-refused-3", 1],
+    ] as const) {
+      expect({ orderId, charges: (await ledger(orderId)).charges }).toEqual({ orderId, charges });
+    }
+  });
+
+  it("a package ordered by another run just before its move is left to shipOrder, once", async () => {
+    const before = locker();
+    const now = locker();
+    const packageId = await createdBeforeCrash(lockerOrder("move-raced", before));
+    // Another run orders the package just as the batch moves it: the move is refused (409).
+    const other = sandbox.timedClient();
+    const racing: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === "PUT" && new URL(request.url).pathname === `/packages/${packageId}`) {
+        await other.orderCommands.run(crypto.randomUUID(), { packages: [{ id: packageId }] });
+      }
+      return fetch(request);
+    };
+    const batch = [
+      sampleOrder({ id: "move-raced-1" }),
+      lockerOrder("move-raced", now),
+      sampleOrder({ id: "move-raced-3" }),
+    ];
+    const result = await shipBatch(sandbox.timedClient(racing), batch, options("move-raced"));
+    expect(result.failed).toEqual([]);
+    expect(result.shipped.map((s) => [s.orderId, s.packageId === packageId])).toEqual([
+      ["move-raced-1", false],
+      ["move-raced", true],
+      ["move-raced-3", false],
+    ]);
+    expect(result.commandIds).toEqual([chunkCommandId(STORE, "move-raced", 0, 0)]);
+    for (const orderId of ["move-raced-1", "move-raced", "move-raced-3"]) {
+      const { ids, charges } = await ledger(orderId);
+      expect({ orderId, packages: ids.length, charges }).toEqual({
+        orderId,
+        packages: 1,
+        charges: 1,
+      });
+    }
   });
 });

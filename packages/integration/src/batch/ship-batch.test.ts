@@ -1,15 +1,20 @@
 // shipBatch end to end against the sandbox over real HTTP, in sandbox time
 // (sleeping moves the sandbox's clock): invalid orders beside valid ones, the
 // chunks (counted with /_sandbox/stats), reruns after an abort at several
-// points, shipOrder racing it on one order, and one chunk's order command
-// failing under an injected fault. Every test checks the ledger: one package
+// points, shipOrder racing it on one order, a rerun while a crashed run's
+// leases still last, and one chunk's order command failing under an
+// injected fault. Every test checks the ledger: one package
 // and one charge per order, whatever happened.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   type BatchProgress,
   isValidationError,
   type ShipBatchOptions,
   type ShipBatchResult,
   type ShippingClient,
+  SqliteTokenStore,
   type StoreOrderInput,
   shipBatch,
   shipOrder,
@@ -17,9 +22,9 @@ import {
 } from "@shipbridge/core";
 import { chunkCommandId } from "@shipbridge/core/internal";
 import { SENDER, sampleOrder } from "@shipbridge/core/testing";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { orderLedger } from "../testing/order-ledger.ts";
-import { onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
+import { DEMO, onPackageCreation, sandboxTime } from "../testing/sandbox-server.ts";
 import { FAST_RETRY, useSandbox } from "../testing/shared-sandbox.ts";
 
 const STORE = "shop-batch";
@@ -174,6 +179,43 @@ describe("shipBatch", () => {
     });
   });
 
+  it("polls a chunk's command when the service says, from the PUT's answer, and reads no other uuid", async () => {
+    const { clock, sleep } = sandboxTime(sandbox);
+    const log: string[] = [];
+    const logging: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/order-commands/") || path.endsWith("/label")) {
+        const at = path.endsWith("/label") ? "label" : path.slice("/order-commands/".length);
+        log.push(`${request.method} ${at} ${response.status}`);
+      }
+      return response;
+    };
+    const client = sandbox.client({
+      clock,
+      fetch: logging,
+      sleep: (ms, signal) => {
+        log.push(`sleep ${ms}`);
+        return sleep(ms, signal);
+      },
+    });
+    const result = await shipBatch(client, orders("polled", 3), options("polled"));
+    expect(result.failed).toEqual([]);
+    const chunk = chunkCommandId(STORE, "polled", 0, 0);
+    // Looked up once, sent, then read when its Retry-After says (queueing: 2 s,
+    // running: 3 s) until final; the next attempt's uuid is never read, as
+    // every package of the chunk is ordered.
+    expect(log.slice(0, log.indexOf("GET label 204"))).toEqual([
+      `GET ${chunk} 404`,
+      `PUT ${chunk} 202`,
+      "sleep 2000",
+      `GET ${chunk} 200`,
+      "sleep 3000",
+      `GET ${chunk} 200`,
+    ]);
+  });
+
   it("run again, finds every package and command and buys nothing", async () => {
     const batch = orders("again", 6);
     const first = await shipBatch(sandbox.timedClient(), batch, options("again", { chunkSize: 4 }));
@@ -289,6 +331,94 @@ describe("shipBatch and shipOrder on one order at the same moment, in one proces
   });
 });
 
+describe("the command each shipment names", () => {
+  /** Whether the command exists and ordered the package. */
+  async function ordered(commandId: string, packageId: number): Promise<boolean> {
+    const command = await sandbox.timedClient().orderCommands.get(commandId);
+    return (command.successfully_ordered_packages ?? []).some((p) => p.package_id === packageId);
+  }
+
+  it("one batch run twice at once in one process: each shipment names the chunk command that ordered it", async () => {
+    const batch = orders("twin", 6);
+    await sandbox.injectFaults(onPackageCreation({ latency_ms: 100 }));
+    const runs = await Promise.all([
+      shipBatch(sandbox.timedClient(), batch, options("twin")),
+      shipBatch(sandbox.timedClient(), batch, options("twin")),
+    ]);
+    const chunkCommands = [0, 1, 2].map((attempt) => chunkCommandId(STORE, "twin", 0, attempt));
+    for (const run of runs) {
+      expect(run.failed).toEqual([]);
+      for (const shipment of run.shipped) {
+        // Also an order the other run held, shipped here through shipOrder.
+        expect(chunkCommands).toContain(shipment.commandId);
+        expect(await ordered(shipment.commandId as string, shipment.packageId)).toBe(true);
+        expect(run.commandIds).toContain(shipment.commandId);
+      }
+    }
+    await expectEachShippedOnce(shippedIds(runs[0] as ShipBatchResult));
+  });
+
+  it("two batches sharing orders at once: a shipment names the command that ordered it, or none", async () => {
+    await sandbox.injectFaults(onPackageCreation({ latency_ms: 100 }));
+    const order = (i: number) => sampleOrder({ id: `overlap-${i}` });
+    const [a, b] = await Promise.all([
+      shipBatch(sandbox.timedClient(), [1, 2, 3, 4].map(order), options("overlap-a")),
+      shipBatch(sandbox.timedClient(), [3, 4, 5, 6].map(order), options("overlap-b")),
+    ]);
+    const unnamed: string[] = [];
+    for (const shipment of [...(a?.shipped ?? []), ...(b?.shipped ?? [])]) {
+      if (shipment.commandId === undefined) unnamed.push(shipment.orderId);
+      else expect(await ordered(shipment.commandId, shipment.packageId)).toBe(true);
+    }
+    // Orders 3 and 4 were each ordered by one batch's chunk; the other batch
+    // found them ordered by a command it does not know, and says so.
+    expect(unnamed.toSorted()).toEqual(["overlap-3", "overlap-4"]);
+    await expectEachShippedOnce([1, 2, 3, 4, 5, 6].map((i) => `overlap-${i}`));
+  });
+});
+
+describe("shipBatch run again while a crashed run's leases still last", () => {
+  const dir = mkdtempSync(join(tmpdir(), "shipbridge-batch-leases-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("takes those orders once the leases run out and orders them under the chunk's next attempt", async () => {
+    const lock = new SqliteTokenStore(join(dir, "lock.db"));
+    try {
+      const batch = orders("leased", 6);
+      // The crashed run held the leases of the first four orders, as it takes
+      // them; they run out a second from now (30 s after a real crash).
+      for (const order of batch.slice(0, 4)) {
+        const key = `shipbridge:ship-order:${STORE}:${String(order.id)}`;
+        expect(lock.acquireLease(key, "the crashed run", 1_000)).toBe(true);
+      }
+      const before = await restStats();
+      const result = await shipBatch(sandbox.timedClient(), batch, options("leased", { lock }));
+      expect(result.failed).toEqual([]);
+      expect(shippedIds(result)).toEqual(batch.map((order) => String(order.id)));
+      const [first, next] = [0, 1].map((attempt) => chunkCommandId(STORE, "leased", 0, attempt));
+      // The free orders go first; the four the leases held join them under
+      // the chunk's next attempt, not one command each through shipOrder.
+      expect(result.shipped.map((shipment) => shipment.commandId)).toEqual([
+        next,
+        next,
+        next,
+        next,
+        first,
+        first,
+      ]);
+      expect(result.commandIds).toEqual([first, next]);
+      await expectEachShippedOnce(shippedIds(result));
+      expect(delta(await restStats(), before)).toEqual({
+        packages: 6,
+        order_commands: 2,
+        charges: 6,
+      });
+    } finally {
+      lock.close();
+    }
+  });
+});
+
 describe("shipBatch when one chunk's order command fails", () => {
   it("goes on with the other chunks while one chunk's command is answered slowly", async () => {
     const batch = orders("slow", 6);
@@ -355,5 +485,38 @@ describe("shipBatch when one chunk's order command fails", () => {
       order_commands: 3,
       charges: 9,
     });
+  });
+});
+
+describe("shipBatch with a storeId already used under another account", () => {
+  it("fails the chunk's orders with the conflict after one look, not retryable, and sends it once", async () => {
+    // The merchant's own account ships the batch; then the same store and
+    // batch id run for the merchant's company, whose account the service
+    // keeps apart: the chunk's uuid is taken there and unknown here.
+    const own = await shipBatch(sandbox.timedClient(), orders("account", 1), options("account"));
+    expect(own.failed).toEqual([]);
+    const before = await restStats();
+    const controller = new AbortController();
+    const sent: string[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/order-commands/")) sent.push(request.method);
+      // A loop would send it without end: stop it, so that the test fails instead of hanging.
+      if (sent.length > 20) controller.abort(new Error("the chunk is sent again and again"));
+      return fetch(request);
+    };
+    const company = await shipBatch(
+      sandbox.client({ ...sandboxTime(sandbox), fetch: counting }),
+      [sampleOrder({ id: "account-company-1" })],
+      options("account", { companyId: DEMO.companyId, signal: controller.signal }),
+    );
+    expect(company.shipped).toEqual([]);
+    expect(company.failed.map((f) => [f.orderId, f.error.code, f.retryable])).toEqual([
+      ["account-company-1", "conflict", false],
+    ]);
+    // Looked up, sent, refused, looked up once more.
+    expect(sent).toEqual(["GET", "PUT", "GET"]);
+    expect(delta(await restStats(), before)).toMatchObject({ order_commands: 0, charges: 0 });
   });
 });

@@ -126,9 +126,70 @@ describe("bookPickup and cancelPickup", () => {
       key: "shop-1:day-1:pickup",
     }).catch((e: unknown) => e);
     expect(isCourierError(error) && error.code).toBe(COURIER_ERROR_CODES.pickup_cancelled);
+    const polish = await bookPickup(client, [a, b, gls], window, {
+      key: "shop-1:day-1:pickup",
+      language: "pl_PL",
+    }).catch((e: unknown) => e);
+    expect(isCourierError(polish) && polish.message).toBe(
+      `Odbiór zamówiony pod tym kluczem na ${window.date} ${window.min_time}-${window.max_time} (polecenie ${booked.commandId}) został anulowany; zamów go ponownie pod innym kluczem.`,
+    );
     const anew = await bookPickup(client, [a, b], window, { key: "shop-1:day-1:pickup:2" });
     expect(anew.commandId).not.toBe(booked.commandId);
     expect(anew.packageIds).toEqual([a, b]);
+  });
+
+  it("books the same packages listed in any order once", async () => {
+    const client = sandbox.timedClient();
+    const a = await ordered(client, "order-a", "dpd");
+    const b = await ordered(client, "order-b", "dpd");
+    const { carriers } = await courierPickup(client, [a, b]);
+    const window = windowOf(carriers[0]?.dates[1] ?? { date: "none" });
+    const before = await pickupStats();
+    const booked = await bookPickup(client, [a, b], window, { key: "order:pickup" });
+    const reversed = await bookPickup(client, [b, a], window, { key: "order:pickup" });
+    expect(reversed).toEqual(booked);
+    expect(booked.packageIds).toEqual([a, b]);
+    expect((await pickupStats()).pickup_commands).toBe(before.pickup_commands + 1);
+  });
+
+  it("books a package refused under the key once its blocker is cancelled, never a second courier for the rest", async () => {
+    const client = sandbox.timedClient();
+    const a = await ordered(client, "blocked-a", "dpd");
+    const c = await ordered(client, "blocked-c", "dpd");
+    const { carriers } = await courierPickup(client, [a, c]);
+    const window = windowOf(carriers[0]?.dates[1] ?? { date: "none" });
+    const blocker = await bookPickup(client, [c], window, { key: "blocked:other" });
+
+    // Everything refused under K, then the blocker cancelled: K books it.
+    const refused = await bookPickup(client, [c], window, { key: "blocked:K" }).catch(
+      (e: unknown) => e,
+    );
+    expect(isCourierError(refused) && refused.code).toBe(COURIER_ERROR_CODES.pickup_refused);
+    await cancelPickup(client, blocker.commandId);
+    const before = await pickupStats();
+    const retried = await bookPickup(client, [c], window, { key: "blocked:K" });
+    expect(retried.packageIds).toEqual([c]);
+    expect(retried.commandId).not.toBe(isCourierError(refused) ? refused.commandId : "");
+    expect(await bookPickup(client, [c], window, { key: "blocked:K" })).toEqual(retried);
+    expect((await pickupStats()).pickup_commands).toBe(before.pickup_commands + 1);
+    await cancelPickup(client, retried.commandId);
+
+    // Part booked under L (a), part refused (c, held by another pickup); that one cancelled:
+    // L books c under its next attempt and leaves a with its first courier.
+    const holder = await bookPickup(client, [c], window, { key: "blocked:holder" });
+    const part = await bookPickup(client, [a, c], window, { key: "blocked:L" });
+    expect(part.packageIds).toEqual([a]);
+    expect(part.skipped.map((s) => [s.packageId, s.rule])).toEqual([[c, "pickup_unavailable"]]);
+    const numberOfA = (await client.packages.get(a)).pickup_number;
+    await cancelPickup(client, holder.commandId);
+    const whole = await bookPickup(client, [c, a], window, { key: "blocked:L" });
+    expect(whole.packageIds).toEqual([a, c]);
+    expect(whole.skipped).toEqual([]);
+    expect(whole.commandId).toBe(part.commandId);
+    expect(whole.commandIds).toHaveLength(2);
+    expect(whole.commandIds[0]).toBe(part.commandId);
+    expect((await client.packages.get(a)).pickup_number).toBe(numberOfA);
+    expect((await client.packages.get(c)).pickup_number).toMatch(/^DPD-/);
   });
 
   it("throws CourierError pickup_refused, with each reason, when no package can be booked", async () => {
@@ -144,6 +205,13 @@ describe("bookPickup and cancelPickup", () => {
     expect(isCourierError(error) && error.skipped).toEqual([
       expect.objectContaining({ packageId: a, rule: "pickup_unavailable" }),
     ]);
+    const polish = await bookPickup(client, [a], window, {
+      key: "refused:second",
+      language: "pl_PL",
+    }).catch((e: unknown) => e);
+    expect(isCourierError(polish) && polish.message).toMatch(
+      new RegExp(`^Nie zamówiono kuriera: serwis odmówił dla każdej paczki \\(${a}: .+\\)\\.$`),
+    );
   });
 
   it("refuses every bad argument at once, in English or Polish, before sending anything", async () => {

@@ -8,6 +8,7 @@ import {
   DOCUMENTS_ERROR_CODES,
   isApiUsageError,
   isDocumentsError,
+  isNotFoundError,
   isValidationError,
   type ShippingClient,
 } from "@shipbridge/core";
@@ -136,6 +137,54 @@ describe("batchLabels", () => {
     expect(pdfPages(file.body)).toHaveLength(1);
   });
 
+  it("makes the file again once a package it left out is ordered, and only then, whatever the order asked", async () => {
+    const client = sandbox.timedClient();
+    const a = await ordered(client, "late-a");
+    const b = await created(client, packageV2("late-b")); // still being shipped at the first print
+    const key = "shop-1:batch-late:labels:a4";
+    const before = await documentsCommands();
+    const first = await batchLabels(client, [b, a], { key });
+    expect(first.packageIds).toEqual([a]);
+    expect(first.skipped.map((s) => [s.packageId, s.rule])).toEqual([[b, "package_not_ordered"]]);
+    // The same packages in another order, b still not ordered: the same command.
+    const same = await batchLabels(client, [a, b], { key });
+    expect(same.commandId).toBe(first.commandId);
+    expect(await documentsCommands()).toBe(before + 1);
+
+    const done = await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id: b }] });
+    expect(done.status).toBe("successful");
+    const second = await batchLabels(client, [b, a], { key });
+    expect(second.packageIds).toEqual([a, b]);
+    expect(second.skipped).toEqual([]);
+    expect(second.commandId).not.toBe(first.commandId);
+    const text = pdfPages(second.body)
+      .flatMap((page) => page.texts)
+      .join(" ");
+    expect(text).toContain(`Package ${b}`);
+    // Asked again: that file, nothing new.
+    const third = await batchLabels(client, [a, b], { key });
+    expect(third.commandId).toBe(second.commandId);
+    expect(await documentsCommands()).toBe(before + 2);
+  });
+
+  it("keeps the file that left out a cancelled package: asking again makes nothing new", async () => {
+    const client = sandbox.timedClient();
+    const good = await ordered(client, "kept-good");
+    const cancelled = await ordered(client, "kept-cancelled");
+    await client.cancelCommands.run(crypto.randomUUID(), {
+      packages: [{ id: cancelled }],
+      reasonType: "mistake",
+    });
+    const before = await documentsCommands();
+    const first = await batchLabels(client, [good, cancelled], { key: "shop-1:kept" });
+    const again = await batchLabels(client, [cancelled, good], { key: "shop-1:kept" });
+    expect(again.commandId).toBe(first.commandId);
+    expect(again.skipped.map((s) => [s.packageId, s.rule])).toEqual([
+      [cancelled, "package_cancelled"],
+    ]);
+    expect(await documentsCommands()).toBe(before + 1);
+  });
+
   it("throws DocumentsError no_documents, with each reason, when the service refuses every package", async () => {
     const client = sandbox.timedClient();
     const draft = await created(client, packageV2("labels-only-draft"));
@@ -149,6 +198,17 @@ describe("batchLabels", () => {
       expect.objectContaining({ packageId: draft, rule: "package_not_ordered" }),
     ]);
     expect(error.message).toContain(String(draft));
+
+    // In Polish when asked, the service's reasons in Polish too.
+    const polish = await batchLabels(client, [draft], {
+      key: "shop-1:none",
+      language: "pl_PL",
+    }).catch((e: unknown) => e);
+    expect(isDocumentsError(polish) && polish.message).toMatch(
+      new RegExp(
+        `^Serwis nie utworzył pliku etykiet: nie objął żadnej z 1 paczek \\(${draft}: .+\\)\\.$`,
+      ),
+    );
   });
 
   it("refuses every bad argument at once, in English or Polish, before sending anything", async () => {
@@ -191,6 +251,25 @@ describe("batchLabels", () => {
     expect(
       isValidationError(error) && error.issues.map((i) => [i.path, i.rule, i.message]),
     ).toEqual([["packageIds", "too_big", "Give at most 500 items."]]);
+  });
+
+  it("keeps a signed document url's query out of errors, and sends it", async () => {
+    const { fetch, requests } = countingFetch();
+    const client = sandbox.timedClient(fetch);
+    const missing = `/documents-command/${crypto.randomUUID()}/document`;
+    const error = await client.documentsCommands
+      .download({
+        type: "labels",
+        file_format: "pdf",
+        url: `${sandbox.baseUrl}${missing}?X-Amz-Signature=SECRET123`,
+      })
+      .catch((e: unknown) => e);
+    expect(isNotFoundError(error)).toBe(true);
+    if (!isNotFoundError(error)) return;
+    expect(error.path).toBe(missing);
+    expect(error.message).toContain(missing);
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain("SECRET123");
+    expect(requests).toContain(`GET ${missing}?X-Amz-Signature=SECRET123`);
   });
 
   it("never sends the account's token to a document url outside the client's baseUrl", async () => {

@@ -2,8 +2,14 @@
 // protocol per carrier, each listing every parcel of its own packages and no
 // other carrier's; the carriers the caller already knows are not read again;
 // the same commands when asked again; packages the account does not have
-// reported in `missing`.
-import { handoverProtocols, isValidationError, type ShippingClient } from "@shipbridge/core";
+// reported in `missing`; a carrier whose packages are all refused reported in
+// `refused` while the others' protocols are made.
+import {
+  handoverProtocols,
+  isDocumentsError,
+  isValidationError,
+  type ShippingClient,
+} from "@shipbridge/core";
 import { describe, expect, it } from "vitest";
 import { packageV2 } from "../testing/packages.ts";
 import { pdfPages } from "../testing/pdf-pages.ts";
@@ -80,6 +86,36 @@ describe("handoverProtocols", () => {
     const protocols = await handoverProtocols(client, [id, 987_654_321], { key: "shop-1:day-2" });
     expect(protocols.map((p) => p.service)).toEqual(["dpd"]);
     expect(protocols.missing).toEqual([987_654_321]);
+  });
+
+  it("makes the other carriers' protocols when one carrier's packages are all refused", async () => {
+    const client = sandbox.timedClient();
+    const dpdA = await ordered(client, "protocol-kept-a", "dpd");
+    const dpdB = await ordered(client, "protocol-kept-b", "dpd");
+    const gls = await ordered(client, "protocol-cancelled", "gls");
+    await client.cancelCommands.run(crypto.randomUUID(), {
+      packages: [{ id: gls }],
+      reasonType: "mistake",
+    });
+    const protocols = await handoverProtocols(client, [dpdA, dpdB, gls], { key: "shop-1:day-3" });
+    expect(protocols.map((p) => [p.service, p.packageIds])).toEqual([["dpd", [dpdA, dpdB]]]);
+    expect(protocols.refused).toEqual([
+      {
+        service: "gls",
+        commandId: expect.any(String),
+        packageIds: [gls],
+        skipped: [expect.objectContaining({ packageId: gls, rule: "package_cancelled" })],
+        message: expect.stringContaining(String(gls)),
+      },
+    ]);
+    expect(protocols.refused[0]?.commandId).not.toBe(protocols[0]?.commandId);
+
+    // Every carrier refused: no file at all, DocumentsError with every reason.
+    const error = await handoverProtocols(client, [gls], { key: "shop-1:day-4" }).catch(
+      (e: unknown) => e,
+    );
+    expect(isDocumentsError(error) && error.code).toBe("no_documents");
+    expect(isDocumentsError(error) && error.skipped.map((s) => s.packageId)).toEqual([gls]);
   });
 
   it("refuses bad arguments at once, naming each", async () => {

@@ -41,7 +41,8 @@ async function expectOneShipment(orderId: string, result: ShipOrderResult): Prom
   const { packages, charges } = await ledger(orderId);
   expect(packages.map((pkg) => pkg.package_id)).toEqual([result.packageId]);
   expect(charges).toBe(1);
-  const command = await sandbox.timedClient().orderCommands.get(result.commandId);
+  expect(result.commandId).toBeDefined();
+  const command = await sandbox.timedClient().orderCommands.get(result.commandId as string);
   expect(command.status).toBe("successful");
   expect(command.successfully_ordered_packages?.map((p) => p.package_id)).toEqual([
     result.packageId,
@@ -138,6 +139,8 @@ describe("shipOrder", () => {
     });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
+    // No command of its own ordered it: it names none rather than one never sent.
+    expect(result.commandId).toBeUndefined();
     expectShipped(result);
     const { packages, charges } = await ledger("ship-ordered-elsewhere");
     expect(packages).toHaveLength(1);
@@ -182,6 +185,8 @@ describe("shipOrder", () => {
     await client.orderCommands.run(crypto.randomUUID(), { packages: [{ id }] });
     const result = await shipOrder(sandbox.timedClient(), order, shipOptions);
     expect(result.steps).toEqual({ package: "found", order: "before" });
+    // Its own attempt exists but did not order it: that one is not named either.
+    expect(result.commandId).toBeUndefined();
     expect(result.packageId).toBe(id);
     expectShipped(result);
     const { packages, charges } = await ledger("ship-by-hand");

@@ -87,7 +87,13 @@ describe("dayReckoning and applyRemedy", () => {
     expect(row(second)).toMatchObject({
       orderId: "r-0",
       flags: ["second_package"],
-      remedy: { action: "cancel_package", packageId: second, reason: "second_package" },
+      remedy: {
+        action: "cancel_package",
+        packageId: second,
+        storeId: "shop-r",
+        orderId: "r-0",
+        reason: "second_package",
+      },
     });
     expect(row(unknown)).toMatchObject({ order: "unknown", flags: ["no_order"] });
     expect(row(byHand)).toMatchObject({ reference: null, order: "none", flags: [] });
@@ -119,14 +125,15 @@ describe("dayReckoning and applyRemedy", () => {
     const remedy = row(cancelledOrder)?.remedy;
     if (remedy === undefined) throw new Error("a remedy was expected");
     const before = await refunds();
-    const applied = await applyRemedy(client, remedy);
+    const mayAct = { storeIds: ["shop-r"], orders };
+    const applied = await applyRemedy(client, remedy, mayAct);
     expect(applied).toEqual({
       packageId: cancelledOrder,
       commandId: remedy.commandId,
       cancelled: true,
       refunded: true,
     });
-    expect(await applyRemedy(client, remedy)).toEqual(applied);
+    expect(await applyRemedy(client, remedy, mayAct)).toEqual(applied);
     expect(await refunds()).toBe(before + 1);
     const after = await dayReckoning(client, {
       from,
@@ -148,6 +155,30 @@ describe("dayReckoning and applyRemedy", () => {
     expect(lateUnknown?.flags).toEqual(["no_order"]);
     expect(lateUnknown?.remedy).toBeUndefined();
     expect(lateUnknown?.note).toContain("collected");
+  });
+
+  it("notes a package whose cancellation is under way as such, not as collected", async () => {
+    const client = sandbox.timedClient();
+    const id = await paid(client, "shop-r:r-8");
+    const from = (await client.packages.get(id)).datetime_order as string;
+    // Sent, not waited for: the cancellation is under way.
+    await client.cancelCommands.put(crypto.randomUUID(), {
+      packages: [{ id }],
+      reasonType: "mistake",
+    });
+    const reckoning = await dayReckoning(client, { from, to: "2099-12-31", orders });
+    const row = reckoning.rows.find((r) => r.packageId === id);
+    expect(row?.flags).toEqual(["no_order"]);
+    expect(row?.remedy).toBeUndefined();
+    expect(row?.note).toContain("cancellation");
+    expect(row?.note).not.toContain("collected");
+    const polish = await dayReckoning(client, {
+      from,
+      to: "2099-12-31",
+      orders,
+      language: "pl_PL",
+    });
+    expect(polish.rows.find((r) => r.packageId === id)?.note).toContain("anulowanie");
   });
 
   it("reads a day alone as the whole of that day, in the time zone given", async () => {
@@ -199,14 +230,19 @@ describe("dayReckoning and applyRemedy", () => {
       ],
       ["options.to", "To pole jest wymagane."],
     ]);
-    const remedy = await applyRemedy(client, {
-      action: "refund",
-      packageId: -1,
-    } as unknown as Parameters<typeof applyRemedy>[1]).catch((e: unknown) => e);
+    const remedy = await applyRemedy(
+      client,
+      { action: "refund", packageId: -1 } as unknown as Parameters<typeof applyRemedy>[1],
+      undefined as unknown as Parameters<typeof applyRemedy>[2],
+    ).catch((e: unknown) => e);
     expect(isValidationError(remedy) && remedy.issues.map((i) => [i.path, i.rule])).toEqual([
+      ["options", "required"],
       ["remedy.action", "invalid_value"],
       ["remedy.packageId", "invalid_type"],
+      ["remedy.storeId", "required"],
+      ["remedy.orderId", "required"],
       ["remedy.reason", "required"],
+      ["remedy.commandId", "required"],
     ]);
   });
 });

@@ -150,6 +150,8 @@ export function parseRemedy(value: unknown, language: Language): Remedy {
   return {
     action: "cancel_package",
     packageId: packageId as number,
+    storeId: typeof given["storeId"] === "string" ? given["storeId"] : "",
+    orderId: typeof given["orderId"] === "string" ? given["orderId"] : "",
     reason: given["reason"] as (typeof REASONS)[number],
     commandId: typeof given["commandId"] === "string" ? given["commandId"] : "",
   };

@@ -132,7 +132,11 @@ export async function storeRemedy(
       pl_PL: `reason: paczka ${remedy.packageId} nie jest już ${remedy.reason} (jej zamówienie: ${status}); rozlicz dzień ponownie`,
     });
   }
-  const result = await applyRemedy(client, remedy, { language });
+  const result = await applyRemedy(client, remedy, {
+    storeIds: [storeId],
+    orders: async (reference) => (await statusOf(shipbridge, query, reference.orderId)).status,
+    language,
+  });
   if (result.cancelled) {
     await shipbridge.connection.ledger.cancelled(storeId, remedy.packageId);
   }

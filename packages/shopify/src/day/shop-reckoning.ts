@@ -23,6 +23,12 @@ const STATUS: Readonly<Record<DayOrderState, StoreOrderStatus>> = {
   unknown: "unknown",
 };
 
+/** How the shop sees an order a package names; undefined for another shop's. */
+function shopOrders(context: DayContext, shop: string) {
+  return async ({ storeId, orderId }: { storeId: string; orderId: string }) =>
+    storeId === shop ? STATUS[await dayOrderState(context.pool, shop, orderId)] : undefined;
+}
+
 /** The reckoning of `day` ("YYYY-MM-DD", a day in Warsaw, as core reads it) for the shop. */
 export async function shopReckoning(
   context: DayContext,
@@ -35,8 +41,7 @@ export async function shopReckoning(
     to: day,
     storeIds: [shop],
     language: settings.language,
-    orders: async ({ storeId, orderId }) =>
-      storeId === shop ? STATUS[await dayOrderState(context.pool, shop, orderId)] : undefined,
+    orders: shopOrders(context, shop),
   });
 }
 
@@ -54,5 +59,9 @@ export async function applyShopRemedy(
   const remedy = reckoning.rows.find((row) => row.packageId === packageId)?.remedy;
   if (!remedy) return undefined;
   const { settings } = await loadSettings(context.pool, shop);
-  return applyRemedy(context.connections.client(shop), remedy, { language: settings.language });
+  return applyRemedy(context.connections.client(shop), remedy, {
+    storeIds: [shop],
+    orders: shopOrders(context, shop),
+    language: settings.language,
+  });
 }

@@ -17,7 +17,7 @@ import {
   bookBatchCourier,
   cancelBatchCourier,
 } from "../day/batch-courier.ts";
-import { batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
+import { batchFiles, batchLabelFile, batchProtocols } from "../day/batch-documents.ts";
 import { applyShopRemedy, shopReckoning } from "../day/shop-reckoning.ts";
 import {
   type ShopBatch,
@@ -86,6 +86,8 @@ export interface ShopMerchant {
    * `"waiting"`: every order waiting to ship), queued as one job. The same
    * `key` gives the same batch, however often and on however many instances
    * it is asked; without one, the same orders asked in the same state do.
+   * A `key` that made a batch of other orders throws BatchKeyReusedError
+   * (code `batch_key_reused`) and ships nothing.
    * Orders the app never received, or that are shipped, being shipped or
    * cancelled already, are left out; null when none is left.
    */
@@ -98,11 +100,15 @@ export interface ShopMerchant {
   /** The shop's batches, newest first. */
   batches(options?: { limit?: number }): Promise<ShopBatch[]>;
   /**
-   * One file of the labels of every parcel the batch bought, in the shop's
-   * label format (PDF A6, PDF A4 or ZPL); null before it bought any. The
-   * same file however often asked (one documents command).
+   * The labels of every parcel the batch bought, in the shop's label format
+   * (PDF A6, PDF A4 or ZPL), as one file; the same file however often asked
+   * (one documents command). The service makes a file of at most 500
+   * parcels (`batch.parcelsPerFile`): a batch with more has `parts` files,
+   * each asked for with `{ part }` (from 1); asked without one, such a
+   * batch throws BatchLabelPartsError (code `batch_label_parts`) instead of
+   * answering only the first. Null before it bought any, or for no such part.
    */
-  batchLabels(batchId: string): Promise<ShopDocument | null>;
+  batchLabels(batchId: string, options?: { part?: number }): Promise<ShopLabelFile | null>;
   /** One handover protocol per carrier of the batch's parcels. */
   batchProtocols(batchId: string): Promise<(ShopDocument & { readonly service: string })[]>;
   /**
@@ -140,6 +146,12 @@ export interface ShopDocument {
   readonly skipped: readonly { packageId: number; rule: string; message: string }[];
 }
 
+/** One file of a batch's labels: which part it is (from 1), of how many. */
+export interface ShopLabelFile extends ShopDocument {
+  readonly part: number;
+  readonly parts: number;
+}
+
 function shopDocument(file: BatchDocument): ShopDocument {
   return {
     body: file.body,
@@ -158,6 +170,42 @@ export class UnknownOrderError extends ShipbridgeError {
   override readonly name = "UnknownOrderError";
   constructor(message: string) {
     super("unknown_order", message);
+  }
+}
+
+/**
+ * Thrown by ShopMerchant.shipBatch (code `batch_key_reused`) when its `key`
+ * already made a batch (`batchId`) of other orders: nothing is shipped.
+ */
+export class BatchKeyReusedError extends ShipbridgeError {
+  override readonly name = "BatchKeyReusedError";
+  /** The batch the key made. */
+  readonly batchId: string;
+  constructor(key: string, batchId: string) {
+    super(
+      "batch_key_reused",
+      `The key "${key}" already made batch ${batchId} of other orders; give each batch its own key.`,
+    );
+    this.batchId = batchId;
+  }
+}
+
+/**
+ * Thrown by ShopMerchant.batchLabels (code `batch_label_parts`) when the
+ * batch's labels take several files and no `part` was asked for.
+ */
+export class BatchLabelPartsError extends ShipbridgeError {
+  override readonly name = "BatchLabelPartsError";
+  readonly batchId: string;
+  /** How many files the labels take: ask for each with `{ part }`, 1 to `parts`. */
+  readonly parts: number;
+  constructor(batchId: string, parts: number) {
+    super(
+      "batch_label_parts",
+      `The labels of batch ${batchId} take ${parts} files; ask for each with { part: 1 } to { part: ${parts} }.`,
+    );
+    this.batchId = batchId;
+    this.parts = parts;
   }
 }
 
@@ -201,13 +249,20 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
     async shipBatch(orderIds, options = {}) {
       const app = await runtime();
       const ids = orderIds === "waiting" ? await waitingOrders(app.pool, shop) : [...orderIds];
-      const key =
+      // Without a key, the key is the orders and their state, so the orders are the selection.
+      const request =
         options.key === undefined
-          ? `orders:${createHash("sha256")
-              .update([...ids].sort().join(","))
-              .digest("hex")}:${await ordersState(app.pool, shop, ids)}`
-          : `key:${options.key}`;
-      const queued = await queueBatch(app, shop, ids, key);
+          ? {
+              key: `orders:${createHash("sha256")
+                .update([...ids].sort().join(","))
+                .digest("hex")}:${await ordersState(app.pool, shop, ids)}`,
+              selection: ids,
+            }
+          : { key: `key:${options.key}`, selection: orderIds };
+      const queued = await queueBatch(app, shop, ids, request);
+      if (queued.kind === "key_reused") {
+        throw new BatchKeyReusedError(options.key ?? "", queued.batch.id);
+      }
       return queued.kind === "queued" ? shopBatch(queued.batch, Date.now()) : null;
     },
     async batch(batchId, options = {}) {
@@ -227,11 +282,14 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
       const batches = await listBatches(app.pool, shop, options.limit ?? 20);
       return batches.map((batch) => shopBatch(batch, Date.now()));
     },
-    async batchLabels(batchId) {
+    async batchLabels(batchId, options = {}) {
       const app = await runtime();
       if (!(await loadBatch(app.pool, shop, batchId))) return null;
-      const file = await batchLabelFile(app, shop, batchId);
-      return file ? shopDocument(file) : null;
+      const { labelParts: parts } = await batchFiles(app, shop, batchId);
+      if (options.part === undefined && parts > 1) throw new BatchLabelPartsError(batchId, parts);
+      const part = options.part ?? 1;
+      const file = await batchLabelFile(app, shop, batchId, part);
+      return file ? { ...shopDocument(file), part, parts } : null;
     },
     async batchProtocols(batchId) {
       const app = await runtime();

@@ -11,7 +11,7 @@ import { html, raw } from "hono/html";
 import type { BatchFiles } from "../day/batch-documents.ts";
 import type { LabelFormat } from "../store/settings.ts";
 import type { ShopBatchDetails } from "./batch-view.ts";
-import { fill, type OrderTexts, orderTexts } from "./order-texts.ts";
+import { counted, fill, type OrderTexts, orderTexts } from "./order-texts.ts";
 import { hiddenAuth, type PageAuth, pageFrame, pageQuery } from "./page-frame.ts";
 import { problemList } from "./problem-list.ts";
 
@@ -116,7 +116,7 @@ export function batchPage(data: BatchPageData) {
   const base = `/orders/batches/${batch.id}`;
   const attention = batch.orders.filter((order) => order.outcome === "needs_attention");
   const bought = data.files.labelParts > 0;
-  const body = html`<p>${fill(t.batchOf, batch.total)} · ${batch.createdAt.slice(0, 16).replace("T", " ")}</p>
+  const body = html`<p>${counted(t, t.batchOf, batch.total)} · ${batch.createdAt.slice(0, 16).replace("T", " ")}</p>
 <p><label for="batch-progress">${t.progress}</label>
 <progress id="batch-progress" value="${batch.progress.value}" max="${batch.progress.max}">${batch.progress.percent}%</progress>
 <span id="batch-percent">${batch.progress.percent}%</span></p>

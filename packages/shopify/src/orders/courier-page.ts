@@ -6,7 +6,7 @@
 import type { Language } from "@shipbridge/core";
 import { html } from "hono/html";
 import type { BatchCourier } from "../day/batch-courier.ts";
-import { fill, orderTexts } from "./order-texts.ts";
+import { counted, fill, orderTexts } from "./order-texts.ts";
 import { hiddenAuth, type PageAuth, pageFrame, pageQuery } from "./page-frame.ts";
 
 export interface CourierPageData {
@@ -32,13 +32,13 @@ ${data.message ? html`<p role="alert">${data.message}</p>` : ""}
 ${courier.carriers.length === 0 ? html`<p>${t.noCourierParcels}</p>` : ""}
 ${courier.carriers.map(
   (carrier) => html`<section id="courier-${carrier.service}">
-<h2>${carrier.service}: ${fill(t.courierParcels, carrier.packageIds.length)}</h2>
+<h2>${carrier.service}: ${counted(t, t.courierParcels, carrier.packageIds.length)}</h2>
 ${carrier.booked.map(
   (pickup) => html`<p role="status">${fill(t.booked, {
     date: pickup.window.date,
     from: pickup.window.from,
     to: pickup.window.to,
-  })}${pickup.pickupNumber ? `, ${fill(t.pickupNumber, pickup.pickupNumber)}` : ""} (${fill(t.courierParcels, pickup.packageIds.length)}).</p>
+  })}${pickup.pickupNumber ? `, ${fill(t.pickupNumber, pickup.pickupNumber)}` : ""} (${counted(t, t.courierParcels, pickup.packageIds.length)}).</p>
 <form method="post" action="${base}/courier/cancel${pageQuery(auth)}">${hiddenAuth(auth)}<input type="hidden" name="command_id" value="${pickup.commandId}" /><button type="submit">${t.cancelPickup}</button></form>`,
 )}
 ${
@@ -53,7 +53,7 @@ ${carrier.dates
     (day, index) =>
       html`<label><input type="radio" name="slot" value="${slotValue(day.date, day.min_time ?? "", day.max_time ?? "")}" ${index === 0 ? "checked" : ""} /> ${day.date}, ${day.min_time}–${day.max_time}</label><br />`,
   )}
-<button type="submit">${t.book} (${fill(t.courierParcels, carrier.open.length)})</button></form>`
+<button type="submit">${t.book} (${counted(t, t.courierParcels, carrier.open.length)})</button></form>`
 }
 </section>`,
 )}

@@ -18,12 +18,11 @@ import { loadBatch } from "../store/batches.ts";
 import { loadSettings } from "../store/settings.ts";
 import { courierPage } from "./courier-page.ts";
 import { fieldName } from "./field-names.ts";
-import { fill, orderTexts } from "./order-texts.ts";
-import { type Form, formValues, who } from "./orders-routes.ts";
+import { fill, orderTexts, UNAUTHORISED } from "./order-texts.ts";
+import { type Form, formValues, shopTexts, who } from "./orders-routes.ts";
 import { pageQuery } from "./page-frame.ts";
 import { reckoningPage } from "./reckoning-page.ts";
 
-const UNAUTHORISED = "Open the app from your Shopify admin.";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Why the service (or core's checks) refused, in the shop's language; undefined for other errors. */
@@ -80,7 +79,11 @@ export function dayRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): void 
     const app = await runtime();
     const { shop, idToken } = await who(app, c);
     if (!shop) return c.text(UNAUTHORISED, 401);
-    if (!(await loadBatch(app.pool, shop, c.req.param("id")))) return c.text("No such batch.", 404);
+    if (!(await loadBatch(app.pool, shop, c.req.param("id")))) {
+      return c.text((await shopTexts(app, shop)).noSuchBatch, 404);
+    }
+    // Its slots change, and booking one twice is one booking anyway: never cached.
+    c.header("cache-control", "no-store");
     return courier(app, c, { shop, idToken });
   });
 
@@ -91,16 +94,17 @@ export function dayRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): void 
     const { shop, idToken } = await who(app, c, form);
     if (!shop) return c.text(UNAUTHORISED, 401);
     const id = c.req.param("id");
-    if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
-    const [date = "", from = "", to = ""] = first(form, "slot").split("|");
     const { settings } = await loadSettings(app.pool, shop);
+    const t = orderTexts(settings.language);
+    if (!(await loadBatch(app.pool, shop, id))) return c.text(t.noSuchBatch, 404);
+    const [date = "", from = "", to = ""] = first(form, "slot").split("|");
     try {
       const booked = await bookBatchCourier(app, shop, id, first(form, "service"), {
         date,
         min_time: from,
         max_time: to,
       });
-      if (!booked) return c.text("This batch has no parcels of that carrier for a courier.", 404);
+      if (!booked) return c.text(t.noCourierParcelsOf, 404);
     } catch (error) {
       const why = refusal(error, settings.language);
       if (why === undefined) throw error;
@@ -125,7 +129,7 @@ export function dayRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): void 
       if (why === undefined) throw error;
       return courier(app, c, { shop, idToken }, why, 409);
     }
-    if (!answer) return c.text("This batch has no such pickup.", 404);
+    if (!answer) return c.text(orderTexts(settings.language).noSuchPickup, 404);
     if (!answer.cancelled) {
       return courier(
         app,

@@ -169,7 +169,7 @@ describe("the courier for a batch", () => {
     expect((await stats()).pickup_cancellations - before.pickup_cancellations).toBe(1);
     const after = await (await get(appA, courierPath)).text();
     expect(after).toContain('<ul id="cancelled-pickups">');
-    expect(after).toContain("Book courier (1 parcels)");
+    expect(after).toContain("Book courier (1 parcel)");
     expect(slots(after).length).toBeGreaterThan(0);
     const again = await appB.merchant(SHOP).bookCourier(batchId, "dpd", {
       date: date as string,

@@ -1,7 +1,21 @@
 // The orders pages' own texts in Polish and English, chosen by the shop's
 // language setting (the same one that picks core's messages and the
-// settings page's texts). `{}` marks where a number or name goes.
+// settings page's texts). `{}` marks where a number or name goes; a text
+// counting something has a form per plural category (Intl.PluralRules: in
+// Polish 1 zamówienie, 2–4 zamówienia, 5 zamówień), filled by `counted`.
 import type { Language } from "@shipbridge/core";
+
+/** A counted text: one form per plural category the language has (`other` always). */
+export type Counted = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
+  readonly other: string;
+};
+
+/**
+ * Said to a visitor not logged in, in both languages: the shop, and so its
+ * language, is not known.
+ */
+export const UNAUTHORISED =
+  "Otwórz aplikację z panelu administracyjnego Shopify. / Open the app from your Shopify admin.";
 
 const pl = {
   lang: "pl",
@@ -18,11 +32,21 @@ const pl = {
   shipSelected: "Wyślij zaznaczone",
   shipAllWaiting: "Wyślij wszystkie czekające ({})",
   nothingToShip: "Żadne z wybranych zamówień nie czeka na wysyłkę.",
+  formUsedTitle: "Formularz już wysłany",
+  formUsed:
+    "Ten formularz został już użyty do wysłania innych zamówień, więc nic nie zostało wysłane. Odśwież stronę zamówień i wybierz je ponownie.",
+  reloadOrders: "Odśwież stronę zamówień",
+  formUsedBatch: "Partia, którą utworzył ten formularz",
   noOrders: "Brak zamówień.",
   batches: "Partie",
   noBatches: "Jeszcze brak partii.",
   batchTitle: "Partia zamówień",
-  batchOf: "{} zamówień",
+  batchOf: {
+    one: "{} zamówienie",
+    few: "{} zamówienia",
+    many: "{} zamówień",
+    other: "{} zamówienia",
+  } as Counted,
   progress: "Postęp",
   timeLeft: "Zostało około {} s.",
   timeUnknown: "Liczę, ile to potrwa…",
@@ -51,7 +75,12 @@ const pl = {
     unknown_order: "nieznane w Shopify",
   },
   courierTitle: "Kurier dla partii",
-  courierParcels: "{} paczek",
+  courierParcels: {
+    one: "{} paczka",
+    few: "{} paczki",
+    many: "{} paczek",
+    other: "{} paczki",
+  } as Counted,
   book: "Zamów kuriera",
   booked: "Kurier zamówiony na {date}, {from}–{to}",
   pickupNumber: "numer zlecenia {}",
@@ -86,6 +115,23 @@ const pl = {
     cancelled: "anulowane",
     unknown: "nieznane",
   } as Record<string, string>,
+  statuses: {
+    awaiting_payment: "czeka na płatność",
+    waiting: "czeka na wysyłkę",
+    shipping: "w trakcie wysyłki",
+    shipped: "paczka zamówiona",
+    fulfilled: "zrealizowane",
+    needs_attention: "wymaga uwagi",
+    cancelled: "anulowane",
+    cancelled_after_order: "anulowane po nadaniu paczki",
+  } as Record<string, string>,
+  noBatchKey: "Formularz nie ma klucza partii; odśwież stronę zamówień.",
+  noSuchBatch: "Nie ma takiej partii.",
+  noLabelsYet: "Ta partia nie ma jeszcze etykiet.",
+  noSuchPart: "Plik tej partii nie ma takiej części.",
+  noCarrierParcels: "Ta partia nie ma paczek tego przewoźnika.",
+  noCourierParcelsOf: "Ta partia nie ma paczek tego przewoźnika do odbioru przez kuriera.",
+  noSuchPickup: "Ta partia nie ma takiego odbioru kuriera.",
 };
 
 type Texts = typeof pl;
@@ -105,11 +151,16 @@ const en: Texts = {
   shipSelected: "Ship selected",
   shipAllWaiting: "Ship all waiting ({})",
   nothingToShip: "None of the orders chosen is waiting to ship.",
+  formUsedTitle: "Form already sent",
+  formUsed:
+    "This form was already used to ship other orders, so nothing was shipped. Reload the orders page and choose them again.",
+  reloadOrders: "Reload the orders page",
+  formUsedBatch: "The batch this form made",
   noOrders: "No orders.",
   batches: "Batches",
   noBatches: "No batches yet.",
   batchTitle: "Batch of orders",
-  batchOf: "{} orders",
+  batchOf: { one: "{} order", other: "{} orders" },
   progress: "Progress",
   timeLeft: "About {} s left.",
   timeUnknown: "Working out how long it takes…",
@@ -138,7 +189,7 @@ const en: Texts = {
     unknown_order: "unknown to Shopify",
   },
   courierTitle: "Courier for the batch",
-  courierParcels: "{} parcels",
+  courierParcels: { one: "{} parcel", other: "{} parcels" },
   book: "Book courier",
   booked: "Courier booked for {date}, {from}–{to}",
   pickupNumber: "pickup number {}",
@@ -173,12 +224,41 @@ const en: Texts = {
     cancelled: "cancelled",
     unknown: "unknown",
   },
+  statuses: {
+    awaiting_payment: "awaiting payment",
+    waiting: "waiting to ship",
+    shipping: "shipping",
+    shipped: "parcel ordered",
+    fulfilled: "fulfilled",
+    needs_attention: "needs attention",
+    cancelled: "cancelled",
+    cancelled_after_order: "cancelled after the parcel was sent",
+  },
+  noBatchKey: "The form has no batch key; reload the orders page.",
+  noSuchBatch: "No such batch.",
+  noLabelsYet: "This batch has no labels yet.",
+  noSuchPart: "This batch's file has no such part.",
+  noCarrierParcels: "This batch has no parcels of that carrier.",
+  noCourierParcelsOf: "This batch has no parcels of that carrier for a courier.",
+  noSuchPickup: "This batch has no such courier pickup.",
 };
 
 export type OrderTexts = Texts;
 
 export function orderTexts(language: Language): OrderTexts {
   return language === "en_GB" ? en : pl;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The form of `text` that `count` takes in the texts' language, with the count filled in. */
+export function counted(t: OrderTexts, text: Counted, count: number): string {
+  let rules = pluralRules.get(t.lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(t.lang);
+    pluralRules.set(t.lang, rules);
+  }
+  return fill(text[rules.select(count)] ?? text.other, count);
 }
 
 /** `template` with each `{}` (in turn) or `{name}` filled in. */

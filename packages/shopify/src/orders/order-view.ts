@@ -3,7 +3,7 @@
 // tracking, and its problems in the language asked; newest first.
 import type { Issue } from "@shipbridge/core";
 import type pg from "pg";
-import { isCancelled } from "../mapping/order-facts.ts";
+import { isCancelled, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { toLanguage } from "../settings/settings-view.ts";
@@ -13,13 +13,15 @@ import { loadSettings } from "../store/settings.ts";
 import type { ShipmentStatus } from "../store/shipments.ts";
 
 /**
- * Where an order stands: `waiting` (not shipped yet: not paid, or waiting for
- * the merchant's "Ship"), `shipping`, `shipped` (the package is ordered),
- * `fulfilled` (and written back to Shopify with tracking), `needs_attention`
- * (see `problems`), `cancelled`, `cancelled_after_order` (cancelled in
- * Shopify after the parcel was collected).
+ * Where an order stands: `awaiting_payment` (the shop ships on payment and
+ * the order is not paid yet; not cash on delivery), `waiting` (not shipped
+ * yet, waiting for the merchant's "Ship"), `shipping`, `shipped` (the
+ * package is ordered), `fulfilled` (and written back to Shopify with
+ * tracking), `needs_attention` (see `problems`), `cancelled`,
+ * `cancelled_after_order` (cancelled in Shopify after the parcel was
+ * collected).
  */
-export type ShopOrderStatus = ShipmentStatus;
+export type ShopOrderStatus = ShipmentStatus | "awaiting_payment";
 
 export interface ShopOrderShipment {
   /** Shopify's numeric order id, as a string. */
@@ -99,11 +101,19 @@ export async function shopOrders(
     const mapped = order
       ? toStoreOrder(order, { defaultService: settings.defaultService })
       : undefined;
+    // A shop that ships on payment ships this order when orders/paid comes;
+    // until then it is not the merchant's to ship (cash on delivery, paid
+    // only on delivery, has a row waiting for Ship instead).
+    const awaitingPayment =
+      settings.shipOn === "orders/paid" &&
+      !isPaid(order) &&
+      !refundedStatus(order) &&
+      mapped?.cod === undefined;
     return {
       ...about,
       orderId,
       orderName: order?.name ?? orderId,
-      status: isCancelled(order) ? "cancelled" : "waiting",
+      status: isCancelled(order) ? "cancelled" : awaitingPayment ? "awaiting_payment" : "waiting",
       service: mapped?.shipping.service ?? null,
       pickupPoint: mapped?.pickup_point?.code ?? null,
       packageId: null,

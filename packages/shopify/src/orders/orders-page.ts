@@ -6,7 +6,8 @@
 import type { Language } from "@shipbridge/core";
 import { html } from "hono/html";
 import type { BatchRow } from "../store/batches.ts";
-import { fill, orderTexts } from "./order-texts.ts";
+import { stageText } from "./batch-page.ts";
+import { counted, fill, orderTexts } from "./order-texts.ts";
 import type { ShopOrderShipment } from "./order-view.ts";
 import { hiddenAuth, type PageAuth, pageFrame, pageQuery } from "./page-frame.ts";
 import { problemList } from "./problem-list.ts";
@@ -41,7 +42,7 @@ ${
 <td>${SELECTABLE.has(order.status) ? html`<input type="checkbox" name="order_id" value="${order.orderId}" aria-label="${order.orderName}" />` : ""}</td>
 <td>${order.orderName}</td><td>${order.customer ?? ""}</td>
 <td>${order.service ?? ""}${order.pickupPoint ? ` (${order.pickupPoint})` : ""}</td>
-<td>${order.status}</td>
+<td>${t.statuses[order.status] ?? order.status}</td>
 <td>${order.trackingUrl ? html`<a href="${order.trackingUrl}">${order.trackingNumber}</a>` : (order.trackingNumber ?? "")}</td>
 <td>${problemList(order.problems, language)}</td></tr>`,
       )}</tbody>
@@ -56,7 +57,7 @@ ${
     ? html`<p>${t.noBatches}</p>`
     : html`<ul>${data.batches.map(
         (batch) =>
-          html`<li><a href="/orders/batches/${batch.id}${pageQuery(auth)}">${batch.createdAt.toISOString().slice(0, 16).replace("T", " ")}</a>: ${fill(t.batchOf, batch.total)}, ${batch.status === "done" ? t.done : batch.status === "queued" ? t.queued : t.stageBuying}</li>`,
+          html`<li><a href="/orders/batches/${batch.id}${pageQuery(auth)}">${batch.createdAt.toISOString().slice(0, 16).replace("T", " ")}</a>: ${counted(t, t.batchOf, batch.total)}, ${batch.status === "done" ? t.done : stageText(t, batch)}</li>`,
       )}</ul>`
 }`;
   return pageFrame(language, t.ordersTitle, auth, body);

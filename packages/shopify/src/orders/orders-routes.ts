@@ -13,14 +13,14 @@ import { listBatches, listBatchOrders, loadBatch } from "../store/batches.ts";
 import { loadSettings } from "../store/settings.ts";
 import { batchPage } from "./batch-page.ts";
 import { shopBatch, shopBatchOrder } from "./batch-view.ts";
+import { formUsedPage } from "./form-used-page.ts";
+import { type OrderTexts, orderTexts, UNAUTHORISED } from "./order-texts.ts";
 import { shopOrders, waitingOrders } from "./order-view.ts";
 import { ordersPage } from "./orders-page.ts";
 import { pageQuery } from "./page-frame.ts";
 import { serviceRefusal } from "./service-refusal.ts";
 
 export type Form = Record<string, string | File | (string | File)[]>;
-
-const UNAUTHORISED = "Open the app from your Shopify admin.";
 
 export function who(app: AppRuntime, c: Context, form?: Form) {
   return pageShop(app.shopify, c.req.raw, form, app.config.now ?? Date.now);
@@ -36,12 +36,19 @@ function formValue(form: Form, name: string): string {
   return formValues(form, name)[0]?.trim() ?? "";
 }
 
+/** The orders pages' texts in the shop's language. */
+export async function shopTexts(app: AppRuntime, shop: string): Promise<OrderTexts> {
+  return orderTexts((await loadSettings(app.pool, shop)).settings.language);
+}
+
 export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): void {
   hono.get("/orders", async (c) => {
     const app = await runtime();
     const { shop, idToken } = await who(app, c);
     if (!shop) return c.text(UNAUTHORISED, 401);
     const { settings } = await loadSettings(app.pool, shop);
+    // Each load has a new form key: a page from the cache would send an old one.
+    c.header("cache-control", "no-store");
     return c.html(
       ordersPage({
         auth: { shop, idToken },
@@ -55,22 +62,30 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
   });
 
   // Ship the chosen orders (or every order waiting) as one batch. The form's
-  // own key names the batch: the same form sent twice is the same batch.
+  // own key names the batch: the same form sent twice is the same batch, and
+  // the same key with another selection is refused (409).
   hono.post("/orders/batch", async (c) => {
     const app = await runtime();
     const form = (await c.req.parseBody({ all: true })) as Form;
     const { shop, idToken } = await who(app, c, form);
     if (!shop) return c.text(UNAUTHORISED, 401);
     const key = formValue(form, "batch_key");
-    if (!/^[\w-]{8,100}$/.test(key)) return c.text("The form has no batch key.", 400);
-    const orderIds =
-      formValue(form, "all") === "waiting"
-        ? await waitingOrders(app.pool, shop)
-        : formValues(form, "order_id");
-    const queued = await queueBatch(app, shop, orderIds, `form:${key}`);
+    if (!/^[\w-]{8,100}$/.test(key)) return c.text((await shopTexts(app, shop)).noBatchKey, 400);
+    const selection =
+      formValue(form, "all") === "waiting" ? "waiting" : formValues(form, "order_id");
+    const orderIds = selection === "waiting" ? await waitingOrders(app.pool, shop) : selection;
+    const queued = await queueBatch(app, shop, orderIds, { key: `form:${key}`, selection });
     const auth = { shop, idToken };
     if (queued.kind === "nothing_to_ship") {
       return c.redirect(`/orders${pageQuery(auth, "&nothing=1")}`, 303);
+    }
+    if (queued.kind === "key_reused") {
+      const { settings } = await loadSettings(app.pool, shop);
+      c.header("cache-control", "no-store");
+      return c.html(
+        formUsedPage({ auth, language: settings.language, batchId: queued.batch.id }),
+        409,
+      );
     }
     return c.redirect(`/orders/batches/${queued.batch.id}${pageQuery(auth)}`, 303);
   });
@@ -81,9 +96,11 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     if (!shop) return c.text(UNAUTHORISED, 401);
     const id = c.req.param("id");
     const batch = await loadBatch(app.pool, shop, id);
-    if (!batch) return c.text("No such batch.", 404);
     const { settings } = await loadSettings(app.pool, shop);
+    if (!batch) return c.text(orderTexts(settings.language).noSuchBatch, 404);
     const orders = await listBatchOrders(app.pool, shop, id);
+    // It changes as the batch runs, and its retry form has a new key each load.
+    c.header("cache-control", "no-store");
     return c.html(
       batchPage({
         auth: { shop, idToken },
@@ -105,7 +122,10 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     const { shop } = await who(app, c);
     if (!shop) return c.json({ error: "unauthorised", message: UNAUTHORISED }, 401);
     const batch = await loadBatch(app.pool, shop, c.req.param("id"));
-    if (!batch) return c.json({ error: "not_found", message: "No such batch." }, 404);
+    if (!batch) {
+      const message = (await shopTexts(app, shop)).noSuchBatch;
+      return c.json({ error: "not_found", message }, 404);
+    }
     c.header("cache-control", "no-store");
     return c.json(shopBatch(batch, Date.now()));
   });
@@ -116,11 +136,13 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     const { shop } = await who(app, c);
     if (!shop) return c.text(UNAUTHORISED, 401);
     const { settings } = await loadSettings(app.pool, shop);
+    const t = orderTexts(settings.language);
     const id = c.req.param("id");
-    if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
+    if (!(await loadBatch(app.pool, shop, id))) return c.text(t.noSuchBatch, 404);
     try {
-      const file = await batchLabelFile(app, shop, id, part(c.req.query("part")));
-      if (!file) return c.text("This batch has no labels yet.", 404);
+      const asked = part(c.req.query("part"));
+      const file = await batchLabelFile(app, shop, id, asked);
+      if (!file) return c.text(asked === 1 ? t.noLabelsYet : t.noSuchPart, 404);
       return download(file);
     } catch (error) {
       return serviceRefusal(c, error, settings.language);
@@ -133,12 +155,13 @@ export function ordersRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): vo
     const { shop } = await who(app, c);
     if (!shop) return c.text(UNAUTHORISED, 401);
     const { settings } = await loadSettings(app.pool, shop);
+    const t = orderTexts(settings.language);
     const id = c.req.param("id");
-    if (!(await loadBatch(app.pool, shop, id))) return c.text("No such batch.", 404);
+    if (!(await loadBatch(app.pool, shop, id))) return c.text(t.noSuchBatch, 404);
     try {
       const service = c.req.query("service") ?? "";
       const file = await batchProtocol(app, shop, id, service, part(c.req.query("part")));
-      if (!file) return c.text("This batch has no parcels of that carrier.", 404);
+      if (!file) return c.text(t.noCarrierParcels, 404);
       return download(file);
     } catch (error) {
       return serviceRefusal(c, error, settings.language);

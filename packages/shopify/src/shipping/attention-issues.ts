@@ -80,6 +80,26 @@ export function fulfilmentIssues(detail: string): IssuesByLanguage {
   });
 }
 
+/** The shop ships on payment and the order is not paid yet: no parcel is bought before it is. */
+export function unpaidIssues(): IssuesByLanguage {
+  return both("order.financial_status", "not_paid", {
+    pl_PL:
+      "Zamówienie nie jest jeszcze opłacone, a sklep wysyła po opłaceniu; zostanie wysłane, gdy klient zapłaci.",
+    en_GB:
+      "The order is not paid yet, and the shop ships on payment; it ships once the customer pays.",
+  });
+}
+
+/** The app was uninstalled while the order was being shipped (its job removed with the shop's). */
+export function uninstalledIssues(): IssuesByLanguage {
+  return both("order", "uninstalled", {
+    pl_PL:
+      "Aplikację odinstalowano, zanim wysyłka zamówienia się zakończyła; po ponownej instalacji ponów ją (opłacona już paczka nie zostanie kupiona drugi raz).",
+    en_GB:
+      "The app was uninstalled before the order's shipping finished; once it is installed again, retry (a parcel already paid for is not bought twice).",
+  });
+}
+
 /** The order's money went back to the customer before a parcel was bought for it. */
 export function refundedIssues(status: "refunded" | "voided"): IssuesByLanguage {
   return status === "refunded"

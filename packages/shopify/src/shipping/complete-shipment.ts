@@ -19,7 +19,8 @@ import type { ShipContext, ShipOutcome } from "./ship-context.ts";
 /** The bought parcel: its package, order command and tracking, and its label when fetched already. */
 export interface BoughtParcel {
   readonly packageId: number;
-  readonly commandId: string;
+  /** Undefined when the package was ordered by a command core cannot name. */
+  readonly commandId: string | undefined;
   readonly trackingNumbers: readonly string[];
   readonly trackingUrls: readonly string[];
   readonly label?: { readonly bytes: Uint8Array; readonly contentType: string };

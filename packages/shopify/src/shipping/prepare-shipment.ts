@@ -4,12 +4,13 @@
 // may be older than the order), mark a cancelled one, map what Shopify
 // holds, record that it is being shipped, and check what only the app can
 // check (the connection, the sender, an order too large or split over
-// locations, nothing left to fulfil, refunded, a closed pickup point). An
+// locations, nothing left to fulfil, refunded, not paid yet on a shop that
+// ships on payment when the request asks, a closed pickup point). An
 // order that passes is answered ready to ship; any other is answered with
 // what became of it (listed as waiting, skipped, needs attention, unknown).
 import type { ShippingClient } from "@shipbridge/core";
 import { orderGid as gidOf, loadShopOrder } from "../admin/load-shop-order.ts";
-import { isCancelled, refundedStatus } from "../mapping/order-facts.ts";
+import { isCancelled, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadSettings, type ShopSettings } from "../store/settings.ts";
 import { beginShipment, recordPackageId, recordWaiting } from "../store/shipments.ts";
@@ -20,6 +21,7 @@ import {
   senderIssues,
   severalLocationsIssues,
   tooLargeIssues,
+  unpaidIssues,
 } from "./attention-issues.ts";
 import { cancelShopifyOrder } from "./cancel-order.ts";
 import { cancelShipment } from "./cancel-shipment.ts";
@@ -136,7 +138,23 @@ export async function prepareShipment(
     hadPackage: row.packageId !== undefined,
   };
   const refunded = refundedStatus(order);
+  const unpaid =
+    request.requirePayment === true &&
+    settings.shipOn === "orders/paid" &&
+    !isPaid(order) &&
+    !refunded &&
+    storeOrder.cod === undefined;
   try {
+    // Not paid yet on a shop that ships on payment, and the payment is not what
+    // asked: no parcel is bought until it is (orders/paid ships it then). One
+    // already paid for goes on to its fulfilment.
+    if (
+      unpaid &&
+      row.packageId === undefined &&
+      (await findPaidOrderPackage(client, shop, orderId)) === undefined
+    ) {
+      return attention(unpaidIssues());
+    }
     // Refunded in full (or voided) before its parcel was bought: none is bought,
     // whether an update or the Retry button asked. One already paid for goes on
     // to its fulfilment, even when a run died before recording its id.

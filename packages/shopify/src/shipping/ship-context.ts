@@ -30,6 +30,12 @@ export interface ShipRequest {
    * by default. Listing an order as waiting never overwrites a row it has.
    */
   readonly plan?: (order: StoreOrderInput, held: ShopifyOrder) => ShipPlan;
+  /**
+   * On a shop that ships on payment, refuse an order not paid yet (unless it
+   * is cash on delivery, paid only on delivery) as needing attention: for a
+   * request that is not the payment itself (a batch, an update's retry).
+   */
+  readonly requirePayment?: boolean;
 }
 
 /**

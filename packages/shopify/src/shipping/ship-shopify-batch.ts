@@ -7,8 +7,9 @@
 // parcel), and each shipped order is recorded and fulfilled once in
 // Shopify (complete-shipment.ts). An order that cannot ship goes to "needs
 // attention" with its problems (record-ship-failure.ts) and never holds up
-// the rest. Each order's place in the batch is kept as it goes, which the
-// batch page draws as a progress bar.
+// the rest; one cancelled while the others were read is not bought. Each
+// order's place in the batch is kept as it goes, which the batch page draws
+// as a progress bar.
 //
 // It runs as a job: a run that dies part way (the instance killed) is
 // resumed by the next run of the job, which takes up every order not
@@ -28,6 +29,7 @@ import {
   SETTLED_OUTCOMES,
   startBatchRun,
 } from "../store/batches.ts";
+import { shipmentStatuses } from "../store/shipments.ts";
 import { completeShipment } from "./complete-shipment.ts";
 import { markGivenUp } from "./give-up-order.ts";
 import { type PreparedShipment, prepareShipment } from "./prepare-shipment.ts";
@@ -94,7 +96,7 @@ export async function shipShopifyBatch(
   let read = 0;
   await eachAtMost(concurrency, unsettled, options.signal, async ({ orderId }) => {
     try {
-      const ready = await prepareShipment(context, shop, orderId, {}, client);
+      const ready = await prepareShipment(context, shop, orderId, { requirePayment: true }, client);
       if (typeof ready === "string") await settle(orderId, ready);
       else {
         prepared.set(orderId, ready);
@@ -108,7 +110,15 @@ export async function shipShopifyBatch(
     await recordBatchProgress(pool, batchId, { stage: "reading", read });
   });
 
-  // 2. Buy every parcel at once.
+  // 2. Buy every parcel at once, for the orders still to ship: one marked
+  // cancelled since it was read (its orders/cancelled delivery came meanwhile)
+  // is not bought, only to be cancelled and refunded after.
+  const statuses = await shipmentStatuses(pool, shop, [...prepared.keys()]);
+  for (const [orderId, status] of statuses) {
+    if (!status.startsWith("cancelled")) continue;
+    prepared.delete(orderId);
+    await settle(orderId, "skipped");
+  }
   const ready = unsettled.flatMap(({ orderId }) => prepared.get(orderId) ?? []);
   const first = ready[0];
   if (first) {
@@ -144,6 +154,10 @@ export async function shipShopifyBatch(
       const order = prepared.get(shipment.orderId);
       if (!order) return;
       try {
+        // The package is the batch's own (its labels, protocols and courier are
+        // for it): kept before the fulfilment, so a run that dies after
+        // fulfilling, and whose next run skips the fulfilled order, still has it.
+        await recordBatchOrder(pool, batchId, shipment.orderId, "bought", shipment.packageId);
         await settle(shipment.orderId, await completeShipment(context, order, shipment));
       } catch (error) {
         passing.set(shipment.orderId, error);

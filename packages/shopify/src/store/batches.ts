@@ -61,6 +61,8 @@ export interface BatchRow {
   readonly startedAt: Date | undefined;
   readonly finishedAt: Date | undefined;
   readonly updatedAt: Date;
+  /** A hash of what the request that made it asked for (none on batches made before it was kept). */
+  readonly requestHash: string | undefined;
 }
 
 export interface BatchOrderRow {
@@ -75,6 +77,7 @@ const OUTCOMES: readonly BatchOrderOutcome[] = ["pending", "read", "bought", ...
 
 const BATCH_COLUMNS = `b.id, b.shop, b.status, b.stage, b.total, b.read, b.created, b.ordered, b.labelled,
   b.failed, b.remaining_ms, b.runs, b.created_at, b.started_at, b.finished_at, b.updated_at,
+  b.request_hash,
   (SELECT jsonb_object_agg(outcome, n) FROM (
      SELECT outcome, count(*)::int AS n FROM shipbridge_shopify_batch_orders o
      WHERE o.batch_id = b.id GROUP BY outcome) counted) AS outcomes`;
@@ -104,25 +107,32 @@ function toBatch(row: Record<string, unknown>): BatchRow {
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),
     updatedAt: new Date(row.updated_at as Date),
+    requestHash: (row.request_hash as string | null) ?? undefined,
   };
 }
 
 /**
- * Creates the batch `id` of `orderIds` (in that order), or finds it when it
- * exists already (a double click, another instance): `created` says which.
+ * Creates the batch `id` of `orderIds` (in that order), made by a request
+ * whose hash is `requestHash`, or finds it when it exists already (a double
+ * click, another instance): `created` says which.
  */
 export async function createBatch(
   pool: pg.Pool,
-  batch: { readonly id: string; readonly shop: string; readonly orderIds: readonly string[] },
+  batch: {
+    readonly id: string;
+    readonly shop: string;
+    readonly orderIds: readonly string[];
+    readonly requestHash: string;
+  },
 ): Promise<{ batch: BatchRow; created: boolean }> {
   const db = await pool.connect();
   let created = false;
   try {
     await db.query("BEGIN");
     const inserted = await db.query(
-      `INSERT INTO shipbridge_shopify_batches (id, shop, total) VALUES ($1, $2, $3)
+      `INSERT INTO shipbridge_shopify_batches (id, shop, total, request_hash) VALUES ($1, $2, $3, $4)
        ON CONFLICT (id) DO NOTHING`,
-      [batch.id, batch.shop, batch.orderIds.length],
+      [batch.id, batch.shop, batch.orderIds.length, batch.requestHash],
     );
     created = (inserted.rowCount ?? 0) > 0;
     if (created) {
@@ -240,9 +250,10 @@ export async function listBatchOrders(
 }
 
 /**
- * The ordered (paid) packages of the batch's orders, in the batch's order:
- * what its labels, protocols and pickup are for. A cancelled order's
- * package is left out.
+ * The ordered (paid) packages the batch settled its orders with, in the
+ * batch's order: what its labels, protocols and pickup are for. A package
+ * another batch (or path) bought for one of its orders is not the batch's;
+ * a cancelled order's package, or one the order no longer has, is left out.
  */
 export async function batchPackages(
   pool: pg.Pool,
@@ -251,10 +262,10 @@ export async function batchPackages(
 ): Promise<{ orderId: string; packageId: number; service: string | undefined }[]> {
   if (!isUuid(id)) return [];
   const { rows } = await pool.query(
-    `SELECT o.order_id, s.package_id, s.service FROM shipbridge_shopify_batch_orders o
+    `SELECT o.order_id, o.package_id, s.service FROM shipbridge_shopify_batch_orders o
      JOIN shipbridge_shopify_shipments s ON s.shop = o.shop AND s.order_id = o.order_id
-     WHERE o.batch_id = $1 AND o.shop = $2 AND s.package_id IS NOT NULL
-       AND s.status IN ('shipped', 'fulfilled')
+     WHERE o.batch_id = $1 AND o.shop = $2 AND o.package_id IS NOT NULL
+       AND s.package_id = o.package_id AND s.status IN ('shipped', 'fulfilled')
      ORDER BY o.position`,
     [id, shop],
   );
@@ -309,18 +320,33 @@ export async function recordBatchProgress(
   );
 }
 
-/** Where one order of the batch now is (a settled order stays settled). */
+/** How far an outcome is: pending, read, bought, then settled (any of them). */
+function stepOf(outcome: string): string {
+  return `CASE ${outcome} WHEN 'pending' THEN 0 WHEN 'read' THEN 1 WHEN 'bought' THEN 2 ELSE 3 END`;
+}
+
+/**
+ * Where one order of the batch now is, only ever forward (a run resuming the
+ * batch reads a bought order again without taking it back to "read"; a
+ * settled order stays settled, though one settled outcome may replace
+ * another), and, once the batch has bought it, the package it bought
+ * (which its documents and courier are for).
+ */
 export async function recordBatchOrder(
   pool: pg.Pool,
   id: string,
   orderId: string,
   outcome: BatchOrderOutcome,
+  packageId?: number,
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_batch_orders SET outcome = $3
-     WHERE batch_id = $1 AND order_id = $2
-       AND (outcome <> ALL($4::text[]) OR $3 = ANY($4::text[]))`,
-    [id, orderId, outcome, SETTLED_OUTCOMES],
+    `UPDATE shipbridge_shopify_batch_orders SET
+       outcome = CASE WHEN ${stepOf("outcome")} < ${stepOf("$3::text")}
+                        OR (outcome = ANY($4::text[]) AND $3::text = ANY($4::text[]))
+                      THEN $3::text ELSE outcome END,
+       package_id = COALESCE($5, package_id)
+     WHERE batch_id = $1 AND order_id = $2`,
+    [id, orderId, outcome, SETTLED_OUTCOMES, packageId ?? null],
   );
 }
 

@@ -119,6 +119,7 @@ const TABLES = /* SQL */ `
     order_id   text NOT NULL,
     position   integer NOT NULL,
     outcome    text NOT NULL DEFAULT 'pending',
+    -- The package this batch bought for the order, if any.
     package_id bigint,
     PRIMARY KEY (batch_id, order_id)
   );
@@ -139,6 +140,10 @@ const TABLES = /* SQL */ `
   );
   CREATE INDEX IF NOT EXISTS shipbridge_shopify_pickups_batch
     ON shipbridge_shopify_pickups (shop, batch_id);
+
+  -- A hash of what the request that made the batch asked for: the same key
+  -- asking for other orders is refused instead of answered with this batch.
+  ALTER TABLE shipbridge_shopify_batches ADD COLUMN IF NOT EXISTS request_hash text;
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */

@@ -94,6 +94,20 @@ export async function loadShipment(
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
+/** The status of each of the shop's orders `orderIds` that has a row. */
+export async function shipmentStatuses(
+  pool: pg.Pool,
+  shop: string,
+  orderIds: readonly string[],
+): Promise<Map<string, ShipmentStatus>> {
+  const { rows } = await pool.query(
+    `SELECT order_id, status FROM shipbridge_shopify_shipments
+     WHERE shop = $1 AND order_id = ANY($2::text[])`,
+    [shop, orderIds],
+  );
+  return new Map(rows.map((row) => [row.order_id as string, row.status as ShipmentStatus]));
+}
+
 export async function listShipments(
   pool: pg.Pool,
   shop: string,
@@ -162,7 +176,8 @@ export async function recordWaiting(
  * Records the ordered package. An order cancelled in Shopify while it was
  * being shipped keeps its cancelled status (the caller then cancels the
  * package); answers the row as it now stands. A label not given (a batch
- * fetches none) leaves the stored one, if any.
+ * fetches none) leaves the stored one, if any, and so does a command not
+ * known (the package was ordered by a command core cannot name).
  */
 export async function recordShipped(
   pool: pg.Pool,
@@ -170,7 +185,7 @@ export async function recordShipped(
   orderId: string,
   shipped: {
     packageId: number;
-    commandId: string;
+    commandId: string | undefined;
     tracking: Tracking;
     label?: { readonly bytes: Uint8Array; readonly contentType: string };
     price: Price | undefined;
@@ -180,7 +195,8 @@ export async function recordShipped(
     `UPDATE shipbridge_shopify_shipments SET
        status = CASE WHEN status IN ('fulfilled', 'cancelled', 'cancelled_after_order')
                      THEN status ELSE 'shipped' END,
-       package_id = $3, command_id = $4, tracking = $5::jsonb, issues = NULL,
+       command_id = COALESCE($4, CASE WHEN package_id = $3 THEN command_id END),
+       package_id = $3, tracking = $5::jsonb, issues = NULL,
        issues_by_language = NULL, label = COALESCE($6, label),
        label_type = COALESCE($7, label_type),
        price = COALESCE($8::jsonb, price), updated_at = now()
@@ -190,7 +206,7 @@ export async function recordShipped(
       shop,
       orderId,
       shipped.packageId,
-      shipped.commandId,
+      shipped.commandId ?? null,
       JSON.stringify(shipped.tracking),
       shipped.label ? Buffer.from(shipped.label.bytes) : null,
       shipped.label?.contentType ?? null,

@@ -6,6 +6,8 @@
 // from the shop's own Admin API, and a delivery whose order the shop does not
 // know is marked refused (done, never retried, never listed, its body
 // blanked). Cancellation and payment are the Admin API's, not the body's.
+
+import { ShipbridgeError } from "@shipbridge/core";
 import type { Shopify } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PgBoss } from "pg-boss";
@@ -15,6 +17,7 @@ import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { BATCH_QUEUE, type BatchJob, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
+import { giveUpBatch } from "../shipping/give-up-batch.ts";
 import type { ShipContext, ShipOutcome, ShipPlan } from "../shipping/ship-context.ts";
 import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { deleteShopData, recordDataRequest, redactCustomer } from "../store/compliance.ts";
@@ -113,7 +116,8 @@ async function handle(
         return (await orderState(context, shop, orderId)) ? undefined : "unknown_order";
       }
       if (row?.status !== "needs_attention") return;
-      return shipShopifyOrder(context, shop, orderId);
+      // An update is not a payment: an order not paid yet stays unshipped.
+      return shipShopifyOrder(context, shop, orderId, { requirePayment: true });
     }
     case "orders/cancelled": {
       const order = entry.payload;
@@ -173,7 +177,10 @@ async function orderState(context: ProcessContext, shop: string, orderId: string
 
 /**
  * Removes the shop's Shopify sessions, its shipping-service tokens and its
- * jobs still waiting in the queues (all but the one running this).
+ * jobs still waiting in the queues (all but the one running this). A
+ * batch whose job is removed (queued, or waiting for its retry) is given up:
+ * no job is left to finish it, so its orders not settled yet need attention
+ * (with Retry) instead of the batch running forever.
  */
 async function forgetShopAccess(
   context: ProcessContext,
@@ -197,6 +204,19 @@ async function forgetShopAccess(
       BATCH_QUEUE,
       batches.map((job) => job.id),
     );
+    const uninstalled = new ShipbridgeError(
+      "uninstalled",
+      "The app was uninstalled before the batch finished.",
+    );
+    for (const job of batches) {
+      await giveUpBatch(
+        context.pool,
+        shop,
+        job.data.batchId,
+        Math.max(1, job.retryCount),
+        uninstalled,
+      );
+    }
   }
   const sessions = await context.storage.findSessionsByShop(shop);
   if (sessions.length > 0)

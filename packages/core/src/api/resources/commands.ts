@@ -5,10 +5,11 @@
 // allows) and documents in bulk (PUT /documents-command/{uuid}). Because the client chooses the
 // UUID, repeating the PUT is idempotent, so it is retried like a read; `run`
 // sends it and polls the command until a final status, and `wait` polls a
-// command sent earlier without sending it again. Polling asks again when the
-// service's Retry-After says the command's state changes (the client's own
-// growing interval only when it says nothing), and never waits once the
-// answer is final.
+// command sent earlier without sending it again, starting from an answer
+// already read when given one. Polling asks again when the service's
+// Retry-After says the command's state changes (the client's own growing
+// interval only when it says nothing), and never waits once the answer is
+// final.
 import type { z } from "zod";
 import {
   type CancelCommandRequest,
@@ -43,6 +44,13 @@ import { type DownloadedDocument, downloadDocument } from "./document-download.t
 
 /** A command's answer as a poll step, with the answer itself either way. */
 type CommandStep<Res> = PollStep<Res> & { readonly value: Res };
+
+/**
+ * When the service said to ask again about a command (its Retry-After), by
+ * the client's clock, for each answer not final read by put or get: where
+ * `wait` starts from that answer.
+ */
+const askAgainAt = new WeakMap<object, number>();
 
 interface CommandShape {
   readonly status: OrderCommandResponse["status"];
@@ -108,8 +116,11 @@ class CommandResource<Req, Res extends CommandShape> {
   /** The command as a poll step: done when final, else the wait its Retry-After asks for. */
   #step(value: Res, raw: RawResponse): CommandStep<Res> {
     if (isFinalCommandStatus(value.status)) return { done: true, value };
-    const waitMs = parseRetryAfter(raw.headers.get("retry-after"), this.#context.clock().getTime());
-    return waitMs === undefined ? { done: false, value } : { done: false, value, waitMs };
+    const now = this.#context.clock().getTime();
+    const waitMs = parseRetryAfter(raw.headers.get("retry-after"), now);
+    if (waitMs === undefined) return { done: false, value };
+    askAgainAt.set(value, now + waitMs);
+    return { done: false, value, waitMs };
   }
 
   /**
@@ -129,9 +140,25 @@ class CommandResource<Req, Res extends CommandShape> {
    * another one) to reach a final status, reading it with GET and never
    * sending it again, until the deadline. NotFoundError when the service has
    * no command with this UUID.
+   *
+   * `answer`, this command's answer already read (from put or get), is where
+   * the wait starts: it is returned at once when final; else the command is
+   * read again when that answer's Retry-After said (or after the client's
+   * first interval when it said nothing), not at once.
    */
-  async wait(uuid: string, options?: CallOptions): Promise<Res> {
-    return this.#until(uuid, pollDeadline(this.#context, options), options);
+  async wait(uuid: string, options?: CallOptions, answer?: Res): Promise<Res> {
+    if (answer === undefined)
+      return this.#until(uuid, pollDeadline(this.#context, options), options);
+    this.#path(uuid, options);
+    if (isFinalCommandStatus(answer.status)) return answer;
+    const at = askAgainAt.get(answer);
+    const waitMs = at === undefined ? undefined : at - this.#context.clock().getTime();
+    // A wait already over: the command is read at once.
+    if (waitMs !== undefined && waitMs <= 0) {
+      return this.#until(uuid, pollDeadline(this.#context, options), options);
+    }
+    const first: PollStep<Res> = waitMs === undefined ? { done: false } : { done: false, waitMs };
+    return this.#until(uuid, pollDeadline(this.#context, options), options, first);
   }
 
   /** Polls the command to a final status; `first` is an answer already read (the PUT's). */

@@ -3,6 +3,8 @@
 // answers 204 (not ready yet), as long as it says in Retry-After, until the
 // deadline. The url must lie under the client's baseUrl: the request carries
 // the account's token, which goes to the client's own API and nowhere else.
+// Its query (a signed url's signature) is sent, but never named in an error
+// or a message: they give the path alone.
 import { ApiUsageError } from "../api-usage-error.ts";
 import { type ClientContext, pollDeadline } from "../client-context.ts";
 import { poll } from "../poll.ts";
@@ -36,12 +38,19 @@ function filenameOf(headers: Headers): string | undefined {
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
+/** The path without its query: a signed url's query is a credential, never named in errors. */
+function withoutQuery(path: string): string {
+  const end = path.search(/[?#]/);
+  return end === -1 ? path : path.slice(0, end);
+}
+
 export async function downloadDocument(
   context: ClientContext,
   document: { readonly url: string; readonly file_format?: string | null | undefined },
   options: CallOptions | undefined,
 ): Promise<DownloadedDocument> {
-  const path = pathOf(context, document.url);
+  const sent = pathOf(context, document.url);
+  const path = withoutQuery(sent);
   const format = document.file_format;
   const accept =
     format === "pdf" || format === "zpl" ? MEDIA[format] : `${MEDIA.pdf}, ${MEDIA.zpl}`;
@@ -49,7 +58,7 @@ export async function downloadDocument(
   return poll<DownloadedDocument>({
     ask: async () => {
       const raw: RawResponse = await context.transport.send(
-        { method: "GET", path, accept, idempotent: true, version: 1 },
+        { method: "GET", path: sent, shownPath: path, accept, idempotent: true, version: 1 },
         options,
         deadline,
       );

@@ -71,7 +71,8 @@ export interface ShipmentData extends Loose {
   /** The shipment's name at the service (its user_reference_number is `storeId:key`). */
   readonly shipment_key: string;
   readonly package_id: number;
-  readonly command_id: string;
+  /** The order command that ordered the package; absent when core cannot name it. */
+  readonly command_id?: string;
   readonly service: string;
   readonly tracking_numbers: string[];
   readonly point?: ChosenPoint;
@@ -383,7 +384,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     const shipment: ShipmentData = {
       shipment_key: key,
       package_id: result.packageId,
-      command_id: result.commandId,
+      ...(result.commandId === undefined ? {} : { command_id: result.commandId }),
       service,
       tracking_numbers: [...result.trackingNumbers],
       ...(point === undefined ? {} : { point }),
@@ -649,7 +650,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       data: {
         shipment_key: key,
         package_id: result.packageId,
-        command_id: result.commandId,
+        ...(result.commandId === undefined ? {} : { command_id: result.commandId }),
         service,
         tracking_numbers: [...result.trackingNumbers],
         is_return: true,

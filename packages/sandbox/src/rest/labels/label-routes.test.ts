@@ -78,6 +78,38 @@ describe("GET /packages/{id}/label", () => {
     expect(byOrder.headers.get("content-type")).toContain("application/zpl");
   });
 
+  it("prints Polish letters in ZPL as they are (UTF-8), and ^ and ~ escaped", async () => {
+    const receiver = {
+      ...(sampleV2().receiver as object),
+      name: "Łukasz Żółć",
+      company: "Sklep ^Ślązak~ 100_%",
+      street: "ul. Łąkowa 5",
+      city: "Łódź",
+    };
+    const created = await sandbox.call("POST", "/packages", {
+      version: 2,
+      body: sampleV2({ service: "dpd", receiver }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.package_id;
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, {
+      body: { packages: [{ id }], label: { file_format: "zpl" } },
+    });
+    await sandbox.advance(10);
+    const zpl = await sandbox.call("GET", `/packages/${id}/label`, { accept: "application/zpl" });
+    expect(zpl.body).toContain("^CI28");
+    const [label] = parseZpl(zpl.body);
+    const texts = label?.fields.filter((f) => f.kind === "text").map((f) => f.data);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        "Łukasz Żółć",
+        "Sklep ^Ślązak~ 100_%",
+        "ul. Łąkowa 5",
+        expect.stringContaining("Łódź"),
+      ]),
+    );
+  });
+
   it("answers 404 for an unknown package, 409 for one not ordered, 400 for a bad page format, 406 for images", async () => {
     expect(
       (await sandbox.call("GET", "/packages/987654/label", { accept: "application/pdf" })).status,

@@ -125,11 +125,22 @@ function parcelLabel(
   return { texts, rects };
 }
 
-function zplText(text: string): string {
-  return text
-    .replace(/[\^~]/g, " ")
-    .normalize("NFKD")
-    .replace(/[^\x20-\x7e]/g, "");
+/** Characters a ZPL field's data cannot carry as they are: the command prefixes (and, after ^FH, its escape). */
+const ZPL_SPECIAL = /[\^~_]/g;
+
+/**
+ * A text field's data as ZPL. The file declares UTF-8 (^CI28), so Polish
+ * letters print as they are; a text with ^ or ~ (the command prefixes) gets
+ * ^FH, and ^, ~ and the escape character _ are written as hexadecimal
+ * escapes (_5E, _7E, _5F).
+ */
+function zplField(text: string): string {
+  if (!/[\^~]/.test(text)) return `^FD${text}`;
+  const escaped = text.replace(
+    ZPL_SPECIAL,
+    (char) => `_${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `^FH^FD${escaped}`;
 }
 
 /** ZPL II of several packages: every parcel's label block, in order. */
@@ -145,9 +156,9 @@ export function labelZpl(pkg: StoredPackage): string {
       [
         "^XA",
         "^CI28",
-        `^FO40,40^A0N,40,40^FD${zplText(pkg.service.toUpperCase())} SANDBOX TEST LABEL^FS`,
+        `^FO40,40^A0N,40,40${zplField(`${pkg.service.toUpperCase()} SANDBOX TEST LABEL`)}^FS`,
         `^FO40,100^A0N,28,28^FDParcel ${index + 1}/${pkg.parcelNumbers.length}  Package ${pkg.id}^FS`,
-        ...receiver.map((l, i) => `^FO40,${160 + i * 34}^A0N,30,30^FD${zplText(l)}^FS`),
+        ...receiver.map((l, i) => `^FO40,${160 + i * 34}^A0N,30,30${zplField(l)}^FS`),
         `^FO40,${200 + receiver.length * 34}^BY3^BCN,160,Y,N,N^FD${no}^FS`,
         "^XZ",
       ].join("\n"),

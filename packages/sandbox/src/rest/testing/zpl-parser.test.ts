@@ -25,7 +25,16 @@ describe("parseZpl", () => {
     ]);
   });
 
+  it("reads a field's hexadecimal escapes after ^FH (^ and ~ in data), and UTF-8 as it is", () => {
+    const escaped = label.replace("^FDDPD SANDBOX^FS", "^FH^FDŁódź _5E_7E _5F^FS");
+    expect(parseZpl(escaped)[0]?.fields[0]?.data).toBe("Łódź ^~ _");
+    const other = label.replace("^FDDPD SANDBOX^FS", "^FH\\^FDa\\5Eb^FS");
+    expect(parseZpl(other)[0]?.fields[0]?.data).toBe("a^b");
+  });
+
   it.each([
+    ["an escape that is not two hexadecimal digits", label.replace("^FDDPD", "^FH^FD_ZZDPD")],
+    ["^FH outside a field", label.replace("^CI28", "^CI28^FH")],
     ["a field without ^FS", label.replace("SANDBOX^FS", "SANDBOX")],
     ["a label without ^XZ", label.replace("^XZ", "")],
     ["a command outside a label", `^FO1,1${label}`],

@@ -1,6 +1,7 @@
 // A small strict parser of ZPL II, for tests: the commands the sandbox's
-// labels use (^XA, ^XZ, ^CI, ^FO, ^A0, ^BY, ^BC, ^FD, ^FS) with their
-// parameters checked, every label opened by ^XA and closed by ^XZ, every
+// labels use (^XA, ^XZ, ^CI, ^FO, ^A0, ^BY, ^BC, ^FH, ^FD, ^FS) with their
+// parameters checked (after ^FH, a field's data carries hexadecimal escapes
+// such as _5E for ^, which are read back), every label opened by ^XA and closed by ^XZ, every
 // field placed by ^FO, given data by ^FD and closed by ^FS before the next
 // field or the label's end, and nothing but whitespace between labels. Any
 // other command, a tilde command or a stray character is an error, so a file
@@ -38,6 +39,25 @@ function flag(value: string | undefined, what: string): void {
     throw new Error(`ZPL: ${what} must be Y or N`);
 }
 
+/** Field data after ^FH: each escape character and two hexadecimal digits is that byte. */
+function fieldData(data: string, escapeChar: string): string {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < data.length; i++) {
+    const char = data[i] as string;
+    if (char !== escapeChar) {
+      bytes.push(...encoder.encode(char));
+      continue;
+    }
+    const hex = data.slice(i + 1, i + 3);
+    if (!/^[0-9A-Fa-f]{2}$/.test(hex))
+      throw new Error("ZPL: an ^FH escape must be followed by two hexadecimal digits");
+    bytes.push(Number.parseInt(hex, 16));
+    i += 2;
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+}
+
 /** The labels of a ZPL file; throws on anything a strict printer would not take. */
 export function parseZpl(source: string): ZplLabel[] {
   if (source.includes("~")) throw new Error("ZPL: tilde commands are not expected");
@@ -46,6 +66,8 @@ export function parseZpl(source: string): ZplLabel[] {
   let origin: { x: number; y: number } | undefined;
   let kind: ZplField["kind"] | undefined;
   let data: string | undefined;
+  /** The escape character ^FH set for the open field. */
+  let escapeChar: string | undefined;
   let at = 0;
   while (at < source.length) {
     const caret = source.indexOf("^", at);
@@ -82,7 +104,15 @@ export function parseZpl(source: string): ZplLabel[] {
         };
         kind = undefined;
         data = undefined;
+        escapeChar = undefined;
         break;
+      case "FH": {
+        if (origin === undefined) throw new Error("ZPL: ^FH outside a field (^FO first)");
+        const given = command.slice(2);
+        if (given.length > 1) throw new Error("ZPL: ^FH takes one escape character");
+        escapeChar = given === "" ? "_" : given;
+        break;
+      }
       case "A0":
         if (origin === undefined) throw new Error("ZPL: ^A0 outside a field (^FO first)");
         orientation(params[0], "^A0");
@@ -113,7 +143,8 @@ export function parseZpl(source: string): ZplLabel[] {
         if (origin === undefined) throw new Error("ZPL: ^FD outside a field (^FO first)");
         if (kind === undefined) throw new Error("ZPL: ^FD without a font (^A0) or barcode (^BC)");
         if (data !== undefined) throw new Error("ZPL: a second ^FD in one field");
-        data = command.slice(2);
+        data =
+          escapeChar === undefined ? command.slice(2) : fieldData(command.slice(2), escapeChar);
         if (next === -1 || !source.startsWith("^FS", next))
           throw new Error("ZPL: ^FD not closed by ^FS");
         if (kind === "code128" && !/^[\x20-\x7e]+$/.test(data))
