@@ -541,6 +541,16 @@ export class AttemptLedger {
   }
 
   /**
+   * Whether Medusa keeps the attempt's fulfillment (a live fulfillment
+   * linked to an order or a return, or a standalone one); undefined when
+   * the ledger cannot ask Medusa.
+   */
+  async fulfillmentKept(attempt: Pick<Attempt, "order_id" | "fulfillment_id">) {
+    const kept = await this.#keptOf([attempt]);
+    return kept === undefined ? undefined : kept.has(attempt.fulfillment_id);
+  }
+
+  /**
    * Claims cash on delivery for an attempt: true when it is the order's one
    * live attempt that collects (it had the claim already, or no other live
    * attempt has it); false when another package of the order collects.
