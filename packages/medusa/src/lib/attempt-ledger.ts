@@ -21,6 +21,7 @@
 // for the whole batch), and once shipped it is handed at once to the first
 // fulfillment of the same order and items (the batch's own, or an admin's by
 // hand), whose run finds the package and pays nothing again.
+import { createHash } from "node:crypto";
 import type { Language } from "@shipbridge/core";
 import pg from "pg";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
@@ -174,9 +175,24 @@ export interface AttemptLedgerOptions {
 
 const TABLE = "shipbridge_medusa_shipment_attempt";
 
-/** The fulfillment id a batch's attempt stands under until a fulfillment takes it over. */
-export function batchFulfillmentId(batchId: string, orderId: string): string {
-  return `batch:${batchId}:${orderId}`;
+/**
+ * The fulfillment id a batch's attempt stands under until a fulfillment
+ * takes it over: one per order and shipping method of the batch.
+ */
+export function batchFulfillmentId(batchId: string, orderId: string, methodId?: string): string {
+  return methodId === undefined
+    ? `batch:${batchId}:${orderId}`
+    : `batch:${batchId}:${orderId}:${methodId}`;
+}
+
+/**
+ * The shipment name a batch gives an order's shipment of one shipping
+ * method (the package's reference is `storeId:name`): the same in every run
+ * of the batch, so a rerun finds what an earlier one paid for.
+ */
+export function batchShipmentKey(batchId: string, orderId: string, methodId: string): string {
+  const hash = createHash("sha256").update(`${batchId}:${methodId}`).digest("hex").slice(0, 12);
+  return `${orderId}-b${hash}`;
 }
 
 /** Whether an attempt's fulfillment id is a batch's stand-in (no Medusa fulfillment has it). */

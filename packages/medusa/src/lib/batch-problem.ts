@@ -56,6 +56,13 @@ export const BATCH_PROBLEMS = {
       pl_PL:
         "Wszystkie pozycje zamówienia są już zrealizowane (poza tą partią); nie kupiono paczki.",
     }),
+  nothing_to_ship: () =>
+    problem("nothing_to_ship", false, {
+      en_GB:
+        "None of the order's items left to fulfil ships with this plugin's carriers (they are of another shipping profile, or need no shipping); fulfil them in Medusa. No parcel was bought.",
+      pl_PL:
+        "Żadna z pozycji zamówienia pozostałych do realizacji nie jest wysyłana przewoźnikami tej wtyczki (należą do innego profilu wysyłki albo nie wymagają wysyłki); zrealizuj je w Medusie. Nie kupiono paczki.",
+    }),
   fulfilment_refused: (detail: string) =>
     problem("fulfilment_refused", true, {
       en_GB: `The parcel is paid for, but Medusa refused the order's fulfillment: ${detail}. Fix the order and create its fulfillment by hand with the same items (no second parcel is bought); otherwise the reconcile job cancels the parcel within about an hour.`,

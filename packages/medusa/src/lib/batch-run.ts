@@ -8,7 +8,7 @@
 // workflow, whose provider call finds the package ordered and buys nothing
 // more. Progress (counts, the time left) and each order's outcome, with its
 // problems in English and Polish, are kept on the batch's rows.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Logger, MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows";
@@ -21,13 +21,14 @@ import {
 } from "@shipbridge/core";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
-import { batchFulfillmentId } from "./attempt-ledger.ts";
+import { batchFulfillmentId, batchShipmentKey } from "./attempt-ledger.ts";
 import {
   type BatchOrderRecord,
   type GraphQuery,
   liveShipbridgeFulfillments,
   loadOrders,
   remainingItems,
+  type ShipmentGroup,
 } from "./batch-orders.ts";
 import {
   BATCH_PROBLEMS,
@@ -58,6 +59,8 @@ type RowState = "waiting" | "bought" | "fulfilled" | "failed";
 interface Row {
   id: string;
   order_id: string;
+  /** The order's shipping method of this plugin the row ships; null until the run looked. */
+  shipping_method_id: string | null;
   state: RowState;
   shipment_key: string | null;
   package_id: number | null;
@@ -69,10 +72,6 @@ interface Candidate {
   readonly standIn: string;
   readonly storeOrder: StoreOrderInput;
   readonly service: string;
-}
-
-function hash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 12);
 }
 
 function str(value: unknown): string | undefined {
@@ -124,8 +123,9 @@ class BatchRun {
   readonly #language: Language;
   /** Aborted when the run lost its lease (another run holds the batch now). */
   readonly #lost = new AbortController();
+  /** The batch's rows, by their id. */
   readonly #rows = new Map<string, Row>();
-  /** Orders another run was shipping when this one came (an admin's fulfillment by hand), with why. */
+  /** Rows another run was shipping when this one came (an admin's fulfillment by hand), with why. */
   readonly #elsewhere = new Map<string, BatchProblem>();
   #locationId: string | undefined;
   #phase: "buying" | "fulfilling" | "done" = "buying";
@@ -188,9 +188,10 @@ class BatchRun {
       this.#locationId = str(batch?.location_id);
       const rows = await this.#shipbridge.listBatchOrders({ batch_id: this.#batchId });
       for (const row of rows) {
-        this.#rows.set(row.order_id, {
+        this.#rows.set(row.id, {
           id: row.id,
           order_id: row.order_id,
+          shipping_method_id: row.shipping_method_id,
           state: row.state as RowState,
           shipment_key: row.shipment_key,
           package_id: row.package_id,
@@ -236,20 +237,24 @@ class BatchRun {
     this.#logger?.warn(`shipbridge: ${what}: ${error instanceof Error ? error.message : error}`);
   }
 
-  /** Buys the packages of the orders still waiting, with one shipBatch. */
+  /** Buys the packages of the rows still waiting, with one shipBatch. */
   async #buy(): Promise<void> {
     const waiting = [...this.#rows.values()].filter((row) => row.state === "waiting");
     if (waiting.length === 0) return;
     const orders = await loadOrders(
       this.#query,
-      waiting.map((row) => row.order_id),
+      [...new Set(waiting.map((row) => row.order_id))],
       PROVIDER_PREFIX,
     );
     const candidates: Candidate[] = [];
-    for (const row of waiting) {
+    for (const orderId of new Set(waiting.map((row) => row.order_id))) {
       if (this.#lost.signal.aborted) return;
-      const candidate = await this.#prepare(row, orders.get(row.order_id));
-      if (candidate !== undefined) candidates.push(candidate);
+      const order = orders.get(orderId);
+      for (const [row, group] of await this.#groupRows(orderId, order)) {
+        if (this.#lost.signal.aborted) return;
+        const candidate = await this.#prepare(row, order as BatchOrderRecord, group);
+        if (candidate !== undefined) candidates.push(candidate);
+      }
     }
     await this.#save(true);
     if (candidates.length === 0) return;
@@ -303,23 +308,93 @@ class BatchRun {
   }
 
   /**
-   * An order made ready to buy: checked (Medusa's state, this plugin's
-   * carrier, something left to fulfil, core's rules in both languages, the
-   * pickup point), its shipment attempt begun in the ledger, and its
-   * StoreOrder under the attempt's name. Undefined when it failed (its row
-   * says why).
+   * The waiting rows of an order, each with the group of the order it ships
+   * (undefined when there is none: its row says why). The row the batch
+   * made for the whole order takes the first group with something left that
+   * no row of the order has, and a row is added for each further one (an
+   * order shipped with two of this plugin's methods, one per shipping
+   * profile, ships two packages).
    */
-  async #prepare(row: Row, order: BatchOrderRecord | undefined): Promise<Candidate | undefined> {
-    if (order === undefined) return this.#failed(row, BATCH_PROBLEMS.order_not_found());
-    if (order["status"] === "canceled") return this.#failed(row, BATCH_PROBLEMS.order_cancelled());
-    const data = order.shipbridgeData;
+  async #groupRows(
+    orderId: string,
+    order: BatchOrderRecord | undefined,
+  ): Promise<[Row, ShipmentGroup | undefined][]> {
+    const rows = [...this.#rows.values()].filter((row) => row.order_id === orderId);
+    const waiting = rows.filter((row) => row.state === "waiting");
+    if (order === undefined || order["status"] === "canceled") {
+      for (const row of waiting) {
+        await this.#fail(
+          row,
+          order === undefined ? BATCH_PROBLEMS.order_not_found() : BATCH_PROBLEMS.order_cancelled(),
+        );
+      }
+      return [];
+    }
+    const owned = new Set(rows.map((row) => row.shipping_method_id));
+    const free = order.groups.filter(
+      (group) => group.items.length > 0 && !owned.has(group.methodId),
+    );
+    const paired: [Row, ShipmentGroup | undefined][] = [];
+    for (const row of waiting) {
+      if (row.shipping_method_id !== null) {
+        paired.push([row, order.groups.find((group) => group.methodId === row.shipping_method_id)]);
+        continue;
+      }
+      const [first, ...more] = free.splice(0);
+      if (first === undefined) {
+        await this.#fail(row, this.#nothingFor(order));
+        continue;
+      }
+      await this.#shipbridge.assignBatchOrder(row.id, first.methodId);
+      row.shipping_method_id = first.methodId;
+      paired.push([row, first]);
+      const added = await this.#shipbridge.addBatchOrders(
+        this.#batchId,
+        orderId,
+        more.map((group) => group.methodId),
+      );
+      for (const made of added) {
+        const extra: Row = {
+          id: made.id,
+          order_id: orderId,
+          shipping_method_id: made.shipping_method_id,
+          state: "waiting",
+          shipment_key: null,
+          package_id: null,
+        };
+        this.#rows.set(extra.id, extra);
+        paired.push([extra, more.find((group) => group.methodId === made.shipping_method_id)]);
+      }
+    }
+    return paired;
+  }
+
+  /** Why an order has nothing for this plugin to ship. */
+  #nothingFor(order: BatchOrderRecord): BatchProblem {
+    if (order.groups.length === 0) return BATCH_PROBLEMS.not_this_provider();
+    if (remainingItems(order).length === 0) return BATCH_PROBLEMS.nothing_to_fulfil();
+    return BATCH_PROBLEMS.nothing_to_ship();
+  }
+
+  /**
+   * A row made ready to buy: checked (this plugin's carrier, something left
+   * to fulfil, core's rules in both languages, the pickup point), its
+   * shipment attempt begun in the ledger, and its StoreOrder under the
+   * attempt's name. Undefined when it failed (its row says why).
+   */
+  async #prepare(
+    row: Row,
+    order: BatchOrderRecord,
+    group: ShipmentGroup | undefined,
+  ): Promise<Candidate | undefined> {
+    const data = group?.data;
     const service = str(data?.["service"]);
-    if (data === undefined || service === undefined) {
+    if (group === undefined || service === undefined) {
       return this.#failed(row, BATCH_PROBLEMS.not_this_provider());
     }
-    const items = remainingItems(order);
+    const items = group.items;
     if (items.length === 0) return this.#failed(row, BATCH_PROBLEMS.nothing_to_fulfil());
-    const point = data["point"] as ChosenPoint | undefined;
+    const point = data?.["point"] as ChosenPoint | undefined;
     const cod = cashOnDelivery(order, this.#options);
     const build = (key: string, withCod: boolean) =>
       fulfillmentOrder(
@@ -332,7 +407,7 @@ class BatchRun {
         this.#options,
         withCod ? cod : undefined,
       );
-    const fresh = `${order.id}-b${hash(this.#batchId)}`;
+    const fresh = batchShipmentKey(this.#batchId, order.id, group.methodId);
     const options = {
       ...shipOptions(this.#options, this.#connection, this.#language),
     };
@@ -344,7 +419,7 @@ class BatchRun {
         validationProblem(checked.error.issues, this.#language, build(fresh, true), options),
       );
     }
-    const standIn = batchFulfillmentId(this.#batchId, order.id);
+    const standIn = batchFulfillmentId(this.#batchId, order.id, group.methodId);
     let key: string;
     try {
       if (point !== undefined) {
@@ -374,7 +449,7 @@ class BatchRun {
       if (code === "attempt_in_progress") {
         // Another run ships these items now: what it did is looked at once
         // this batch has done its own work.
-        this.#elsewhere.set(row.order_id, errorProblem(error, true, this.#language));
+        this.#elsewhere.set(row.id, errorProblem(error, true, this.#language));
         return undefined;
       }
       const final = code === "already_fulfilled" || String(code).startsWith("point_");
@@ -398,16 +473,32 @@ class BatchRun {
     });
   }
 
-  async #fulfilOne(row: Row): Promise<void> {
+  /** The row's group as the order is now (undefined when the order or its method is gone). */
+  async #groupNow(row: Row): Promise<{ order?: BatchOrderRecord; group?: ShipmentGroup }> {
     const orders = await loadOrders(this.#query, [row.order_id], PROVIDER_PREFIX);
     const order = orders.get(row.order_id);
+    const group = order?.groups.find((entry) => entry.methodId === row.shipping_method_id);
+    return {
+      ...(order === undefined ? {} : { order }),
+      ...(group === undefined ? {} : { group }),
+    };
+  }
+
+  /**
+   * Creates the row's fulfillment of its group's items with its shipping
+   * option (Medusa's workflow takes the option's shipping profile's lines
+   * only, and hands the provider that method's data).
+   */
+  async #fulfilOne(row: Row): Promise<void> {
+    const { order, group } = await this.#groupNow(row);
     if (order === undefined) return this.#fail(row, BATCH_PROBLEMS.order_not_found());
-    const items = remainingItems(order);
-    if (items.length > 0) {
+    const items = group?.items ?? [];
+    if (group !== undefined && items.length > 0) {
       try {
         const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
           input: {
             order_id: row.order_id,
+            shipping_option_id: group.optionId,
             items: items.map((item) => ({
               id: String(item["line_item_id"]),
               quantity: Number(item["quantity"]),
@@ -433,20 +524,19 @@ class BatchRun {
   }
 
   /**
-   * The orders another run was shipping when this batch came to them: fulfilled
-   * by that run (nothing left to fulfil, a live fulfillment of this plugin),
-   * or still under way (retryable).
+   * The rows another run was shipping when this batch came to them: fulfilled
+   * by that run (nothing left of their group, a live fulfillment of this
+   * plugin), or still under way (retryable).
    */
   async #settleElsewhere(): Promise<void> {
     if (this.#elsewhere.size === 0) return;
-    const orders = await loadOrders(this.#query, [...this.#elsewhere.keys()], PROVIDER_PREFIX);
-    for (const [orderId, problem] of this.#elsewhere) {
-      const row = this.#rows.get(orderId);
-      const order = orders.get(orderId);
+    for (const [rowId, problem] of this.#elsewhere) {
+      const row = this.#rows.get(rowId);
       if (row === undefined) continue;
+      const { order, group } = await this.#groupNow(row);
       const live = order === undefined ? [] : liveShipbridgeFulfillments(order, PROVIDER_PREFIX);
       const fulfillment = live.at(-1);
-      if (order !== undefined && remainingItems(order).length === 0 && fulfillment !== undefined) {
+      if (order !== undefined && (group?.items.length ?? 0) === 0 && fulfillment !== undefined) {
         const data = (fulfillment["data"] ?? {}) as Loose;
         row.package_id = typeof data["package_id"] === "number" ? data["package_id"] : null;
         await this.#shipbridge.updateBatchOrders({

@@ -79,6 +79,7 @@ describe("batchView", () => {
     expect(view.failures).toEqual([
       {
         order_id: "order_2",
+        shipping_method_id: null,
         code: "validation_failed",
         message: "zły telefon",
         issues: [{ path: "order.shipping_address.phone", rule: "phone_invalid", message: "zły" }],
@@ -86,6 +87,7 @@ describe("batchView", () => {
       },
       {
         order_id: "order_3",
+        shipping_method_id: null,
         code: "unexpected_state",
         message: "service down",
         issues: [],

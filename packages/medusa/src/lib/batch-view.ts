@@ -25,6 +25,7 @@ export interface BatchRowLike {
 
 export interface BatchOrderRowLike {
   order_id: string;
+  shipping_method_id?: string | null;
   state: string;
   shipment_key: string | null;
   package_id: number | null;
@@ -84,6 +85,7 @@ export function batchView(
       const other: Language = language === "pl_PL" ? "en_GB" : "pl_PL";
       return {
         order_id: order.order_id,
+        shipping_method_id: order.shipping_method_id ?? null,
         code: order.code,
         message: messages[language] ?? messages[other] ?? null,
         issues: issues[language] ?? issues[other] ?? [],
@@ -95,6 +97,7 @@ export function batchView(
     pickups: batch.pickups ?? [],
     orders: orders.map((order) => ({
       order_id: order.order_id,
+      shipping_method_id: order.shipping_method_id ?? null,
       state: order.state,
       package_id: order.package_id,
       service: order.service,

@@ -242,6 +242,49 @@ export class ShipbridgeModuleService extends MedusaService({
     return raced;
   }
 
+  /** Gives a batch's row made for the whole order the order's shipping method it ships. */
+  async assignBatchOrder(rowId: string, shippingMethodId: string): Promise<void> {
+    await this.execute_(
+      `update "shipbridge_batch_order" set "shipping_method_id" = ?, "updated_at" = now()
+        where "id" = ? and "shipping_method_id" is null`,
+      [shippingMethodId, rowId],
+    );
+  }
+
+  /**
+   * Adds to a batch a row per further shipping method of this plugin of an
+   * order (one package each), once however often it is asked; the batch's
+   * total counts them. Returns the rows made now.
+   */
+  async addBatchOrders(
+    batchId: string,
+    orderId: string,
+    shippingMethodIds: readonly string[],
+  ): Promise<{ id: string; shipping_method_id: string }[]> {
+    if (shippingMethodIds.length === 0) return [];
+    const rows = await this.execute_(
+      `insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "shipping_method_id", "state")
+       select entry.id, ?, ?, entry.method, 'waiting'
+         from unnest(array[?]::text[], array[?]::text[]) as entry(id, method)
+       on conflict do nothing returning "id", "shipping_method_id"`,
+      [
+        batchId,
+        orderId,
+        shippingMethodIds.map(() => generateEntityId(undefined, "sbbor")),
+        [...shippingMethodIds],
+      ],
+    );
+    await this.execute_(
+      `update "shipbridge_batch" set "total" = (select count(*) from "shipbridge_batch_order"
+          where "batch_id" = ? and "deleted_at" is null) where "id" = ?`,
+      [batchId, batchId],
+    );
+    return rows.map((row) => ({
+      id: String(row["id"]),
+      shipping_method_id: String(row["shipping_method_id"]),
+    }));
+  }
+
   /** A batch by its id; a 404 `batch_not_found` in `language` when there is none. */
   async batchOf(id: string, language: Language = "en_GB") {
     const [batch] = await this.listBatches({ id });
