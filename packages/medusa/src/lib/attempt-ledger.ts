@@ -43,6 +43,8 @@ export interface Attempt {
   readonly fulfillment_id: string;
   readonly state: AttemptState;
   readonly package_id: number | null;
+  /** The order lines the shipment fulfils, with their quantities (`attempts` gives them). */
+  readonly lines?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -545,11 +547,11 @@ export class AttemptLedger {
     return rows.length > 0;
   }
 
-  /** The attempts of these shipment names (for the day's reckoning). */
+  /** The attempts of these shipment names, with their lines (the day's reckoning, a batch's fulfilments). */
   async attempts(storeId: string, keys: readonly string[]): Promise<Attempt[]> {
     if (keys.length === 0) return [];
     const { rows } = await this.#query(
-      `select shipment_key, order_id, fulfillment_id, state, package_id from ${TABLE}
+      `select shipment_key, order_id, fulfillment_id, state, package_id, lines from ${TABLE}
         where store_id = $1 and shipment_key = any($2::text[])`,
       [storeId, [...keys]],
     );

@@ -36,6 +36,7 @@ import {
   errorProblem,
   validationProblem,
 } from "./batch-problem.ts";
+import { cancelPackage } from "./cancel-package.ts";
 import { chosenPointRefusal } from "./chosen-point.ts";
 import { coreLanguage } from "./language.ts";
 import { type ChosenPoint, cashOnDelivery, fulfillmentOrder } from "./medusa-order.ts";
@@ -70,6 +71,8 @@ interface Candidate {
   readonly row: Row;
   readonly key: string;
   readonly standIn: string;
+  /** The shipment's lines as begun in the ledger. */
+  readonly signature: string;
   readonly storeOrder: StoreOrderInput;
   readonly service: string;
 }
@@ -128,6 +131,8 @@ class BatchRun {
   /** Rows another run was shipping when this one came (an admin's fulfillment by hand), with why. */
   readonly #elsewhere = new Map<string, BatchProblem>();
   #locationId: string | undefined;
+  /** Whether an earlier run of the batch may have paid under its names (this is not its first run). */
+  #rerun = false;
   #phase: "buying" | "fulfilling" | "done" = "buying";
   /** What shipBatch reported last (created, ordered, labelled, remainingMs). */
   #buying: BatchProgress | undefined;
@@ -186,6 +191,7 @@ class BatchRun {
     try {
       const [batch] = await this.#shipbridge.listBatches({ id: this.#batchId });
       this.#locationId = str(batch?.location_id);
+      this.#rerun = (batch?.runs ?? 1) > 1;
       const rows = await this.#shipbridge.listBatchOrders({ batch_id: this.#batchId });
       for (const row of rows) {
         this.#rows.set(row.id, {
@@ -257,12 +263,13 @@ class BatchRun {
       }
     }
     await this.#save(true);
-    if (candidates.length === 0) return;
-    const byKey = new Map(candidates.map((candidate) => [candidate.key, candidate]));
+    const ready = await this.#stillAsBegun(candidates);
+    if (ready.length === 0) return;
+    const byKey = new Map(ready.map((candidate) => [candidate.key, candidate]));
     const options = shipOptions(this.#options, this.#connection, this.#language);
     const result = await shipBatch(
       this.#connection.client,
-      candidates.map((candidate) => candidate.storeOrder),
+      ready.map((candidate) => candidate.storeOrder),
       {
         ...options,
         batchId: this.#batchId,
@@ -305,6 +312,49 @@ class BatchRun {
         }),
       );
     }
+  }
+
+  /**
+   * The candidates whose order is, just before anything is paid, as it was
+   * when their attempt was begun (read again after every attempt was
+   * begun: an order cancelled, fulfilled elsewhere or edited meanwhile is
+   * not bought). The others give their attempt up (nothing was paid under
+   * it in a first run; a rerun leaves it to the reconcile job, as an
+   * earlier run may have paid) and say why.
+   */
+  async #stillAsBegun(candidates: readonly Candidate[]): Promise<Candidate[]> {
+    if (candidates.length === 0) return [];
+    const orders = await loadOrders(
+      this.#query,
+      [...new Set(candidates.map((candidate) => candidate.row.order_id))],
+      PROVIDER_PREFIX,
+    );
+    const ledger = this.#connection.ledger;
+    const ready: Candidate[] = [];
+    for (const candidate of candidates) {
+      const order = orders.get(candidate.row.order_id);
+      const group = order?.groups.find(
+        (entry) => entry.methodId === candidate.row.shipping_method_id,
+      );
+      let problem: BatchProblem | undefined;
+      if (order === undefined) problem = BATCH_PROBLEMS.order_not_found();
+      else if (order["status"] === "canceled") problem = BATCH_PROBLEMS.order_cancelled();
+      else if (group === undefined || group.items.length === 0) {
+        problem =
+          group === undefined ? BATCH_PROBLEMS.order_changed() : BATCH_PROBLEMS.nothing_to_fulfil();
+      } else if (shipmentSignature("shipment", group.items) !== candidate.signature) {
+        problem = BATCH_PROBLEMS.order_changed();
+      }
+      if (problem === undefined) {
+        ready.push(candidate);
+        continue;
+      }
+      await (this.#rerun
+        ? ledger.failed(candidate.key, candidate.standIn)
+        : ledger.refused(candidate.key, candidate.standIn));
+      await this.#fail(candidate.row, problem);
+    }
+    return ready;
   }
 
   /**
@@ -456,7 +506,14 @@ class BatchRun {
       return this.#failed(row, errorProblem(error, !final, this.#language));
     }
     const withCod = cod !== undefined && (await this.#connection.ledger.claimCod(key));
-    return { row, key, standIn, storeOrder: build(key, withCod), service };
+    return {
+      row,
+      key,
+      standIn,
+      signature: shipmentSignature("shipment", items),
+      storeOrder: build(key, withCod),
+      service,
+    };
   }
 
   /** Creates the fulfillment of every order bought, through Medusa's workflow. */
@@ -484,42 +541,94 @@ class BatchRun {
     };
   }
 
+  /** The order lines the row's package was bought for (its attempt's), with their quantities. */
+  async #boughtLines(row: Row): Promise<Record<string, number> | undefined> {
+    if (row.shipment_key === null) return undefined;
+    const [attempt] = await this.#connection.ledger.attempts(this.#options.storeId, [
+      row.shipment_key,
+    ]);
+    const lines = attempt?.lines;
+    return lines === undefined || Object.keys(lines).length === 0 ? undefined : { ...lines };
+  }
+
   /**
-   * Creates the row's fulfillment of its group's items with its shipping
-   * option (Medusa's workflow takes the option's shipping profile's lines
-   * only, and hands the provider that method's data).
+   * Creates the row's fulfillment of the lines its package was bought for,
+   * with its shipping option (Medusa's workflow takes the option's shipping
+   * profile's lines only, and hands the provider that method's data). The
+   * order is read again first: cancelled meanwhile, or its lines fulfilled
+   * outside the batch (an admin's fulfillment by hand that did not take the
+   * batch's package), the package is cancelled at once.
    */
   async #fulfilOne(row: Row): Promise<void> {
     const { order, group } = await this.#groupNow(row);
     if (order === undefined) return this.#fail(row, BATCH_PROBLEMS.order_not_found());
-    const items = group?.items ?? [];
-    if (group !== undefined && items.length > 0) {
+    if (order["status"] === "canceled") return this.#dropPackage(row, "cancelled");
+    const left = new Map(
+      (group?.items ?? []).map((item) => [String(item["line_item_id"]), Number(item["quantity"])]),
+    );
+    const lines =
+      (await this.#boughtLines(row)) ??
+      Object.fromEntries(group === undefined ? [] : [...left.entries()]);
+    const fits =
+      group !== undefined &&
+      Object.keys(lines).length > 0 &&
+      Object.entries(lines).every(([line, quantity]) => (left.get(line) ?? 0) >= quantity);
+    if (!fits) {
+      // Fulfilled by hand with the batch's package, or outside the batch.
+      const elsewhere = await this.#fulfilledElsewhere(row);
+      if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
+      return this.#dropPackage(row, "fulfilled");
+    }
+    try {
+      const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
+        input: {
+          order_id: row.order_id,
+          shipping_option_id: group.optionId,
+          items: Object.entries(lines).map(([id, quantity]) => ({ id, quantity })),
+          ...(this.#locationId === undefined ? {} : { location_id: this.#locationId }),
+        },
+      });
+      return this.#fulfilled(row, String(result.id), "batch");
+    } catch (error) {
+      // Another fulfillment (an admin's by hand) took the package at the
+      // same moment: the order is fulfilled with it.
+      const elsewhere = await this.#fulfilledElsewhere(row);
+      if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
+      const now = await this.#groupNow(row);
+      if (now.order?.["status"] === "canceled") return this.#dropPackage(row, "cancelled");
+      return this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+    }
+  }
+
+  /**
+   * Cancels the row's package at once (its order was cancelled, or its lines
+   * fulfilled outside the batch) and says so; a package the service would
+   * not cancel now is left to the reconcile job, which cancels it within the
+   * hour.
+   */
+  async #dropPackage(row: Row, why: "cancelled" | "fulfilled"): Promise<void> {
+    let cancelled = false;
+    if (row.package_id !== null) {
       try {
-        const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
-          input: {
-            order_id: row.order_id,
-            shipping_option_id: group.optionId,
-            items: items.map((item) => ({
-              id: String(item["line_item_id"]),
-              quantity: Number(item["quantity"]),
-            })),
-            ...(this.#locationId === undefined ? {} : { location_id: this.#locationId }),
-          },
-        });
-        return this.#fulfilled(row, String(result.id), "batch");
+        await cancelPackage(
+          this.#connection.client,
+          this.#options.storeId,
+          row.package_id,
+          why === "cancelled"
+            ? "Order cancelled in Medusa while its batch bought the parcel"
+            : "Order fulfilled outside its batch while the batch bought the parcel",
+        );
+        await this.#connection.ledger.cancelled(this.#options.storeId, row.package_id);
+        cancelled = true;
       } catch (error) {
-        // Another fulfillment (an admin's by hand) took the package at the
-        // same moment: the order is fulfilled with it.
-        const elsewhere = await this.#fulfilledElsewhere(row);
-        if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
-        return this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+        this.#warn(`package ${row.package_id} of batch ${this.#batchId} not cancelled`, error);
       }
     }
-    const elsewhere = await this.#fulfilledElsewhere(row);
-    if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
-    return this.#fail(
+    await this.#fail(
       row,
-      BATCH_PROBLEMS.fulfilment_refused("the order's items were fulfilled outside this batch"),
+      why === "cancelled"
+        ? BATCH_PROBLEMS.cancelled_while_bought(cancelled)
+        : BATCH_PROBLEMS.fulfilled_while_bought(cancelled),
     );
   }
 
