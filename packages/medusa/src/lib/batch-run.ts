@@ -10,7 +10,7 @@
 // problems in English and Polish, are kept on the batch's rows.
 import { randomUUID } from "node:crypto";
 import type { Logger, MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils";
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows";
 import {
   type BatchProgress,
@@ -39,6 +39,7 @@ import {
 import { cancelPackage } from "./cancel-package.ts";
 import { chosenPointRefusal } from "./chosen-point.ts";
 import { coreLanguage } from "./language.ts";
+import { asMedusaError } from "./medusa-error.ts";
 import { type ChosenPoint, cashOnDelivery, fulfillmentOrder } from "./medusa-order.ts";
 import { PROVIDER_PREFIX } from "./provider-id.ts";
 import { shipOptions } from "./ship-options.ts";
@@ -54,6 +55,11 @@ const FULFIL_CONCURRENCY = 4;
 const PROGRESS_EVERY_MS = 250;
 /** A fulfillment's time until one was measured. */
 const FULFIL_GUESS_MS = 1_000;
+/**
+ * The waits before each new try of a fulfillment that failed for a passing
+ * reason (the service or Medusa unavailable a moment: a 5xx, no answer).
+ */
+const FULFIL_RETRY_MS = [1_000, 3_000, 9_000];
 
 type RowState = "waiting" | "bought" | "fulfilled" | "failed";
 
@@ -522,9 +528,19 @@ class BatchRun {
     await eachLimited(bought, FULFIL_CONCURRENCY, async (row) => {
       if (this.#lost.signal.aborted) return;
       const started = Date.now();
-      await this.#fulfilOne(row).catch((error: unknown) =>
-        this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error))),
-      );
+      for (let tries = 0; !this.#lost.signal.aborted; tries++) {
+        const wait = FULFIL_RETRY_MS[tries];
+        // Reading the order or the ledger failed: tried again like a passing failure.
+        const outcome = await this.#fulfilOne(row, wait !== undefined).catch(
+          async (error: unknown) => {
+            if (wait !== undefined) return "retry" as const;
+            await this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+            return "done" as const;
+          },
+        );
+        if (outcome === "done" || wait === undefined) break;
+        await pause(wait, this.#lost.signal);
+      }
       this.#fulfilTimes.push(Date.now() - started);
       await this.#save(false);
     });
@@ -557,12 +573,15 @@ class BatchRun {
    * profile's lines only, and hands the provider that method's data). The
    * order is read again first: cancelled meanwhile, or its lines fulfilled
    * outside the batch (an admin's fulfillment by hand that did not take the
-   * batch's package), the package is cancelled at once.
+   * batch's package), the package is cancelled at once. "retry" when it
+   * failed for a passing reason and `mayRetry`: the caller tries again
+   * after a while (the provider's next call takes the failed attempt over
+   * and finds the package).
    */
-  async #fulfilOne(row: Row): Promise<void> {
+  async #fulfilOne(row: Row, mayRetry: boolean): Promise<"done" | "retry"> {
     const { order, group } = await this.#groupNow(row);
-    if (order === undefined) return this.#fail(row, BATCH_PROBLEMS.order_not_found());
-    if (order["status"] === "canceled") return this.#dropPackage(row, "cancelled");
+    if (order === undefined) return this.#done(this.#fail(row, BATCH_PROBLEMS.order_not_found()));
+    if (order["status"] === "canceled") return this.#done(this.#dropPackage(row, "cancelled"));
     const left = new Map(
       (group?.items ?? []).map((item) => [String(item["line_item_id"]), Number(item["quantity"])]),
     );
@@ -576,8 +595,8 @@ class BatchRun {
     if (!fits) {
       // Fulfilled by hand with the batch's package, or outside the batch.
       const elsewhere = await this.#fulfilledElsewhere(row);
-      if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
-      return this.#dropPackage(row, "fulfilled");
+      if (elsewhere !== undefined) return this.#done(this.#fulfilled(row, elsewhere, "elsewhere"));
+      return this.#done(this.#dropPackage(row, "fulfilled"));
     }
     try {
       const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
@@ -588,16 +607,24 @@ class BatchRun {
           ...(this.#locationId === undefined ? {} : { location_id: this.#locationId }),
         },
       });
-      return this.#fulfilled(row, String(result.id), "batch");
+      return this.#done(this.#fulfilled(row, String(result.id), "batch"));
     } catch (error) {
       // Another fulfillment (an admin's by hand) took the package at the
       // same moment: the order is fulfilled with it.
       const elsewhere = await this.#fulfilledElsewhere(row);
-      if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
+      if (elsewhere !== undefined) return this.#done(this.#fulfilled(row, elsewhere, "elsewhere"));
       const now = await this.#groupNow(row);
-      if (now.order?.["status"] === "canceled") return this.#dropPackage(row, "cancelled");
-      return this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+      if (now.order?.["status"] === "canceled") {
+        return this.#done(this.#dropPackage(row, "cancelled"));
+      }
+      if (mayRetry && isPassing(error)) return "retry";
+      return this.#done(this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error))));
     }
+  }
+
+  async #done(work: Promise<void>): Promise<"done"> {
+    await work;
+    return "done";
   }
 
   /**
@@ -745,6 +772,29 @@ class BatchRun {
       );
     return this.#saving;
   }
+}
+
+/**
+ * Whether a fulfillment failed for a passing reason: the service down,
+ * slow or limiting, no answer, Medusa failing unexpectedly (a 500), not a
+ * refusal.
+ */
+function isPassing(error: unknown): boolean {
+  return asMedusaError(error).type === MedusaError.Types.UNEXPECTED_STATE;
+}
+
+/** Waits `ms`, or less when `signal` is aborted. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
 }
 
 function errorText(error: unknown): string {
