@@ -20,7 +20,7 @@ import {
   shipBatch,
 } from "@shipbridge/core";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
-import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import type { BatchOrderFields, ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
 import { batchFulfillmentId, batchShipmentKey } from "./attempt-ledger.ts";
 import {
   type BatchOrderRecord,
@@ -219,6 +219,11 @@ class BatchRun {
       await this.#fulfil();
       if (this.#lost.signal.aborted) return;
       await this.#settleElsewhere();
+      // The last pass only while this run still holds the batch (its lease
+      // may have lapsed while it worked, and another run taken it).
+      if (!(await this.#shipbridge.renewBatch(this.#batchId, this.#runner, this.#leaseMs))) {
+        this.#loseLease();
+      }
       // Nothing is left half-done: an order still waiting was not reached.
       for (const row of this.#rows.values()) {
         if (row.state === "waiting" || row.state === "bought") {
@@ -227,7 +232,7 @@ class BatchRun {
       }
       this.#phase = "done";
       await this.#save(true);
-      finished = true;
+      finished = !this.#lost.signal.aborted;
     } catch (error) {
       this.#warn(
         this.#lost.signal.aborted
@@ -294,8 +299,7 @@ class BatchRun {
       candidate.row.state = "bought";
       candidate.row.shipment_key = candidate.key;
       candidate.row.package_id = shipped.packageId;
-      await this.#shipbridge.updateBatchOrders({
-        id: candidate.row.id,
+      await this.#write(candidate.row, {
         state: "bought",
         shipment_key: candidate.key,
         package_id: shipped.packageId,
@@ -401,11 +405,18 @@ class BatchRun {
         await this.#fail(row, this.#nothingFor(order));
         continue;
       }
-      await this.#shipbridge.assignBatchOrder(row.id, first.methodId);
+      const assigned = await this.#shipbridge.assignBatchOrder(
+        this.#batchId,
+        this.#runner,
+        row.id,
+        first.methodId,
+      );
+      if (!assigned) this.#loseLease();
       row.shipping_method_id = first.methodId;
       paired.push([row, first]);
       const added = await this.#shipbridge.addBatchOrders(
         this.#batchId,
+        this.#runner,
         orderId,
         more.map((group) => group.methodId),
       );
@@ -675,8 +686,7 @@ class BatchRun {
       if (order !== undefined && (group?.items.length ?? 0) === 0 && fulfillment !== undefined) {
         const data = (fulfillment["data"] ?? {}) as Loose;
         row.package_id = typeof data["package_id"] === "number" ? data["package_id"] : null;
-        await this.#shipbridge.updateBatchOrders({
-          id: row.id,
+        await this.#write(row, {
           package_id: row.package_id,
           shipment_key: str(data["shipment_key"]) ?? null,
           service: str(data["service"]) ?? null,
@@ -701,8 +711,7 @@ class BatchRun {
 
   async #fulfilled(row: Row, fulfillmentId: string, by: "batch" | "elsewhere"): Promise<void> {
     row.state = "fulfilled";
-    await this.#shipbridge.updateBatchOrders({
-      id: row.id,
+    await this.#write(row, {
       state: "fulfilled",
       fulfillment_id: fulfillmentId,
       fulfilled_by: by,
@@ -716,14 +725,36 @@ class BatchRun {
 
   async #fail(row: Row, problem: BatchProblem): Promise<void> {
     row.state = "failed";
-    await this.#shipbridge.updateBatchOrders({
-      id: row.id,
+    await this.#write(row, {
       state: "failed",
       code: problem.code,
       messages: problem.messages,
-      issues: (problem.issues ?? null) as Record<string, unknown> | null,
+      issues: problem.issues ?? null,
       retryable: problem.retryable,
     });
+  }
+
+  /**
+   * Writes one of the batch's rows while this run holds the batch (its
+   * lease live); a run that no longer does stops at once, writing nothing.
+   */
+  async #write(row: Row, fields: BatchOrderFields): Promise<void> {
+    const written = await this.#shipbridge.updateBatchOrderFor(
+      this.#batchId,
+      this.#runner,
+      row.id,
+      fields,
+    );
+    if (!written) this.#loseLease();
+  }
+
+  /** This run no longer holds the batch: it stops (the run that holds it now goes on). */
+  #loseLease(): never {
+    const reason = new Error(
+      `batch ${this.#batchId} is no longer this run's (its lease lapsed or another run took it)`,
+    );
+    if (!this.#lost.signal.aborted) this.#lost.abort(reason);
+    throw reason;
   }
 
   /** The counts and the time left, as the batch's row keeps them. */
@@ -765,9 +796,15 @@ class BatchRun {
     if (!now && Date.now() - this.#savedAt < PROGRESS_EVERY_MS) return this.#saving;
     this.#savedAt = Date.now();
     this.#saving = this.#saving
-      .then(() => this.#shipbridge.updateBatches({ id: this.#batchId, ...this.#progress() }))
+      .then(() =>
+        this.#shipbridge.saveBatchProgressFor(this.#batchId, this.#runner, this.#progress()),
+      )
       .then(
-        () => {},
+        (written) => {
+          if (!written && !this.#lost.signal.aborted) {
+            this.#lost.abort(new Error(`batch ${this.#batchId} is no longer this run's`));
+          }
+        },
         (error: unknown) => this.#warn(`progress of batch ${this.#batchId} not kept`, error),
       );
     return this.#saving;

@@ -54,6 +54,14 @@ describe("batchView", () => {
       "en_GB",
     );
     expect(done).toMatchObject({ done: true, remaining_ms: 0 });
+    // Back in the queue after a failed run: no estimate until a run takes it.
+    const queued = batchView(
+      batch({ state: "queued" }),
+      [],
+      "en_GB",
+      at("2026-11-26T10:00:02.000Z"),
+    );
+    expect(queued.remaining_ms).toBeNull();
   });
 
   it("gives each failed order's problem in the language asked for", () => {

@@ -46,6 +46,8 @@ function iso(value: Date | string | null): string | null {
 /** The estimate of the time left now, from the one kept at `progress_at`. */
 function timeLeft(batch: BatchRowLike, now: number): number | null {
   if (batch.state === "done") return 0;
+  // Queued (not started, or waiting for the resume job after a failed run): no estimate.
+  if (batch.state === "queued") return null;
   if (batch.remaining_ms === null || batch.progress_at === null) return null;
   const since = now - new Date(batch.progress_at).getTime();
   return Math.max(0, batch.remaining_ms - since);

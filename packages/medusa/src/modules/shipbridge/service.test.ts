@@ -14,6 +14,8 @@ import { demoClient as accountClient, LOST_ORDER_ANSWERS } from "../../../test/s
 import { ShipbridgeFulfillmentService } from "../../providers/shipbridge/service.ts";
 import { SHIPBRIDGE_MODULE } from "./index.ts";
 import { AccountLink } from "./models/account-link.ts";
+import { Batch } from "./models/batch.ts";
+import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
@@ -110,7 +112,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
   moduleName: SHIPBRIDGE_MODULE,
   // Medusa imports the module by path (Node strips the types); tests run from the package folder.
   resolve: resolve("src/modules/shipbridge/index.ts"),
-  moduleModels: [Shipment, TrackingEvent, ConnectRequest, AccountLink],
+  moduleModels: [Shipment, TrackingEvent, ConnectRequest, AccountLink, Batch, BatchOrder],
   dbName: "shipbridge_medusa",
   moduleOptions: MODULE_OPTIONS,
   testSuite: ({ service }) => {
@@ -319,6 +321,77 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       } finally {
         await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
       }
+    });
+
+    describe("a batch's run", () => {
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const progress = (created: number) => ({
+        phase: "buying",
+        created,
+        ordered: 0,
+        labelled: 0,
+        fulfilled: 0,
+        failed: 0,
+        remaining_ms: 5_000,
+        progress_at: new Date(),
+      });
+
+      it("writes only while it holds the batch, and a queued batch has no time left", async () => {
+        const { id } = await service.openBatch({ key: "lease-1", order_ids: ["order_L1"] });
+        const [row] = await service.listBatchOrders({ batch_id: id });
+        if (row === undefined) throw new Error("no row");
+        expect(await service.claimBatch(id, "run-a", 50)).toBe(true);
+        expect(await service.updateBatchOrderFor(id, "run-a", row.id, { state: "bought" })).toBe(
+          true,
+        );
+        expect(await service.saveBatchProgressFor(id, "run-a", progress(1))).toBe(true);
+        // Run a's lease lapses (its process hangs): it writes nothing any more...
+        await pause(80);
+        expect(
+          await service.updateBatchOrderFor(id, "run-a", row.id, {
+            state: "failed",
+            code: "batch_interrupted",
+            messages: { en_GB: "late", pl_PL: "późno" },
+          }),
+        ).toBe(false);
+        // ...and once run b took the batch over, nothing either.
+        expect(await service.claimBatch(id, "run-b", 30_000)).toBe(true);
+        expect(await service.updateBatchOrderFor(id, "run-a", row.id, { state: "failed" })).toBe(
+          false,
+        );
+        expect(await service.saveBatchProgressFor(id, "run-a", progress(9))).toBe(false);
+        expect(await service.assignBatchOrder(id, "run-a", row.id, "sm_A")).toBe(false);
+        expect(await service.addBatchOrders(id, "run-a", "order_L1", ["sm_B"])).toEqual([]);
+        const [kept] = await service.listBatchOrders({ id: row.id });
+        expect(kept).toMatchObject({ state: "bought", code: null, shipping_method_id: null });
+        expect((await service.batchOf(id)).created).toBe(1);
+        // Run b writes, rows of further shipping methods are added once.
+        expect(
+          await service.updateBatchOrderFor(id, "run-b", row.id, {
+            state: "failed",
+            code: "order_cancelled",
+            messages: { en_GB: "cancelled", pl_PL: "anulowane" },
+            issues: null,
+          }),
+        ).toBe(true);
+        expect(await service.assignBatchOrder(id, "run-b", row.id, "sm_A")).toBe(true);
+        const added = await service.addBatchOrders(id, "run-b", "order_L1", ["sm_B"]);
+        expect(added.map((entry) => entry.shipping_method_id)).toEqual(["sm_B"]);
+        expect(await service.addBatchOrders(id, "run-b", "order_L1", ["sm_B"])).toEqual([]);
+        expect((await service.batchOf(id)).total).toBe(2);
+        const [written] = await service.listBatchOrders({ id: row.id });
+        expect(written).toMatchObject({
+          state: "failed",
+          code: "order_cancelled",
+          messages: { en_GB: "cancelled", pl_PL: "anulowane" },
+          shipping_method_id: "sm_A",
+        });
+        // Run b fails and gives the batch back to the queue: no estimate left.
+        expect(await service.saveBatchProgressFor(id, "run-b", progress(2))).toBe(true);
+        await service.releaseBatch(id, "run-b", false);
+        expect(await service.batchOf(id)).toMatchObject({ state: "queued", remaining_ms: null });
+        expect(await service.saveBatchProgressFor(id, "run-b", progress(3))).toBe(false);
+      });
     });
 
     describe("pickup points", () => {

@@ -129,6 +129,45 @@ function isUniqueViolation(error: unknown): boolean {
   return text.includes("23505") || /unique|duplicate|already exists/i.test(text);
 }
 
+/** What a batch's run writes on one of its rows. */
+export interface BatchOrderFields {
+  readonly state?: string;
+  readonly shipment_key?: string | null;
+  readonly package_id?: number | null;
+  readonly service?: string | null;
+  readonly fulfillment_id?: string | null;
+  readonly fulfilled_by?: string | null;
+  readonly code?: string | null;
+  readonly messages?: unknown;
+  readonly issues?: unknown;
+  readonly retryable?: boolean;
+}
+
+const BATCH_ORDER_COLUMNS = new Set([
+  "state",
+  "shipment_key",
+  "package_id",
+  "service",
+  "fulfillment_id",
+  "fulfilled_by",
+  "code",
+  "messages",
+  "issues",
+  "retryable",
+]);
+
+/** What a batch's run writes of its progress. */
+export interface BatchProgressFields {
+  readonly phase: string;
+  readonly created: number;
+  readonly ordered: number;
+  readonly labelled: number;
+  readonly fulfilled: number;
+  readonly failed: number;
+  readonly remaining_ms: number | null;
+  readonly progress_at: Date;
+}
+
 export class ShipbridgeModuleService extends MedusaService({
   Shipment,
   TrackingEvent,
@@ -242,33 +281,115 @@ export class ShipbridgeModuleService extends MedusaService({
     return raced;
   }
 
-  /** Gives a batch's row made for the whole order the order's shipping method it ships. */
-  async assignBatchOrder(rowId: string, shippingMethodId: string): Promise<void> {
-    await this.execute_(
-      `update "shipbridge_batch_order" set "shipping_method_id" = ?, "updated_at" = now()
-        where "id" = ? and "shipping_method_id" is null`,
-      [shippingMethodId, rowId],
+  /**
+   * The batch while `runner` holds it, locked for this statement: a run
+   * whose lease lapsed or was taken writes nothing, and a run taking the
+   * batch over waits for a write under way.
+   */
+  protected heldBy_(): string {
+    return `with held as (
+      select "id" from "shipbridge_batch"
+       where "id" = ? and "runner" = ? and "state" = 'running' and "lease_until" > now()
+         and "deleted_at" is null for share)`;
+  }
+
+  /**
+   * Writes one of a batch's rows while `runner` holds the batch (its lease
+   * live); false when it no longer does (nothing written).
+   */
+  async updateBatchOrderFor(
+    batchId: string,
+    runner: string,
+    rowId: string,
+    fields: BatchOrderFields,
+  ): Promise<boolean> {
+    const set: string[] = [];
+    const values: unknown[] = [];
+    for (const [column, value] of Object.entries(fields)) {
+      if (value === undefined || !BATCH_ORDER_COLUMNS.has(column)) continue;
+      const json = column === "messages" || column === "issues";
+      set.push(`"${column}" = ?${json ? "::jsonb" : ""}`);
+      values.push(json && value !== null ? JSON.stringify(value) : value);
+    }
+    const rows = await this.execute_(
+      `${this.heldBy_()}
+       update "shipbridge_batch_order" set ${[...set, `"updated_at" = now()`].join(", ")}
+        where "id" = ? and "batch_id" = ? and exists (select 1 from held) returning "id"`,
+      [batchId, runner, ...values, rowId, batchId],
     );
+    return rows.length > 0;
+  }
+
+  /** Writes a batch's progress while `runner` holds it; false when it no longer does. */
+  async saveBatchProgressFor(
+    batchId: string,
+    runner: string,
+    progress: BatchProgressFields,
+  ): Promise<boolean> {
+    const rows = await this.execute_(
+      `update "shipbridge_batch" set "phase" = ?, "created" = ?, "ordered" = ?, "labelled" = ?,
+              "fulfilled" = ?, "failed" = ?, "remaining_ms" = ?, "progress_at" = ?, "updated_at" = now()
+        where "id" = ? and "runner" = ? and "state" = 'running' and "lease_until" > now()
+        returning "id"`,
+      [
+        progress.phase,
+        progress.created,
+        progress.ordered,
+        progress.labelled,
+        progress.fulfilled,
+        progress.failed,
+        progress.remaining_ms,
+        progress.progress_at,
+        batchId,
+        runner,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Gives a batch's row made for the whole order the order's shipping
+   * method it ships, while `runner` holds the batch; false when it no
+   * longer does.
+   */
+  async assignBatchOrder(
+    batchId: string,
+    runner: string,
+    rowId: string,
+    shippingMethodId: string,
+  ): Promise<boolean> {
+    const rows = await this.execute_(
+      `${this.heldBy_()}
+       update "shipbridge_batch_order" set "shipping_method_id" = ?, "updated_at" = now()
+        where "id" = ? and "shipping_method_id" is null and exists (select 1 from held)
+        returning "id"`,
+      [batchId, runner, shippingMethodId, rowId],
+    );
+    return rows.length > 0;
   }
 
   /**
    * Adds to a batch a row per further shipping method of this plugin of an
-   * order (one package each), once however often it is asked; the batch's
-   * total counts them. Returns the rows made now.
+   * order (one package each), once however often it is asked, while
+   * `runner` holds the batch; the batch's total counts them. Returns the
+   * rows made now (none when the run no longer holds the batch).
    */
   async addBatchOrders(
     batchId: string,
+    runner: string,
     orderId: string,
     shippingMethodIds: readonly string[],
   ): Promise<{ id: string; shipping_method_id: string }[]> {
     if (shippingMethodIds.length === 0) return [];
     const rows = await this.execute_(
-      `insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "shipping_method_id", "state")
-       select entry.id, ?, ?, entry.method, 'waiting'
-         from unnest(array[?]::text[], array[?]::text[]) as entry(id, method)
+      `${this.heldBy_()}
+       insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "shipping_method_id", "state")
+       select entry.id, held.id, ?, entry.method, 'waiting'
+         from held, unnest(array[?]::text[], array[?]::text[]) as entry(id, method)
        on conflict do nothing returning "id", "shipping_method_id"`,
       [
         batchId,
+        runner,
         orderId,
         shippingMethodIds.map(() => generateEntityId(undefined, "sbbor")),
         [...shippingMethodIds],
@@ -324,13 +445,17 @@ export class ShipbridgeModuleService extends MedusaService({
     return rows.length > 0;
   }
 
-  /** Ends a run: its batch done (or back to queued for the next run), its lease given back. */
+  /**
+   * Ends a run: its batch done (or back to queued for the next run, with no
+   * estimate of the time left until a run takes it), its lease given back.
+   */
   async releaseBatch(id: string, runner: string, done: boolean): Promise<void> {
     await this.execute_(
       `update "shipbridge_batch" set "state" = ?, "lease_until" = null, "updated_at" = now(),
+              "remaining_ms" = case when cast(? as boolean) then "remaining_ms" else null end,
               "finished_at" = case when cast(? as boolean) then now() else "finished_at" end
         where "id" = ? and "runner" = ?`,
-      [done ? "done" : "queued", done, id, runner],
+      [done ? "done" : "queued", done, done, id, runner],
     );
   }
 
