@@ -336,6 +336,58 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         progress_at: new Date(),
       });
 
+      it("answers a key sent again with its batch, and refuses it for anything else", async () => {
+        const first = await service.openBatch({
+          key: "key-1",
+          order_ids: ["order_K1", "order_K2"],
+          location_id: "sloc_1",
+        });
+        expect(first.created).toBe(true);
+        const again = await service.openBatch({
+          key: "key-1",
+          order_ids: ["order_K2", "order_K1"],
+          location_id: "sloc_1",
+        });
+        expect(again).toEqual({ id: first.id, created: false });
+        const refused = (request: Parameters<typeof service.openBatch>[0]) =>
+          service.openBatch(request).then(
+            () => undefined,
+            (error: { code?: unknown }) => error.code,
+          );
+        expect(
+          await refused({
+            key: "key-1",
+            order_ids: ["order_K1", "order_K2"],
+            location_id: "sloc_2",
+          }),
+        ).toBe("batch_key_reused");
+        expect(await refused({ key: "key-1", order_ids: ["order_K1", "order_K2"] })).toBe(
+          "batch_key_reused",
+        );
+        expect(
+          await refused({ key: "key-1", order_ids: ["order_K1"], location_id: "sloc_1" }),
+        ).toBe("batch_key_reused");
+        expect(
+          await refused({ key: "key-1", order_ids: ["order_K1", "order_K2"], all_waiting: true }),
+        ).toBe("batch_key_reused");
+        // "All waiting" again answers its batch whatever waits now; a list under its key is refused.
+        const waiting = await service.openBatch({
+          key: "key-2",
+          order_ids: ["order_K3"],
+          all_waiting: true,
+        });
+        expect(
+          await service.openBatch({ key: "key-2", order_ids: ["order_K4"], all_waiting: true }),
+        ).toEqual({ id: waiting.id, created: false });
+        expect(await refused({ key: "key-2", order_ids: ["order_K3"] })).toBe("batch_key_reused");
+        expect(await service.batchOfKey("key-2")).toEqual({
+          id: waiting.id,
+          all_waiting: true,
+          location_id: null,
+          order_ids: ["order_K3"],
+        });
+      });
+
       it("writes only while it holds the batch, and a queued batch has no time left", async () => {
         const { id } = await service.openBatch({ key: "lease-1", order_ids: ["order_L1"] });
         const [row] = await service.listBatchOrders({ batch_id: id });

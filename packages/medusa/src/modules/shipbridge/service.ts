@@ -18,6 +18,7 @@ import {
 } from "@shipbridge/core";
 import { pointClosure } from "@shipbridge/core/rules";
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
+import { batchKeyReused, type StartedBatch, sameBatchRequest } from "../../lib/batch-request.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { coreLanguage } from "../../lib/language.ts";
@@ -222,10 +223,27 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /**
+   * The batch started with `key`, with what it was started for; undefined
+   * when there is none.
+   */
+  async batchOfKey(key: string): Promise<StartedBatch | undefined> {
+    const [batch] = await this.listBatches({ key });
+    if (batch === undefined) return undefined;
+    const orders = await this.listBatchOrders({ batch_id: batch.id }, { select: ["order_id"] });
+    return {
+      id: batch.id,
+      all_waiting: batch.all_waiting === true,
+      location_id: batch.location_id ?? null,
+      order_ids: [...new Set(orders.map((order) => order.order_id))],
+    };
+  }
+
+  /**
    * The batch of the admin's `key`, made with one row per order the first
    * time: the same key again (a double click, a retried request) answers the
-   * same batch, also when two requests race. The same key with other orders
-   * is refused (`batch_key_reused`), unless they were "all waiting".
+   * same batch, also when two requests race. The same key asking for
+   * something else (other orders, "all waiting" instead of a list or the
+   * other way round, another location) is refused (`batch_key_reused`).
    */
   async openBatch(input: {
     key: string;
@@ -235,19 +253,10 @@ export class ShipbridgeModuleService extends MedusaService({
     all_waiting?: boolean | undefined;
   }): Promise<{ id: string; created: boolean }> {
     const existing = async () => {
-      const [batch] = await this.listBatches({ key: input.key });
+      const batch = await this.batchOfKey(input.key);
       if (batch === undefined) return undefined;
-      if (input.all_waiting === true) return { id: batch.id, created: false };
-      const orders = await this.listBatchOrders({ batch_id: batch.id }, { select: ["order_id"] });
-      const same =
-        orders.length === new Set(input.order_ids).size &&
-        orders.every((order) => input.order_ids.includes(order.order_id));
-      if (!same) {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `key: batch ${batch.id} was started with this key for other orders; send a new key / key: tym kluczem rozpoczęto już partię ${batch.id} dla innych zamówień; wyślij nowy klucz`,
-          "batch_key_reused",
-        );
+      if (!sameBatchRequest(batch, { ...input, all_waiting: input.all_waiting === true })) {
+        throw batchKeyReused(batch.id, "en_GB");
       }
       return { id: batch.id, created: false };
     };
@@ -260,8 +269,8 @@ export class ShipbridgeModuleService extends MedusaService({
     // does nothing.
     const rows = await this.execute_(
       `with batch as (
-         insert into "shipbridge_batch" ("id", "key", "state", "phase", "location_id", "total")
-         values (?, ?, 'queued', 'buying', ?, ?) on conflict do nothing returning "id")
+         insert into "shipbridge_batch" ("id", "key", "state", "phase", "location_id", "all_waiting", "total")
+         values (?, ?, 'queued', 'buying', ?, ?, ?) on conflict do nothing returning "id")
        insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "state")
        select entry.id, batch.id, entry.order_id, 'waiting'
          from batch, unnest(array[?]::text[], array[?]::text[]) as entry(id, order_id)
@@ -270,6 +279,7 @@ export class ShipbridgeModuleService extends MedusaService({
         id,
         input.key,
         input.location_id ?? null,
+        input.all_waiting === true,
         orderIds.length,
         orderIds.map(() => generateEntityId(undefined, "sbbor")),
         orderIds,
