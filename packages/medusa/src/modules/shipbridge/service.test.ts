@@ -388,6 +388,33 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         });
       });
 
+      it("keeps every courier booking made at the same moment, and cancels one alone", async () => {
+        const { id } = await service.openBatch({ key: "pickups-1", order_ids: ["order_P1"] });
+        const booking = (n: number) => ({
+          command_id: `cmd-${n}`,
+          service: n % 2 === 0 ? "dpd" : "gls",
+          pickup_number: null,
+          package_ids: [n],
+          cancelled: false,
+        });
+        await Promise.all(
+          Array.from({ length: 8 }, (_, n) => service.addBatchPickups(id, [booking(n)])),
+        );
+        // The same booking again replaces itself.
+        await service.addBatchPickups(id, [{ ...booking(3), pickup_number: "P-3" }]);
+        await service.cancelBatchPickupEntry(id, "cmd-5");
+        const pickups = (await service.batchOf(id)).pickups as unknown as ReturnType<
+          typeof booking
+        >[];
+        expect(pickups.map((entry) => entry.command_id).sort()).toEqual(
+          Array.from({ length: 8 }, (_, n) => `cmd-${n}`),
+        );
+        expect(pickups.find((entry) => entry.command_id === "cmd-3")?.pickup_number).toBe("P-3");
+        expect(pickups.filter((entry) => entry.cancelled).map((entry) => entry.command_id)).toEqual(
+          ["cmd-5"],
+        );
+      });
+
       it("writes only while it holds the batch, and a queued batch has no time left", async () => {
         const { id } = await service.openBatch({ key: "lease-1", order_ids: ["order_L1"] });
         const [row] = await service.listBatchOrders({ batch_id: id });

@@ -292,6 +292,41 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /**
+   * Keeps courier bookings on a batch in one statement: entries of the same
+   * command are replaced, the others appended, so bookings made at the same
+   * moment (two carriers booked at once) all stay.
+   */
+  async addBatchPickups(
+    batchId: string,
+    entries: readonly Record<string, unknown>[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    await this.execute_(
+      `update "shipbridge_batch" set "pickups" = coalesce((
+          select jsonb_agg(e.entry order by e.position)
+            from jsonb_array_elements(coalesce("pickups", '[]'::jsonb)) with ordinality as e(entry, position)
+           where not (e.entry->>'command_id' = any(array[?]::text[]))), '[]'::jsonb) || ?::jsonb,
+              "updated_at" = now()
+        where "id" = ?`,
+      [entries.map((entry) => String(entry["command_id"])), JSON.stringify(entries), batchId],
+    );
+  }
+
+  /** Marks one of a batch's courier bookings cancelled, in one statement (the others kept as they are). */
+  async cancelBatchPickupEntry(batchId: string, commandId: string): Promise<void> {
+    await this.execute_(
+      `update "shipbridge_batch" set "pickups" = (
+          select jsonb_agg(case when e.entry->>'command_id' = ?
+                                then e.entry || '{"cancelled": true}'::jsonb else e.entry end
+                           order by e.position)
+            from jsonb_array_elements("pickups") with ordinality as e(entry, position)),
+              "updated_at" = now()
+        where "id" = ? and jsonb_typeof("pickups") = 'array'`,
+      [commandId, batchId],
+    );
+  }
+
+  /**
    * The batch while `runner` holds it, locked for this statement: a run
    * whose lease lapsed or was taken writes nothing, and a run taking the
    * batch over waits for a write under way.
