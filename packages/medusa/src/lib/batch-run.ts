@@ -533,27 +533,38 @@ class BatchRun {
     };
   }
 
-  /** Creates the fulfillment of every order bought, through Medusa's workflow. */
+  /**
+   * Creates the fulfillment of every row bought, through Medusa's workflow:
+   * FULFIL_CONCURRENCY orders at a time, the rows of one order one after the
+   * other (two fulfillments of one order at once write the same new version
+   * of the order, and Medusa loses one's quantities).
+   */
   async #fulfil(): Promise<void> {
-    const bought = [...this.#rows.values()].filter((row) => row.state === "bought");
-    await eachLimited(bought, FULFIL_CONCURRENCY, async (row) => {
-      if (this.#lost.signal.aborted) return;
-      const started = Date.now();
-      for (let tries = 0; !this.#lost.signal.aborted; tries++) {
-        const wait = FULFIL_RETRY_MS[tries];
-        // Reading the order or the ledger failed: tried again like a passing failure.
-        const outcome = await this.#fulfilOne(row, wait !== undefined).catch(
-          async (error: unknown) => {
-            if (wait !== undefined) return "retry" as const;
-            await this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
-            return "done" as const;
-          },
-        );
-        if (outcome === "done" || wait === undefined) break;
-        await pause(wait, this.#lost.signal);
+    const byOrder = new Map<string, Row[]>();
+    for (const row of this.#rows.values()) {
+      if (row.state !== "bought") continue;
+      byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+    }
+    await eachLimited([...byOrder.values()], FULFIL_CONCURRENCY, async (rows) => {
+      for (const row of rows) {
+        if (this.#lost.signal.aborted) return;
+        const started = Date.now();
+        for (let tries = 0; !this.#lost.signal.aborted; tries++) {
+          const wait = FULFIL_RETRY_MS[tries];
+          // Reading the order or the ledger failed: tried again like a passing failure.
+          const outcome = await this.#fulfilOne(row, wait !== undefined).catch(
+            async (error: unknown) => {
+              if (wait !== undefined) return "retry" as const;
+              await this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+              return "done" as const;
+            },
+          );
+          if (outcome === "done" || wait === undefined) break;
+          await pause(wait, this.#lost.signal);
+        }
+        this.#fulfilTimes.push(Date.now() - started);
+        await this.#save(false);
       }
-      this.#fulfilTimes.push(Date.now() - started);
-      await this.#save(false);
     });
   }
 
