@@ -639,7 +639,9 @@ class BatchRun {
       if (now.order?.["status"] === "canceled") {
         return this.#done(this.#dropPackage(row, "cancelled"));
       }
-      if (mayRetry && isPassing(error)) return "retry";
+      // Failed for a passing reason, or refused while another fulfillment
+      // (an admin's by hand) holds the package: looked at again in a while.
+      if (mayRetry && (isPassing(error) || isHeldElsewhere(error))) return "retry";
       return this.#done(this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error))));
     }
   }
@@ -829,6 +831,15 @@ class BatchRun {
  */
 function isPassing(error: unknown): boolean {
   return asMedusaError(error).type === MedusaError.Types.UNEXPECTED_STATE;
+}
+
+/**
+ * Whether the provider refused the fulfillment because another one holds
+ * its items (running, or just shipped and not yet recorded by Medusa).
+ */
+function isHeldElsewhere(error: unknown): boolean {
+  const code = asMedusaError(error).code;
+  return code === "already_fulfilled" || code === "attempt_in_progress";
 }
 
 /** Waits `ms`, or less when `signal` is aborted. */
