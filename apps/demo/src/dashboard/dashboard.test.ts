@@ -45,11 +45,30 @@ interface OrdersModule {
 }
 
 interface BatchBannerModule {
-  batchBanner(batch: { state: string; total: number; done: number; failed: number }): {
+  batchBanner(batch: {
+    state: string;
+    total: number;
+    done: number;
+    failed: number;
+    skipped?: number;
+  }): {
     key: string;
     values: Record<string, number>;
     tone: string;
   };
+  timeLeft(ms: number | null): { key: string; values: Record<string, number> };
+  partLines(batch: { parts: Record<string, unknown>[] }): {
+    key: string;
+    values: Record<string, unknown>;
+  }[];
+}
+interface DayPanelModule {
+  labelLinks(batch: Record<string, unknown>, format: string, t: Translate): string;
+  protocolLinks(protocols: Record<string, unknown>[], t: Translate): string;
+  courierMarkup(courier: Record<string, unknown>, language: string, t: Translate): string;
+}
+interface ReckoningModule {
+  renderReckoning(reckoning: Record<string, unknown>, language: string, t: Translate): string;
 }
 
 const publicDir = join(import.meta.dirname, "public");
@@ -62,6 +81,9 @@ const map = await load<MapModule>("map.js");
 const chart = await load<ChartModule>("chart.js");
 const orders = await load<OrdersModule>("orders.js");
 const banner = await load<BatchBannerModule>("batch-banner.js");
+const day = await load<DayPanelModule>("day-panel.js");
+const reckoning = await load<ReckoningModule>("reckoning.js");
+const pl: Translate = (key, values) => texts.translate("pl", key, values);
 const en: Translate = (key, values) => texts.translate("en", key, values);
 
 function placeholders(text: string) {
@@ -282,9 +304,191 @@ describe("the batch's line", () => {
     );
   });
 
+  it("names the orders its stores left out, and calls a batch that shipped none no success", () => {
+    const batch = { state: "finished", total: 8, done: 0, failed: 0, skipped: 8 };
+    expect(banner.batchBanner(batch).tone).toBe("warning");
+    expect(say("en", batch)).toBe(
+      "Batch finished: 0 of 8 shipped, 8 shipped or cancelled already.",
+    );
+    expect(say("pl", { ...batch, done: 6, skipped: 2 })).toBe(
+      "Wysyłka zakończona: nadano 6 z 8, już nadane lub anulowane: 2.",
+    );
+    expect(banner.batchBanner({ ...batch, done: 6, skipped: 2 }).tone).toBe("success");
+  });
+
   it("shows a batch where nothing shipped as an error", () => {
     expect(banner.batchBanner({ state: "finished", total: 2, done: 0, failed: 2 }).tone).toBe(
       "error",
+    );
+  });
+});
+
+describe("the batch's time left and its stores", () => {
+  it("says seconds under a minute, minutes and seconds above, in both languages", () => {
+    const say = (language: string, ms: number | null) => {
+      const { key, values } = banner.timeLeft(ms);
+      return texts.translate(language, key, values);
+    };
+    expect(say("en", 12_300)).toBe("About 13 s left.");
+    expect(say("en", 95_000)).toBe("About 1 min 35 s left.");
+    expect(say("pl", 95_000)).toBe("Zostało około 1 min 35 s.");
+    expect(say("en", null)).toBe("Estimating the time left…");
+    // Never "0 s" while it runs.
+    expect(say("en", 0)).toBe("About 1 s left.");
+  });
+
+  it("gives each store's part its line, with failures and orders left out", () => {
+    const lines = banner.partLines({
+      parts: [
+        { store: "shopify", done: 4, total: 5, failed: 1, skipped: 0 },
+        { store: "medusa", done: 3, total: 5, failed: 0, skipped: 2 },
+      ],
+    });
+    expect(lines.map((line) => texts.translate("en", line.key, line.values))).toEqual([
+      "shopify: 4 of 5 shipped, 1 failed",
+      "medusa: 3 of 5 shipped",
+      "medusa: 2 shipped or cancelled already",
+    ]);
+  });
+});
+
+describe("the batch's day", () => {
+  const batch = {
+    id: "b-1",
+    parts: [
+      { store: "shopify", done: 5, total: 5 },
+      { store: "medusa", done: 0, total: 3 },
+    ],
+  };
+
+  it("offers one labels file per store that shipped something, in the chosen format", () => {
+    const markup = day.labelLinks(batch, "zpl", en);
+    expect(markup.match(/data-action="labels"/g)).toHaveLength(1);
+    expect(markup).toContain('href="/api/batches/b-1/labels/shopify?format=zpl"');
+    expect(markup).toContain('download="labels-shopify-zpl.zpl"');
+    expect(markup).toContain("Print labels: Shopify (5)");
+    expect(day.labelLinks({ id: "b-2", parts: [] }, "a6", pl)).toContain("Nie ma jeszcze etykiet");
+  });
+
+  it("offers one protocol per carrier and store", () => {
+    const markup = day.protocolLinks(
+      [
+        { store: "shopify", service: "inpost", url: "/api/batches/b-1/protocols/shopify/inpost" },
+        { store: "medusa", service: "dpd", url: "/api/batches/b-1/protocols/medusa/dpd" },
+      ],
+      pl,
+    );
+    expect(markup).toContain("Protokół: InPost (Shopify)");
+    expect(markup).toContain("Protokół: DPD (Medusa)");
+    expect(day.protocolLinks([], en)).toContain("No parcels to hand over yet.");
+  });
+
+  it("shows a carrier's slots to book, a booking to cancel, and parcels that need no courier", () => {
+    const slots = [{ date: "2026-11-27", from: "10:00", to: "16:00" }];
+    const markup = day.courierMarkup(
+      {
+        stores: [
+          {
+            store: "shopify",
+            carriers: [
+              { service: "inpost", packageIds: ["1", "2"], bookings: [], open: ["1", "2"], slots },
+            ],
+            noPickupNeeded: [{ packageId: "3", service: "inpost", reason: "point" }],
+          },
+          {
+            store: "medusa",
+            carriers: [
+              {
+                service: "dpd",
+                packageIds: ["7"],
+                bookings: [
+                  {
+                    id: "cmd-1",
+                    service: "dpd",
+                    slot: slots[0],
+                    packageIds: ["7"],
+                    pickupNumber: "DPD-1",
+                    cancelled: false,
+                  },
+                ],
+                open: [],
+                slots: [],
+              },
+            ],
+            noPickupNeeded: [],
+          },
+        ],
+      },
+      "en",
+      en,
+    );
+    expect(markup).toContain('data-action="book" data-store="shopify" data-service="inpost"');
+    expect(markup).toContain('data-date="2026-11-27" data-from="10:00" data-to="16:00"');
+    expect(markup).toContain("InPost (Shopify, parcels: 2): pickup slot");
+    expect(markup).toContain('data-action="cancel-pickup" data-store="medusa"');
+    expect(markup).toContain('data-booking="cmd-1"');
+    expect(markup).toContain("Pickup number DPD-1.");
+    expect(markup).toContain(
+      "Shopify: no pickup needed for the parcels handed in at lockers or points (1).",
+    );
+    expect(day.courierMarkup({ stores: [] }, "pl", pl)).toContain(
+      "Żadna paczka z partii nie wymaga kuriera.",
+    );
+  });
+});
+
+describe("the day's reckoning", () => {
+  it("lists each paid package beside its order, flags what does not match, and offers the remedy", () => {
+    const markup = reckoning.renderReckoning(
+      {
+        day: "2026-11-26",
+        stores: [
+          {
+            store: "shopify",
+            total: { amount: 29.5, currency: "PLN" },
+            rows: [
+              {
+                packageId: "11",
+                orderId: "1001",
+                orderName: "#1001",
+                service: "inpost",
+                paid: { amount: 14.75, currency: "PLN" },
+                order: "shipped",
+                flags: [],
+                remedy: null,
+                note: null,
+              },
+              {
+                packageId: "12",
+                orderId: "1002",
+                orderName: "#1002",
+                service: "inpost",
+                paid: { amount: 14.75, currency: "PLN" },
+                order: "cancelled",
+                flags: ["cancelled_order_paid"],
+                remedy: "cancel_package",
+                note: null,
+              },
+            ],
+          },
+          { store: "medusa", total: null, rows: [] },
+        ],
+      },
+      "pl",
+      pl,
+    );
+    expect(markup.match(/<tr data-store=/g)).toHaveLength(2);
+    expect(markup).toContain("Zgodna z zamówieniem");
+    expect(markup).toContain('data-flag="cancelled_order_paid"');
+    expect(markup).toContain("Zamówienie anulowane, paczka wciąż opłacona");
+    expect(markup).toContain('data-action="remedy" data-store="shopify" data-package-id="12"');
+    expect(markup).toContain("Shopify: paczki: 2");
+    expect(markup).toContain("Medusa: paczki: 0");
+  });
+
+  it("says so when nothing was paid", () => {
+    expect(reckoning.renderReckoning({ day: "2026-11-26", stores: [] }, "en", en)).toContain(
+      "Nothing was paid on this day.",
     );
   });
 });

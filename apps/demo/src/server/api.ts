@@ -1,32 +1,19 @@
 // The dashboard's JSON API (state, connecting each store's shipping account,
-// orders of both stores, shipping in batches, labels, the sandbox clock,
-// statistics and test orders). Errors are `{ error: { code, message,
-// issues? } }`, in the language `?lang=` or Accept-Language asks for.
-import { type Context, Hono } from "hono";
-import { sampleCustomer } from "../stores/customers.ts";
+// orders of both stores, the shipping day's batches and files, labels, the
+// sandbox clock, statistics and test orders). Errors are `{ error: { code,
+// message, issues? } }`, in the language `?lang=` or Accept-Language asks for.
+import { ShipbridgeError } from "@shipbridge/core";
+import { Hono } from "hono";
 import { knownPoints } from "../stores/points.ts";
 import { StorefrontError } from "../stores/shopify/storefront.ts";
-import type { BatchOrder } from "./batches.ts";
+import { apiError, invalidRequest, languageOf } from "./api-answers.ts";
+import { batchRoutes } from "./batch-routes.ts";
 import type { DemoContext } from "./context.ts";
-import { type Language, pickLanguage, say } from "./language.ts";
+import { type Language, say } from "./language.ts";
 import { type DemoOrder, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
-
-type Store = "shopify" | "medusa";
-const isStore = (value: unknown): value is Store => value === "shopify" || value === "medusa";
-
-export function languageOf(c: Context): Language {
-  return pickLanguage(c.req.query("lang"), c.req.header("accept-language"));
-}
-
-export function apiError(
-  c: Context,
-  status: 400 | 404 | 409 | 502 | 503,
-  code: string,
-  message: string,
-  issues?: { path: string; rule: string; message: string }[],
-) {
-  return c.json({ error: { code, message, ...(issues ? { issues } : {}) } }, status);
-}
+import { sampleRoutes } from "./sample-routes.ts";
+import { NoFileError } from "./store-batch.ts";
+import { NoCourierError } from "./store-day.ts";
 
 async function settle<T>(promise: Promise<T>, fallback: T): Promise<T> {
   try {
@@ -36,12 +23,26 @@ async function settle<T>(promise: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-export async function allOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
+/** Loads under way, by language: a second request meanwhile shares the first's answer. */
+const loading = new WeakMap<DemoContext, Map<Language, Promise<DemoOrder[]>>>();
+
+/** Orders of both stores, newest first (one load at a time per language). */
+export function allOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
+  const ongoing = loading.get(demo) ?? new Map<Language, Promise<DemoOrder[]>>();
+  loading.set(demo, ongoing);
+  const found = ongoing.get(language);
+  if (found) return found;
+  const load = loadOrders(demo, language).finally(() => ongoing.delete(language));
+  ongoing.set(language, load);
+  return load;
+}
+
+async function loadOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
   const [shopify, placed, points, inFlight, medusa, shipments] = await Promise.all([
     demo.shopify.merchant.orders({ language }),
     demo.shopify.storefront.placed(),
     knownPoints(demo.pool),
-    demo.batches.inFlight(),
+    demo.batches.inFlight(language),
     demo.medusa.orders.orders(),
     settle(demo.medusa.orders.shipments(), []),
   ]);
@@ -68,6 +69,35 @@ export function apiRoutes(demo: DemoContext): Hono {
   api.onError((error, c) => {
     if (error instanceof StorefrontError)
       return apiError(c, error.status, error.code, error.message);
+    if (error instanceof NoFileError) {
+      return apiError(
+        c,
+        409,
+        error.code,
+        say(
+          languageOf(c),
+          `The ${error.store} part of the batch has bought no parcel yet`,
+          `Część partii sklepu ${error.store} nie kupiła jeszcze żadnej paczki`,
+        ),
+      );
+    }
+    if (error instanceof NoCourierError) {
+      return apiError(
+        c,
+        404,
+        error.code,
+        say(
+          languageOf(c),
+          `The ${error.store} part of the batch has nothing for a courier of ${error.what}`,
+          `Część partii sklepu ${error.store} nie ma nic dla kuriera ${error.what}`,
+        ),
+      );
+    }
+    // A store's refusal that can pass later or conflicts (a pickup no longer cancellable).
+    const status = (error as { status?: unknown }).status;
+    if (error instanceof ShipbridgeError && status === 409) {
+      return apiError(c, 409, error.code, error.message);
+    }
     const issues = (error as { issues?: unknown }).issues;
     if (Array.isArray(issues)) {
       return apiError(c, 400, "invalid", error.message, issues);
@@ -117,64 +147,8 @@ export function apiRoutes(demo: DemoContext): Hono {
 
   api.get("/orders", async (c) => c.json({ orders: await allOrders(demo, languageOf(c)) }));
 
-  api.post("/ship", async (c) => {
-    const language = languageOf(c);
-    const body = (await c.req.json().catch(() => ({}))) as { orders?: unknown };
-    const orders = Array.isArray(body.orders) ? body.orders : undefined;
-    const issues: { path: string; rule: string; message: string }[] = [];
-    if (!orders || orders.length === 0) {
-      issues.push({
-        path: "orders",
-        rule: "required",
-        message: say(language, "Choose at least one order", "Wybierz co najmniej jedno zamówienie"),
-      });
-    }
-    const chosen: BatchOrder[] = [];
-    (orders ?? []).forEach((order: unknown, index: number) => {
-      const { store, id } = (order ?? {}) as { store?: unknown; id?: unknown };
-      if (!isStore(store)) {
-        issues.push({
-          path: `orders.${index}.store`,
-          rule: "invalid_value",
-          message: say(
-            language,
-            "store must be shopify or medusa",
-            "store musi być shopify albo medusa",
-          ),
-        });
-      } else if (typeof id !== "string" || id === "") {
-        issues.push({
-          path: `orders.${index}.id`,
-          rule: "required",
-          message: say(language, "id is required", "id jest wymagane"),
-        });
-      } else chosen.push({ store, id });
-    });
-    if (issues.length > 0) {
-      return apiError(
-        c,
-        400,
-        "invalid_request",
-        say(language, "The request is not valid", "Żądanie jest niepoprawne"),
-        issues,
-      );
-    }
-    return c.json({ batch: await demo.batches.create(chosen) });
-  });
-
-  api.get("/batches", async (c) => c.json({ batches: await demo.batches.list() }));
-  api.get("/batches/:id", async (c) => {
-    const batch = await demo.batches.get(c.req.param("id"));
-    if (!batch) {
-      return apiError(
-        c,
-        404,
-        "batch_not_found",
-        say(languageOf(c), "No such batch", "Nie ma takiej partii"),
-      );
-    }
-    return c.json({ batch });
-  });
+  api.route("/", batchRoutes(demo));
+  api.route("/", sampleRoutes(demo));
 
   api.get("/labels/:store/:id", async (c) => {
     const store = c.req.param("store");
@@ -234,15 +208,7 @@ export function apiRoutes(demo: DemoContext): Hono {
         });
       }
     }
-    if (issues.length > 0) {
-      return apiError(
-        c,
-        400,
-        "invalid_request",
-        say(language, "The request is not valid", "Żądanie jest niepoprawne"),
-        issues,
-      );
-    }
+    if (issues.length > 0) return invalidRequest(c, issues);
     const seconds =
       ((body.days as number | undefined) ?? 0) * 86_400 +
       ((body.hours as number | undefined) ?? 0) * 3_600;
@@ -294,70 +260,6 @@ export function apiRoutes(demo: DemoContext): Hono {
         })),
       points: [...points.values()].sort((a, b) => b.orders - a.orders),
     });
-  });
-
-  api.post("/orders/sample", async (c) => {
-    const language = languageOf(c);
-    const body = (await c.req.json().catch(() => ({}))) as {
-      store?: unknown;
-      count?: unknown;
-      locker?: unknown;
-    };
-    const count = body.count === undefined ? 1 : body.count;
-    const issues: { path: string; rule: string; message: string }[] = [];
-    if (!isStore(body.store)) {
-      issues.push({
-        path: "store",
-        rule: "invalid_value",
-        message: say(
-          language,
-          "store must be shopify or medusa",
-          "store musi być shopify albo medusa",
-        ),
-      });
-    }
-    if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 20) {
-      issues.push({
-        path: "count",
-        rule: "invalid_value",
-        message: say(
-          language,
-          "count must be a whole number from 1 to 20",
-          "count musi być liczbą całkowitą od 1 do 20",
-        ),
-      });
-    }
-    if (issues.length > 0 || !isStore(body.store) || typeof count !== "number") {
-      return apiError(
-        c,
-        400,
-        "invalid_request",
-        say(language, "The request is not valid", "Żądanie jest niepoprawne"),
-        issues,
-      );
-    }
-    const store = body.store;
-    const locker = body.locker !== false;
-    const placed: { store: Store; id: string }[] = [];
-    const start = Math.floor(Math.random() * 1000);
-    for (let index = 0; index < count; index++) {
-      const customer = sampleCustomer(start + index);
-      if (store === "shopify") {
-        const rates = await demo.shopify.storefront.rates(customer);
-        const rate = rates.find((candidate) => candidate.locker === locker) ?? rates[0];
-        if (!rate) throw new StorefrontError("no_rates", "the checkout offered no rates", 502);
-        const order = await demo.shopify.storefront.placeOrder(customer, rate.code);
-        await demo.shopify.storefront.markPaid(order.id);
-        placed.push({ store, id: order.id });
-      } else {
-        const { cartId, rates } = await demo.medusa.checkout.rates(customer);
-        const rate = rates.find((candidate) => candidate.locker === locker) ?? rates[0];
-        if (!rate) throw new StorefrontError("no_rates", "the checkout offered no rates", 502);
-        const order = await demo.medusa.checkout.placeOrder(cartId, rate.code);
-        placed.push({ store, id: order.id });
-      }
-    }
-    return c.json({ orders: placed });
   });
 
   return api;

@@ -14,7 +14,7 @@ import {
   processTree,
   stillRunning,
 } from "../test-support/process-tree.ts";
-import { shipTenOrders, someShipped } from "../test-support/ten-order-batch.ts";
+import { shipTenOrders, underWay } from "../test-support/ten-order-batch.ts";
 
 const FAULTS = join(import.meta.dirname, "../test-support/faults.ts");
 /** "Does not hang": the goal is a few seconds; a loaded machine gets room. */
@@ -73,7 +73,7 @@ describe("a demo that cannot stop in order", () => {
     demo = await startDemoProcess(dataDir);
     // Stopping mid-batch takes seconds: the running jobs are given time to finish.
     const { batch } = await shipTenOrders(demo);
-    await someShipped(demo, batch.id);
+    await underWay(demo, batch.id);
     const processes = processesOf(demo);
     const group = -(demo.child.pid as number);
     process.kill(group, "SIGINT");

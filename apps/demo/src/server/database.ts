@@ -1,7 +1,7 @@
 // The demo's own tables in its database: the simulated Shopify store's orders
-// (the payloads its webhooks carry), bulk-ship batches and their items, and a
-// few facts learnt once (the Medusa publishable key). pg-boss keeps its jobs
-// in the same database, in its own schema.
+// (the payloads its webhooks carry), the dashboard's batches with the store
+// batches that are their parts, and a few facts learnt once (the Medusa
+// publishable key).
 import type pg from "pg";
 
 export async function migrateDemo(pool: pg.Pool): Promise<void> {
@@ -21,14 +21,16 @@ export async function migrateDemo(pool: pg.Pool): Promise<void> {
       id uuid PRIMARY KEY,
       created_at timestamptz NOT NULL DEFAULT now()
     );
-    CREATE TABLE IF NOT EXISTS demo_batch_items (
+    ALTER TABLE demo_batches ADD COLUMN IF NOT EXISTS request_key text UNIQUE;
+    CREATE TABLE IF NOT EXISTS demo_batch_parts (
       batch_id uuid NOT NULL REFERENCES demo_batches(id),
       store text NOT NULL,
-      order_id text NOT NULL,
-      state text NOT NULL DEFAULT 'queued',
+      order_ids jsonb NOT NULL,
+      store_batch_id text,
+      state text NOT NULL DEFAULT 'starting',
       error text,
-      updated_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (batch_id, store, order_id)
+      result jsonb,
+      PRIMARY KEY (batch_id, store)
     );
   `);
 }

@@ -306,7 +306,9 @@ describe("the demo's dashboard API", () => {
       body: JSON.stringify({ store: "shopify", count: 0 }),
     });
     expect(await sample.json()).toMatchObject({
-      error: { issues: [{ path: "count", message: "count musi być liczbą całkowitą od 1 do 20" }] },
+      error: {
+        issues: [{ path: "count", message: "count musi być liczbą całkowitą od 1 do 100" }],
+      },
     });
     const clock = await fetch(`${api}/clock`, {
       method: "POST",

@@ -1,14 +1,15 @@
 // Starts the whole demo in order (PostgreSQL, the sandbox, the Shopify app
-// with its simulated store, the Medusa store, the job queue, the dashboard)
-// and stops it in reverse. Everything it keeps lives in the data folder.
+// with its simulated store, the Medusa store, the batches across both
+// stores, the dashboard) and stops it in reverse. Everything it keeps lives
+// in the data folder.
 import { appendFileSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
-import { UnknownOrderError } from "@shipbridge/shopify";
 import { Hono } from "hono";
 import pg from "pg";
 import { MedusaCheckout } from "../stores/medusa/checkout.ts";
 import { MedusaApi } from "../stores/medusa/medusa-api.ts";
+import { medusaBatches } from "../stores/medusa/medusa-batches.ts";
 import { MedusaOrders } from "../stores/medusa/medusa-orders.ts";
 import {
   type MedusaProcessOptions,
@@ -25,10 +26,11 @@ import {
   SHOPIFY_API_KEY,
   startShopifyApp,
 } from "../stores/shopify/shopify-app.ts";
+import { shopifyBatches } from "../stores/shopify/shopify-batches.ts";
 import { ShopifyStorefront } from "../stores/shopify/storefront.ts";
 import { storefrontRoutes } from "../stores/storefront-routes.ts";
 import { apiRoutes } from "./api.ts";
-import { Batches, type BatchShippers, type ItemOutcome, itemKey } from "./batches.ts";
+import { Batches } from "./batches.ts";
 import type { DemoConfig, ServiceCredentials } from "./config.ts";
 import type { DemoAddresses, DemoContext } from "./context.ts";
 import { migrateDemo, readFact, writeFact } from "./database.ts";
@@ -328,7 +330,7 @@ export async function startDemo(
     const medusa = await medusaStarted;
     const medusaApi = await medusaApiReady;
     checkpoint();
-    const medusaOrders = new MedusaOrders(medusaApi, pool);
+    const medusaOrders = new MedusaOrders(medusaApi);
     // A kept data folder on new ports: the account's pushes still go to the
     // store's old address until they are pointed here again.
     if ((await medusaOrders.connection().catch(() => "not_connected")) === "connected") {
@@ -337,44 +339,15 @@ export async function startDemo(
       });
     }
 
-    const shippers: BatchShippers = {
-      async ship(order) {
-        if (order.store === "medusa") {
-          return medusaOrders.ship(order.id);
-        }
-        try {
-          await merchant.ship(order.id);
-        } catch (error) {
-          // An order the app never received a webhook of cannot be shipped; anything else is retried.
-          if (error instanceof UnknownOrderError) return { state: "failed", error: error.message };
-          throw error;
-        }
-        return { state: "sent" };
-      },
-      async outcomes(orders) {
-        const outcomes = new Map<string, ItemOutcome>();
-        if (!orders.some((order) => order.store === "shopify")) return outcomes;
-        for (const order of await merchant.orders()) {
-          const outcome: ItemOutcome =
-            order.status === "needs_attention" || order.status === "cancelled"
-              ? "failed"
-              : order.packageId && order.status !== "shipping"
-                ? "done"
-                : "pending";
-          outcomes.set(itemKey({ store: "shopify", id: order.orderId }), outcome);
-        }
-        return outcomes;
-      },
-    };
-    const batches = new Batches(pool, postgres.url("demo"), shippers);
-    await batches.start();
-    // On stop, once no request comes in: first the demo's job queue takes no
-    // new job and lets a running one finish (or hands it back after 3 s), so
-    // no store is stopped under a job in the middle of a fulfilment; then
-    // both stores stop, side by side (each bounded at a few seconds: the
-    // Shopify app's own queue, and Medusa's SIGTERM, then SIGKILL after 4 s).
+    // Each store ships through its own batch; the demo's batch remembers them.
+    const batches = new Batches(pool, [shopifyBatches(merchant), medusaBatches(medusaApi)]);
+    batches.start();
+    // On stop, once no request comes in: no part is offered to a store any
+    // more; then both stores stop, side by side (each bounded at a few
+    // seconds: the Shopify app's own queue hands its running batch back to
+    // the next start, and Medusa gets SIGTERM, then SIGKILL after 4 s).
     stack.push("the stores", () => Promise.all([stopShopify(), stopMedusa()]));
-    stack.push("the job queue", () => batches.stop());
+    stack.push("the batches", () => batches.stop());
     checkpoint();
 
     const addresses: DemoAddresses = {

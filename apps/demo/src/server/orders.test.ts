@@ -1,11 +1,12 @@
 // The dashboard's status of an order in a batch: "shipping" from the moment a
-// batch takes it until its store says shipped or failed, never back to
-// "waiting" (which offers the box and the Ship button again) in between.
+// batch takes it until its store's batch says shipped or failed, never back
+// to "waiting" (which offers the box and the Ship button again) in between.
 import type { ShopOrderShipment } from "@shipbridge/shopify";
 import { describe, expect, it } from "vitest";
 import type { MedusaOrder, MedusaShipment } from "../stores/medusa/medusa-orders.ts";
-import type { InFlight, ItemState } from "./batches.ts";
+import type { InFlight } from "./batches.ts";
 import { medusaOrders, shopifyOrders } from "./orders.ts";
+import type { StoreOrderOutcome } from "./store-batch.ts";
 
 const T0 = "2026-11-20T10:00:00.000Z";
 const T1 = "2026-11-20T10:00:05.000Z";
@@ -31,8 +32,11 @@ function shopifyOrder(status: ShopOrderShipment["status"], updatedAt = T0): Shop
   };
 }
 
-const batch = (key: string, state: ItemState, updatedAt = T1, error: string | null = null) =>
-  ({ items: new Map([[key, { state, error, updatedAt }]]) }) satisfies InFlight;
+const batch = (
+  key: string,
+  state: StoreOrderOutcome,
+  problems: { path: string; rule: string; message: string }[] = [],
+) => ({ items: new Map([[key, { state, problems, since: T1 }]]) }) satisfies InFlight;
 const none: InFlight = { items: new Map() };
 
 const shopifyStatus = (order: ShopOrderShipment, inFlight: InFlight) =>
@@ -43,23 +47,26 @@ describe("a Shopify order in a batch", () => {
     expect(shopifyStatus(shopifyOrder("waiting"), none)).toBe("waiting");
   });
 
-  it("is shipping while its item waits or runs, and after it is handed to the app", () => {
-    for (const state of ["queued", "running", "sent"] as const) {
-      expect(shopifyStatus(shopifyOrder("waiting"), batch("shopify:1001", state))).toBe("shipping");
-    }
+  it("is shipping while its batch has not settled it", () => {
+    expect(shopifyStatus(shopifyOrder("waiting"), batch("shopify:1001", "shipping"))).toBe(
+      "shipping",
+    );
   });
 
-  it("is shipping when retried from needs attention, until the app decides again", () => {
+  it("is shipping when retried from needs attention, until its batch settles it again", () => {
     const earlier = shopifyOrder("needs_attention", T0);
-    expect(shopifyStatus(earlier, batch("shopify:1001", "queued"))).toBe("shipping");
-    expect(shopifyStatus(earlier, batch("shopify:1001", "sent", T1))).toBe("shipping");
-    // The app failed it again after the hand-over: failed, not shipping.
-    const again = shopifyOrder("needs_attention", "2026-11-20T10:01:00.000Z");
-    expect(shopifyStatus(again, batch("shopify:1001", "sent", T1))).toBe("needs_attention");
+    expect(shopifyStatus(earlier, batch("shopify:1001", "shipping"))).toBe("shipping");
+    // The batch failed it again: it needs attention, with the app's problems.
+    expect(shopifyStatus(earlier, batch("shopify:1001", "failed"))).toBe("needs_attention");
   });
 
   it("is shipped once the app says so", () => {
-    expect(shopifyStatus(shopifyOrder("shipped"), batch("shopify:1001", "sent"))).toBe("shipped");
+    expect(shopifyStatus(shopifyOrder("shipped"), batch("shopify:1001", "shipping"))).toBe(
+      "shipped",
+    );
+    expect(shopifyStatus(shopifyOrder("shipped"), batch("shopify:1001", "shipped"))).toBe(
+      "shipped",
+    );
   });
 });
 
@@ -99,28 +106,37 @@ const medusa = (order: MedusaOrder, shipments: MedusaShipment[], inFlight: InFli
   medusaOrders([order], shipments, new Map(), inFlight, "en")[0];
 
 describe("a Medusa order in a batch", () => {
-  it("is shipping while its item waits, runs or is retried", () => {
-    for (const state of ["queued", "running"] as const) {
-      expect(medusa(medusaOrder(false), [], batch("medusa:order_1", state))?.status).toBe(
-        "shipping",
-      );
-    }
+  it("is shipping while its batch has not settled it", () => {
+    expect(medusa(medusaOrder(false), [], batch("medusa:order_1", "shipping"))?.status).toBe(
+      "shipping",
+    );
   });
 
-  it("stays shipping when its fulfilment exists but the shipments are not listed yet", () => {
-    expect(medusa(medusaOrder(true), [], batch("medusa:order_1", "done"))?.status).toBe("shipping");
-    expect(medusa(medusaOrder(true), [shipment], batch("medusa:order_1", "done"))?.status).toBe(
+  it("stays shipping when its batch shipped it but the shipments are not listed yet", () => {
+    expect(medusa(medusaOrder(true), [], batch("medusa:order_1", "shipped"))?.status).toBe(
+      "shipping",
+    );
+    expect(medusa(medusaOrder(true), [shipment], batch("medusa:order_1", "shipped"))?.status).toBe(
       "shipped",
     );
   });
 
-  it("needs attention with the store's reason once its item failed", () => {
+  it("needs attention with the batch's problems once it failed", () => {
     const failed = medusa(
       medusaOrder(false),
       [],
-      batch("medusa:order_1", "failed", T1, "order.shipping_address.phone phone_invalid"),
+      batch("medusa:order_1", "failed", [
+        { path: "receiver.phone", rule: "phone_invalid", message: "Bad phone" },
+      ]),
     );
     expect(failed?.status).toBe("needs_attention");
-    expect(failed?.problems[0]?.message).toContain("phone_invalid");
+    expect(failed?.problems[0]).toMatchObject({ path: "receiver.phone", rule: "phone_invalid" });
+  });
+
+  it("is waiting outside any batch, and after its batch skipped it", () => {
+    expect(medusa(medusaOrder(false), [], none)?.status).toBe("waiting");
+    expect(medusa(medusaOrder(false), [], batch("medusa:order_1", "skipped"))?.status).toBe(
+      "waiting",
+    );
   });
 });

@@ -46,6 +46,9 @@ const IN_TRANSIT = new Set([
   "sent",
 ]);
 
+/** The app's statuses of an order whose package is ordered. */
+const SHIPPED = new Set(["shipped", "fulfilled"]);
+
 /** A shipped order's status from its tracking state. */
 function tracked(state: string | null): DemoStatus {
   if (state === "delivered") return "delivered";
@@ -61,18 +64,13 @@ function pointOf(id: string | null, points: Map<string, KnownPoint>): KnownPoint
 const labelUrl = (store: string, id: string) => `/api/labels/${store}/${encodeURIComponent(id)}`;
 
 /**
- * A Shopify order in a batch is "shipping" from the moment the batch takes
- * it until the app says it shipped or failed: while its item waits or runs
- * (whatever the app said before, a retried order included), and once handed
- * to the app, while the app has not decided (still waiting, or its earlier
- * "needs attention" older than the hand-over).
+ * A Shopify order is "shipping" while its latest batch has not settled it
+ * (whatever the app said of it before: a retried order included), and
+ * while the app itself says so.
  */
 function shopifyInBatch(order: ShopOrderShipment, status: DemoStatus, inFlight: InFlight): boolean {
   const item = inFlight.items.get(`shopify:${order.orderId}`);
-  if (!item || (status !== "waiting" && status !== "needs_attention")) return false;
-  if (item.state === "queued" || item.state === "running") return true;
-  if (item.state !== "sent") return false;
-  return status === "waiting" || Date.parse(order.updatedAt) < Date.parse(item.updatedAt);
+  return item?.state === "shipping" && (status === "waiting" || status === "needs_attention");
 }
 
 export function shopifyOrders(
@@ -116,7 +114,11 @@ export function shopifyOrders(
       trackingNumber: order.trackingNumber,
       trackingUrl: order.trackingUrl,
       trackingState: order.trackingState,
-      labelUrl: order.hasLabel ? labelUrl("shopify", order.orderId) : null,
+      // An order shipped in a batch has its label fetched when first asked for.
+      labelUrl:
+        order.hasLabel || (order.packageId !== null && SHIPPED.has(order.status))
+          ? labelUrl("shopify", order.orderId)
+          : null,
       problems: order.problems,
       price: order.price,
     };
@@ -145,18 +147,12 @@ export function medusaOrders(
     const methodPoint =
       typeof method?.data?.["point_id"] === "string" ? (method.data["point_id"] as string) : null;
     const item = inFlight.items.get(key);
-    const error = item?.state === "failed" ? item.error : null;
     let status: DemoStatus;
     if (order.status === "canceled") status = "cancelled";
     else if (shipment) status = tracked(shipment.tracking_state);
-    // Handed to Medusa: shipping until its shipment shows (or the item failed).
-    else if (item && item.state !== "failed" && item.state !== "done") status = "shipping";
-    else if (
-      item?.state === "done" &&
-      (order.fulfillments ?? []).some((f) => f.canceled_at === null)
-    )
-      status = "shipping";
-    else if (error) status = "needs_attention";
+    // In a batch: shipping until its shipment shows (or the batch failed it).
+    else if (item?.state === "shipping" || item?.state === "shipped") status = "shipping";
+    else if (item?.state === "failed") status = "needs_attention";
     else status = "waiting";
     const address = order.shipping_address;
     const point = pointOf(shipment?.point_id ?? methodPoint, points);
@@ -183,18 +179,16 @@ export function medusaOrders(
       trackingState: shipment?.tracking_state ?? null,
       labelUrl: shipment?.has_label ? labelUrl("medusa", order.id) : null,
       problems:
-        status === "needs_attention" && error
-          ? [
-              {
-                path: "order",
-                rule: "refused",
-                message: say(
-                  language,
-                  `The store refused the shipment: ${error}`,
-                  `Sklep odmówił wysyłki: ${error}`,
-                ),
-              },
-            ]
+        status === "needs_attention" && item
+          ? item.problems.length > 0
+            ? [...item.problems]
+            : [
+                {
+                  path: "order",
+                  rule: "refused",
+                  message: say(language, "The store refused the shipment", "Sklep odmówił wysyłki"),
+                },
+              ]
           : [],
       price: shipment?.price ?? null,
     };

@@ -1,15 +1,22 @@
 // Stopping the demo in the middle of a bulk ship and starting it again
 // finishes the batch without shipping anything twice: the demo is killed
 // (SIGKILL, nothing gets to clean up) while ten orders from both stores are
-// being shipped, started again on the same data folder, and then the batch
-// finishes with exactly ten packages, ten order commands and ten charges at
-// the service, one package per order, and one fulfilment per order in each
-// store.
+// being shipped by each store's own batch, started again on the same data
+// folder, and then the stores resume their batches, the dashboard's batch
+// still knows them as its parts, and it finishes with exactly ten packages,
+// one order command per store and ten charges at the service, one package
+// per order, and one fulfilment per order in each store.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoProcess, startDemoProcess, testFolder } from "../test-support/demo-process.ts";
-import { expectShippedOnce, shipTenOrders, someShipped } from "../test-support/ten-order-batch.ts";
+import {
+  type DemoProcess,
+  json,
+  startDemoProcess,
+  testFolder,
+} from "../test-support/demo-process.ts";
+import { expectShippedOnce, shipTenOrders, underWay } from "../test-support/ten-order-batch.ts";
+import type { BatchView } from "./batches.ts";
 
 let dir: string;
 let dataDir: string;
@@ -34,11 +41,18 @@ describe("a bulk ship interrupted by a killed demo", () => {
     const demo = first as DemoProcess;
     const { batch, placed } = await shipTenOrders(demo);
     // Killed as soon as some of the batch is shipped and some is not.
-    const atKill = await someShipped(demo, batch.id);
+    const atKill = await underWay(demo, batch.id);
     await demo.kill();
     expect(atKill.done).toBeLessThan(10);
 
     second = await startDemoProcess(dataDir);
     await expectShippedOnce(second, dataDir, batch.id, placed);
+    // The same store batches, resumed by their stores: none started anew.
+    const { batch: after } = await json<{ batch: BatchView }>(
+      `${second.addresses.dashboard}/api/batches/${batch.id}`,
+    );
+    expect(after.parts.map((part) => [part.store, part.storeBatchId])).toEqual(
+      atKill.parts.map((part) => [part.store, part.storeBatchId]),
+    );
   });
 });

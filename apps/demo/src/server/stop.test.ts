@@ -15,7 +15,7 @@ import {
   processTree,
   stillRunning,
 } from "../test-support/process-tree.ts";
-import { expectShippedOnce, shipTenOrders, someShipped } from "../test-support/ten-order-batch.ts";
+import { expectShippedOnce, shipTenOrders, underWay } from "../test-support/ten-order-batch.ts";
 
 /** "Does not hang": the goal is 10 s; a loaded machine gets room. */
 const STOP_BOUND_MS = 30_000;
@@ -94,7 +94,7 @@ describe("Ctrl+C", () => {
   it("in the middle of a batch stops everything, and a restart finishes the batch", async () => {
     const demo = first as DemoProcess;
     const { batch, placed } = await shipTenOrders(demo);
-    const atStop = await someShipped(demo, batch.id);
+    const atStop = await underWay(demo, batch.id);
     expect(atStop.done).toBeLessThan(10);
     await expectCleanStop(demo);
 

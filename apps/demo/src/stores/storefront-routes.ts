@@ -2,7 +2,7 @@
 // simulated Shopify store's checkout) and `/storefront/medusa/` (a checkout
 // through the Medusa store API), each its page and a few JSON calls.
 import { type Context, Hono } from "hono";
-import { apiError, languageOf } from "../server/api.ts";
+import { apiError, languageOf } from "../server/api-answers.ts";
 import type { DemoContext } from "../server/context.ts";
 import { say } from "../server/language.ts";
 import { readAddress } from "./customers.ts";

@@ -1,9 +1,13 @@
 // The demo end to end in a real browser: the merchant connects both stores
 // through the service's own login and consent pages, customers order with a
-// locker in both storefronts, the merchant ships one and then ten at once,
-// downloads a label, moves the service's clock a day (in transit) and another
-// (delivered), in the dashboard and in both stores, sees a refused order
-// needing attention, and keeps every control in sight at 1440 px and 390 px.
+// locker in both storefronts, the merchant ships one and then ten at once as
+// one batch across both stores (the bar to its end, the time left on the
+// way), prints the batch's labels (one PDF per store, a page per label, or
+// ZPL), its handover protocols, books the courier and cancels it, in English
+// and in Polish at phone width; downloads a label, moves the service's clock
+// a day (in transit) and another (delivered), in the dashboard and in both
+// stores, sees a refused order needing attention, adds a hundred test orders
+// with their progress, and keeps every control in sight at 1440 px and 390 px.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -13,6 +17,7 @@ import {
   startDemoProcess,
   testFolder,
 } from "../../src/test-support/demo-process.ts";
+import { pdfPages, zplLabels } from "../../src/test-support/pdf-pages.ts";
 import { type Browser, openBrowser } from "./browser.ts";
 import {
   connectStore,
@@ -33,6 +38,14 @@ let demo: DemoProcess;
 let browser: Browser;
 let page: Page;
 const placed: Record<Store | "refused", string> = { shopify: "", medusa: "", refused: "" };
+/** The orders of the ten-order batch, by store. */
+const batchOrders: Record<Store, string[]> = { shopify: [], medusa: [] };
+
+/** Clicks a link that downloads a file; answers the file's bytes and its suggested name. */
+async function downloadFrom(selector: string): Promise<{ bytes: Uint8Array; name: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+  return { bytes: readFileSync(await download.path()), name: download.suggestedFilename() };
+}
 
 describe("the demo in a browser", () => {
   beforeAll(async () => {
@@ -123,12 +136,34 @@ describe("the demo in a browser", () => {
     await expect(page.textContent("#ship-selected")).resolves.toBe("Ship selected (10)");
     // The ship-one batches before left the bar finished: follow the new batch.
     const earlier = await page.getAttribute("#batch", "data-batch-id");
-    await page.click("#ship-selected");
+    // Every time-left text the batch shows on its way.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { etas: string[] }).etas = seen;
+      const eta = document.querySelector("#batch-eta") as HTMLElement;
+      new MutationObserver(() => seen.push(eta.textContent ?? "")).observe(eta, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    // A double click is one batch.
+    await page.dblclick("#ship-selected");
     await page.waitForFunction((id) => {
       const batch = document.querySelector<HTMLElement>("#batch");
       return batch?.dataset.batchId !== undefined && batch.dataset.batchId !== id;
     }, earlier ?? "");
     await page.waitForSelector("#batch[data-state='finished']", { timeout: 300_000 });
+    const etas = await page.evaluate(() => (window as unknown as { etas: string[] }).etas);
+    expect(etas.some((text) => /^About \d+ (min \d+ )?s left\.$/.test(text))).toBe(true);
+    const { batches } = (await (await fetch(`${demo.addresses.dashboard}/api/batches`)).json()) as {
+      batches: { id: string; total: number }[];
+    };
+    const ours = batches.filter((batch) => batch.total === 10);
+    expect(ours).toHaveLength(1);
+    await expect(page.textContent("#batch-stores")).resolves.toBe(
+      "Shopify: 5 of 5 shipped · Medusa: 5 of 5 shipped",
+    );
     const progress = page.locator("#batch-progress");
     await expect(
       progress.evaluate((bar: HTMLProgressElement) => [bar.value, bar.max]),
@@ -138,11 +173,128 @@ describe("the demo in a browser", () => {
     );
     for (const key of chosen) {
       const [store, ...id] = key.split(":");
+      batchOrders[store as Store].push(id.join(":"));
       await waitForRowStatus(page, store as Store, id.join(":"), [
         "shipped",
         "in_transit",
         "delivered",
       ]);
+    }
+  });
+
+  it("prints the batch's labels: one file per store, a page per label, or ZPL", async () => {
+    await page.waitForSelector("#day:not([hidden])");
+    await page.selectOption("#label-format", "a6");
+    for (const store of ["shopify", "medusa"] as const) {
+      const link = `#label-files a[data-action='labels'][data-store='${store}']`;
+      await expect(page.textContent(link)).resolves.toBe(
+        `Print labels: ${store === "shopify" ? "Shopify" : "Medusa"} (5)`,
+      );
+      const { bytes, name } = await downloadFrom(link);
+      expect(name).toMatch(/\.pdf$/);
+      const pages = pdfPages(bytes);
+      expect(pages).toHaveLength(5);
+      // A6: portrait, about 105 mm wide.
+      expect(pages.every((one) => one.width < one.height && one.width < 400)).toBe(true);
+      for (const id of batchOrders[store]) {
+        const number = (
+          await page.textContent(
+            `tr[data-store='${store}'][data-order-id='${id}'] [data-field='tracking']`,
+          )
+        )?.trim();
+        expect(pages.some((one) => one.texts.includes(number as string))).toBe(true);
+      }
+    }
+    // A thermal printer's file: one label block per parcel.
+    await page.selectOption("#label-format", "zpl");
+    const zpl = await downloadFrom("#label-files a[data-action='labels'][data-store='medusa']");
+    expect(zpl.name).toMatch(/\.zpl$/);
+    expect(zplLabels(zpl.bytes)).toHaveLength(5);
+    await page.selectOption("#label-format", "a6");
+  });
+
+  it("prints a handover protocol per carrier of each store", async () => {
+    await page.click("#protocols");
+    await page.waitForSelector("#protocol-files a[data-action='protocol']");
+    const links = page.locator("#protocol-files a[data-action='protocol']");
+    const count = await links.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    const stores = new Set<string>();
+    for (let index = 0; index < count; index += 1) {
+      const store = (await links.nth(index).getAttribute("data-store")) as string;
+      const service = (await links.nth(index).getAttribute("data-service")) as string;
+      stores.add(store);
+      const { bytes } = await downloadFrom(
+        `#protocol-files a[data-store='${store}'][data-service='${service}']`,
+      );
+      const texts = pdfPages(bytes).flatMap((one) => one.texts);
+      expect(texts.length).toBeGreaterThan(0);
+    }
+    expect([...stores].sort()).toEqual(["medusa", "shopify"]);
+  });
+
+  it("books the courier for the batch and cancels it", async () => {
+    await page.click("#book-courier");
+    const book = page.locator("#courier button[data-action='book']").first();
+    await book.waitFor({ timeout: 60_000 });
+    const store = (await book.getAttribute("data-store")) as string;
+    const service = (await book.getAttribute("data-service")) as string;
+    const carrier = `#courier .courier-carrier[data-key='${store}:${service}']`;
+    await expect(page.locator(`${carrier} select option`).count()).resolves.toBeGreaterThan(0);
+    await book.click();
+    await page.waitForSelector(`${carrier}[data-booked='true']`, { timeout: 60_000 });
+    await expect(page.textContent(carrier)).resolves.toMatch(/courier booked for .+ Pickup number/);
+    await page.click(`${carrier} button[data-action='cancel-pickup']`);
+    await page.waitForSelector(`${carrier}[data-booked='false'] button[data-action='book']`, {
+      timeout: 60_000,
+    });
+  });
+
+  it("reads the batch's day in Polish at phone width, and books the courier there", async () => {
+    mkdirSync(reportDir, { recursive: true });
+    try {
+      await page.click("#lang-pl");
+      await page.waitForSelector("html[lang='pl']");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(
+        page.textContent("#label-files a[data-action='labels'][data-store='shopify']"),
+      ).resolves.toBe("Drukuj etykiety: Shopify (5)");
+      await expect(page.textContent("#protocols")).resolves.toBe("Protokół");
+      await page.click("#protocols");
+      await expect
+        .poll(() => page.locator("#protocol-files a").first().textContent())
+        .toMatch(/^Protokół: \w+ \((Shopify|Medusa)\)$/);
+      await expect(page.textContent("#book-courier")).resolves.toBe("Zamów kuriera");
+      await page.click("#book-courier");
+      const book = page.locator("#courier button[data-action='book']").first();
+      await book.waitFor({ timeout: 60_000 });
+      await expect(book.textContent()).resolves.toBe("Zamów");
+      const carrier = `#courier .courier-carrier[data-key='${await book.getAttribute("data-store")}:${await book.getAttribute("data-service")}']`;
+      await book.click();
+      await page.waitForSelector(`${carrier}[data-booked='true']`, { timeout: 60_000 });
+      await expect(page.textContent(carrier)).resolves.toContain("kurier zamówiony na");
+      // Every control of the day lies inside the phone's width.
+      const outside = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("#day a, #day button, #day select")]
+            .map((element) => element.getBoundingClientRect())
+            .filter((box) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
+            .length,
+      );
+      expect(outside).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+      await page.locator("#day").screenshot({ path: join(reportDir, "demo-day-390-pl.png") });
+      await page.click(`${carrier} button[data-action='cancel-pickup']`);
+      await page.waitForSelector(`${carrier}[data-booked='false']`, { timeout: 60_000 });
+      await expect(page.textContent(`${carrier} button[data-action='book']`)).resolves.toBe(
+        "Zamów",
+      );
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      await page.click("#lang-en");
+      await page.waitForSelector("html[lang='en']");
     }
   });
 
@@ -312,6 +464,27 @@ describe("the demo in a browser", () => {
       await page.click("#lang-en");
       await page.waitForSelector("html[lang='en']");
     }
+  });
+
+  it("adds a hundred test orders across both stores, showing how far it is", async () => {
+    const waiting = () => page.locator("tr[data-status='waiting']").count();
+    const before = await waiting();
+    await page.click("#sample-100");
+    await page.waitForSelector("#samples:not([hidden])");
+    await expect
+      .poll(() => page.textContent("#samples-label"), { timeout: 120_000 })
+      .toMatch(/^Placing test orders through both checkouts: ([1-9]\d*) of 100$/);
+    await page.waitForSelector("#sample-100:not([aria-busy])", { timeout: 600_000 });
+    await expect(page.getAttribute("#message", "data-topic")).resolves.toBe("samples");
+    await expect(page.textContent("#message")).resolves.toBe(
+      "100 test orders placed in both stores.",
+    );
+    await expect(
+      page
+        .locator("#samples-progress")
+        .evaluate((bar: HTMLProgressElement) => [bar.value, bar.max]),
+    ).resolves.toEqual([100, 100]);
+    await expect.poll(waiting, { timeout: 60_000 }).toBe(before + 100);
   });
 
   it("keeps a screenshot of the dashboard", async () => {

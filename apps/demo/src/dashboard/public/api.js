@@ -54,9 +54,26 @@ export function createApi(getLanguage) {
     stats: () => call("GET", "/api/stats"),
     batches: () => call("GET", "/api/batches"),
     batch: (id) => call("GET", `/api/batches/${encodeURIComponent(id)}`),
-    ship: (orders) => call("POST", "/api/ship", { orders }),
+    ship: (orders, key) => call("POST", "/api/ship", { orders, key }),
     moveClock: (change) => call("POST", "/api/clock", change),
-    sampleOrders: (store, count) =>
-      call("POST", "/api/orders/sample", { store, count, locker: true }),
+    /** Test orders in `store` (or half in each store when it is null), as a run. */
+    sampleRun: (store, count) =>
+      call("POST", "/api/orders/samples", { ...(store ? { store } : {}), count, locker: true }),
+    sampleRunState: (id) => call("GET", `/api/orders/samples/${encodeURIComponent(id)}`),
+    protocols: (batchId) => call("GET", `/api/batches/${encodeURIComponent(batchId)}/protocols`),
+    courier: (batchId) => call("GET", `/api/batches/${encodeURIComponent(batchId)}/courier`),
+    bookCourier: (batchId, booking) =>
+      call("POST", `/api/batches/${encodeURIComponent(batchId)}/courier`, booking),
+    cancelPickup: (batchId, store, bookingId) =>
+      call(
+        "DELETE",
+        `/api/batches/${encodeURIComponent(batchId)}/courier/${encodeURIComponent(store)}/${encodeURIComponent(bookingId)}`,
+      ),
+    reckoning: (day) => call("GET", `/api/reckoning?day=${encodeURIComponent(day)}`),
+    applyRemedy: (day, store, packageId) =>
+      call(
+        "POST",
+        `/api/reckoning/${encodeURIComponent(store)}/${encodeURIComponent(packageId)}/remedy?day=${encodeURIComponent(day)}`,
+      ),
   };
 }

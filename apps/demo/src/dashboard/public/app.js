@@ -1,37 +1,66 @@
 // The dashboard's controller: loads the demo server's state, orders and
 // figures, keeps them fresh by polling, and wires the buttons (connect, test
-// orders, ship one or many, clock, language) to the JSON API.
+// orders, ship one or many as one batch, the batch's labels, protocols and
+// courier, the day's reckoning, clock, language) to the JSON API.
 import { ApiError, createApi, NetworkError } from "./api.js";
-import { batchBanner } from "./batch-banner.js";
+import { batchBanner, partLines, timeLeft } from "./batch-banner.js";
 import { renderChart } from "./chart.js";
+import { courierMarkup, labelLinks, protocolLinks } from "./day-panel.js";
 import { escapeHtml, formatDateTime } from "./format.js";
 import { renderMap } from "./map.js";
 import { canShip, orderKey, renderOrderRow } from "./orders.js";
+import { renderReckoning } from "./reckoning.js";
 import { initialLanguage, translate } from "./texts.js";
 
 const LANGUAGE_KEY = "shipbridge-demo-language";
+const FORMAT_KEY = "shipbridge-demo-label-format";
+const FORMATS = ["a6", "a4", "zpl"];
 const STORES = ["shopify", "medusa"];
 const POLL_MS = 3000;
 const BATCH_POLL_MS = 700;
+const SAMPLE_POLL_MS = 1000;
 
 const $ = (selector) => document.querySelector(selector);
 
-function rememberedLanguage() {
+function remembered(key) {
   try {
-    return window.localStorage.getItem(LANGUAGE_KEY);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
+function remember(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private windows may refuse storage; the choice still holds for this page.
+  }
+}
+
+/** A fresh key for a request the server must take once however often it is sent. */
+function requestKey() {
+  if (window.crypto?.randomUUID) return window.crypto.randomUUID();
+  return `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
+
 const view = {
-  language: initialLanguage(rememberedLanguage(), navigator.languages ?? [navigator.language]),
+  language: initialLanguage(remembered(LANGUAGE_KEY), navigator.languages ?? [navigator.language]),
+  labelFormat: FORMATS.includes(remembered(FORMAT_KEY)) ? remembered(FORMAT_KEY) : "a6",
   state: null,
   orders: [],
   stats: null,
   selected: new Set(),
   batch: null,
-  busy: false,
+  /** The key of the next "Ship selected": the same for every click until a batch is made. */
+  shipKey: requestKey(),
+  /** A ship request under way: a second click waits for it instead of sending another. */
+  shipping: null,
+  /** The batch's protocols and courier once asked for (by batch id). */
+  protocols: null,
+  courier: null,
+  reckoning: null,
+  sampleRun: null,
   ordersMarkup: "",
   lastMessage: null,
 };
@@ -96,11 +125,7 @@ function applyTexts() {
 
 async function setLanguage(language) {
   view.language = language;
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // Private windows may refuse storage; the switch still works for this page.
-  }
+  remember(LANGUAGE_KEY, language);
   applyTexts();
   renderAll();
   if (view.lastMessage)
@@ -187,17 +212,77 @@ function renderBatch() {
   if (!batch) {
     box.hidden = true;
     box.dataset.state = "idle";
+    renderDay();
     return;
   }
   box.hidden = false;
   box.dataset.state = batch.state;
   box.dataset.batchId = batch.id;
   const progress = $("#batch-progress");
-  progress.max = Math.max(1, batch.total);
-  progress.value = Math.min(batch.total, batch.done + batch.failed);
+  const bar = batch.progress ?? { value: batch.done + batch.failed, max: batch.total };
+  progress.max = Math.max(1, bar.max);
+  progress.value = Math.min(bar.max, bar.value);
   const banner = batchBanner(batch);
   box.dataset.tone = banner.tone;
   $("#batch-label").textContent = t(banner.key, banner.values);
+  const eta = $("#batch-eta");
+  if (batch.state === "running") {
+    const left = timeLeft(batch.remainingMs);
+    eta.textContent = t(left.key, left.values);
+    eta.dataset.remainingMs = String(batch.remainingMs ?? "");
+  } else {
+    eta.textContent = "";
+    eta.dataset.remainingMs = "0";
+  }
+  $("#batch-stores").textContent = partLines(batch)
+    .map((line) => t(line.key, { ...line.values, store: t(`store.${line.values.store}`) }))
+    .join(" · ");
+  renderDay();
+}
+
+/** The batch's day: shown once some of it has shipped. */
+function renderDay() {
+  const batch = view.batch;
+  const day = $("#day");
+  const shipped = batch?.parts?.some((part) => part.done > 0) ?? false;
+  day.hidden = !shipped;
+  if (!shipped) return;
+  day.dataset.batchId = batch.id;
+  $("#label-format").value = view.labelFormat;
+  $("#label-files").innerHTML = labelLinks(batch, view.labelFormat, t);
+  const protocols = view.protocols?.batchId === batch.id ? view.protocols.list : null;
+  $("#protocol-files").innerHTML = protocols ? protocolLinks(protocols, t) : "";
+  const courier = view.courier?.batchId === batch.id ? view.courier.answer : null;
+  $("#courier").innerHTML = courier ? courierMarkup(courier, view.language, t) : "";
+}
+
+function renderSamples() {
+  const run = view.sampleRun;
+  const box = $("#samples");
+  if (!run) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.dataset.state = run.state;
+  box.dataset.tone = run.failed > 0 ? "warning" : run.state === "finished" ? "success" : "info";
+  const progress = $("#samples-progress");
+  progress.max = Math.max(1, run.total);
+  progress.value = run.placed + run.failed;
+  const single = run.stores.length === 1 ? run.stores[0].store : null;
+  $("#samples-label").textContent = single
+    ? t("samples.progressStore", {
+        store: t(`store.${single}`),
+        placed: run.placed,
+        total: run.total,
+      })
+    : t("samples.progress", { placed: run.placed, total: run.total });
+}
+
+function renderReckoningView() {
+  $("#reckoning").innerHTML = view.reckoning
+    ? renderReckoning(view.reckoning, view.language, t)
+    : "";
 }
 
 function renderPictures() {
@@ -211,6 +296,8 @@ function renderAll() {
   view.ordersMarkup = "";
   renderOrders();
   renderBatch();
+  renderSamples();
+  renderReckoningView();
   renderPictures();
 }
 
@@ -244,10 +331,23 @@ async function load() {
   view.state = state;
   view.orders = orders.orders ?? [];
   view.stats = stats;
+  // The reckoning's day starts as the service's day.
+  const day = $("#reckoning-day");
+  if (!day.value && state?.sandbox?.now) day.value = serviceDay(state.sandbox.now);
   renderStores();
   renderOrders();
   renderPictures();
   document.body.dataset.loaded = "true";
+}
+
+/** The day (YYYY-MM-DD) of a moment in Poland, where the service works. */
+function serviceDay(iso) {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Warsaw",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(iso));
 }
 
 let batchTimer;
@@ -278,13 +378,79 @@ async function followBatch(batch) {
   }, BATCH_POLL_MS);
 }
 
-async function ship(orders) {
-  const answer = await api.ship(orders);
-  for (const order of orders) view.selected.delete(`${order.store}:${order.id}`);
-  showMessage("info", () => escapeHtml(t("batch.started", { total: answer.batch.total })), {
-    topic: "batch",
-  });
-  await followBatch(answer.batch);
+/**
+ * Ships `orders` as one batch under `key`. While a request is under way a
+ * second call (a double click) waits for the same answer instead of
+ * sending another; the server takes one batch per key besides.
+ */
+function ship(orders, key) {
+  view.shipping ??= (async () => {
+    try {
+      const answer = await api.ship(orders, key);
+      for (const order of orders) view.selected.delete(`${order.store}:${order.id}`);
+      if (view.batch?.id !== answer.batch.id) {
+        view.protocols = null;
+        view.courier = null;
+      }
+      showMessage("info", () => escapeHtml(t("batch.started", { total: answer.batch.total })), {
+        topic: "batch",
+      });
+      await followBatch(answer.batch);
+    } finally {
+      view.shipping = null;
+    }
+  })();
+  return view.shipping;
+}
+
+let sampleTimer;
+/** Places test orders (`store`, or both when null) and follows the run to its end. */
+async function placeSamples(store, count) {
+  const { run } = await api.sampleRun(store, count);
+  view.sampleRun = run;
+  renderSamples();
+  clearTimeout(sampleTimer);
+  let last = run;
+  while (last.state !== "finished") {
+    await new Promise((resolve) => {
+      sampleTimer = setTimeout(resolve, SAMPLE_POLL_MS);
+    });
+    last = (await api.sampleRunState(run.id)).run;
+    view.sampleRun = last;
+    renderSamples();
+  }
+  const topic = store ? `sample-${store}` : "samples";
+  if (last.failed > 0) {
+    showMessage("warning", () => escapeHtml(t("samples.failed", last)), { topic, sticky: true });
+  } else {
+    showMessage(
+      "success",
+      () =>
+        escapeHtml(
+          store
+            ? t("store.sampleDone", { store: t(`store.${store}`), count: last.placed })
+            : t("samples.done", { count: last.placed }),
+        ),
+      { topic },
+    );
+  }
+  await refresh();
+}
+
+async function loadProtocols() {
+  const batch = view.batch;
+  if (!batch) return;
+  const answer = await api.protocols(batch.id);
+  view.protocols = { batchId: batch.id, list: answer.protocols ?? [] };
+  renderDay();
+}
+
+async function loadCourier() {
+  const batch = view.batch;
+  if (!batch) return;
+  const answer = await api.courier(batch.id);
+  view.courier = { batchId: batch.id, answer };
+  renderDay();
 }
 
 /** Runs an action with its button disabled, showing any error. */
@@ -310,19 +476,74 @@ function wire() {
   }
   for (const store of STORES) {
     const button = $(`#sample-${store}`);
-    button.addEventListener("click", () =>
-      withButton(button, async () => {
-        const answer = await api.sampleOrders(store, 10);
-        const count = answer.orders?.length ?? 0;
-        showMessage(
-          "success",
-          () => escapeHtml(t("store.sampleDone", { store: t(`store.${store}`), count })),
-          { topic: `sample-${store}` },
-        );
-        await refresh();
-      }),
-    );
+    button.addEventListener("click", () => withButton(button, () => placeSamples(store, 10)));
   }
+  $("#sample-100").addEventListener("click", (event) =>
+    withButton(event.currentTarget, () => placeSamples(null, 100)),
+  );
+  $("#label-format").addEventListener("change", (event) => {
+    const format = event.currentTarget.value;
+    if (!FORMATS.includes(format)) return;
+    view.labelFormat = format;
+    remember(FORMAT_KEY, format);
+    renderDay();
+  });
+  $("#protocols").addEventListener("click", (event) =>
+    withButton(event.currentTarget, loadProtocols),
+  );
+  $("#book-courier").addEventListener("click", (event) =>
+    withButton(event.currentTarget, loadCourier),
+  );
+  $("#courier").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button || !view.batch) return;
+    const { store, service, booking } = button.dataset;
+    const batchId = view.batch.id;
+    if (button.dataset.action === "book") {
+      const select = document.querySelector(
+        `select[data-slot-for="${CSS.escape(`${store}:${service}`)}"]`,
+      );
+      const option = select?.selectedOptions?.[0];
+      if (!option) return;
+      withButton(button, async () => {
+        await api.bookCourier(batchId, {
+          store,
+          service,
+          date: option.dataset.date,
+          from: option.dataset.from || null,
+          to: option.dataset.to || null,
+        });
+        await loadCourier();
+      });
+    } else if (button.dataset.action === "cancel-pickup") {
+      withButton(button, async () => {
+        await api.cancelPickup(batchId, store, booking);
+        await loadCourier();
+      });
+    }
+  });
+  $("#reckoning").addEventListener("click", (event) => {
+    const button = event.target.closest('button[data-action="remedy"]');
+    if (!button || !view.reckoning) return;
+    const { store, packageId } = button.dataset;
+    const day = view.reckoning.day;
+    withButton(button, async () => {
+      await api.applyRemedy(day, store, packageId);
+      showMessage("success", () => escapeHtml(t("reckoning.cancelled", { packageId })), {
+        topic: "remedy",
+      });
+      view.reckoning = await api.reckoning(day);
+      renderReckoningView();
+    });
+  });
+  $("#reckoning-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const day = $("#reckoning-day").value;
+    withButton($("#reckoning-show"), async () => {
+      view.reckoning = await api.reckoning(day);
+      renderReckoningView();
+    });
+  });
   for (const [id, change] of [
     ["#clock-hour", { hours: 1 }],
     ["#clock-day", { days: 1 }],
@@ -345,6 +566,7 @@ function wire() {
     const shippable = view.orders.filter(canShip).map(orderKey);
     if (event.currentTarget.checked) for (const key of shippable) view.selected.add(key);
     else view.selected.clear();
+    view.shipKey = requestKey();
     view.ordersMarkup = "";
     renderOrders();
   });
@@ -353,6 +575,8 @@ function wire() {
     if (!box) return;
     if (box.checked) view.selected.add(box.dataset.key);
     else view.selected.delete(box.dataset.key);
+    // Another selection is another batch.
+    view.shipKey = requestKey();
     box.closest("tr")?.classList.toggle("is-selected", box.checked);
     renderSelection();
   });
@@ -360,14 +584,21 @@ function wire() {
     const button = event.target.closest('button[data-action="ship"]');
     if (!button) return;
     const [store, ...rest] = button.dataset.key.split(":");
-    withButton(button, () => ship([{ store, id: rest.join(":") }]));
+    withButton(button, () => ship([{ store, id: rest.join(":") }], requestKey()));
   });
   $("#ship-selected").addEventListener("click", (event) => {
+    const button = event.currentTarget;
     const orders = [...view.selected].map((key) => {
       const [store, ...rest] = key.split(":");
       return { store, id: rest.join(":") };
     });
-    if (orders.length) withButton(event.currentTarget, () => ship(orders));
+    if (orders.length === 0 && !view.shipping) return;
+    const key = view.shipKey;
+    withButton(button, async () => {
+      await ship(orders, key);
+      // The next selection is a new batch.
+      if (view.shipKey === key) view.shipKey = requestKey();
+    });
   });
 }
 
@@ -384,10 +615,16 @@ function greetAfterConnect() {
   window.history.replaceState(null, "", url.pathname + url.search + url.hash);
 }
 
+/** The batch that runs, else the latest one (its day's files stay at hand). */
 async function resumeBatch() {
   const answer = await api.batches();
-  const running = (answer.batches ?? []).find((batch) => batch.state === "running");
+  const batches = answer.batches ?? [];
+  const running = batches.find((batch) => batch.state === "running");
   if (running) await followBatch(running);
+  else if (batches[0]) {
+    view.batch = batches[0];
+    renderBatch();
+  }
 }
 
 async function start() {

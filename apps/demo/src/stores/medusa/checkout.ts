@@ -22,13 +22,20 @@ const rateCode = (optionId: string, point?: string) => (point ? `${optionId}:${p
 export class MedusaCheckout {
   private readonly api: MedusaApi;
   private readonly pool: pg.Pool;
+  /** The region and the two products every cart holds (the store's catalogue does not change). */
+  #basket:
+    | Promise<{ region: string; items: { variant_id: string; quantity: number }[] }>
+    | undefined;
 
   constructor(api: MedusaApi, pool: pg.Pool) {
     this.api = api;
     this.pool = pool;
   }
 
-  async #cart(address: CustomerAddress): Promise<string> {
+  async #readBasket(): Promise<{
+    region: string;
+    items: { variant_id: string; quantity: number }[];
+  }> {
     const { regions } = await this.api.store<{ regions: { id: string }[] }>("/store/regions");
     const { products } = await this.api.store<{
       products: { handle: string; variants: { id: string }[] }[];
@@ -40,9 +47,20 @@ export class MedusaCheckout {
     const region = regions[0];
     if (!region || items.length === 0)
       throw new StorefrontError("store_empty", "the store has no region or products", 502);
+    return { region: region.id, items };
+  }
+
+  async #cart(address: CustomerAddress): Promise<string> {
+    this.#basket ??= this.#readBasket();
+    const basket = this.#basket;
+    // A failed read is asked again next time.
+    basket.catch(() => {
+      if (this.#basket === basket) this.#basket = undefined;
+    });
+    const { region, items } = await basket;
     const { cart } = await this.api.store<{ cart: { id: string } }>("/store/carts", {
       body: {
-        region_id: region.id,
+        region_id: region,
         email: address.email,
         shipping_address: {
           first_name: address.first_name,
@@ -105,6 +123,38 @@ export class MedusaCheckout {
       }
     }
     return { cartId, rates };
+  }
+
+  /**
+   * A test order as a customer who takes the first offer makes it: the cart,
+   * its shipping options, the first locker near the address (or the first
+   * address delivery), then `placeOrder`. The same store API calls as
+   * `rates`, without pricing every offer for the customer to compare.
+   */
+  async quickOrder(
+    address: CustomerAddress,
+    locker: boolean,
+  ): Promise<{ id: string; name: string }> {
+    const cartId = await this.#cart(address);
+    const { shipping_options } = await this.api.store<{ shipping_options: Option[] }>(
+      `/store/shipping-options?cart_id=${cartId}`,
+    );
+    const offered = shipping_options.filter((option) => !option.data?.is_return);
+    const option =
+      offered.find((candidate) => Boolean(candidate.data?.pickup_point) === locker) ?? offered[0];
+    if (!option) throw new StorefrontError("no_rates", "the checkout offered no rates", 502);
+    let point: string | undefined;
+    if (option.data?.pickup_point) {
+      const service = option.data.id.replace(/-point$/, "");
+      const { points } = await this.api.store<{ points: RoutePoint[] }>(
+        `/store/shipbridge/pickup-points?service=${encodeURIComponent(service)}&cart_id=${cartId}`,
+      );
+      const first = points[0];
+      if (!first) throw new StorefrontError("no_points", "no locker near the address", 502);
+      await rememberPoints(this.pool, [toKnownPoint(first)]);
+      point = first.code;
+    }
+    return this.placeOrder(cartId, rateCode(option.id, point));
   }
 
   /** Adds the chosen rate, pays with the system provider and completes the cart. */

@@ -58,6 +58,13 @@ async function answer<T>(response: Response, what: string): Promise<T> {
   return body as T;
 }
 
+export interface AdminInit {
+  readonly method?: string;
+  readonly body?: unknown;
+  /** The language of the answer's messages. */
+  readonly language?: "en" | "pl";
+}
+
 export class MedusaApi {
   #token: string | undefined;
   readonly backendUrl: string;
@@ -85,13 +92,14 @@ export class MedusaApi {
     return token;
   }
 
-  /** The admin API; `init.body` is sent as JSON. */
-  async adminRaw(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+  /** The admin API; `init.body` is sent as JSON, in `init.language` when given. */
+  async adminRaw(path: string, init: AdminInit = {}): Promise<Response> {
     const send = (token: string) =>
       fetch(`${this.backendUrl}${path}`, {
         method: init.method ?? (init.body === undefined ? "GET" : "POST"),
         headers: {
           authorization: `Bearer ${token}`,
+          ...(init.language ? { "accept-language": init.language } : {}),
           ...(init.body === undefined ? {} : { "content-type": "application/json" }),
         },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -101,7 +109,7 @@ export class MedusaApi {
     return response;
   }
 
-  async admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  async admin<T>(path: string, init: AdminInit = {}): Promise<T> {
     return answer<T>(
       await this.adminRaw(path, init),
       `${init.method ?? (init.body === undefined ? "GET" : "POST")} ${path.split("?")[0]}`,

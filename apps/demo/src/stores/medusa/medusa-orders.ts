@@ -1,12 +1,8 @@
-// The Medusa store's orders as the dashboard shows them, and shipping one:
-// orders from the admin API, their shipments from the plugin's shipments
-// route, labels from its label route. Shipping creates the fulfillment
-// through the admin API only while the order has no live fulfillment, under
-// a lock on the order in the demo's database, so a retried or repeated job
-// never makes a second one (and the provider's shipment key would find an
-// earlier attempt's package anyway).
-import type pg from "pg";
-import { type MedusaApi, MedusaApiError } from "./medusa-api.ts";
+// The Medusa store's orders as the dashboard shows them: orders from the
+// admin API, their shipments from the plugin's shipments route, labels from
+// its label route, and the plugin's connection. Shipping goes through the
+// plugin's batches (medusa-batches.ts).
+import type { MedusaApi } from "./medusa-api.ts";
 
 export interface MedusaOrder {
   readonly id: string;
@@ -42,14 +38,10 @@ const ORDER_FIELDS =
   "id,display_id,created_at,email,status,*shipping_address,*shipping_methods,*fulfillments,*items";
 
 export class MedusaOrders {
-  #location: string | undefined;
-
   private readonly api: MedusaApi;
-  private readonly pool: pg.Pool;
 
-  constructor(api: MedusaApi, pool: pg.Pool) {
+  constructor(api: MedusaApi) {
     this.api = api;
-    this.pool = pool;
   }
 
   async orders(): Promise<MedusaOrder[]> {
@@ -64,57 +56,6 @@ export class MedusaOrders {
       "/admin/shipbridge/shipments?limit=1000&offset=0",
     );
     return shipments;
-  }
-
-  async #locationId(): Promise<string> {
-    if (this.#location) return this.#location;
-    const { stock_locations } = await this.api.admin<{ stock_locations: { id: string }[] }>(
-      "/admin/stock-locations",
-    );
-    const first = stock_locations[0];
-    if (!first) throw new Error("the Medusa store has no stock location");
-    this.#location = first.id;
-    return first.id;
-  }
-
-  /**
-   * Fulfils the order unless it has a live fulfillment: "done" either way,
-   * "failed" with Medusa's message when the store refuses it (a 4xx other
-   * than a timeout, a conflict or too many requests): that is final. Anything else
-   * (a 5xx, no answer) throws, and the job is retried.
-   */
-  async ship(orderId: string): Promise<{ state: "done" | "failed"; error?: string }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("SELECT pg_advisory_lock(hashtext($1))", [`medusa-ship:${orderId}`]);
-      const { order } = await this.api.admin<{ order: MedusaOrder }>(
-        `/admin/orders/${orderId}?fields=${ORDER_FIELDS}`,
-      );
-      if ((order.fulfillments ?? []).some((fulfillment) => fulfillment.canceled_at === null)) {
-        return { state: "done" };
-      }
-      if (order.status === "canceled") return { state: "failed", error: "order: cancelled" };
-      try {
-        await this.api.admin(`/admin/orders/${orderId}/fulfillments`, {
-          body: {
-            location_id: await this.#locationId(),
-            items: (order.items ?? []).map((item) => ({ id: item.id, quantity: item.quantity })),
-          },
-        });
-      } catch (error) {
-        // A refusal is final: retrying cannot make the order pass.
-        if (error instanceof MedusaApiError && error.final) {
-          return { state: "failed", error: error.message };
-        }
-        throw error;
-      }
-      return { state: "done" };
-    } finally {
-      await client
-        .query("SELECT pg_advisory_unlock(hashtext($1))", [`medusa-ship:${orderId}`])
-        .catch(() => {});
-      client.release();
-    }
   }
 
   async label(orderId: string): Promise<{ body: Uint8Array; contentType: string } | null> {

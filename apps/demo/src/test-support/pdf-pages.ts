@@ -1,0 +1,41 @@
+// Reads a PDF the sandbox wrote (uncompressed, as its label and protocol
+// writer makes them) into its pages, each with its size in points and the
+// texts it shows, so a test can count the labels of a file and read them;
+// and counts the labels of a ZPL file.
+
+export interface PdfPageText {
+  readonly width: number;
+  readonly height: number;
+  readonly texts: readonly string[];
+}
+
+function unescapePdf(text: string): string {
+  return text.replace(/\\([\\()])/g, "$1");
+}
+
+/** The pages of a PDF, in order; throws when the bytes are not a PDF. */
+export function pdfPages(bytes: Uint8Array): PdfPageText[] {
+  const source = Buffer.from(bytes).toString("latin1");
+  if (!source.startsWith("%PDF-")) throw new Error("not a PDF");
+  const objects = new Map<number, string>();
+  for (const match of source.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
+    objects.set(Number(match[1]), match[2] ?? "");
+  }
+  const tree = [...objects.values()].find((body) => body.includes("/Type /Pages"));
+  const kids = /\/Kids \[([^\]]*)\]/.exec(tree ?? "")?.[1] ?? "";
+  return [...kids.matchAll(/(\d+) 0 R/g)].map((kid) => {
+    const page = objects.get(Number(kid[1])) ?? "";
+    const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(page);
+    const contents = objects.get(Number(/\/Contents (\d+) 0 R/.exec(page)?.[1])) ?? "";
+    const texts = [...contents.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) =>
+      unescapePdf(m[1] ?? ""),
+    );
+    return { width: Number(box?.[1]), height: Number(box?.[2]), texts };
+  });
+}
+
+/** The labels of a ZPL file: its `^XA ... ^XZ` blocks. */
+export function zplLabels(bytes: Uint8Array): string[] {
+  const source = Buffer.from(bytes).toString("latin1");
+  return [...source.matchAll(/\^XA[\s\S]*?\^XZ/g)].map((match) => match[0]);
+}
