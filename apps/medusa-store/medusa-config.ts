@@ -62,7 +62,9 @@ const shipbridge = {
 
 export default defineConfig({
   projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
+    // Medusa's own tables may live in another database than the plugin's
+    // tokens and shipment ledger (DATABASE_URL): MEDUSA_DATABASE_URL.
+    databaseUrl: process.env.MEDUSA_DATABASE_URL ?? process.env.DATABASE_URL,
     http: {
       storeCors: env("STORE_CORS", "http://localhost:8000"),
       adminCors: env("ADMIN_CORS", "http://localhost:9000"),

@@ -438,6 +438,28 @@ describe("AttemptLedger and batches", () => {
     }
   });
 
+  it("the fulfillment that waited for the batch takes its package before the batch's own", async () => {
+    const ledger = new AttemptLedger(databaseUrl, { leaseMs: 3000 });
+    const lease = ledger.holdBatch("batch-first", "sbbat_5");
+    try {
+      const store = "batch-first";
+      const key = await ledger.begin(batchEntry(store, "sbbat_5"));
+      // The admin's fulfillment comes while the batch pays, and waits.
+      const byHand = ledger.begin({ ...entry(store, "ful_admin", "order_1-admin"), ...ordered });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await ledger.shipped(key, 700, batchFulfillmentId("sbbat_5", "order_1"));
+      // The batch's own fulfillment asks at once, before the admin's asks again: it waits.
+      const own = ledger.begin({ ...entry(store, "ful_own", "order_1-own"), ...ordered });
+      expect(await byHand).toBe(key);
+      expect(await ledger.get(key)).toMatchObject({ fulfillment_id: "ful_admin" });
+      await ledger.shipped(key, 700, "ful_admin");
+      await expect(own).rejects.toMatchObject({ code: "already_fulfilled" });
+    } finally {
+      await lease.stop();
+      await ledger.close();
+    }
+  });
+
   it("a batch whose process died is taken over once its lease lapsed", async () => {
     const ledger = new AttemptLedger(databaseUrl, { leaseMs: 300 });
     try {

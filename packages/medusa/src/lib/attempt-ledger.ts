@@ -21,6 +21,7 @@
 // for the whole batch), and once shipped it is handed at once to the first
 // fulfillment of the same order and items (the batch's own, or an admin's by
 // hand), whose run finds the package and pays nothing again.
+import { createHash } from "node:crypto";
 import type { Language } from "@shipbridge/core";
 import pg from "pg";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
@@ -42,6 +43,8 @@ export interface Attempt {
   readonly fulfillment_id: string;
   readonly state: AttemptState;
   readonly package_id: number | null;
+  /** The order lines the shipment fulfils, with their quantities (`attempts` gives them). */
+  readonly lines?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -70,6 +73,8 @@ interface Holding {
   /** Whether Medusa has the attempt's fulfillment (linked, not cancelled); null when this database cannot say. */
   readonly recorded: boolean | null;
   readonly left_ms: unknown;
+  /** Another fulfillment that waited for this attempt's run and is still asking: it takes the attempt over first. */
+  readonly reserved_for: string | null;
 }
 
 function quantityOf(holding: Holding, line: string): number {
@@ -174,9 +179,30 @@ export interface AttemptLedgerOptions {
 
 const TABLE = "shipbridge_medusa_shipment_attempt";
 
-/** The fulfillment id a batch's attempt stands under until a fulfillment takes it over. */
-export function batchFulfillmentId(batchId: string, orderId: string): string {
-  return `batch:${batchId}:${orderId}`;
+/**
+ * How long a fulfillment waiting for a live run holds its place as the next
+ * taker without asking again (it asks at least every 250 ms).
+ */
+const RESERVATION_MS = 2_000;
+
+/**
+ * The fulfillment id a batch's attempt stands under until a fulfillment
+ * takes it over: one per order and shipping method of the batch.
+ */
+export function batchFulfillmentId(batchId: string, orderId: string, methodId?: string): string {
+  return methodId === undefined
+    ? `batch:${batchId}:${orderId}`
+    : `batch:${batchId}:${orderId}:${methodId}`;
+}
+
+/**
+ * The shipment name a batch gives an order's shipment of one shipping
+ * method (the package's reference is `storeId:name`): the same in every run
+ * of the batch, so a rerun finds what an earlier one paid for.
+ */
+export function batchShipmentKey(batchId: string, orderId: string, methodId: string): string {
+  const hash = createHash("sha256").update(`${batchId}:${methodId}`).digest("hex").slice(0, 12);
+  return `${orderId}-b${hash}`;
 }
 
 /** Whether an attempt's fulfillment id is a batch's stand-in (no Medusa fulfillment has it). */
@@ -238,6 +264,9 @@ export class AttemptLedger {
       `alter table ${TABLE} add column if not exists lines jsonb not null default '{}'::jsonb`,
       // How many runs used the name: only a first run of a fresh name was refused before anything was paid.
       `alter table ${TABLE} add column if not exists runs integer not null default 1`,
+      // The fulfillment waiting to take the attempt over once its run ends, while it keeps asking.
+      `alter table ${TABLE} add column if not exists next_fulfillment_id text null`,
+      `alter table ${TABLE} add column if not exists next_until timestamptz null`,
       `create index if not exists ${TABLE}_order on ${TABLE} (store_id, order_id, signature, state)`,
       `create index if not exists ${TABLE}_fulfillment on ${TABLE} (store_id, fulfillment_id)`,
       // One live package per order collects cash on delivery.
@@ -325,6 +354,7 @@ export class AttemptLedger {
     const lapsedAt = `a.updated_at <= now() - ($4::double precision * interval '1 millisecond')`;
     const { rows } = await client.query(
       `select a.shipment_key, a.fulfillment_id, a.signature, a.state, a.lines, a.created_at,
+              case when a.next_until > now() then a.next_fulfillment_id end as reserved_for,
               a.state in ('running', 'shipped') and not (${lapsedAt}) as live,
               greatest(0, extract(epoch from a.updated_at - now()) * 1000 + $4::double precision) as left_ms
          from ${TABLE} a
@@ -361,6 +391,14 @@ export class AttemptLedger {
       const now = Date.now();
       if (now < waitUntil) {
         const left = Math.min(...live.map((other) => Number(other.left_ms)));
+        // The first fulfillment to wait takes the attempt over once its run
+        // ends (a batch's own fulfillment, coming later, waits behind it);
+        // it holds that place while it keeps asking.
+        await this.#reserve(
+          client,
+          live.map((other) => other.shipment_key),
+          entry.fulfillmentId,
+        );
         // Asked again often: the run may finish long before its lease ends.
         return { waitMs: Math.min(left + 10, waitUntil - now, 250) };
       }
@@ -381,6 +419,15 @@ export class AttemptLedger {
           other.state === "running" ||
           (other.state === "shipped" && other.recorded === false)),
     );
+    // Another fulfillment waited for this attempt and still asks: it goes first.
+    const reserved = candidate?.reserved_for;
+    if (candidate !== undefined && reserved !== null && reserved !== entry.fulfillmentId) {
+      const now = Date.now();
+      if (now < waitUntil) return { waitMs: Math.min(waitUntil - now, 250) };
+      throw refusalIn("attempt_in_progress", "not_allowed", entry.language ?? "en_GB", (lang) =>
+        refusalMessage("attempt_in_progress", lang, {}),
+      );
+    }
     const refused = refusal(
       entry.lines,
       entry.order,
@@ -390,7 +437,8 @@ export class AttemptLedger {
     if (refused !== undefined) throw refused;
     if (candidate !== undefined) {
       const taken = await client.query(
-        `update ${TABLE} set state = 'running', fulfillment_id = $2, runs = runs + 1, updated_at = now()
+        `update ${TABLE} set state = 'running', fulfillment_id = $2, runs = runs + 1, updated_at = now(),
+                next_fulfillment_id = null, next_until = null
           where shipment_key = $1 and state = $3 returning shipment_key`,
         [candidate.shipment_key, entry.fulfillmentId, candidate.state],
       );
@@ -409,6 +457,25 @@ export class AttemptLedger {
       ],
     );
     return entry.fresh;
+  }
+
+  /**
+   * Holds the place of `fulfillmentId` as the next taker of these attempts
+   * for a moment (it asks again well within it), unless another waiting
+   * fulfillment holds it.
+   */
+  async #reserve(
+    client: pg.PoolClient,
+    keys: readonly string[],
+    fulfillmentId: string,
+  ): Promise<void> {
+    await client.query(
+      `update ${TABLE} set next_fulfillment_id = $2,
+              next_until = now() + ($3::double precision * interval '1 millisecond')
+        where shipment_key = any($1::text[])
+          and (next_fulfillment_id is null or next_fulfillment_id = $2 or next_until <= now())`,
+      [[...keys], fulfillmentId, RESERVATION_MS],
+    );
   }
 
   async #transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -529,15 +596,25 @@ export class AttemptLedger {
     return rows.length > 0;
   }
 
-  /** The attempts of these shipment names (for the day's reckoning). */
+  /** The attempts of these shipment names, with their lines (the day's reckoning, a batch's fulfilments). */
   async attempts(storeId: string, keys: readonly string[]): Promise<Attempt[]> {
     if (keys.length === 0) return [];
     const { rows } = await this.#query(
-      `select shipment_key, order_id, fulfillment_id, state, package_id from ${TABLE}
+      `select shipment_key, order_id, fulfillment_id, state, package_id, lines from ${TABLE}
         where store_id = $1 and shipment_key = any($2::text[])`,
       [storeId, [...keys]],
     );
     return rows as Attempt[];
+  }
+
+  /**
+   * Whether Medusa keeps the attempt's fulfillment (a live fulfillment
+   * linked to an order or a return, or a standalone one); undefined when
+   * the ledger cannot ask Medusa.
+   */
+  async fulfillmentKept(attempt: Pick<Attempt, "order_id" | "fulfillment_id">) {
+    const kept = await this.#keptOf([attempt]);
+    return kept === undefined ? undefined : kept.has(attempt.fulfillment_id);
   }
 
   /**

@@ -2,7 +2,9 @@
 // functions: its labels as one file (the store's format), a handover
 // protocol per carrier, and the courier (proposals, a booking per carrier,
 // its cancellation). Every file and booking is named after the store, the
-// batch and what it holds, so a double click asks for the same command.
+// batch and what it holds, so a double click asks for the same command; the
+// bookings are kept on the batch by single statements, so two made at once
+// both stay.
 
 import { MedusaError } from "@medusajs/framework/utils";
 import {
@@ -203,14 +205,8 @@ export async function bookBatchPickup(
       cancelled: false,
     });
   }
-  const fresh = booked.map((entry) => entry.command_id);
-  await shipbridge.updateBatches({
-    id: batchId,
-    pickups: [
-      ...earlier.filter((entry) => !fresh.includes(entry.command_id)),
-      ...booked,
-    ] as unknown as Record<string, unknown>,
-  });
+  // Kept in one statement: a booking of another carrier made at the same moment stays too.
+  await shipbridge.addBatchPickups(batchId, booked as unknown as Record<string, unknown>[]);
   return booked;
 }
 
@@ -237,14 +233,7 @@ export async function cancelBatchPickup(
     commandId,
     callOptions(shipbridge, language),
   );
-  if (result.cancelled) {
-    await shipbridge.updateBatches({
-      id: batchId,
-      pickups: pickups.map((entry) =>
-        entry.command_id === commandId ? { ...entry, cancelled: true } : entry,
-      ) as unknown as Record<string, unknown>,
-    });
-  }
+  if (result.cancelled) await shipbridge.cancelBatchPickupEntry(batchId, commandId);
   return result.reason === undefined
     ? { cancelled: result.cancelled }
     : { cancelled: result.cancelled, reason: result.reason };

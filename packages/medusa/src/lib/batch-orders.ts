@@ -1,9 +1,10 @@
 // The orders a batch ships, read from Medusa with the fields its
-// fulfillment workflow hands the provider: their lines (what is left to
-// fulfil), the shipping address, the shipping method's data (carrier,
-// point) and whether that method is this plugin's; and the orders waiting
-// for a parcel ("all waiting": not cancelled, something left to fulfil,
-// shipped by this plugin's carriers).
+// fulfillment workflow hands the provider, and what of each ships with this
+// plugin: a group per shipping method of this plugin (its carrier and
+// point), holding what is left to fulfil of the lines that need shipping
+// and belong to that method's shipping profile, as Medusa's workflow
+// accepts them in one fulfillment; and the orders waiting for a parcel
+// ("all waiting": not cancelled, something of a group left to fulfil).
 import { listOf } from "./shipment-items.ts";
 
 type Loose = Record<string, unknown>;
@@ -34,7 +35,9 @@ const ORDER_FIELDS = [
   "items.variant_sku",
   "items.quantity",
   "items.unit_price",
+  "items.requires_shipping",
   "items.variant.weight",
+  "items.variant.product.shipping_profile.id",
   "items.detail.quantity",
   "items.detail.fulfilled_quantity",
   "shipping_methods.id",
@@ -58,11 +61,23 @@ function num(value: unknown): number {
   return 0;
 }
 
+/** What of an order one shipping method of this plugin ships: one fulfillment, one package. */
+export interface ShipmentGroup {
+  /** The order's shipping method. */
+  readonly methodId: string;
+  /** Its shipping option (handed to Medusa's workflow). */
+  readonly optionId: string;
+  /** The shipping method's data (carrier, point). */
+  readonly data: Loose;
+  /** What is left to fulfil of its lines, as the fulfillment workflow's items. */
+  readonly items: Loose[];
+}
+
 /** An order as the batch reads it. */
 export interface BatchOrderRecord extends Loose {
   readonly id: string;
-  /** The shipping method's data when its option is this plugin's; undefined otherwise. */
-  readonly shipbridgeData: Loose | undefined;
+  /** One per shipping method of this plugin, in the order's order (a group may have nothing left). */
+  readonly groups: readonly ShipmentGroup[];
 }
 
 /**
@@ -82,6 +97,56 @@ export function remainingItems(order: Loose): Loose[] {
         sku: item["variant_sku"] || "",
       },
     ];
+  });
+}
+
+/** The shipping profile of a line's product; undefined for a line without one (a custom item). */
+function profileOf(item: Loose): string | undefined {
+  const variant = (item["variant"] ?? undefined) as Loose | undefined;
+  const product = (variant?.["product"] ?? undefined) as Loose | undefined;
+  const profile = (product?.["shipping_profile"] ?? undefined) as Loose | undefined;
+  return typeof profile?.["id"] === "string" ? profile["id"] : undefined;
+}
+
+/**
+ * The order's groups: for each of its shipping methods whose option is this
+ * plugin's (`options`: option id to its shipping profile), what is left of
+ * the lines that need shipping and whose product is of the option's
+ * profile, as Medusa's fulfillment workflow accepts them together (it
+ * refuses another profile's line and a mix of lines with and without
+ * shipping). A line of no product goes with the first group. A line is in
+ * one group at most.
+ */
+export function shipmentGroups(
+  order: Loose,
+  options: ReadonlyMap<string, string | undefined>,
+): ShipmentGroup[] {
+  const left = new Map(
+    remainingItems(order).map((item) => [String(item["line_item_id"]), item] as const),
+  );
+  const taken = new Set<string>();
+  const methods = listOf(order["shipping_methods"]).filter((method) =>
+    options.has(String(method["shipping_option_id"])),
+  );
+  return methods.map((method, index) => {
+    const optionId = String(method["shipping_option_id"]);
+    const profile = options.get(optionId);
+    const items = listOf(order["items"]).flatMap((line) => {
+      const id = String(line["id"]);
+      const item = left.get(id);
+      if (item === undefined || taken.has(id) || line["requires_shipping"] === false) return [];
+      const own = profileOf(line);
+      const fits = own === undefined ? index === 0 : profile === undefined || own === profile;
+      if (!fits) return [];
+      taken.add(id);
+      return [item];
+    });
+    return {
+      methodId: String(method["id"]),
+      optionId,
+      data: (method["data"] ?? {}) as Loose,
+      items,
+    };
   });
 }
 
@@ -111,24 +176,22 @@ async function withProviders(
       ? { data: [] }
       : await query.graph({
           entity: "shipping_option",
-          fields: ["id", "provider_id"],
+          fields: ["id", "provider_id", "shipping_profile_id"],
           filters: { id: optionIds },
         });
-  const ours = new Set(
+  const ours = new Map(
     (data as Loose[])
       .filter((option) => String(option["provider_id"] ?? "").startsWith(providerPrefix))
-      .map((option) => String(option["id"])),
+      .map((option) => {
+        const profile = option["shipping_profile_id"];
+        return [String(option["id"]), typeof profile === "string" ? profile : undefined] as const;
+      }),
   );
-  return orders.map((order) => {
-    const method = listOf(order["shipping_methods"]).find((m) =>
-      ours.has(String(m["shipping_option_id"])),
-    );
-    return {
-      ...order,
-      id: String(order["id"]),
-      shipbridgeData: method === undefined ? undefined : ((method["data"] ?? {}) as Loose),
-    };
-  });
+  return orders.map((order) => ({
+    ...order,
+    id: String(order["id"]),
+    groups: shipmentGroups(order, ours),
+  }));
 }
 
 /** The orders of `ids` that Medusa has, by id. */
@@ -149,7 +212,8 @@ export async function loadOrders(
 
 /**
  * The orders waiting for a parcel, oldest first: not cancelled (nor drafts
- * or archived), something left to fulfil, a shipping method of this plugin.
+ * or archived), something left to fulfil that ships with a shipping method
+ * of this plugin (a line of its profile that needs shipping).
  */
 export async function waitingOrderIds(
   query: GraphQuery,
@@ -163,7 +227,7 @@ export async function waitingOrderIds(
   });
   const orders = await withProviders(query, data as Loose[], providerPrefix);
   return orders
-    .filter((order) => order.shipbridgeData !== undefined && remainingItems(order).length > 0)
+    .filter((order) => order.groups.some((group) => group.items.length > 0))
     .reverse()
     .map((order) => order.id);
 }

@@ -42,6 +42,51 @@ export const BATCH_PROBLEMS = {
       en_GB: "The order is cancelled, so it is not shipped.",
       pl_PL: "Zamówienie jest anulowane, więc nie jest wysyłane.",
     }),
+  /** The order was cancelled after its parcel was bought: the parcel cancelled at once, or left to the reconcile job. */
+  cancelled_while_bought: (cancelled: boolean) =>
+    problem(
+      "order_cancelled",
+      false,
+      cancelled
+        ? {
+            en_GB:
+              "The order was cancelled while the batch bought its parcel: the parcel was cancelled at once (its price is refunded).",
+            pl_PL:
+              "Zamówienie anulowano, gdy partia kupowała jego paczkę: paczkę od razu anulowano (jej cena zostanie zwrócona).",
+          }
+        : {
+            en_GB:
+              "The order was cancelled while the batch bought its parcel, and the parcel could not be cancelled now; the reconcile job cancels it within about an hour (its price is refunded).",
+            pl_PL:
+              "Zamówienie anulowano, gdy partia kupowała jego paczkę, a paczki nie udało się teraz anulować; zadanie uzgadniające anuluje ją w ciągu około godziny (jej cena zostanie zwrócona).",
+          },
+    ),
+  /** The items were fulfilled outside the batch after its parcel was bought. */
+  fulfilled_while_bought: (cancelled: boolean) =>
+    problem(
+      "already_fulfilled",
+      false,
+      cancelled
+        ? {
+            en_GB:
+              "The order's items were fulfilled outside this batch while it bought their parcel: the parcel was cancelled at once (its price is refunded).",
+            pl_PL:
+              "Pozycje zamówienia zrealizowano poza tą partią, gdy kupowała ich paczkę: paczkę od razu anulowano (jej cena zostanie zwrócona).",
+          }
+        : {
+            en_GB:
+              "The order's items were fulfilled outside this batch while it bought their parcel, and the parcel could not be cancelled now; the reconcile job cancels it within about an hour (its price is refunded).",
+            pl_PL:
+              "Pozycje zamówienia zrealizowano poza tą partią, gdy kupowała ich paczkę, a paczki nie udało się teraz anulować; zadanie uzgadniające anuluje ją w ciągu około godziny (jej cena zostanie zwrócona).",
+          },
+    ),
+  order_changed: () =>
+    problem("order_changed", true, {
+      en_GB:
+        "The order changed while the batch was starting (its items or shipping method); nothing was bought. Start a batch of it again.",
+      pl_PL:
+        "Zamówienie zmieniło się, gdy partia startowała (jego pozycje lub metoda wysyłki); nic nie kupiono. Rozpocznij partię z nim ponownie.",
+    }),
   not_this_provider: () =>
     problem("not_this_provider", false, {
       en_GB:
@@ -55,6 +100,13 @@ export const BATCH_PROBLEMS = {
         "Every item of the order is fulfilled already (outside this batch); no parcel was bought.",
       pl_PL:
         "Wszystkie pozycje zamówienia są już zrealizowane (poza tą partią); nie kupiono paczki.",
+    }),
+  nothing_to_ship: () =>
+    problem("nothing_to_ship", false, {
+      en_GB:
+        "None of the order's items left to fulfil ships with this plugin's carriers (they are of another shipping profile, or need no shipping); fulfil them in Medusa. No parcel was bought.",
+      pl_PL:
+        "Żadna z pozycji zamówienia pozostałych do realizacji nie jest wysyłana przewoźnikami tej wtyczki (należą do innego profilu wysyłki albo nie wymagają wysyłki); zrealizuj je w Medusie. Nie kupiono paczki.",
     }),
   fulfilment_refused: (detail: string) =>
     problem("fulfilment_refused", true, {

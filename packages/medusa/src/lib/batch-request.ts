@@ -1,5 +1,7 @@
 // The body of `POST /admin/shipbridge/batches`, checked: every wrong field
-// named with its rule at once, in the request's language, as a 400.
+// named with its rule at once, in the request's language, as a 400; and
+// whether a batch already started with the same key was asked for the same
+// thing (the same orders, or "all waiting", from the same location).
 import { MedusaError } from "@medusajs/framework/utils";
 import type { Language } from "@shipbridge/core";
 
@@ -70,4 +72,58 @@ export function parseBatchRequest(body: unknown, language: Language): BatchReque
     order_ids: all ? undefined : [...new Set(ids as string[])],
     location_id: location as string | undefined,
   };
+}
+
+/** What a batch was started for, as its row and its orders' rows keep it. */
+export interface StartedBatch {
+  readonly id: string;
+  readonly all_waiting: boolean;
+  readonly location_id: string | null;
+  readonly order_ids: readonly string[];
+}
+
+/**
+ * Whether `request` asks for what `batch` was started for (a resend, a
+ * double click): "all waiting" again (whatever waits now), or the same
+ * orders, and the same location.
+ */
+export function sameBatchRequest(
+  batch: StartedBatch,
+  request: {
+    order_ids?: readonly string[] | undefined;
+    location_id?: string | undefined;
+    all_waiting?: boolean | undefined;
+  },
+): boolean {
+  if ((request.location_id ?? null) !== (batch.location_id ?? null)) return false;
+  const allWaiting = request.all_waiting ?? request.order_ids === undefined;
+  if (allWaiting || batch.all_waiting) return allWaiting && batch.all_waiting;
+  const asked = new Set(request.order_ids ?? []);
+  const orders = new Set(batch.order_ids);
+  return asked.size === orders.size && [...asked].every((id) => orders.has(id));
+}
+
+/** The code of a key sent again for another batch: answered 409. */
+export const BATCH_KEY_REUSED = "batch_key_reused";
+
+/** A key sent again for something else than its batch was started for. */
+export function batchKeyReused(batchId: string, language: Language): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    language === "pl_PL"
+      ? `key: tym kluczem rozpoczęto już partię ${batchId} dla innych zamówień lub innej lokalizacji; wyślij nowy klucz`
+      : `key: batch ${batchId} was started with this key for other orders or another location; send a new key`,
+    BATCH_KEY_REUSED,
+  );
+}
+
+/** A location_id Medusa has no stock location for. */
+export function locationNotFound(locationId: string, language: Language): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    language === "pl_PL"
+      ? `location_id nie znaleziono: Medusa nie ma lokalizacji magazynowej ${locationId}`
+      : `location_id not_found: Medusa has no stock location ${locationId}`,
+    "location_not_found",
+  );
 }

@@ -8,9 +8,9 @@
 // workflow, whose provider call finds the package ordered and buys nothing
 // more. Progress (counts, the time left) and each order's outcome, with its
 // problems in English and Polish, are kept on the batch's rows.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Logger, MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils";
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows";
 import {
   type BatchProgress,
@@ -20,14 +20,15 @@ import {
   shipBatch,
 } from "@shipbridge/core";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
-import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
-import { batchFulfillmentId } from "./attempt-ledger.ts";
+import type { BatchOrderFields, ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import { batchFulfillmentId, batchShipmentKey } from "./attempt-ledger.ts";
 import {
   type BatchOrderRecord,
   type GraphQuery,
   liveShipbridgeFulfillments,
   loadOrders,
   remainingItems,
+  type ShipmentGroup,
 } from "./batch-orders.ts";
 import {
   BATCH_PROBLEMS,
@@ -35,8 +36,10 @@ import {
   errorProblem,
   validationProblem,
 } from "./batch-problem.ts";
+import { cancelPackage } from "./cancel-package.ts";
 import { chosenPointRefusal } from "./chosen-point.ts";
 import { coreLanguage } from "./language.ts";
+import { asMedusaError } from "./medusa-error.ts";
 import { type ChosenPoint, cashOnDelivery, fulfillmentOrder } from "./medusa-order.ts";
 import { PROVIDER_PREFIX } from "./provider-id.ts";
 import { shipOptions } from "./ship-options.ts";
@@ -52,12 +55,19 @@ const FULFIL_CONCURRENCY = 4;
 const PROGRESS_EVERY_MS = 250;
 /** A fulfillment's time until one was measured. */
 const FULFIL_GUESS_MS = 1_000;
+/**
+ * The waits before each new try of a fulfillment that failed for a passing
+ * reason (the service or Medusa unavailable a moment: a 5xx, no answer).
+ */
+const FULFIL_RETRY_MS = [1_000, 3_000, 9_000];
 
 type RowState = "waiting" | "bought" | "fulfilled" | "failed";
 
 interface Row {
   id: string;
   order_id: string;
+  /** The order's shipping method of this plugin the row ships; null until the run looked. */
+  shipping_method_id: string | null;
   state: RowState;
   shipment_key: string | null;
   package_id: number | null;
@@ -67,12 +77,10 @@ interface Candidate {
   readonly row: Row;
   readonly key: string;
   readonly standIn: string;
+  /** The shipment's lines as begun in the ledger. */
+  readonly signature: string;
   readonly storeOrder: StoreOrderInput;
   readonly service: string;
-}
-
-function hash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 12);
 }
 
 function str(value: unknown): string | undefined {
@@ -124,10 +132,13 @@ class BatchRun {
   readonly #language: Language;
   /** Aborted when the run lost its lease (another run holds the batch now). */
   readonly #lost = new AbortController();
+  /** The batch's rows, by their id. */
   readonly #rows = new Map<string, Row>();
-  /** Orders another run was shipping when this one came (an admin's fulfillment by hand), with why. */
+  /** Rows another run was shipping when this one came (an admin's fulfillment by hand), with why. */
   readonly #elsewhere = new Map<string, BatchProblem>();
   #locationId: string | undefined;
+  /** Whether an earlier run of the batch may have paid under its names (this is not its first run). */
+  #rerun = false;
   #phase: "buying" | "fulfilling" | "done" = "buying";
   /** What shipBatch reported last (created, ordered, labelled, remainingMs). */
   #buying: BatchProgress | undefined;
@@ -186,11 +197,13 @@ class BatchRun {
     try {
       const [batch] = await this.#shipbridge.listBatches({ id: this.#batchId });
       this.#locationId = str(batch?.location_id);
+      this.#rerun = (batch?.runs ?? 1) > 1;
       const rows = await this.#shipbridge.listBatchOrders({ batch_id: this.#batchId });
       for (const row of rows) {
-        this.#rows.set(row.order_id, {
+        this.#rows.set(row.id, {
           id: row.id,
           order_id: row.order_id,
+          shipping_method_id: row.shipping_method_id,
           state: row.state as RowState,
           shipment_key: row.shipment_key,
           package_id: row.package_id,
@@ -206,6 +219,11 @@ class BatchRun {
       await this.#fulfil();
       if (this.#lost.signal.aborted) return;
       await this.#settleElsewhere();
+      // The last pass only while this run still holds the batch (its lease
+      // may have lapsed while it worked, and another run taken it).
+      if (!(await this.#shipbridge.renewBatch(this.#batchId, this.#runner, this.#leaseMs))) {
+        this.#loseLease();
+      }
       // Nothing is left half-done: an order still waiting was not reached.
       for (const row of this.#rows.values()) {
         if (row.state === "waiting" || row.state === "bought") {
@@ -214,7 +232,7 @@ class BatchRun {
       }
       this.#phase = "done";
       await this.#save(true);
-      finished = true;
+      finished = !this.#lost.signal.aborted;
     } catch (error) {
       this.#warn(
         this.#lost.signal.aborted
@@ -236,28 +254,33 @@ class BatchRun {
     this.#logger?.warn(`shipbridge: ${what}: ${error instanceof Error ? error.message : error}`);
   }
 
-  /** Buys the packages of the orders still waiting, with one shipBatch. */
+  /** Buys the packages of the rows still waiting, with one shipBatch. */
   async #buy(): Promise<void> {
     const waiting = [...this.#rows.values()].filter((row) => row.state === "waiting");
     if (waiting.length === 0) return;
     const orders = await loadOrders(
       this.#query,
-      waiting.map((row) => row.order_id),
+      [...new Set(waiting.map((row) => row.order_id))],
       PROVIDER_PREFIX,
     );
     const candidates: Candidate[] = [];
-    for (const row of waiting) {
+    for (const orderId of new Set(waiting.map((row) => row.order_id))) {
       if (this.#lost.signal.aborted) return;
-      const candidate = await this.#prepare(row, orders.get(row.order_id));
-      if (candidate !== undefined) candidates.push(candidate);
+      const order = orders.get(orderId);
+      for (const [row, group] of await this.#groupRows(orderId, order)) {
+        if (this.#lost.signal.aborted) return;
+        const candidate = await this.#prepare(row, order as BatchOrderRecord, group);
+        if (candidate !== undefined) candidates.push(candidate);
+      }
     }
     await this.#save(true);
-    if (candidates.length === 0) return;
-    const byKey = new Map(candidates.map((candidate) => [candidate.key, candidate]));
+    const ready = await this.#stillAsBegun(candidates);
+    if (ready.length === 0) return;
+    const byKey = new Map(ready.map((candidate) => [candidate.key, candidate]));
     const options = shipOptions(this.#options, this.#connection, this.#language);
     const result = await shipBatch(
       this.#connection.client,
-      candidates.map((candidate) => candidate.storeOrder),
+      ready.map((candidate) => candidate.storeOrder),
       {
         ...options,
         batchId: this.#batchId,
@@ -276,8 +299,7 @@ class BatchRun {
       candidate.row.state = "bought";
       candidate.row.shipment_key = candidate.key;
       candidate.row.package_id = shipped.packageId;
-      await this.#shipbridge.updateBatchOrders({
-        id: candidate.row.id,
+      await this.#write(candidate.row, {
         state: "bought",
         shipment_key: candidate.key,
         package_id: shipped.packageId,
@@ -303,23 +325,143 @@ class BatchRun {
   }
 
   /**
-   * An order made ready to buy: checked (Medusa's state, this plugin's
-   * carrier, something left to fulfil, core's rules in both languages, the
-   * pickup point), its shipment attempt begun in the ledger, and its
-   * StoreOrder under the attempt's name. Undefined when it failed (its row
-   * says why).
+   * The candidates whose order is, just before anything is paid, as it was
+   * when their attempt was begun (read again after every attempt was
+   * begun: an order cancelled, fulfilled elsewhere or edited meanwhile is
+   * not bought). The others give their attempt up (nothing was paid under
+   * it in a first run; a rerun leaves it to the reconcile job, as an
+   * earlier run may have paid) and say why.
    */
-  async #prepare(row: Row, order: BatchOrderRecord | undefined): Promise<Candidate | undefined> {
-    if (order === undefined) return this.#failed(row, BATCH_PROBLEMS.order_not_found());
-    if (order["status"] === "canceled") return this.#failed(row, BATCH_PROBLEMS.order_cancelled());
-    const data = order.shipbridgeData;
+  async #stillAsBegun(candidates: readonly Candidate[]): Promise<Candidate[]> {
+    if (candidates.length === 0) return [];
+    const orders = await loadOrders(
+      this.#query,
+      [...new Set(candidates.map((candidate) => candidate.row.order_id))],
+      PROVIDER_PREFIX,
+    );
+    const ledger = this.#connection.ledger;
+    const ready: Candidate[] = [];
+    for (const candidate of candidates) {
+      const order = orders.get(candidate.row.order_id);
+      const group = order?.groups.find(
+        (entry) => entry.methodId === candidate.row.shipping_method_id,
+      );
+      let problem: BatchProblem | undefined;
+      if (order === undefined) problem = BATCH_PROBLEMS.order_not_found();
+      else if (order["status"] === "canceled") problem = BATCH_PROBLEMS.order_cancelled();
+      else if (group === undefined || group.items.length === 0) {
+        problem =
+          group === undefined ? BATCH_PROBLEMS.order_changed() : BATCH_PROBLEMS.nothing_to_fulfil();
+      } else if (shipmentSignature("shipment", group.items) !== candidate.signature) {
+        problem = BATCH_PROBLEMS.order_changed();
+      }
+      if (problem === undefined) {
+        ready.push(candidate);
+        continue;
+      }
+      await (this.#rerun
+        ? ledger.failed(candidate.key, candidate.standIn)
+        : ledger.refused(candidate.key, candidate.standIn));
+      await this.#fail(candidate.row, problem);
+    }
+    return ready;
+  }
+
+  /**
+   * The waiting rows of an order, each with the group of the order it ships
+   * (undefined when there is none: its row says why). The row the batch
+   * made for the whole order takes the first group with something left that
+   * no row of the order has, and a row is added for each further one (an
+   * order shipped with two of this plugin's methods, one per shipping
+   * profile, ships two packages).
+   */
+  async #groupRows(
+    orderId: string,
+    order: BatchOrderRecord | undefined,
+  ): Promise<[Row, ShipmentGroup | undefined][]> {
+    const rows = [...this.#rows.values()].filter((row) => row.order_id === orderId);
+    const waiting = rows.filter((row) => row.state === "waiting");
+    if (order === undefined || order["status"] === "canceled") {
+      for (const row of waiting) {
+        await this.#fail(
+          row,
+          order === undefined ? BATCH_PROBLEMS.order_not_found() : BATCH_PROBLEMS.order_cancelled(),
+        );
+      }
+      return [];
+    }
+    const owned = new Set(rows.map((row) => row.shipping_method_id));
+    const free = order.groups.filter(
+      (group) => group.items.length > 0 && !owned.has(group.methodId),
+    );
+    const paired: [Row, ShipmentGroup | undefined][] = [];
+    for (const row of waiting) {
+      if (row.shipping_method_id !== null) {
+        paired.push([row, order.groups.find((group) => group.methodId === row.shipping_method_id)]);
+        continue;
+      }
+      const [first, ...more] = free.splice(0);
+      if (first === undefined) {
+        await this.#fail(row, this.#nothingFor(order));
+        continue;
+      }
+      const assigned = await this.#shipbridge.assignBatchOrder(
+        this.#batchId,
+        this.#runner,
+        row.id,
+        first.methodId,
+      );
+      if (!assigned) this.#loseLease();
+      row.shipping_method_id = first.methodId;
+      paired.push([row, first]);
+      const added = await this.#shipbridge.addBatchOrders(
+        this.#batchId,
+        this.#runner,
+        orderId,
+        more.map((group) => group.methodId),
+      );
+      for (const made of added) {
+        const extra: Row = {
+          id: made.id,
+          order_id: orderId,
+          shipping_method_id: made.shipping_method_id,
+          state: "waiting",
+          shipment_key: null,
+          package_id: null,
+        };
+        this.#rows.set(extra.id, extra);
+        paired.push([extra, more.find((group) => group.methodId === made.shipping_method_id)]);
+      }
+    }
+    return paired;
+  }
+
+  /** Why an order has nothing for this plugin to ship. */
+  #nothingFor(order: BatchOrderRecord): BatchProblem {
+    if (order.groups.length === 0) return BATCH_PROBLEMS.not_this_provider();
+    if (remainingItems(order).length === 0) return BATCH_PROBLEMS.nothing_to_fulfil();
+    return BATCH_PROBLEMS.nothing_to_ship();
+  }
+
+  /**
+   * A row made ready to buy: checked (this plugin's carrier, something left
+   * to fulfil, core's rules in both languages, the pickup point), its
+   * shipment attempt begun in the ledger, and its StoreOrder under the
+   * attempt's name. Undefined when it failed (its row says why).
+   */
+  async #prepare(
+    row: Row,
+    order: BatchOrderRecord,
+    group: ShipmentGroup | undefined,
+  ): Promise<Candidate | undefined> {
+    const data = group?.data;
     const service = str(data?.["service"]);
-    if (data === undefined || service === undefined) {
+    if (group === undefined || service === undefined) {
       return this.#failed(row, BATCH_PROBLEMS.not_this_provider());
     }
-    const items = remainingItems(order);
+    const items = group.items;
     if (items.length === 0) return this.#failed(row, BATCH_PROBLEMS.nothing_to_fulfil());
-    const point = data["point"] as ChosenPoint | undefined;
+    const point = data?.["point"] as ChosenPoint | undefined;
     const cod = cashOnDelivery(order, this.#options);
     const build = (key: string, withCod: boolean) =>
       fulfillmentOrder(
@@ -332,7 +474,7 @@ class BatchRun {
         this.#options,
         withCod ? cod : undefined,
       );
-    const fresh = `${order.id}-b${hash(this.#batchId)}`;
+    const fresh = batchShipmentKey(this.#batchId, order.id, group.methodId);
     const options = {
       ...shipOptions(this.#options, this.#connection, this.#language),
     };
@@ -344,7 +486,7 @@ class BatchRun {
         validationProblem(checked.error.issues, this.#language, build(fresh, true), options),
       );
     }
-    const standIn = batchFulfillmentId(this.#batchId, order.id);
+    const standIn = batchFulfillmentId(this.#batchId, order.id, group.methodId);
     let key: string;
     try {
       if (point !== undefined) {
@@ -374,83 +516,190 @@ class BatchRun {
       if (code === "attempt_in_progress") {
         // Another run ships these items now: what it did is looked at once
         // this batch has done its own work.
-        this.#elsewhere.set(row.order_id, errorProblem(error, true, this.#language));
+        this.#elsewhere.set(row.id, errorProblem(error, true, this.#language));
         return undefined;
       }
       const final = code === "already_fulfilled" || String(code).startsWith("point_");
       return this.#failed(row, errorProblem(error, !final, this.#language));
     }
     const withCod = cod !== undefined && (await this.#connection.ledger.claimCod(key));
-    return { row, key, standIn, storeOrder: build(key, withCod), service };
+    return {
+      row,
+      key,
+      standIn,
+      signature: shipmentSignature("shipment", items),
+      storeOrder: build(key, withCod),
+      service,
+    };
   }
 
-  /** Creates the fulfillment of every order bought, through Medusa's workflow. */
+  /**
+   * Creates the fulfillment of every row bought, through Medusa's workflow:
+   * FULFIL_CONCURRENCY orders at a time, the rows of one order one after the
+   * other (two fulfillments of one order at once write the same new version
+   * of the order, and Medusa loses one's quantities).
+   */
   async #fulfil(): Promise<void> {
-    const bought = [...this.#rows.values()].filter((row) => row.state === "bought");
-    await eachLimited(bought, FULFIL_CONCURRENCY, async (row) => {
-      if (this.#lost.signal.aborted) return;
-      const started = Date.now();
-      await this.#fulfilOne(row).catch((error: unknown) =>
-        this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error))),
-      );
-      this.#fulfilTimes.push(Date.now() - started);
-      await this.#save(false);
+    const byOrder = new Map<string, Row[]>();
+    for (const row of this.#rows.values()) {
+      if (row.state !== "bought") continue;
+      byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+    }
+    await eachLimited([...byOrder.values()], FULFIL_CONCURRENCY, async (rows) => {
+      for (const row of rows) {
+        if (this.#lost.signal.aborted) return;
+        const started = Date.now();
+        for (let tries = 0; !this.#lost.signal.aborted; tries++) {
+          const wait = FULFIL_RETRY_MS[tries];
+          // Reading the order or the ledger failed: tried again like a passing failure.
+          const outcome = await this.#fulfilOne(row, wait !== undefined).catch(
+            async (error: unknown) => {
+              if (wait !== undefined) return "retry" as const;
+              await this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+              return "done" as const;
+            },
+          );
+          if (outcome === "done" || wait === undefined) break;
+          await pause(wait, this.#lost.signal);
+        }
+        this.#fulfilTimes.push(Date.now() - started);
+        await this.#save(false);
+      }
     });
   }
 
-  async #fulfilOne(row: Row): Promise<void> {
+  /** The row's group as the order is now (undefined when the order or its method is gone). */
+  async #groupNow(row: Row): Promise<{ order?: BatchOrderRecord; group?: ShipmentGroup }> {
     const orders = await loadOrders(this.#query, [row.order_id], PROVIDER_PREFIX);
     const order = orders.get(row.order_id);
-    if (order === undefined) return this.#fail(row, BATCH_PROBLEMS.order_not_found());
-    const items = remainingItems(order);
-    if (items.length > 0) {
+    const group = order?.groups.find((entry) => entry.methodId === row.shipping_method_id);
+    return {
+      ...(order === undefined ? {} : { order }),
+      ...(group === undefined ? {} : { group }),
+    };
+  }
+
+  /** The order lines the row's package was bought for (its attempt's), with their quantities. */
+  async #boughtLines(row: Row): Promise<Record<string, number> | undefined> {
+    if (row.shipment_key === null) return undefined;
+    const [attempt] = await this.#connection.ledger.attempts(this.#options.storeId, [
+      row.shipment_key,
+    ]);
+    const lines = attempt?.lines;
+    return lines === undefined || Object.keys(lines).length === 0 ? undefined : { ...lines };
+  }
+
+  /**
+   * Creates the row's fulfillment of the lines its package was bought for,
+   * with its shipping option (Medusa's workflow takes the option's shipping
+   * profile's lines only, and hands the provider that method's data). The
+   * order is read again first: cancelled meanwhile, or its lines fulfilled
+   * outside the batch (an admin's fulfillment by hand that did not take the
+   * batch's package), the package is cancelled at once. "retry" when it
+   * failed for a passing reason and `mayRetry`: the caller tries again
+   * after a while (the provider's next call takes the failed attempt over
+   * and finds the package).
+   */
+  async #fulfilOne(row: Row, mayRetry: boolean): Promise<"done" | "retry"> {
+    const { order, group } = await this.#groupNow(row);
+    if (order === undefined) return this.#done(this.#fail(row, BATCH_PROBLEMS.order_not_found()));
+    if (order["status"] === "canceled") return this.#done(this.#dropPackage(row, "cancelled"));
+    const left = new Map(
+      (group?.items ?? []).map((item) => [String(item["line_item_id"]), Number(item["quantity"])]),
+    );
+    const lines =
+      (await this.#boughtLines(row)) ??
+      Object.fromEntries(group === undefined ? [] : [...left.entries()]);
+    const fits =
+      group !== undefined &&
+      Object.keys(lines).length > 0 &&
+      Object.entries(lines).every(([line, quantity]) => (left.get(line) ?? 0) >= quantity);
+    if (!fits) {
+      // Fulfilled by hand with the batch's package, or outside the batch.
+      const elsewhere = await this.#fulfilledElsewhere(row);
+      if (elsewhere !== undefined) return this.#done(this.#fulfilled(row, elsewhere, "elsewhere"));
+      return this.#done(this.#dropPackage(row, "fulfilled"));
+    }
+    try {
+      const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
+        input: {
+          order_id: row.order_id,
+          shipping_option_id: group.optionId,
+          items: Object.entries(lines).map(([id, quantity]) => ({ id, quantity })),
+          ...(this.#locationId === undefined ? {} : { location_id: this.#locationId }),
+        },
+      });
+      return this.#done(this.#fulfilled(row, String(result.id), "batch"));
+    } catch (error) {
+      // Another fulfillment (an admin's by hand) took the package at the
+      // same moment: the order is fulfilled with it.
+      const elsewhere = await this.#fulfilledElsewhere(row);
+      if (elsewhere !== undefined) return this.#done(this.#fulfilled(row, elsewhere, "elsewhere"));
+      const now = await this.#groupNow(row);
+      if (now.order?.["status"] === "canceled") {
+        return this.#done(this.#dropPackage(row, "cancelled"));
+      }
+      // Failed for a passing reason, or refused while another fulfillment
+      // (an admin's by hand) holds the package: looked at again in a while.
+      if (mayRetry && (isPassing(error) || isHeldElsewhere(error))) return "retry";
+      return this.#done(this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error))));
+    }
+  }
+
+  async #done(work: Promise<void>): Promise<"done"> {
+    await work;
+    return "done";
+  }
+
+  /**
+   * Cancels the row's package at once (its order was cancelled, or its lines
+   * fulfilled outside the batch) and says so; a package the service would
+   * not cancel now is left to the reconcile job, which cancels it within the
+   * hour.
+   */
+  async #dropPackage(row: Row, why: "cancelled" | "fulfilled"): Promise<void> {
+    let cancelled = false;
+    if (row.package_id !== null) {
       try {
-        const { result } = await createOrderFulfillmentWorkflow(this.#container).run({
-          input: {
-            order_id: row.order_id,
-            items: items.map((item) => ({
-              id: String(item["line_item_id"]),
-              quantity: Number(item["quantity"]),
-            })),
-            ...(this.#locationId === undefined ? {} : { location_id: this.#locationId }),
-          },
-        });
-        return this.#fulfilled(row, String(result.id), "batch");
+        await cancelPackage(
+          this.#connection.client,
+          this.#options.storeId,
+          row.package_id,
+          why === "cancelled"
+            ? "Order cancelled in Medusa while its batch bought the parcel"
+            : "Order fulfilled outside its batch while the batch bought the parcel",
+        );
+        await this.#connection.ledger.cancelled(this.#options.storeId, row.package_id);
+        cancelled = true;
       } catch (error) {
-        // Another fulfillment (an admin's by hand) took the package at the
-        // same moment: the order is fulfilled with it.
-        const elsewhere = await this.#fulfilledElsewhere(row);
-        if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
-        return this.#fail(row, BATCH_PROBLEMS.fulfilment_refused(errorText(error)));
+        this.#warn(`package ${row.package_id} of batch ${this.#batchId} not cancelled`, error);
       }
     }
-    const elsewhere = await this.#fulfilledElsewhere(row);
-    if (elsewhere !== undefined) return this.#fulfilled(row, elsewhere, "elsewhere");
-    return this.#fail(
+    await this.#fail(
       row,
-      BATCH_PROBLEMS.fulfilment_refused("the order's items were fulfilled outside this batch"),
+      why === "cancelled"
+        ? BATCH_PROBLEMS.cancelled_while_bought(cancelled)
+        : BATCH_PROBLEMS.fulfilled_while_bought(cancelled),
     );
   }
 
   /**
-   * The orders another run was shipping when this batch came to them: fulfilled
-   * by that run (nothing left to fulfil, a live fulfillment of this plugin),
-   * or still under way (retryable).
+   * The rows another run was shipping when this batch came to them: fulfilled
+   * by that run (nothing left of their group, a live fulfillment of this
+   * plugin), or still under way (retryable).
    */
   async #settleElsewhere(): Promise<void> {
     if (this.#elsewhere.size === 0) return;
-    const orders = await loadOrders(this.#query, [...this.#elsewhere.keys()], PROVIDER_PREFIX);
-    for (const [orderId, problem] of this.#elsewhere) {
-      const row = this.#rows.get(orderId);
-      const order = orders.get(orderId);
+    for (const [rowId, problem] of this.#elsewhere) {
+      const row = this.#rows.get(rowId);
       if (row === undefined) continue;
+      const { order, group } = await this.#groupNow(row);
       const live = order === undefined ? [] : liveShipbridgeFulfillments(order, PROVIDER_PREFIX);
       const fulfillment = live.at(-1);
-      if (order !== undefined && remainingItems(order).length === 0 && fulfillment !== undefined) {
+      if (order !== undefined && (group?.items.length ?? 0) === 0 && fulfillment !== undefined) {
         const data = (fulfillment["data"] ?? {}) as Loose;
         row.package_id = typeof data["package_id"] === "number" ? data["package_id"] : null;
-        await this.#shipbridge.updateBatchOrders({
-          id: row.id,
+        await this.#write(row, {
           package_id: row.package_id,
           shipment_key: str(data["shipment_key"]) ?? null,
           service: str(data["service"]) ?? null,
@@ -475,8 +724,7 @@ class BatchRun {
 
   async #fulfilled(row: Row, fulfillmentId: string, by: "batch" | "elsewhere"): Promise<void> {
     row.state = "fulfilled";
-    await this.#shipbridge.updateBatchOrders({
-      id: row.id,
+    await this.#write(row, {
       state: "fulfilled",
       fulfillment_id: fulfillmentId,
       fulfilled_by: by,
@@ -490,14 +738,36 @@ class BatchRun {
 
   async #fail(row: Row, problem: BatchProblem): Promise<void> {
     row.state = "failed";
-    await this.#shipbridge.updateBatchOrders({
-      id: row.id,
+    await this.#write(row, {
       state: "failed",
       code: problem.code,
       messages: problem.messages,
-      issues: (problem.issues ?? null) as Record<string, unknown> | null,
+      issues: problem.issues ?? null,
       retryable: problem.retryable,
     });
+  }
+
+  /**
+   * Writes one of the batch's rows while this run holds the batch (its
+   * lease live); a run that no longer does stops at once, writing nothing.
+   */
+  async #write(row: Row, fields: BatchOrderFields): Promise<void> {
+    const written = await this.#shipbridge.updateBatchOrderFor(
+      this.#batchId,
+      this.#runner,
+      row.id,
+      fields,
+    );
+    if (!written) this.#loseLease();
+  }
+
+  /** This run no longer holds the batch: it stops (the run that holds it now goes on). */
+  #loseLease(): never {
+    const reason = new Error(
+      `batch ${this.#batchId} is no longer this run's (its lease lapsed or another run took it)`,
+    );
+    if (!this.#lost.signal.aborted) this.#lost.abort(reason);
+    throw reason;
   }
 
   /** The counts and the time left, as the batch's row keeps them. */
@@ -539,13 +809,51 @@ class BatchRun {
     if (!now && Date.now() - this.#savedAt < PROGRESS_EVERY_MS) return this.#saving;
     this.#savedAt = Date.now();
     this.#saving = this.#saving
-      .then(() => this.#shipbridge.updateBatches({ id: this.#batchId, ...this.#progress() }))
+      .then(() =>
+        this.#shipbridge.saveBatchProgressFor(this.#batchId, this.#runner, this.#progress()),
+      )
       .then(
-        () => {},
+        (written) => {
+          if (!written && !this.#lost.signal.aborted) {
+            this.#lost.abort(new Error(`batch ${this.#batchId} is no longer this run's`));
+          }
+        },
         (error: unknown) => this.#warn(`progress of batch ${this.#batchId} not kept`, error),
       );
     return this.#saving;
   }
+}
+
+/**
+ * Whether a fulfillment failed for a passing reason: the service down,
+ * slow or limiting, no answer, Medusa failing unexpectedly (a 500), not a
+ * refusal.
+ */
+function isPassing(error: unknown): boolean {
+  return asMedusaError(error).type === MedusaError.Types.UNEXPECTED_STATE;
+}
+
+/**
+ * Whether the provider refused the fulfillment because another one holds
+ * its items (running, or just shipped and not yet recorded by Medusa).
+ */
+function isHeldElsewhere(error: unknown): boolean {
+  const code = asMedusaError(error).code;
+  return code === "already_fulfilled" || code === "attempt_in_progress";
+}
+
+/** Waits `ms`, or less when `signal` is aborted. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
 }
 
 function errorText(error: unknown): string {

@@ -54,6 +54,14 @@ describe("batchView", () => {
       "en_GB",
     );
     expect(done).toMatchObject({ done: true, remaining_ms: 0 });
+    // Back in the queue after a failed run: no estimate until a run takes it.
+    const queued = batchView(
+      batch({ state: "queued" }),
+      [],
+      "en_GB",
+      at("2026-11-26T10:00:02.000Z"),
+    );
+    expect(queued.remaining_ms).toBeNull();
   });
 
   it("gives each failed order's problem in the language asked for", () => {
@@ -79,6 +87,7 @@ describe("batchView", () => {
     expect(view.failures).toEqual([
       {
         order_id: "order_2",
+        shipping_method_id: null,
         code: "validation_failed",
         message: "zły telefon",
         issues: [{ path: "order.shipping_address.phone", rule: "phone_invalid", message: "zły" }],
@@ -86,6 +95,7 @@ describe("batchView", () => {
       },
       {
         order_id: "order_3",
+        shipping_method_id: null,
         code: "unexpected_state",
         message: "service down",
         issues: [],

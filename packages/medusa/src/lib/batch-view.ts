@@ -25,6 +25,7 @@ export interface BatchRowLike {
 
 export interface BatchOrderRowLike {
   order_id: string;
+  shipping_method_id?: string | null;
   state: string;
   shipment_key: string | null;
   package_id: number | null;
@@ -45,6 +46,8 @@ function iso(value: Date | string | null): string | null {
 /** The estimate of the time left now, from the one kept at `progress_at`. */
 function timeLeft(batch: BatchRowLike, now: number): number | null {
   if (batch.state === "done") return 0;
+  // Queued (not started, or waiting for the resume job after a failed run): no estimate.
+  if (batch.state === "queued") return null;
   if (batch.remaining_ms === null || batch.progress_at === null) return null;
   const since = now - new Date(batch.progress_at).getTime();
   return Math.max(0, batch.remaining_ms - since);
@@ -84,6 +87,7 @@ export function batchView(
       const other: Language = language === "pl_PL" ? "en_GB" : "pl_PL";
       return {
         order_id: order.order_id,
+        shipping_method_id: order.shipping_method_id ?? null,
         code: order.code,
         message: messages[language] ?? messages[other] ?? null,
         issues: issues[language] ?? issues[other] ?? [],
@@ -95,6 +99,7 @@ export function batchView(
     pickups: batch.pickups ?? [],
     orders: orders.map((order) => ({
       order_id: order.order_id,
+      shipping_method_id: order.shipping_method_id ?? null,
       state: order.state,
       package_id: order.package_id,
       service: order.service,

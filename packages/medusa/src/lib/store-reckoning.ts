@@ -2,8 +2,9 @@
 // range beside the Medusa order it was bought for, with core's flags (no
 // order, a second package, a cancelled order still paid) and remedies; and
 // a remedy run once its flag still holds. A package's reference names its
-// shipment (`storeId:shipment_key`); the attempt ledger, or the key itself,
-// names the order.
+// shipment (`storeId:shipment_key`); the attempt ledger says whether Medusa
+// keeps its fulfillment (an order's, a return's or a standalone one), and
+// names its order (else the key itself does).
 import { MedusaError } from "@medusajs/framework/utils";
 import {
   applyRemedy,
@@ -20,36 +21,74 @@ import { listOf } from "./shipment-items.ts";
 
 type Loose = Record<string, unknown>;
 
-/** The Medusa order of a shipment key: the ledger's, else the key's own start (`order_…-…`). */
-async function orderOfKey(shipbridge: ShipbridgeModuleService, key: string) {
-  const [attempt] = await shipbridge.connection.ledger.attempts(shipbridge.pluginOptions.storeId, [
-    key,
-  ]);
-  return attempt?.order_id ?? /^(order_[A-Za-z0-9]+)(?:-|$)/.exec(key)?.[1];
+/** How Medusa sees the shipment a package was bought for, and what names it there. */
+interface ShipmentStatus {
+  readonly status: StoreOrderStatus;
+  /** The Medusa order, when Medusa has it. */
+  readonly orderId: string | undefined;
+  /** The live Medusa fulfillment that holds the package, when one does. */
+  readonly fulfillmentId: string | undefined;
 }
 
-/** How Medusa sees the order a shipment key was bought for, and that order's id. */
+/**
+ * How Medusa sees the shipment a key was bought for. First the ledger: a
+ * shipment whose fulfillment Medusa keeps (an order's, a return's, or a
+ * standalone fulfillment's, which has no order) is shipped. Then the order
+ * (the ledger's, else the key's own start, `order_…-…`): cancelled,
+ * shipped (a live fulfillment of it holds the key) or open. A key the
+ * ledger knows whose order Medusa has not (a return keyed by the address,
+ * a standalone fulfillment since cancelled) is the store's own, left to its
+ * reconcile job: open. Unknown only when neither the ledger nor Medusa
+ * knows it.
+ */
 async function statusOf(
   shipbridge: ShipbridgeModuleService,
   query: GraphQuery,
   key: string,
-): Promise<{ status: StoreOrderStatus; orderId: string | undefined }> {
-  const orderId = await orderOfKey(shipbridge, key);
-  if (orderId === undefined) return { status: "unknown", orderId };
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "status", "fulfillments.id", "fulfillments.canceled_at", "fulfillments.data"],
-    filters: { id: orderId },
-  });
+): Promise<ShipmentStatus> {
+  const ledger = shipbridge.connection.ledger;
+  const [attempt] = await ledger.attempts(shipbridge.pluginOptions.storeId, [key]);
+  if (attempt !== undefined && (await ledger.fulfillmentKept(attempt)) === true) {
+    const standalone = attempt.order_id === attempt.fulfillment_id;
+    const orderId =
+      standalone || !attempt.order_id.startsWith("order_") ? undefined : attempt.order_id;
+    return { status: "shipped", orderId, fulfillmentId: attempt.fulfillment_id };
+  }
+  const orderId = attempt?.order_id ?? /^(order_[A-Za-z0-9]+)(?:-|$)/.exec(key)?.[1];
+  const { data } =
+    orderId === undefined
+      ? { data: [] }
+      : await query.graph({
+          entity: "order",
+          fields: [
+            "id",
+            "status",
+            "fulfillments.id",
+            "fulfillments.canceled_at",
+            "fulfillments.data",
+          ],
+          filters: { id: orderId },
+        });
   const order = data[0] as Loose | undefined;
-  if (order === undefined) return { status: "unknown", orderId };
-  if (order["status"] === "canceled") return { status: "cancelled", orderId };
-  const shipped = listOf(order["fulfillments"]).some(
+  if (order === undefined) {
+    return {
+      status: attempt === undefined ? "unknown" : "open",
+      orderId: undefined,
+      fulfillmentId: undefined,
+    };
+  }
+  if (order["status"] === "canceled")
+    return { status: "cancelled", orderId, fulfillmentId: undefined };
+  const holding = listOf(order["fulfillments"]).find(
     (fulfillment) =>
       !fulfillment["canceled_at"] &&
       (fulfillment["data"] as Loose | null)?.["shipment_key"] === key,
   );
-  return { status: shipped ? "shipped" : "open", orderId };
+  return {
+    status: holding === undefined ? "open" : "shipped",
+    orderId,
+    fulfillmentId: holding === undefined ? undefined : String(holding["id"]),
+  };
 }
 
 /** The reckoning of this store's packages paid from `from` to `to`, each row with its Medusa order. */
@@ -60,7 +99,7 @@ export async function storeReckoning(
   language: Language,
 ) {
   const storeId = shipbridge.pluginOptions.storeId;
-  const orders = new Map<string, string | undefined>();
+  const shipments = new Map<string, ShipmentStatus>();
   const reckoning: Reckoning = await dayReckoning(shipbridge.connection.client, {
     from: range.from,
     to: range.to,
@@ -70,17 +109,21 @@ export async function storeReckoning(
       ? {}
       : { companyId: shipbridge.pluginOptions.companyId }),
     orders: async (reference) => {
-      const { status, orderId } = await statusOf(shipbridge, query, reference.orderId);
-      orders.set(reference.orderId, orderId);
-      return status;
+      const shipment = await statusOf(shipbridge, query, reference.orderId);
+      shipments.set(reference.orderId, shipment);
+      return shipment.status;
     },
   });
   return {
     ...reckoning,
-    rows: reckoning.rows.map((row) => ({
-      ...row,
-      medusaOrderId: row.orderId === undefined ? null : (orders.get(row.orderId) ?? null),
-    })),
+    rows: reckoning.rows.map((row) => {
+      const shipment = row.orderId === undefined ? undefined : shipments.get(row.orderId);
+      return {
+        ...row,
+        medusaOrderId: shipment?.orderId ?? null,
+        medusaFulfillmentId: shipment?.fulfillmentId ?? null,
+      };
+    }),
   };
 }
 

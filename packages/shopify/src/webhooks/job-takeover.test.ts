@@ -38,43 +38,49 @@ describe("an instance that dies holding a job", () => {
     expect((await jobOf(id))?.heartbeatSeconds).toBe(10);
 
     const live = await harness.app(FAST);
-    await eventually(
-      async () => (await loadShipment(pool, SHOP, "5401"))?.status === "fulfilled",
-      "the takeover",
-      1_200,
-    );
-    expect(await jobOf(id)).toMatchObject({ state: "completed", retryCount: 1 });
-    expect(await harness.ledger(SHOP, "5401")).toEqual({
-      packageIds: [expect.any(Number)],
-      charges: 1,
-    });
-    expect(harness.fake.order(SHOP, "gid://shopify/Order/5401")?.fulfillments).toHaveLength(1);
-    await live.close();
+    try {
+      // The takeover is over when the job is: the order is fulfilled a moment
+      // before, as pg-boss completes a job only once its handler has returned.
+      await eventually(async () => ended(await jobOf(id)), "the takeover", 1_200);
+      expect(await jobOf(id)).toMatchObject({ state: "completed", retryCount: 1 });
+      expect((await loadShipment(pool, SHOP, "5401"))?.status).toBe("fulfilled");
+      expect(await harness.ledger(SHOP, "5401")).toEqual({
+        packageIds: [expect.any(Number)],
+        charges: 1,
+      });
+      expect(harness.fake.order(SHOP, "gid://shopify/Order/5401")?.fulfillments).toHaveLength(1);
+    } finally {
+      await live.close();
+    }
   }, 180_000);
 
   it("keeps a job that runs longer than the heartbeat with the instance running it", async () => {
     const app = await harness.app(FAST);
-    // Shopify holds the fulfilment for 14 s: longer than the heartbeat, so only
-    // the beats sent while the job waits keep it with this instance.
-    const hold = harness.fake.holdNext("FulfillmentCreate");
     try {
-      await harness.deliverPaid(app, SHOP, order(5402));
-      await hold.reached;
-      await new Promise((resolve) => setTimeout(resolve, 14_000));
+      // Shopify holds the fulfilment for 14 s: longer than the heartbeat, so only
+      // the beats sent while the job waits keep it with this instance.
+      const hold = harness.fake.holdNext("FulfillmentCreate");
+      try {
+        await harness.deliverPaid(app, SHOP, order(5402));
+        await hold.reached;
+        await new Promise((resolve) => setTimeout(resolve, 14_000));
+      } finally {
+        hold.release();
+      }
+      await eventually(async () => {
+        const jobs = await jobsOfOrder("5402");
+        return jobs.length > 0 && jobs.every(ended);
+      }, "the slow fulfilment's job");
+      expect((await loadShipment(pool, SHOP, "5402"))?.status).toBe("fulfilled");
+      const jobs = await jobsOfOrder("5402");
+      expect(jobs).toEqual([{ state: "completed", retryCount: 0, heartbeatSeconds: 10 }]);
+      expect(await harness.ledger(SHOP, "5402")).toEqual({
+        packageIds: [expect.any(Number)],
+        charges: 1,
+      });
     } finally {
-      hold.release();
+      await app.close();
     }
-    await eventually(
-      async () => (await loadShipment(pool, SHOP, "5402"))?.status === "fulfilled",
-      "the slow fulfilment",
-    );
-    const jobs = await jobsOfOrder("5402");
-    expect(jobs).toEqual([{ state: "completed", retryCount: 0, heartbeatSeconds: 10 }]);
-    expect(await harness.ledger(SHOP, "5402")).toEqual({
-      packageIds: [expect.any(Number)],
-      charges: 1,
-    });
-    await app.close();
   }, 90_000);
 
   it("on the last try, puts the order on needs attention; Retry then ships it once", async () => {
@@ -93,18 +99,21 @@ describe("an instance that dies holding a job", () => {
     });
 
     const live = await harness.app(FAST);
-    const row = await harness.settled(SHOP, "5403", ["needs_attention", "fulfilled"], 600);
-    expect(row.status).toBe("needs_attention");
-    expect(row.issues).toEqual([expect.objectContaining({ path: "order", rule: "worker_lost" })]);
-    expect(await harness.ledger(SHOP, "5403")).toEqual({ packageIds: [], charges: 0 });
+    try {
+      const row = await harness.settled(SHOP, "5403", ["needs_attention", "fulfilled"], 600);
+      expect(row.status).toBe("needs_attention");
+      expect(row.issues).toEqual([expect.objectContaining({ path: "order", rule: "worker_lost" })]);
+      expect(await harness.ledger(SHOP, "5403")).toEqual({ packageIds: [], charges: 0 });
 
-    await live.merchant(SHOP).ship("5403");
-    expect((await harness.settled(SHOP, "5403", ["fulfilled"], 300)).status).toBe("fulfilled");
-    expect(await harness.ledger(SHOP, "5403")).toEqual({
-      packageIds: [expect.any(Number)],
-      charges: 1,
-    });
-    await live.close();
+      await live.merchant(SHOP).ship("5403");
+      expect((await harness.settled(SHOP, "5403", ["fulfilled"], 300)).status).toBe("fulfilled");
+      expect(await harness.ledger(SHOP, "5403")).toEqual({
+        packageIds: [expect.any(Number)],
+        charges: 1,
+      });
+    } finally {
+      await live.close();
+    }
   }, 180_000);
 
   it("on the last try, an order recorded shipped but not fulfilled needs attention with Retry", async () => {
@@ -126,15 +135,18 @@ describe("an instance that dies holding a job", () => {
     );
 
     const live = await harness.app(FAST);
-    const row = await harness.settled(SHOP, "5404", ["needs_attention", "fulfilled"], 600);
-    expect(row.status).toBe("needs_attention");
-    expect(row.issues).toEqual([expect.objectContaining({ path: "order", rule: "worker_lost" })]);
+    try {
+      const row = await harness.settled(SHOP, "5404", ["needs_attention", "fulfilled"], 600);
+      expect(row.status).toBe("needs_attention");
+      expect(row.issues).toEqual([expect.objectContaining({ path: "order", rule: "worker_lost" })]);
 
-    await live.merchant(SHOP).ship("5404");
-    expect((await harness.settled(SHOP, "5404", ["fulfilled"], 300)).status).toBe("fulfilled");
-    expect(harness.fake.order(SHOP, "gid://shopify/Order/5404")?.fulfillments).toHaveLength(1);
-    expect((await harness.ledger(SHOP, "5404")).charges).toBe(1);
-    await live.close();
+      await live.merchant(SHOP).ship("5404");
+      expect((await harness.settled(SHOP, "5404", ["fulfilled"], 300)).status).toBe("fulfilled");
+      expect(harness.fake.order(SHOP, "gid://shopify/Order/5404")?.fulfillments).toHaveLength(1);
+      expect((await harness.ledger(SHOP, "5404")).charges).toBe(1);
+    } finally {
+      await live.close();
+    }
   }, 180_000);
 });
 
@@ -150,6 +162,11 @@ async function claimAndDie(): Promise<string> {
 }
 
 type JobRow = { state: string; retryCount: number; heartbeatSeconds: number | null };
+
+/** Whether the job has run its course: completed, or failed or cancelled for good. */
+function ended(job: JobRow | undefined): boolean {
+  return job !== undefined && ["completed", "failed", "cancelled"].includes(job.state);
+}
 
 function jobRow(row: Record<string, unknown>): JobRow {
   return {

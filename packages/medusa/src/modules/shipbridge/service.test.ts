@@ -14,6 +14,8 @@ import { demoClient as accountClient, LOST_ORDER_ANSWERS } from "../../../test/s
 import { ShipbridgeFulfillmentService } from "../../providers/shipbridge/service.ts";
 import { SHIPBRIDGE_MODULE } from "./index.ts";
 import { AccountLink } from "./models/account-link.ts";
+import { Batch } from "./models/batch.ts";
+import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
@@ -110,7 +112,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
   moduleName: SHIPBRIDGE_MODULE,
   // Medusa imports the module by path (Node strips the types); tests run from the package folder.
   resolve: resolve("src/modules/shipbridge/index.ts"),
-  moduleModels: [Shipment, TrackingEvent, ConnectRequest, AccountLink],
+  moduleModels: [Shipment, TrackingEvent, ConnectRequest, AccountLink, Batch, BatchOrder],
   dbName: "shipbridge_medusa",
   moduleOptions: MODULE_OPTIONS,
   testSuite: ({ service }) => {
@@ -319,6 +321,156 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       } finally {
         await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
       }
+    });
+
+    describe("a batch's run", () => {
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const progress = (created: number) => ({
+        phase: "buying",
+        created,
+        ordered: 0,
+        labelled: 0,
+        fulfilled: 0,
+        failed: 0,
+        remaining_ms: 5_000,
+        progress_at: new Date(),
+      });
+
+      it("answers a key sent again with its batch, and refuses it for anything else", async () => {
+        const first = await service.openBatch({
+          key: "key-1",
+          order_ids: ["order_K1", "order_K2"],
+          location_id: "sloc_1",
+        });
+        expect(first.created).toBe(true);
+        const again = await service.openBatch({
+          key: "key-1",
+          order_ids: ["order_K2", "order_K1"],
+          location_id: "sloc_1",
+        });
+        expect(again).toEqual({ id: first.id, created: false });
+        const refused = (request: Parameters<typeof service.openBatch>[0]) =>
+          service.openBatch(request).then(
+            () => undefined,
+            (error: { code?: unknown }) => error.code,
+          );
+        expect(
+          await refused({
+            key: "key-1",
+            order_ids: ["order_K1", "order_K2"],
+            location_id: "sloc_2",
+          }),
+        ).toBe("batch_key_reused");
+        expect(await refused({ key: "key-1", order_ids: ["order_K1", "order_K2"] })).toBe(
+          "batch_key_reused",
+        );
+        expect(
+          await refused({ key: "key-1", order_ids: ["order_K1"], location_id: "sloc_1" }),
+        ).toBe("batch_key_reused");
+        expect(
+          await refused({ key: "key-1", order_ids: ["order_K1", "order_K2"], all_waiting: true }),
+        ).toBe("batch_key_reused");
+        // "All waiting" again answers its batch whatever waits now; a list under its key is refused.
+        const waiting = await service.openBatch({
+          key: "key-2",
+          order_ids: ["order_K3"],
+          all_waiting: true,
+        });
+        expect(
+          await service.openBatch({ key: "key-2", order_ids: ["order_K4"], all_waiting: true }),
+        ).toEqual({ id: waiting.id, created: false });
+        expect(await refused({ key: "key-2", order_ids: ["order_K3"] })).toBe("batch_key_reused");
+        expect(await service.batchOfKey("key-2")).toEqual({
+          id: waiting.id,
+          all_waiting: true,
+          location_id: null,
+          order_ids: ["order_K3"],
+        });
+      });
+
+      it("keeps every courier booking made at the same moment, and cancels one alone", async () => {
+        const { id } = await service.openBatch({ key: "pickups-1", order_ids: ["order_P1"] });
+        const booking = (n: number) => ({
+          command_id: `cmd-${n}`,
+          service: n % 2 === 0 ? "dpd" : "gls",
+          pickup_number: null,
+          package_ids: [n],
+          cancelled: false,
+        });
+        await Promise.all(
+          Array.from({ length: 8 }, (_, n) => service.addBatchPickups(id, [booking(n)])),
+        );
+        // The same booking again replaces itself.
+        await service.addBatchPickups(id, [{ ...booking(3), pickup_number: "P-3" }]);
+        await service.cancelBatchPickupEntry(id, "cmd-5");
+        const pickups = (await service.batchOf(id)).pickups as unknown as ReturnType<
+          typeof booking
+        >[];
+        expect(pickups.map((entry) => entry.command_id).sort()).toEqual(
+          Array.from({ length: 8 }, (_, n) => `cmd-${n}`),
+        );
+        expect(pickups.find((entry) => entry.command_id === "cmd-3")?.pickup_number).toBe("P-3");
+        expect(pickups.filter((entry) => entry.cancelled).map((entry) => entry.command_id)).toEqual(
+          ["cmd-5"],
+        );
+      });
+
+      it("writes only while it holds the batch, and a queued batch has no time left", async () => {
+        const { id } = await service.openBatch({ key: "lease-1", order_ids: ["order_L1"] });
+        const [row] = await service.listBatchOrders({ batch_id: id });
+        if (row === undefined) throw new Error("no row");
+        expect(await service.claimBatch(id, "run-a", 50)).toBe(true);
+        expect(await service.updateBatchOrderFor(id, "run-a", row.id, { state: "bought" })).toBe(
+          true,
+        );
+        expect(await service.saveBatchProgressFor(id, "run-a", progress(1))).toBe(true);
+        // Run a's lease lapses (its process hangs): it writes nothing any more...
+        await pause(80);
+        expect(
+          await service.updateBatchOrderFor(id, "run-a", row.id, {
+            state: "failed",
+            code: "batch_interrupted",
+            messages: { en_GB: "late", pl_PL: "późno" },
+          }),
+        ).toBe(false);
+        // ...and once run b took the batch over, nothing either.
+        expect(await service.claimBatch(id, "run-b", 30_000)).toBe(true);
+        expect(await service.updateBatchOrderFor(id, "run-a", row.id, { state: "failed" })).toBe(
+          false,
+        );
+        expect(await service.saveBatchProgressFor(id, "run-a", progress(9))).toBe(false);
+        expect(await service.assignBatchOrder(id, "run-a", row.id, "sm_A")).toBe(false);
+        expect(await service.addBatchOrders(id, "run-a", "order_L1", ["sm_B"])).toEqual([]);
+        const [kept] = await service.listBatchOrders({ id: row.id });
+        expect(kept).toMatchObject({ state: "bought", code: null, shipping_method_id: null });
+        expect((await service.batchOf(id)).created).toBe(1);
+        // Run b writes, rows of further shipping methods are added once.
+        expect(
+          await service.updateBatchOrderFor(id, "run-b", row.id, {
+            state: "failed",
+            code: "order_cancelled",
+            messages: { en_GB: "cancelled", pl_PL: "anulowane" },
+            issues: null,
+          }),
+        ).toBe(true);
+        expect(await service.assignBatchOrder(id, "run-b", row.id, "sm_A")).toBe(true);
+        const added = await service.addBatchOrders(id, "run-b", "order_L1", ["sm_B"]);
+        expect(added.map((entry) => entry.shipping_method_id)).toEqual(["sm_B"]);
+        expect(await service.addBatchOrders(id, "run-b", "order_L1", ["sm_B"])).toEqual([]);
+        expect((await service.batchOf(id)).total).toBe(2);
+        const [written] = await service.listBatchOrders({ id: row.id });
+        expect(written).toMatchObject({
+          state: "failed",
+          code: "order_cancelled",
+          messages: { en_GB: "cancelled", pl_PL: "anulowane" },
+          shipping_method_id: "sm_A",
+        });
+        // Run b fails and gives the batch back to the queue: no estimate left.
+        expect(await service.saveBatchProgressFor(id, "run-b", progress(2))).toBe(true);
+        await service.releaseBatch(id, "run-b", false);
+        expect(await service.batchOf(id)).toMatchObject({ state: "queued", remaining_ms: null });
+        expect(await service.saveBatchProgressFor(id, "run-b", progress(3))).toBe(false);
+      });
     });
 
     describe("pickup points", () => {

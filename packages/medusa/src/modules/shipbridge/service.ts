@@ -18,6 +18,7 @@ import {
 } from "@shipbridge/core";
 import { pointClosure } from "@shipbridge/core/rules";
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
+import { batchKeyReused, type StartedBatch, sameBatchRequest } from "../../lib/batch-request.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { type Connection, openConnection } from "../../lib/connection.ts";
 import { coreLanguage } from "../../lib/language.ts";
@@ -129,6 +130,45 @@ function isUniqueViolation(error: unknown): boolean {
   return text.includes("23505") || /unique|duplicate|already exists/i.test(text);
 }
 
+/** What a batch's run writes on one of its rows. */
+export interface BatchOrderFields {
+  readonly state?: string;
+  readonly shipment_key?: string | null;
+  readonly package_id?: number | null;
+  readonly service?: string | null;
+  readonly fulfillment_id?: string | null;
+  readonly fulfilled_by?: string | null;
+  readonly code?: string | null;
+  readonly messages?: unknown;
+  readonly issues?: unknown;
+  readonly retryable?: boolean;
+}
+
+const BATCH_ORDER_COLUMNS = new Set([
+  "state",
+  "shipment_key",
+  "package_id",
+  "service",
+  "fulfillment_id",
+  "fulfilled_by",
+  "code",
+  "messages",
+  "issues",
+  "retryable",
+]);
+
+/** What a batch's run writes of its progress. */
+export interface BatchProgressFields {
+  readonly phase: string;
+  readonly created: number;
+  readonly ordered: number;
+  readonly labelled: number;
+  readonly fulfilled: number;
+  readonly failed: number;
+  readonly remaining_ms: number | null;
+  readonly progress_at: Date;
+}
+
 export class ShipbridgeModuleService extends MedusaService({
   Shipment,
   TrackingEvent,
@@ -183,10 +223,27 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /**
+   * The batch started with `key`, with what it was started for; undefined
+   * when there is none.
+   */
+  async batchOfKey(key: string): Promise<StartedBatch | undefined> {
+    const [batch] = await this.listBatches({ key });
+    if (batch === undefined) return undefined;
+    const orders = await this.listBatchOrders({ batch_id: batch.id }, { select: ["order_id"] });
+    return {
+      id: batch.id,
+      all_waiting: batch.all_waiting === true,
+      location_id: batch.location_id ?? null,
+      order_ids: [...new Set(orders.map((order) => order.order_id))],
+    };
+  }
+
+  /**
    * The batch of the admin's `key`, made with one row per order the first
    * time: the same key again (a double click, a retried request) answers the
-   * same batch, also when two requests race. The same key with other orders
-   * is refused (`batch_key_reused`), unless they were "all waiting".
+   * same batch, also when two requests race. The same key asking for
+   * something else (other orders, "all waiting" instead of a list or the
+   * other way round, another location) is refused (`batch_key_reused`).
    */
   async openBatch(input: {
     key: string;
@@ -196,19 +253,10 @@ export class ShipbridgeModuleService extends MedusaService({
     all_waiting?: boolean | undefined;
   }): Promise<{ id: string; created: boolean }> {
     const existing = async () => {
-      const [batch] = await this.listBatches({ key: input.key });
+      const batch = await this.batchOfKey(input.key);
       if (batch === undefined) return undefined;
-      if (input.all_waiting === true) return { id: batch.id, created: false };
-      const orders = await this.listBatchOrders({ batch_id: batch.id }, { select: ["order_id"] });
-      const same =
-        orders.length === new Set(input.order_ids).size &&
-        orders.every((order) => input.order_ids.includes(order.order_id));
-      if (!same) {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `key: batch ${batch.id} was started with this key for other orders; send a new key / key: tym kluczem rozpoczęto już partię ${batch.id} dla innych zamówień; wyślij nowy klucz`,
-          "batch_key_reused",
-        );
+      if (!sameBatchRequest(batch, { ...input, all_waiting: input.all_waiting === true })) {
+        throw batchKeyReused(batch.id, "en_GB");
       }
       return { id: batch.id, created: false };
     };
@@ -221,8 +269,8 @@ export class ShipbridgeModuleService extends MedusaService({
     // does nothing.
     const rows = await this.execute_(
       `with batch as (
-         insert into "shipbridge_batch" ("id", "key", "state", "phase", "location_id", "total")
-         values (?, ?, 'queued', 'buying', ?, ?) on conflict do nothing returning "id")
+         insert into "shipbridge_batch" ("id", "key", "state", "phase", "location_id", "all_waiting", "total")
+         values (?, ?, 'queued', 'buying', ?, ?, ?) on conflict do nothing returning "id")
        insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "state")
        select entry.id, batch.id, entry.order_id, 'waiting'
          from batch, unnest(array[?]::text[], array[?]::text[]) as entry(id, order_id)
@@ -231,6 +279,7 @@ export class ShipbridgeModuleService extends MedusaService({
         id,
         input.key,
         input.location_id ?? null,
+        input.all_waiting === true,
         orderIds.length,
         orderIds.map(() => generateEntityId(undefined, "sbbor")),
         orderIds,
@@ -240,6 +289,166 @@ export class ShipbridgeModuleService extends MedusaService({
     const raced = await existing();
     if (raced === undefined) throw new Error(`batch of key ${input.key} neither made nor found`);
     return raced;
+  }
+
+  /**
+   * Keeps courier bookings on a batch in one statement: entries of the same
+   * command are replaced, the others appended, so bookings made at the same
+   * moment (two carriers booked at once) all stay.
+   */
+  async addBatchPickups(
+    batchId: string,
+    entries: readonly Record<string, unknown>[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    await this.execute_(
+      `update "shipbridge_batch" set "pickups" = coalesce((
+          select jsonb_agg(e.entry order by e.position)
+            from jsonb_array_elements(coalesce("pickups", '[]'::jsonb)) with ordinality as e(entry, position)
+           where not (e.entry->>'command_id' = any(array[?]::text[]))), '[]'::jsonb) || ?::jsonb,
+              "updated_at" = now()
+        where "id" = ?`,
+      [entries.map((entry) => String(entry["command_id"])), JSON.stringify(entries), batchId],
+    );
+  }
+
+  /** Marks one of a batch's courier bookings cancelled, in one statement (the others kept as they are). */
+  async cancelBatchPickupEntry(batchId: string, commandId: string): Promise<void> {
+    await this.execute_(
+      `update "shipbridge_batch" set "pickups" = (
+          select jsonb_agg(case when e.entry->>'command_id' = ?
+                                then e.entry || '{"cancelled": true}'::jsonb else e.entry end
+                           order by e.position)
+            from jsonb_array_elements("pickups") with ordinality as e(entry, position)),
+              "updated_at" = now()
+        where "id" = ? and jsonb_typeof("pickups") = 'array'`,
+      [commandId, batchId],
+    );
+  }
+
+  /**
+   * The batch while `runner` holds it, locked for this statement: a run
+   * whose lease lapsed or was taken writes nothing, and a run taking the
+   * batch over waits for a write under way.
+   */
+  protected heldBy_(): string {
+    return `with held as (
+      select "id" from "shipbridge_batch"
+       where "id" = ? and "runner" = ? and "state" = 'running' and "lease_until" > now()
+         and "deleted_at" is null for share)`;
+  }
+
+  /**
+   * Writes one of a batch's rows while `runner` holds the batch (its lease
+   * live); false when it no longer does (nothing written).
+   */
+  async updateBatchOrderFor(
+    batchId: string,
+    runner: string,
+    rowId: string,
+    fields: BatchOrderFields,
+  ): Promise<boolean> {
+    const set: string[] = [];
+    const values: unknown[] = [];
+    for (const [column, value] of Object.entries(fields)) {
+      if (value === undefined || !BATCH_ORDER_COLUMNS.has(column)) continue;
+      const json = column === "messages" || column === "issues";
+      set.push(`"${column}" = ?${json ? "::jsonb" : ""}`);
+      values.push(json && value !== null ? JSON.stringify(value) : value);
+    }
+    const rows = await this.execute_(
+      `${this.heldBy_()}
+       update "shipbridge_batch_order" set ${[...set, `"updated_at" = now()`].join(", ")}
+        where "id" = ? and "batch_id" = ? and exists (select 1 from held) returning "id"`,
+      [batchId, runner, ...values, rowId, batchId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Writes a batch's progress while `runner` holds it; false when it no longer does. */
+  async saveBatchProgressFor(
+    batchId: string,
+    runner: string,
+    progress: BatchProgressFields,
+  ): Promise<boolean> {
+    const rows = await this.execute_(
+      `update "shipbridge_batch" set "phase" = ?, "created" = ?, "ordered" = ?, "labelled" = ?,
+              "fulfilled" = ?, "failed" = ?, "remaining_ms" = ?, "progress_at" = ?, "updated_at" = now()
+        where "id" = ? and "runner" = ? and "state" = 'running' and "lease_until" > now()
+        returning "id"`,
+      [
+        progress.phase,
+        progress.created,
+        progress.ordered,
+        progress.labelled,
+        progress.fulfilled,
+        progress.failed,
+        progress.remaining_ms,
+        progress.progress_at,
+        batchId,
+        runner,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Gives a batch's row made for the whole order the order's shipping
+   * method it ships, while `runner` holds the batch; false when it no
+   * longer does.
+   */
+  async assignBatchOrder(
+    batchId: string,
+    runner: string,
+    rowId: string,
+    shippingMethodId: string,
+  ): Promise<boolean> {
+    const rows = await this.execute_(
+      `${this.heldBy_()}
+       update "shipbridge_batch_order" set "shipping_method_id" = ?, "updated_at" = now()
+        where "id" = ? and "shipping_method_id" is null and exists (select 1 from held)
+        returning "id"`,
+      [batchId, runner, shippingMethodId, rowId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Adds to a batch a row per further shipping method of this plugin of an
+   * order (one package each), once however often it is asked, while
+   * `runner` holds the batch; the batch's total counts them. Returns the
+   * rows made now (none when the run no longer holds the batch).
+   */
+  async addBatchOrders(
+    batchId: string,
+    runner: string,
+    orderId: string,
+    shippingMethodIds: readonly string[],
+  ): Promise<{ id: string; shipping_method_id: string }[]> {
+    if (shippingMethodIds.length === 0) return [];
+    const rows = await this.execute_(
+      `${this.heldBy_()}
+       insert into "shipbridge_batch_order" ("id", "batch_id", "order_id", "shipping_method_id", "state")
+       select entry.id, held.id, ?, entry.method, 'waiting'
+         from held, unnest(array[?]::text[], array[?]::text[]) as entry(id, method)
+       on conflict do nothing returning "id", "shipping_method_id"`,
+      [
+        batchId,
+        runner,
+        orderId,
+        shippingMethodIds.map(() => generateEntityId(undefined, "sbbor")),
+        [...shippingMethodIds],
+      ],
+    );
+    await this.execute_(
+      `update "shipbridge_batch" set "total" = (select count(*) from "shipbridge_batch_order"
+          where "batch_id" = ? and "deleted_at" is null) where "id" = ?`,
+      [batchId, batchId],
+    );
+    return rows.map((row) => ({
+      id: String(row["id"]),
+      shipping_method_id: String(row["shipping_method_id"]),
+    }));
   }
 
   /** A batch by its id; a 404 `batch_not_found` in `language` when there is none. */
@@ -281,13 +490,17 @@ export class ShipbridgeModuleService extends MedusaService({
     return rows.length > 0;
   }
 
-  /** Ends a run: its batch done (or back to queued for the next run), its lease given back. */
+  /**
+   * Ends a run: its batch done (or back to queued for the next run, with no
+   * estimate of the time left until a run takes it), its lease given back.
+   */
   async releaseBatch(id: string, runner: string, done: boolean): Promise<void> {
     await this.execute_(
       `update "shipbridge_batch" set "state" = ?, "lease_until" = null, "updated_at" = now(),
+              "remaining_ms" = case when cast(? as boolean) then "remaining_ms" else null end,
               "finished_at" = case when cast(? as boolean) then now() else "finished_at" end
         where "id" = ? and "runner" = ?`,
-      [done ? "done" : "queued", done, id, runner],
+      [done ? "done" : "queued", done, done, id, runner],
     );
   }
 

@@ -46,6 +46,7 @@ import {
   lineQuantities,
   listOf,
   orderedLines,
+  shipmentLines,
   shipmentSignature,
 } from "../../lib/shipment-items.ts";
 import { type ShopperMessage, shopperMessage } from "../../lib/shopper-messages.ts";
@@ -335,10 +336,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
 
   async #createFulfillment(
     data: Loose,
-    items: Loose[],
+    given: Loose[],
     order: Loose | undefined,
     fulfillment: Loose,
   ): Promise<CreateFulfillmentResult> {
+    // One item per order line: a kit's parts (an item per inventory item) are its line once.
+    const items = shipmentLines(given, order);
     const fulfillmentId = str(fulfillment["id"]);
     if (fulfillmentId === undefined) {
       throw new MedusaError(

@@ -1,4 +1,6 @@
-// One order of a batch: its shipment name, package and fulfillment once it
+// One shipment of a batch: an order's items of one of this plugin's shipping
+// methods (an order with two such methods, one per shipping profile, has a
+// row for each), its shipment name, package and fulfillment once it
 // has them, or why it did not ship (a code, the message in English and
 // Polish, the field problems in each language, and whether running the batch
 // again may ship it).
@@ -9,6 +11,8 @@ export const BatchOrder = model
     id: model.id({ prefix: "sbbor" }).primaryKey(),
     batch_id: model.text(),
     order_id: model.text(),
+    /** The order's shipping method of this plugin the row ships; null until the run has looked. */
+    shipping_method_id: model.text().nullable(),
     /** Where it is in the batch: waiting, bought, fulfilled, failed. */
     state: model.text(),
     /** The shipment's name at the service (its reference is `storeId:key`). */
@@ -25,4 +29,4 @@ export const BatchOrder = model
     issues: model.json().nullable(),
     retryable: model.boolean().default(false),
   })
-  .indexes([{ on: ["batch_id", "order_id"], unique: true }]);
+  .indexes([{ on: ["batch_id", "order_id", "shipping_method_id"], unique: true }]);

@@ -14,6 +14,8 @@ export const Batch = model.define("shipbridge_batch", {
   phase: model.text(),
   /** Where the fulfillments ship from; the shipping option's location when null. */
   location_id: model.text().nullable(),
+  /** Asked for "all waiting" (not a list of orders). */
+  all_waiting: model.boolean().default(false),
   total: model.number(),
   /** Orders whose package exists, is ordered (paid), has its label. */
   created: model.number().default(0),

@@ -1,5 +1,21 @@
 // The plugin is built without declarations (Medusa loads its JavaScript):
-// the shape of the job the tests run.
+// the shape of what the store's scripts and tests take from it.
+declare module "@shipbridge/medusa/subscribers/batch-started" {
+  import type { MedusaContainer } from "@medusajs/framework/types";
+
+  const runStartedBatch: (args: {
+    event: { name: string; data: { id: string } };
+    container: MedusaContainer;
+    pluginOptions: Record<string, unknown>;
+  }) => Promise<void>;
+  export default runStartedBatch;
+}
+
+declare module "@shipbridge/medusa/lib/attempt-ledger" {
+  /** The shipment name a batch gives an order's shipment of one shipping method. */
+  export function batchShipmentKey(batchId: string, orderId: string, methodId: string): string;
+}
+
 declare module "@shipbridge/medusa/jobs/reconcile-tracking" {
   import type { MedusaContainer } from "@medusajs/framework/types";
 
