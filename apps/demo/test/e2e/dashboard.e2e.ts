@@ -443,6 +443,17 @@ describe("the demo in a browser", () => {
           box.right <= visible.right
         );
       }, retry);
+    /**
+     * Scrolls the Retry button into view, in the page in one go: the table
+     * re-renders as it polls (and as the language changes), so a button
+     * found a moment ago may be gone.
+     */
+    const scrollToRetry = () =>
+      page.evaluate((selector) => {
+        const button = document.querySelector(selector);
+        button?.scrollIntoView({ block: "center", inline: "nearest" });
+        return button !== null;
+      }, retry);
     const noSidewaysScroll = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     try {
@@ -450,12 +461,12 @@ describe("the demo in a browser", () => {
         await page.click(`#lang-${language}`);
         await page.waitForSelector(`html[lang='${language}']`);
         await page.setViewportSize({ width: 1440, height: 1000 });
-        await page.locator(retry).scrollIntoViewIfNeeded();
+        await expect.poll(scrollToRetry, { timeout: 10_000 }).toBe(true);
         await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
         await page.screenshot({ path: join(reportDir, `demo-dashboard-1440-${language}.png`) });
         await page.setViewportSize({ width: 390, height: 844 });
         await expect.poll(noSidewaysScroll, { timeout: 10_000 }).toBe(true);
-        await page.locator(retry).scrollIntoViewIfNeeded();
+        await expect.poll(scrollToRetry, { timeout: 10_000 }).toBe(true);
         await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
         await page.screenshot({ path: join(reportDir, `demo-dashboard-390-${language}.png`) });
       }
