@@ -7,36 +7,18 @@
 import { describe, expect, it } from "vitest";
 import {
   readmeBlock,
-  runScript,
+  runAgainstSandbox,
   type ScriptRun,
   useScriptFolder,
 } from "../testing/readme-block.ts";
-import { DEMO } from "../testing/sandbox-server.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";
 
 const sandbox = useSandbox();
 const scripts = useScriptFolder();
 
 /** Runs the script in a fresh Node process while moving the sandbox clock along. */
-async function run(script: string): Promise<ScriptRun> {
-  const env = {
-    ...process.env,
-    SHIPBRIDGE_BASE_URL: sandbox.baseUrl,
-    SHIPBRIDGE_ACCOUNT_URL: sandbox.accountUrl,
-    SHIPBRIDGE_CLIENT_ID: DEMO.clientId,
-    SHIPBRIDGE_CLIENT_SECRET: DEMO.clientSecret,
-    SHIPBRIDGE_USERNAME: DEMO.username,
-    SHIPBRIDGE_PASSWORD: DEMO.password,
-  };
-  // Commands and labels complete by the sandbox clock; move it on so the run takes seconds.
-  const ticker = setInterval(() => {
-    sandbox.advanceClock(2).catch(() => undefined);
-  }, 100);
-  try {
-    return await runScript(script, env);
-  } finally {
-    clearInterval(ticker);
-  }
+function run(script: string): Promise<ScriptRun> {
+  return runAgainstSandbox(sandbox, script);
 }
 
 interface RestStats {

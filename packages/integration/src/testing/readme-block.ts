@@ -7,6 +7,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { DEMO } from "./sandbox-server.ts";
+import type { SharedSandbox } from "./shared-sandbox.ts";
 
 const require = createRequire(import.meta.url);
 const README = join(dirname(require.resolve("@shipbridge/core/package.json")), "README.md");
@@ -72,4 +74,32 @@ export function runScript(
     child.once("error", reject);
     child.once("exit", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs a README script against the sandbox: its addresses and the demo
+ * account in the environment, and its clock moved on while the script runs
+ * (commands and labels complete by that clock), so a run takes seconds.
+ */
+export async function runAgainstSandbox(
+  sandbox: SharedSandbox,
+  script: string,
+): Promise<ScriptRun> {
+  const env = {
+    ...process.env,
+    SHIPBRIDGE_BASE_URL: sandbox.baseUrl,
+    SHIPBRIDGE_ACCOUNT_URL: sandbox.accountUrl,
+    SHIPBRIDGE_CLIENT_ID: DEMO.clientId,
+    SHIPBRIDGE_CLIENT_SECRET: DEMO.clientSecret,
+    SHIPBRIDGE_USERNAME: DEMO.username,
+    SHIPBRIDGE_PASSWORD: DEMO.password,
+  };
+  const ticker = setInterval(() => {
+    sandbox.advanceClock(2).catch(() => undefined);
+  }, 100);
+  try {
+    return await runScript(script, env);
+  } finally {
+    clearInterval(ticker);
+  }
 }
