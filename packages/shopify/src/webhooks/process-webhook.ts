@@ -8,29 +8,19 @@
 // blanked). Cancellation and payment are the Admin API's, not the body's.
 
 import { ShipbridgeError } from "@shipbridge/core";
-import type { Shopify } from "@shopify/shopify-api";
-import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import type { PgBoss } from "pg-boss";
 import { loadShopOrderState } from "../admin/load-shop-order.ts";
 import { isOrderBody, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { BATCH_QUEUE, type BatchJob, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import type { ProcessContext } from "../runtime/process-context.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
-import type { ShippingConnections } from "../shipping/connections.ts";
 import { giveUpBatch } from "../shipping/give-up-batch.ts";
-import type { ShipContext, ShipOutcome, ShipPlan } from "../shipping/ship-context.ts";
+import type { ShipOutcome, ShipPlan } from "../shipping/ship-context.ts";
 import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
 import { deleteShopData, recordDataRequest, redactCustomer } from "../store/compliance.ts";
 import { type InboxEntry, loadDelivery, markProcessed, markRefused } from "../store/inbox.ts";
 import { loadSettings, setConnection } from "../store/settings.ts";
 import { loadShipment } from "../store/shipments.ts";
-
-export interface ProcessContext extends ShipContext {
-  readonly boss: PgBoss;
-  readonly shopify: Shopify;
-  readonly storage: SessionStorage;
-  readonly connections: ShippingConnections;
-}
 
 /** What orders/edited carries: a summary of the edit, not the order. */
 interface EditPayload {
