@@ -2,7 +2,9 @@
 // takes the delivery as read (delivery.ts) and answers "unknown_order" when
 // the shop's Admin API has no such order (the delivery is then refused);
 // any other answer marks it done. The type asks for a line for every topic
-// in topics.ts, so a topic subscribed to is never left without one.
+// in topics.ts, so a topic subscribed to is never left without one. A topic
+// whose handler reads its own body gets the body as it came, as `order`:
+// `"a/topic": (context, { shop, topic, order }) => handle(context, shop, topic, order)`.
 import type { ProcessContext } from "../runtime/process-context.ts";
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from "./compliance.ts";
 import type { Delivery } from "./delivery.ts";
