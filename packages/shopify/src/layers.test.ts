@@ -1,7 +1,8 @@
 // The layers of the Shopify app, held by a test: every source file imports
-// only from its own folder or from a lower layer, so no file cycle runs
-// between folders (the shared AppRuntime type sits in runtime/, below the
-// routes and the merchant's console that take it).
+// only from its own folder or from a lower layer, so no two folders import
+// each other; SQL is written only in store/; and runtime/ (the AppRuntime and
+// ProcessContext types, above shipping and below the webhooks, the routes and
+// the merchant's console that take them) imports types alone.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,13 +29,13 @@ const RANK: Readonly<Record<string, number>> = {
   fulfilment: 2,
   // The one way into shipping an order.
   shipping: 3,
-  rates: 4,
-  tracking: 4,
-  webhooks: 4,
+  // The types-only module the webhook jobs, every route and the console take.
+  runtime: 4,
+  rates: 5,
+  tracking: 5,
+  webhooks: 5,
   // The shipping day: a batch's documents, its courier, the day's reckoning.
-  day: 4,
-  // The types-only module every route and the console take.
-  runtime: 5,
+  day: 5,
   settings: 6,
   // The orders pages: batches, their documents and courier, the day's reckoning.
   orders: 7,
@@ -58,6 +59,27 @@ function sourceFiles(): string[] {
 function importsOf(file: string): string[] {
   return readImports(SRC, file).map((entry) => entry.specifier);
 }
+
+/**
+ * SQL text handed to a query: a `.query(` whose first argument is a string
+ * starting with a statement, or a string literal that reads as a statement
+ * (SQL kept in a variable before the call).
+ */
+const SQL_TEXT = new RegExp(
+  [
+    /\.query\s*(?:<[^>]*>)?\(\s*[`'"]\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|LOCK|CREATE|ALTER|DROP|TRUNCATE)\b/
+      .source,
+    /[`'"]\s*(?:SELECT\s[^`'"]*\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s)/
+      .source,
+  ].join("|"),
+  "i",
+);
+
+/**
+ * Files outside store/ still writing SQL, each to move into a store function:
+ * the fulfilment's row lock is held across the call to Shopify.
+ */
+const SQL_OUTSIDE_STORE: readonly string[] = ["fulfilment/fulfil-once.ts"];
 
 /** The layer a path under src/ belongs to: its first folder, or the file at the top. */
 function layerOf(file: string): string {
@@ -91,6 +113,55 @@ describe("the layers", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("let no two folders import each other", () => {
+    const edges = new Set<string>();
+    for (const file of files) {
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith(".")) continue;
+        const to = layerOf(resolveRelative(file, specifier));
+        if (to !== layerOf(file)) edges.add(`${layerOf(file)} -> ${to}`);
+      }
+    }
+    expect(edges.size).toBeGreaterThan(20);
+    const mutual = [...edges].filter((edge) => {
+      const [from, to] = edge.split(" -> ");
+      return from !== undefined && to !== undefined && from < to && edges.has(`${to} -> ${from}`);
+    });
+    expect(mutual).toEqual([]);
+  });
+
+  it("write SQL only in store/", () => {
+    const inStore = files.filter(
+      (file) => layerOf(file) === "store" && SQL_TEXT.test(readFileSync(join(SRC, file), "utf8")),
+    );
+    // The pattern finds the store's own statements, so it would find them elsewhere too.
+    expect(inStore.length).toBeGreaterThan(5);
+    const outside = files.filter(
+      (file) =>
+        layerOf(file) !== "store" &&
+        !SQL_OUTSIDE_STORE.includes(file) &&
+        SQL_TEXT.test(readFileSync(join(SRC, file), "utf8")),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("keep runtime/ types only: every import of it is `import type`", () => {
+    const runtime = files.filter((file) => layerOf(file) === "runtime");
+    expect(runtime.length).toBeGreaterThan(0);
+    const valued = runtime.flatMap((file) =>
+      readImports(SRC, file)
+        .filter((entry) => !entry.typeOnly)
+        .map((entry) => `${file} imports ${entry.specifier}`),
+    );
+    expect(valued).toEqual([]);
+    const declared = runtime.filter((file) =>
+      /^\s*export\s+(?:async\s+)?(?:const|let|var|function|class|enum)\b/m.test(
+        readFileSync(join(SRC, file), "utf8"),
+      ),
+    );
+    expect(declared).toEqual([]);
   });
 
   it("let every error class extend core's ShipbridgeError (one guard, one code)", () => {

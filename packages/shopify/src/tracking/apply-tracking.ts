@@ -10,15 +10,17 @@ import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_TRACKING_INFO_UPDATE } from "../admin/documents.ts";
 import { loadShipment } from "../store/shipments.ts";
+import {
+  fulfilledOrderOfPackage,
+  recordTrackingEvent,
+  recordTrackingState,
+  type TrackingEventRow,
+} from "../store/tracking.ts";
+import { inTransaction } from "../store/transaction.ts";
 import { sendDeliveryEvent } from "./delivery-events.ts";
 
-export interface TrackingEventInput {
-  readonly packageId: number;
-  readonly packageNo: string;
-  readonly state: string;
-  readonly datetime: string;
-  readonly description?: string | null | undefined;
-}
+/** One parcel's tracking event, as a push or the reconcile job reads it. */
+export type TrackingEventInput = TrackingEventRow;
 
 export interface ApplyContext {
   readonly shopify: Shopify;
@@ -43,32 +45,10 @@ export async function applyTrackingEvent(
   shop: string,
   event: TrackingEventInput,
 ): Promise<"applied" | "duplicate" | "unknown"> {
-  const { rows } = await context.pool.query(
-    `SELECT order_id FROM shipbridge_shopify_shipments
-     WHERE shop = $1 AND package_id = $2 AND fulfillment_id IS NOT NULL`,
-    [shop, event.packageId],
-  );
-  const orderId = rows[0]?.order_id as string | undefined;
+  const orderId = await fulfilledOrderOfPackage(context.pool, shop, event.packageId);
   if (orderId === undefined) return "unknown";
-  const db = await context.pool.connect();
-  try {
-    await db.query("BEGIN");
-    const inserted = await db.query(
-      `INSERT INTO shipbridge_shopify_tracking_events (shop, package_id, package_no, state, datetime, description)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [
-        shop,
-        event.packageId,
-        event.packageNo,
-        event.state,
-        event.datetime,
-        event.description ?? null,
-      ],
-    );
-    if (inserted.rowCount !== 1) {
-      await db.query("ROLLBACK");
-      return "duplicate";
-    }
+  return inTransaction(context.pool, async (db) => {
+    if (!(await recordTrackingEvent(db, shop, event))) return "duplicate";
     const row = await loadShipment(db, shop, orderId);
     if (!row?.fulfillmentId || !row.tracking)
       throw new TrackingUpdateError("no_fulfilment", "no fulfilment");
@@ -95,17 +75,7 @@ export async function applyTrackingEvent(
         `fulfillmentTrackingInfoUpdate refused: ${errors.map((error) => error.message).join("; ")}`,
       );
     await sendDeliveryEvent(db, { shopify: context.shopify, session }, row, event);
-    await db.query(
-      `UPDATE shipbridge_shopify_shipments SET tracking_state = $3, tracking_at = $4, updated_at = now()
-       WHERE shop = $1 AND order_id = $2`,
-      [shop, orderId, event.state, event.datetime],
-    );
-    await db.query("COMMIT");
+    await recordTrackingState(db, shop, orderId, event.state, event.datetime);
     return "applied";
-  } catch (error) {
-    await db.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    db.release();
-  }
+  });
 }

@@ -9,6 +9,7 @@ import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_EVENT_CREATE } from "../admin/documents.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
+import { deliveredParcels, recordDeliveryStatus, sentDeliveryStatuses } from "../store/tracking.ts";
 
 /** Core's tracking states that Shopify has a delivery status for. */
 export const DELIVERY_STATUSES: Readonly<Record<string, string>> = {
@@ -58,26 +59,15 @@ export async function sendDeliveryEvent(
   if (!status || !row.fulfillmentId || !hasScope(context.session)) return false;
   if (event.state === "delivered") {
     // One fulfilment holds every parcel: it is delivered when the last one is.
-    const { rows } = await db.query(
-      `SELECT count(DISTINCT package_no)::int AS n FROM shipbridge_shopify_tracking_events
-       WHERE shop = $1 AND package_id = $2 AND state = 'delivered'`,
-      [row.shop, row.packageId],
-    );
-    if ((rows[0]?.n ?? 0) < Math.max(1, row.tracking?.numbers.length ?? 1)) return false;
+    const delivered =
+      row.packageId === undefined ? 0 : await deliveredParcels(db, row.shop, row.packageId);
+    if (delivered < Math.max(1, row.tracking?.numbers.length ?? 1)) return false;
   }
   // A late event never moves the status back (in transit after delivered).
   const rank = (name: string) => Object.values(DELIVERY_STATUSES).indexOf(name);
-  const { rows: sent } = await db.query(
-    "SELECT status FROM shipbridge_shopify_delivery_events WHERE shop = $1 AND order_id = $2",
-    [row.shop, row.orderId],
-  );
-  if (sent.some((done: { status: string }) => rank(done.status) >= rank(status))) return false;
-  const inserted = await db.query(
-    `INSERT INTO shipbridge_shopify_delivery_events (shop, order_id, status) VALUES ($1, $2, $3)
-     ON CONFLICT DO NOTHING`,
-    [row.shop, row.orderId, status],
-  );
-  if (inserted.rowCount !== 1) return false;
+  const sent = await sentDeliveryStatuses(db, row.shop, row.orderId);
+  if (sent.some((done) => rank(done) >= rank(status))) return false;
+  if (!(await recordDeliveryStatus(db, row.shop, row.orderId, status))) return false;
   const happenedAt = isoTime(event.datetime);
   const graphql = new context.shopify.clients.Graphql({ session: context.session });
   const answer = await graphql.request<{

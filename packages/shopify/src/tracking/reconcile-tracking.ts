@@ -4,6 +4,7 @@
 // missed (downtime, a lost request) still reaches Shopify. pg-boss runs a
 // schedule once per cluster, however many instances share the database.
 import type { ShippingConnections } from "../shipping/connections.ts";
+import { markTrackingChecked, shipmentsToTrack } from "../store/tracking.ts";
 import { type ApplyContext, applyTrackingEvent, FINAL_TRACKING_STATES } from "./apply-tracking.ts";
 
 export const TRACKING_RECONCILE_QUEUE = "shipbridge-shopify-tracking-reconcile";
@@ -28,32 +29,20 @@ export async function reconcileTracking(
   context: ReconcileContext,
   batch = TRACKING_RECONCILE_BATCH,
 ): Promise<number> {
-  const { rows } = await context.pool.query(
-    `SELECT s.shop, s.order_id, s.package_id FROM shipbridge_shopify_shipments s
-     JOIN shipbridge_shopify_settings t ON t.shop = s.shop AND t.connection = 'connected'
-     WHERE s.status = 'fulfilled' AND s.package_id IS NOT NULL
-       AND (s.tracking_state IS NULL OR NOT (s.tracking_state = ANY($1::text[])))
-     ORDER BY s.tracking_checked_at ASC NULLS FIRST, s.updated_at, s.order_id LIMIT $2`,
-    [FINAL_TRACKING_STATES, batch],
-  );
+  const due = await shipmentsToTrack(context.pool, FINAL_TRACKING_STATES, batch);
   let applied = 0;
-  for (const row of rows as { shop: string; order_id: string; package_id: string }[]) {
-    const packageId = Number(row.package_id);
+  for (const { shop, orderId, packageId } of due) {
     // Checked now, whatever the answer: a shipment the service cannot answer for
     // waits its turn again instead of holding the front of the queue.
-    await context.pool.query(
-      `UPDATE shipbridge_shopify_shipments SET tracking_checked_at = now()
-       WHERE shop = $1 AND order_id = $2`,
-      [row.shop, row.order_id],
-    );
+    await markTrackingChecked(context.pool, shop, orderId);
     try {
-      const parcels = await context.connections.client(row.shop).packages.tracking(packageId);
+      const parcels = await context.connections.client(shop).packages.tracking(packageId);
       for (const parcel of parcels) {
         const latest = [...parcel.tracking]
           .sort((a, b) => a.datetime.localeCompare(b.datetime))
           .at(-1);
         if (!latest) continue;
-        const result = await applyTrackingEvent(context, row.shop, {
+        const result = await applyTrackingEvent(context, shop, {
           packageId,
           packageNo: parcel.package_no ?? "",
           state: latest.state,

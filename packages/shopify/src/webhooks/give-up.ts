@@ -8,7 +8,6 @@
 // so its parcel is not left paid for unseen. Other topics have nothing to show.
 import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
-import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { markGivenUp } from "../shipping/give-up-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
 import { loadSettings } from "../store/settings.ts";
@@ -17,18 +16,25 @@ import {
   loadShipment,
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
+import { type Delivery, isOrderDelivery, parseDelivery } from "./delivery.ts";
+
+/** The delivery, read; undefined when it is gone or names nothing. */
+async function deliveryOf(pool: pg.Pool, webhookId: string): Promise<Delivery | undefined> {
+  const entry = await loadDelivery(pool, webhookId);
+  return entry ? parseDelivery(entry) : undefined;
+}
 
 /** The shop and order a delivery ships, or undefined for one that ships nothing. */
 async function orderOfDelivery(
   pool: pg.Pool,
   webhookId: string,
 ): Promise<{ shop: string; orderId: string } | undefined> {
-  const entry = await loadDelivery(pool, webhookId);
+  const delivery = await deliveryOf(pool, webhookId);
   // A cancellation that could not finish must not offer the order for shipping again.
-  if (!entry?.topic.startsWith("orders/") || entry.topic === "orders/cancelled") return undefined;
-  const payload = entry.payload as ShopifyOrder & { order_edit?: { order_id?: number | string } };
-  const orderId = String(payload.order_edit?.order_id ?? payload.id ?? "");
-  return orderId === "" ? undefined : { shop: entry.shop, orderId };
+  if (!delivery || !isOrderDelivery(delivery) || delivery.topic === "orders/cancelled") {
+    return undefined;
+  }
+  return { shop: delivery.shop, orderId: delivery.order };
 }
 
 /**
@@ -36,10 +42,9 @@ async function orderOfDelivery(
  * paid for, needs attention so the merchant checks it and cancels the parcel.
  */
 async function giveUpCancellation(pool: pg.Pool, webhookId: string): Promise<void> {
-  const entry = await loadDelivery(pool, webhookId);
-  if (entry?.topic !== "orders/cancelled") return;
-  const orderId = String((entry.payload as ShopifyOrder).id ?? "");
-  if (orderId === "") return;
+  const delivery = await deliveryOf(pool, webhookId);
+  if (delivery?.topic !== "orders/cancelled") return;
+  const { shop, order: orderId } = delivery;
   const byLanguage: IssuesByLanguage = {
     pl_PL: [
       {
@@ -58,10 +63,10 @@ async function giveUpCancellation(pool: pg.Pool, webhookId: string): Promise<voi
       },
     ],
   };
-  const { settings } = await loadSettings(pool, entry.shop);
+  const { settings } = await loadSettings(pool, shop);
   await recordPackageNeedsAttention(
     pool,
-    entry.shop,
+    shop,
     orderId,
     byLanguage[settings.language] ?? [],
     byLanguage,

@@ -8,6 +8,8 @@ export const ORDER_TOPICS = [
   "orders/cancelled",
 ] as const;
 
+export type OrderTopic = (typeof ORDER_TOPICS)[number];
+
 export const COMPLIANCE_TOPICS = [
   "customers/data_request",
   "customers/redact",
@@ -16,6 +18,10 @@ export const COMPLIANCE_TOPICS = [
 
 export const APP_TOPICS = [...ORDER_TOPICS, "app/uninstalled", ...COMPLIANCE_TOPICS] as const;
 export type AppTopic = (typeof APP_TOPICS)[number];
+
+export function isOrderTopic(topic: string): topic is OrderTopic {
+  return (ORDER_TOPICS as readonly string[]).includes(topic);
+}
 
 export function isAppTopic(topic: string): topic is AppTopic {
   return (APP_TOPICS as readonly string[]).includes(topic);
