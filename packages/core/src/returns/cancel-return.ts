@@ -18,6 +18,7 @@ import { singleFlight, withLease } from "../mapping/ship-once.ts";
 import { findPackage, isOrdered, isShippingClient } from "../mapping/ship-order.ts";
 import { storeIdProblem } from "../mapping/store-id.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
+import { settledRuns } from "./return-flights.ts";
 import { returnCancelCommandId, returnLeaseKey, returnReference } from "./return-reference.ts";
 
 /** The reason code sent with a return's cancel command. */
@@ -77,7 +78,8 @@ export async function cancelReturn(
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
   };
-  // It waits for a shipReturn of this return under way here, then runs; concurrent cancels share one run.
+  // It waits for the shipReturns of this return under way here, then runs; concurrent cancels share one run.
+  await settledRuns(clientAccount(client), key);
   return singleFlight(
     clientAccount(client),
     key,

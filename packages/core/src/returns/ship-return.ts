@@ -24,6 +24,7 @@
 // Problems found by the mapping are reported at the return's own paths
 // (`return.customer.phone`, not `options.sender.phone`).
 import { ApiUsageError, type LabelRequest, type ShippingClient } from "../api/index.ts";
+import { clientAccount } from "../api/shipping-client.ts";
 import type { Clock } from "../clock.ts";
 import type { Issue } from "../issues/issue.ts";
 import type { Language } from "../issues/language.ts";
@@ -51,7 +52,8 @@ import {
   ValidationError,
   validateInput,
 } from "../validation/index.ts";
-import { returnOrderId, returnReference } from "./return-reference.ts";
+import { trackRun } from "./return-flights.ts";
+import { returnLeaseKey, returnOrderId, returnReference } from "./return-reference.ts";
 import {
   type ReturnMerchantInput,
   ReturnMerchantSchema,
@@ -161,20 +163,22 @@ export async function shipReturn(
   }
   if (issues.length > 0) throw new ValidationError(issues, language);
 
-  const call = {
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
-  };
-  if ((await findPackage(client, reference, call)) === undefined) {
-    const problem = await dropOffProblem(client, ret, language, call);
-    if (problem !== undefined) throw new ValidationError([problem], language);
-  }
-  try {
-    const result = await shipOrder(client, mapped.order, orderOptions);
-    return { ...result, reference };
-  } catch (error) {
-    throw renamed(error);
-  }
+  return trackRun(clientAccount(client), returnLeaseKey(options.storeId, ret.id), async () => {
+    const call = {
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+    };
+    if ((await findPackage(client, reference, call)) === undefined) {
+      const problem = await dropOffProblem(client, ret, language, call);
+      if (problem !== undefined) throw new ValidationError([problem], language);
+    }
+    try {
+      const result = await shipOrder(client, mapped.order, orderOptions);
+      return { ...result, reference };
+    } catch (error) {
+      throw renamed(error);
+    }
+  });
 }
 
 /** The return as the order shipOrder ships, and the sender and pickup it ships from. */
