@@ -28,6 +28,8 @@ const RANK: Readonly<Record<string, number>> = {
   fulfilment: 2,
   // The one way into shipping an order.
   shipping: 3,
+  // A return's parcel, bought and attached through the one way into shipping's parts.
+  returns: 3.5,
   rates: 4,
   tracking: 4,
   webhooks: 4,

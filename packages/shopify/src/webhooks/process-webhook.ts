@@ -15,6 +15,7 @@ import { loadShopOrderState } from "../admin/load-shop-order.ts";
 import { isOrderBody, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { BATCH_QUEUE, type BatchJob, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
+import { handleReturnEvent } from "../returns/return-events.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
 import { giveUpBatch } from "../shipping/give-up-batch.ts";
@@ -136,6 +137,11 @@ async function handle(
       });
       return;
     }
+    case "returns/request":
+    case "returns/approve":
+    case "returns/cancel":
+    case "returns/decline":
+      return handleReturnEvent(context, shop, topic, entry.payload);
     case "app/uninstalled":
       await forgetShopAccess(context, shop, entry.webhookId);
       return;

@@ -8,13 +8,26 @@ export const ORDER_TOPICS = [
   "orders/cancelled",
 ] as const;
 
+/** A return approved (or created by the merchant), requested, cancelled or declined. */
+export const RETURN_TOPICS = [
+  "returns/request",
+  "returns/approve",
+  "returns/cancel",
+  "returns/decline",
+] as const;
+
 export const COMPLIANCE_TOPICS = [
   "customers/data_request",
   "customers/redact",
   "shop/redact",
 ] as const;
 
-export const APP_TOPICS = [...ORDER_TOPICS, "app/uninstalled", ...COMPLIANCE_TOPICS] as const;
+export const APP_TOPICS = [
+  ...ORDER_TOPICS,
+  ...RETURN_TOPICS,
+  "app/uninstalled",
+  ...COMPLIANCE_TOPICS,
+] as const;
 export type AppTopic = (typeof APP_TOPICS)[number];
 
 export function isAppTopic(topic: string): topic is AppTopic {
