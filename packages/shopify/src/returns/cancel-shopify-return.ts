@@ -1,13 +1,13 @@
 // A return cancelled (returns/cancel) or declined (returns/decline) in
-// Shopify: recorded as cancelled, so it is never shipped, and its parcel, if
-// one was bought, given back at the service with core's cancelReturn (the
-// charge is refunded while the customer has not handed it in; after that the
-// return is marked cancelled_after_handover for the merchant). It runs under
-// the return's lock, so a purchase under way finishes first and is then
-// cancelled, and a purchase after it sees the cancellation.
+// Shopify: its parcel, if one was bought, is given back at the service with
+// core's cancelReturn (the charge is refunded while the customer has not
+// handed it in; after that the return is marked cancelled_after_handover for
+// the merchant), then it is recorded cancelled, so it is never shipped. It
+// runs under the return's lock, so a purchase under way finishes first and is
+// then cancelled, and a purchase after it sees the cancellation.
 import { cancelReturn } from "@shipbridge/core";
 import type { ShipContext } from "../shipping/ship-context.ts";
-import { recordReturnCancelled, recordReturnStatus, withReturnLock } from "../store/returns.ts";
+import { loadReturn, recordReturnCancelled, withReturnLock } from "../store/returns.ts";
 import { type AdminReturn, legacyIdOf, loadShopReturn, returnGid } from "./read-return.ts";
 import type { ReturnOutcome } from "./ship-shopify-return.ts";
 
@@ -32,29 +32,29 @@ export async function cancelReturnLocked(
   shop: string,
   read: AdminReturn,
 ): Promise<ReturnOutcome> {
-  const before = await recordReturnCancelled(context.pool, {
+  const entry = {
     shop,
     returnId: read.id,
     returnName: read.name,
     orderId: read.order.legacyResourceId,
-  });
-  if (before?.status === "cancelled_after_handover") return before.status;
-  // No row: nothing was ever bought (buying claims the row first, under this lock).
-  if (!before) return "cancelled";
-  const result = await cancelReturn(context.connections.client(shop), legacyIdOf(read.id), {
-    storeId: shop,
-    lock: context.tokenStore,
-    reason: `Shopify return ${read.name} was ${read.status === "DECLINED" ? "declined" : "cancelled"}.`,
-  });
-  if (result.status === "handed_over") {
-    await recordReturnStatus(
-      context.pool,
-      shop,
-      read.id,
-      "cancelled_after_handover",
-      result.packageId,
-    );
-    return "cancelled_after_handover";
+  };
+  const before = await loadReturn(context.pool, shop, read.id);
+  if (before?.status === "cancelled" || before?.status === "cancelled_after_handover") {
+    return before.status;
   }
+  // No row: nothing was ever bought (buying claims the row first, under this lock).
+  if (before) {
+    const result = await cancelReturn(context.connections.client(shop), legacyIdOf(read.id), {
+      storeId: shop,
+      lock: context.tokenStore,
+      reason: `Shopify return ${read.name} was ${read.status === "DECLINED" ? "declined" : "cancelled"}.`,
+    });
+    if (result.status === "handed_over") {
+      await recordReturnCancelled(context.pool, entry, "cancelled_after_handover");
+      return "cancelled_after_handover";
+    }
+  }
+  // Recorded once the parcel is given back: a failure before is retried.
+  await recordReturnCancelled(context.pool, entry);
   return "cancelled";
 }

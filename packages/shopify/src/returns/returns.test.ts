@@ -179,6 +179,70 @@ describe("returns", () => {
     expect(attaches() - attachesBefore).toBe(1);
   });
 
+  it("a lost answer of the attach (made in Shopify, not recorded) is found, not attached twice", async () => {
+    const orderId = await fulfilledOrder(8205);
+    harness.fake.failNext("AttachReturnLabel", { after: true });
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.status).toBe("attached");
+    const deliveries = deliveriesOf(returnId);
+    expect(deliveries).toHaveLength(1);
+    expect(row.reverseDeliveryId).toBe(deliveries[0]?.id);
+    expect((await ledger(returnId)).charges).toBe(1);
+  });
+
+  it("a return body replayed under another shop buys nothing there and is refused", async () => {
+    const orderId = await fulfilledOrder(8206);
+    const held: { topic: string; payload: unknown }[] = [];
+    const sink = harness.fake.returns.onWebhook;
+    harness.fake.returns.onWebhook = (_shop, topic, payload) => {
+      held.push({ topic, payload });
+    };
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    await harness.fake.returns.webhooksSent();
+    harness.fake.returns.onWebhook = sink;
+    const other = "returns-other.myshopify.com";
+    await harness.ready(appA, other);
+    const webhookId = randomUUID();
+    const answer = await harness.deliver(appA, other, "returns/approve", held[0]?.payload, {
+      webhookId,
+    });
+    expect(answer.status).toBe(200);
+    await eventually(
+      async () =>
+        (await harness.count(
+          "shipbridge_shopify_inbox WHERE webhook_id = $1 AND processed_at IS NOT NULL",
+          [webhookId],
+        )) === 1,
+      "the replayed delivery to be processed",
+    );
+    expect(
+      await harness.count("shipbridge_shopify_inbox WHERE webhook_id = $1 AND refused = $2", [
+        webhookId,
+        "unknown_order",
+      ]),
+    ).toBe(1);
+    expect(await loadReturn(harness.pool, other, made.return?.id as string)).toBeUndefined();
+    expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
+
+  it("a return cancelled after the customer handed the parcel in is marked for the merchant", async () => {
+    const orderId = await fulfilledOrder(8207);
+    const merchant = merchantReturns(harness.fake, SHOP);
+    const made = await merchant.create(orderId);
+    const returnId = made.return?.id as string;
+    const bought = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(bought.status).toBe("attached");
+    // The customer hands it in; the courier collects it two hours later.
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
+    await merchant.cancel(returnId);
+    const row = await returnRow(returnId, ["cancelled", "cancelled_after_handover"]);
+    expect(row.status).toBe("cancelled_after_handover");
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(bought.packageId as number)).state).not.toBe("canceled");
+  });
+
   it("a cancelled return gives its parcel back; a declined request buys nothing", async () => {
     const orderId = await fulfilledOrder(8204);
     const merchant = merchantReturns(harness.fake, SHOP);

@@ -136,36 +136,19 @@ export async function recordReturnIssues(
 }
 
 /**
- * Marks the return cancelled (made when there is no row yet); answers the row
- * as it was before, so the caller knows whether a parcel may have been bought.
+ * Marks the return cancelled, or cancelled after the customer handed the
+ * parcel in (made when there is no row yet).
  */
 export async function recordReturnCancelled(
   pool: pg.Pool,
   entry: { shop: string; returnId: string; returnName: string; orderId: string },
-): Promise<ReturnRow | undefined> {
-  const before = await loadReturn(pool, entry.shop, entry.returnId);
-  await pool.query(
-    `INSERT INTO shipbridge_shopify_returns (shop, return_id, return_name, order_id, status)
-     VALUES ($1, $2, $3, $4, 'cancelled')
-     ON CONFLICT (shop, return_id) DO UPDATE SET status = 'cancelled', updated_at = now()
-       WHERE shipbridge_shopify_returns.status <> 'cancelled_after_handover'`,
-    [entry.shop, entry.returnId, entry.returnName, entry.orderId],
-  );
-  return before;
-}
-
-export async function recordReturnStatus(
-  pool: pg.Pool,
-  shop: string,
-  returnId: string,
-  status: ReturnStatus,
-  packageId?: number,
+  status: "cancelled" | "cancelled_after_handover" = "cancelled",
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_returns SET status = $3, package_id = COALESCE($4, package_id),
-       updated_at = now()
-     WHERE shop = $1 AND return_id = $2`,
-    [shop, returnId, status, packageId ?? null],
+    `INSERT INTO shipbridge_shopify_returns (shop, return_id, return_name, order_id, status)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (shop, return_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
+    [entry.shop, entry.returnId, entry.returnName, entry.orderId, status],
   );
 }
 
