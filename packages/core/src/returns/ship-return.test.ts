@@ -16,6 +16,8 @@ const client = new ShippingClient({
   retry: { limit: 0 },
 });
 
+const BOX = { width: 30, depth: 20, height: 10 };
+
 const MERCHANT = {
   name: "Sklep Kowalski",
   street: "ul. Marszałkowska 1",
@@ -76,6 +78,17 @@ describe("shipReturn before any request", () => {
       "return.customer.street",
       "return.dropOff.point",
       "return.items",
+    ]);
+  });
+
+  it("names the options' problems beside the mapping's", async () => {
+    const badPhone = sampleReturn({ customer: { ...sampleReturn().customer, phone: "12345" } });
+    const error = await refusal(
+      shipReturn(client, badPhone, { storeId: "shop:x", merchant: MERCHANT, parcel: BOX }),
+    );
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      "options.storeId",
+      "return.customer.phone",
     ]);
   });
 

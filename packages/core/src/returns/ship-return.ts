@@ -145,21 +145,32 @@ export async function shipReturn(
       "language",
     ]),
   };
-  const renamed = (error: unknown) =>
-    isValidationError(error)
-      ? new ValidationError(
-          error.issues.map((issue) => ({
-            ...issue,
-            path: returnPath(issue.path, mapped.nameSource),
-          })),
-          language,
-        )
-      : error;
+  // The sender and the pickup are both the customer: one problem is named once.
+  const renamed = (error: unknown) => {
+    if (!isValidationError(error)) return error;
+    const seen = new Set<string>();
+    const issues = error.issues
+      .map((issue) => ({ ...issue, path: returnPath(issue.path, mapped.nameSource) }))
+      .filter((issue) => {
+        const key = `${issue.path} ${issue.rule}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    return new ValidationError(issues, language);
+  };
   // Every problem of the mapping, at the return's paths, before any request.
   try {
     toPackage(mapped.order, orderOptions);
   } catch (error) {
-    throw renamed(error);
+    const found = renamed(error);
+    // Beside the options' own problems (a store id with a colon), not instead of them.
+    if (issues.length > 0 && isValidationError(found)) {
+      const known = new Set(issues.map((issue) => issue.path));
+      const more = found.issues.filter((issue) => !known.has(issue.path));
+      throw new ValidationError([...issues, ...more], language);
+    }
+    throw found;
   }
   if (issues.length > 0) throw new ValidationError(issues, language);
 
