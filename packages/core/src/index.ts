@@ -125,6 +125,24 @@ export {
   TokenEndpointError,
   type TokenStore,
 } from "./oauth/index.ts";
+// Returns: a store return to one paid return parcel, and back when cancelled.
+export {
+  type CancelReturnOptions,
+  type CancelReturnResult,
+  cancelReturn,
+  RETURN_CANCEL_REASON,
+  type ReturnMerchantInput,
+  returnCancelCommandId,
+  returnReference,
+  type ShipReturnOptions,
+  type ShipReturnResult,
+  type StoreReturn,
+  type StoreReturnCustomer,
+  type StoreReturnDropOff,
+  type StoreReturnInput,
+  type StoreReturnItem,
+  shipReturn,
+} from "./returns/index.ts";
 // The shipping day: one file of labels for many packages, handover protocols
 // per carrier, the courier booked, orders in several parcels, and the day's
 // reckoning of what was paid against what the stores asked for.

@@ -29,6 +29,8 @@ const RANK: Readonly<Record<string, number>> = {
   fulfilment: 2,
   // The one way into shipping an order.
   shipping: 3,
+  // A return's parcel, bought and attached through the one way into shipping's parts.
+  returns: 3.5,
   // The types-only module the webhook jobs, every route and the console take.
   runtime: 4,
   rates: 5,

@@ -297,6 +297,8 @@ const en: Record<RuleCode, Template> = {
         return `Point ${point} belongs to ${p(x, "pointCarrier")}, but the package ships with ${p(x, "carrier")}; choose a point of ${p(x, "carrier")}.`;
       case "not_delivery_point":
         return `Point ${point} does not hand parcels out to receivers; choose another point on the map.`;
+      case "not_send_point":
+        return `Point ${point} does not take parcels in from senders; choose a point of the same carrier that does.`;
       default:
         return `Point ${point} cannot take this package; choose another point on the map.`;
     }
@@ -530,6 +532,8 @@ const pl: Record<RuleCode, Template> = {
         return `Punkt ${point} należy do przewoźnika ${p(x, "pointCarrier")}, a przesyłka jest wysyłana przez ${p(x, "carrier")}; wybierz punkt przewoźnika ${p(x, "carrier")}.`;
       case "not_delivery_point":
         return `Punkt ${point} nie wydaje przesyłek odbiorcom; wybierz inny punkt na mapie.`;
+      case "not_send_point":
+        return `Punkt ${point} nie przyjmuje przesyłek od nadawców; wybierz punkt tego samego przewoźnika, który je przyjmuje.`;
       default:
         return `Punkt ${point} nie może przyjąć tej przesyłki; wybierz inny punkt na mapie.`;
     }

@@ -118,6 +118,13 @@ describe("service-state messages", () => {
     expect(
       say(RULE_CODES.point_unavailable, { ...point, reason: "not_delivery_point" }, "pl_PL"),
     ).toBe("Punkt KRA01M nie wydaje przesyłek odbiorcom; wybierz inny punkt na mapie.");
+    const drop = { point: "PL10007", field: "pickup.point", reason: "not_send_point" };
+    expect(say(RULE_CODES.point_unavailable, drop)).toBe(
+      "Point PL10007 does not take parcels in from senders; choose a point of the same carrier that does.",
+    );
+    expect(say(RULE_CODES.point_unavailable, drop, "pl_PL")).toBe(
+      "Punkt PL10007 nie przyjmuje przesyłek od nadawców; wybierz punkt tego samego przewoźnika, który je przyjmuje.",
+    );
   });
 
   it("carrier_unknown names a carrier given by name, and keeps the parcel-number wording otherwise", () => {

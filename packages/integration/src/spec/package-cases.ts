@@ -51,6 +51,12 @@ export interface PackageCase {
   readonly expect: PackageOutcome;
   /** The operations the rule is stated for; all three unless said. */
   readonly operations?: readonly Operation[];
+  /**
+   * The rule is on the service's point data (a point's kind and state), which
+   * core's offline validatePackage cannot know: it accepts the shipment, and
+   * the service gives the row's outcome.
+   */
+  readonly pointData?: true;
   /** Fields changed in the demo shipment's addresses (a sender is the pickup's copy). */
   readonly addresses?: Readonly<Partial<Record<AddressRole, Readonly<Record<string, unknown>>>>>;
 }
@@ -334,5 +340,24 @@ export const PACKAGE_CASES: readonly PackageCase[] = [
     version: 2,
     addresses: { sender: { street: "Marszałkowska" } },
     expect: ACCEPTED,
+  },
+  // Points (2.3 gap): pickup.point is where the sender hands the parcel in
+  // (a return parcel's customer), so it must be a point that takes parcels
+  // in, as the point data says (Point.is_send_point); PL30035 is a DPD
+  // Pickup shop that only hands parcels out, PL00007 one that takes them in.
+  {
+    section: "2.3",
+    title: "point: a pickup point that takes parcels in",
+    version: 2,
+    addresses: { pickup: { point: "PL00007" } },
+    expect: ACCEPTED,
+  },
+  {
+    section: "2.3",
+    title: "point: a pickup point that only hands parcels out",
+    version: 2,
+    pointData: true,
+    addresses: { pickup: { point: "PL30035" } },
+    expect: { refused: { rule: RULE_CODES.point_unavailable, path: "pickup.point" } },
   },
 ];

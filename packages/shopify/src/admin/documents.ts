@@ -284,7 +284,8 @@ export const CARRIER_SERVICE_CREATE = /* GraphQL */ `
 
 /**
  * The scopes the app asks for at install: orders, fulfilment, delivery
- * events (write_fulfillments, for fulfillmentEventCreate) and checkout rates.
+ * events (write_fulfillments, for fulfillmentEventCreate), checkout rates, and
+ * returns (read_returns, write_returns: return parcels with their labels).
  */
 export const APP_SCOPES = [
   "read_orders",
@@ -292,6 +293,8 @@ export const APP_SCOPES = [
   "write_merchant_managed_fulfillment_orders",
   "write_fulfillments",
   "write_shipping",
+  "read_returns",
+  "write_returns",
 ] as const;
 
 /** Each document with variables of the shape the app sends, for the schema test. */

@@ -34,6 +34,8 @@ import {
 } from "../queue/jobs.ts";
 import { QuoteCache } from "../rates/quote-cache.ts";
 import { rateCallback } from "../rates/rate-callback.ts";
+import { serveReturnLabel } from "../returns/label-route.ts";
+import { reconcileReturns } from "../returns/reconcile-returns.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { settingsRoutes } from "../settings/settings-routes.ts";
 import { ShippingConnections } from "../shipping/connections.ts";
@@ -67,6 +69,11 @@ export interface ShopifyApp {
    * answers how many tracking events it applied.
    */
   reconcileTracking(): Promise<number>;
+  /**
+   * Runs the return parcels' tracking pass now (it also runs on the tracking
+   * schedule); answers how many are delivered back after it.
+   */
+  reconcileReturns(): Promise<number>;
   /**
    * The merchant's console for one shop, in code: the same connection,
    * settings, orders, shipping and labels as the settings pages.
@@ -120,6 +127,10 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   hono.post("/rates", (c) =>
     rateCallback({ shopify, runtime, cache, deadlineMs: config.rateDeadlineMs ?? 2000 }, c),
   );
+  hono.get("/returns/label/:token", async (c) => {
+    const app = await runtime();
+    return serveReturnLabel({ shopify, pool: app.pool }, c);
+  });
   installRoutes(hono, shopify, runtime);
   settingsRoutes(hono, runtime);
   ordersRoutes(hono, runtime);
@@ -131,6 +142,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     shopify,
     reconcileTracking: async () =>
       reconcileTracking(await runtime(), config.trackingReconcileBatch),
+    reconcileReturns: async () => reconcileReturns(await runtime(), config.trackingReconcileBatch),
     merchant: (shop: string) => {
       const valid = shopify.utils.sanitizeShop(shop);
       if (!valid) throw new TypeError(`not a shop domain: ${shop}`);
@@ -332,6 +344,7 @@ async function startOn(
       { pollingIntervalSeconds: config.pollingIntervalSeconds ?? 2, batchSize: 1 },
       async () => {
         await reconcileTracking(app, config.trackingReconcileBatch);
+        await reconcileReturns(app, config.trackingReconcileBatch);
       },
     );
   }

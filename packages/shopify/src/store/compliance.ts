@@ -12,6 +12,7 @@ const SHOP_TABLES = [
   "tracking_events",
   "delivery_events",
   "pickups",
+  "returns",
   // Its orders go with it (ON DELETE CASCADE).
   "batches",
 ] as const;
@@ -50,6 +51,12 @@ export async function redactCustomer(
   await pool.query(
     `UPDATE shipbridge_shopify_shipments SET label = NULL, label_type = NULL, issues = NULL,
        issues_by_language = NULL
+     WHERE shop = $1 AND order_id = ANY($2::text[])`,
+    [shop, orderIds],
+  );
+  // The labels of the orders' return parcels print the customer's address.
+  await pool.query(
+    `UPDATE shipbridge_shopify_returns SET label = NULL, label_type = NULL, issues = NULL
      WHERE shop = $1 AND order_id = ANY($2::text[])`,
     [shop, orderIds],
   );

@@ -144,6 +144,27 @@ const TABLES = /* SQL */ `
   -- A hash of what the request that made the batch asked for: the same key
   -- asking for other orders is refused instead of answered with this batch.
   ALTER TABLE shipbridge_shopify_batches ADD COLUMN IF NOT EXISTS request_hash text;
+
+  -- A return's parcel: bought once at the service, its label kept for
+  -- Shopify to fetch, attached once to the return's reverse fulfillment order.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_returns (
+    shop                text NOT NULL,
+    return_id           text NOT NULL,
+    return_name         text NOT NULL,
+    order_id            text NOT NULL,
+    status              text NOT NULL,
+    package_id          bigint,
+    tracking            jsonb,
+    label               bytea,
+    label_type          text,
+    reverse_delivery_id text,
+    tracking_state      text,
+    tracking_checked_at timestamptz,
+    issues              jsonb,
+    created_at          timestamptz NOT NULL DEFAULT now(),
+    updated_at          timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, return_id)
+  );
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */

@@ -31,6 +31,8 @@ export const FULL_SCOPES = [
   "write_merchant_managed_fulfillment_orders",
   "write_fulfillments",
   "write_shipping",
+  "read_returns",
+  "write_returns",
 ];
 
 export interface Harness {

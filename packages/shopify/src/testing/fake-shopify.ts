@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { execute } from "graphql";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
+import { FakeReturns } from "./fake-returns.ts";
 import { readFakeShopifyState, writeFakeShopifyState } from "./fake-shopify-state.ts";
 import { verifySessionToken } from "./session-token.ts";
 import { checkAdminRequest } from "./validate-admin-request.ts";
@@ -144,6 +145,8 @@ export class FakeShopify {
   #ids = 1000;
   readonly #faults: { operation: string; after: boolean; remaining: number }[] = [];
   readonly #holds: { name: string; arrived: () => void; released: Promise<void> }[] = [];
+  /** Returns, reverse fulfillment orders and reverse deliveries (fake-returns.ts). */
+  readonly returns: FakeReturns;
 
   constructor(options: FakeShopifyOptions) {
     this.apiKey = options.apiKey;
@@ -152,6 +155,11 @@ export class FakeShopify {
     this.#schema = loadAdminSchema(this.apiVersion);
     this.#lifetime = options.accessTokenLifetimeSeconds ?? 3600;
     this.#now = options.now ?? Date.now;
+    this.returns = new FakeReturns({
+      order: (shop, id) => this.order(shop, id),
+      orderView: (order) => this.#orderView(order),
+      now: () => this.#now(),
+    });
   }
 
   /** Adds a shop that installs the app with `scopes`. */
@@ -470,6 +478,7 @@ export class FakeShopify {
   #queries(shop: string) {
     const orders = this.#shop(shop).orders;
     return {
+      ...this.returns.queries(shop),
       order: ({ id }: { id: string }) => {
         const order = orders.get(id);
         return order ? this.#orderView(order) : null;
@@ -536,6 +545,7 @@ export class FakeShopify {
   #mutations(shop: string) {
     const state = this.#shop(shop);
     return {
+      ...this.returns.mutations(shop),
       fulfillmentCreate: ({ fulfillment }: { fulfillment: FulfillmentInput }) =>
         this.#fulfillmentCreate(state, fulfillment),
       fulfillmentTrackingInfoUpdate: (args: {

@@ -5,6 +5,8 @@
 // in topics.ts, so a topic subscribed to is never left without one. A topic
 // whose handler reads its own body gets the body as it came, as `order`:
 // `"a/topic": (context, { shop, topic, order }) => handle(context, shop, topic, order)`.
+
+import { handleReturnEvent } from "../returns/return-events.ts";
 import type { ProcessContext } from "../runtime/process-context.ts";
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from "./compliance.ts";
 import type { Delivery } from "./delivery.ts";
@@ -25,6 +27,14 @@ export const HANDLERS: { readonly [T in AppTopic]: TopicHandler<T> } = {
   "orders/updated": handleOrderUpdate,
   "orders/edited": handleOrderUpdate,
   "orders/cancelled": handleOrderCancellation,
+  "returns/request": (context, { shop, topic, order }) =>
+    handleReturnEvent(context, shop, topic, order),
+  "returns/approve": (context, { shop, topic, order }) =>
+    handleReturnEvent(context, shop, topic, order),
+  "returns/cancel": (context, { shop, topic, order }) =>
+    handleReturnEvent(context, shop, topic, order),
+  "returns/decline": (context, { shop, topic, order }) =>
+    handleReturnEvent(context, shop, topic, order),
   "app/uninstalled": handleUninstall,
   "shop/redact": handleShopRedact,
   "customers/redact": handleCustomerRedact,

@@ -10,13 +10,26 @@ export const ORDER_TOPICS = [
 
 export type OrderTopic = (typeof ORDER_TOPICS)[number];
 
+/** A return approved (or created by the merchant), requested, cancelled or declined. */
+export const RETURN_TOPICS = [
+  "returns/request",
+  "returns/approve",
+  "returns/cancel",
+  "returns/decline",
+] as const;
+
 export const COMPLIANCE_TOPICS = [
   "customers/data_request",
   "customers/redact",
   "shop/redact",
 ] as const;
 
-export const APP_TOPICS = [...ORDER_TOPICS, "app/uninstalled", ...COMPLIANCE_TOPICS] as const;
+export const APP_TOPICS = [
+  ...ORDER_TOPICS,
+  ...RETURN_TOPICS,
+  "app/uninstalled",
+  ...COMPLIANCE_TOPICS,
+] as const;
 export type AppTopic = (typeof APP_TOPICS)[number];
 
 export function isOrderTopic(topic: string): topic is OrderTopic {

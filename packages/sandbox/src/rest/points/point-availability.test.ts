@@ -20,6 +20,7 @@ interface MapPoint {
   active: boolean;
   holiday: boolean;
   is_delivery_point: boolean;
+  is_send_point: boolean;
 }
 
 async function pointsIn(city: string, service: string): Promise<MapPoint[]> {
@@ -183,6 +184,40 @@ describe("a package to a point", () => {
     expect(paths).toContainEqual(["pickup.point", "point_unavailable"]);
     expect(paths).toContainEqual(["receiver.point", "point_unavailable"]);
     expect(paths.some(([path]) => path?.startsWith("parcels[0]"))).toBe(true);
+  });
+
+  it("is refused with a drop-off (pickup) point that takes no parcels in, and made at one that does", async () => {
+    const dpd = (await pointsIn("Kraków", "dpd")).filter((p) => p.active && !p.holiday);
+    const pickupOnly = dpd.find((p) => !p.is_send_point);
+    const sendPoint = dpd.find((p) => p.is_send_point);
+    if (!pickupOnly || !sendPoint) throw new Error("no open DPD points of both kinds in Kraków");
+    const from = (point: string) =>
+      sampleV2({ service: "dpd", pickup: { ...(sampleV2().pickup as object), point } });
+    const before = await packageCount();
+    const messages = await refusedInBothLanguages(
+      sandbox,
+      "POST",
+      "/packages",
+      () => ({ version: 2, body: from(pickupOnly.code) }),
+      { path: "pickup.point", rule: "point_unavailable" },
+    );
+    expect(messages.en_GB).toBe(
+      `Point ${pickupOnly.code} does not take parcels in from senders; choose a point of the same carrier that does.`,
+    );
+    expect(messages.pl_PL).toBe(
+      `Punkt ${pickupOnly.code} nie przyjmuje przesyłek od nadawców; wybierz punkt tego samego przewoźnika, który je przyjmuje.`,
+    );
+    expect(await packageCount()).toBe(before);
+    // Such a point still hands parcels out to receivers.
+    const delivered = await create(
+      sampleV2({
+        service: "dpd",
+        receiver: { ...(sampleV2().receiver as object), point: pickupOnly.code },
+      }),
+    );
+    expect(delivered.status).toBe(201);
+    const sent = await create(from(sendPoint.code));
+    expect(sent.status).toBe(201);
   });
 
   it("is refused when an edit (PUT) moves it to a closed point", async () => {

@@ -3,8 +3,10 @@
 // point (`pickup.point`, where the sender hands the parcel in, or
 // `receiver.point`, where the receiver collects it) must be in the point data
 // set, open (`active`, as POST /_sandbox/points/{code} leaves it), not on
-// holiday at that moment of the sandbox clock, of the package's carrier, and
-// for `receiver.point` a point that hands parcels out. Each problem is core's
+// holiday at that moment of the sandbox clock, of the package's carrier, for
+// `receiver.point` a point that hands parcels out, and for `pickup.point` (a
+// sender's drop-off, as a return parcel's customer) a point that takes
+// parcels in (`is_send_point`). Each problem is core's
 // `point_unavailable` with the reason in its message parameters.
 import type { MessageParams } from "@shipbridge/core/internal";
 import type { SandboxDatabase } from "../../state/database.ts";
@@ -19,7 +21,8 @@ export type PointUnavailableReason =
   | "closed"
   | "holiday"
   | "other_carrier"
-  | "not_delivery_point";
+  | "not_delivery_point"
+  | "not_send_point";
 
 /** Why one of the package's points cannot take it, with the parameters of core's message. */
 export interface PointProblem {
@@ -73,6 +76,8 @@ export function pointProblems(
       problems.push(problem("holiday"));
     } else if (field === "receiver.point" && !point.is_delivery_point) {
       problems.push(problem("not_delivery_point"));
+    } else if (field === "pickup.point" && !point.is_send_point) {
+      problems.push(problem("not_send_point"));
     }
   }
   return problems;

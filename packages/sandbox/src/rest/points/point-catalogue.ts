@@ -11,7 +11,9 @@
 //   gls     ParcelShops GLS-WAW123 (parcel_shop)
 //   fedex   stations FDX-WAW12 (pickup_station)
 //   meest   points MEEST-WAW12 (parcel_shop)
-// `type` is parcel_machine for lockers and service_point for the rest.
+// `type` is parcel_machine for lockers and service_point for the rest. Every
+// point takes parcels in (`is_send_point`) except one DPD Pickup shop in five,
+// and every point hands them out except FedEx stations.
 
 import { seededRandom } from "../../support/hashing.ts";
 import { type City, POLISH_CITIES, postcodeOf } from "../geography/polish-cities.ts";
@@ -257,7 +259,12 @@ function generate(): CatalogPoint[] {
             : "W budynku oddziału",
         active: random() > 0.04,
         cod: !locker || template.service === "inpost",
-        is_send_point: true,
+        // A pickup-only DPD Pickup shop (one in five) hands parcels out but takes none in.
+        is_send_point: !(
+          template.service === "dpd" &&
+          template.kind === "parcel_shop" &&
+          serial % 5 === 0
+        ),
         is_delivery_point: template.kind !== "pickup_station" || template.service !== "fedex",
         max_supported_weight: locker ? 25 : template.kind === "pickup_station" ? 31.5 : 20,
         holiday: false,

@@ -1,0 +1,272 @@
+// Returns end to end on a real PostgreSQL, the sandbox over HTTP and
+// FakeShopify, whose returns/* webhooks go to the app as Shopify sends them
+// (signed, after the merchant's mutation): a return the merchant creates gets
+// one return parcel from the customer's nearest send point to the shop,
+// attached to the return's reverse delivery with its label (fetched by
+// Shopify from the app's signed link) and tracking, the customer notified;
+// followed until delivered back. A customer's request waits for approval.
+// Ten deliveries of returns/approve at once to two instances buy one parcel
+// and attach it once. A cancelled return gives its parcel back; a declined
+// request buys nothing.
+import { randomUUID } from "node:crypto";
+import { returnReference } from "@shipbridge/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { loadReturn, type ReturnRow } from "../store/returns.ts";
+import { eventually } from "../test-support/eventually.ts";
+import { APP_URL, useHarness } from "../test-support/harness.ts";
+import { merchantReturns } from "../test-support/merchant-returns.ts";
+import { legacyIdOf } from "./read-return.ts";
+
+const harness = useHarness();
+const SHOP = "returns-shop.myshopify.com";
+let appA: ShopifyApp;
+let appB: ShopifyApp;
+
+beforeAll(async () => {
+  [appA, appB] = await Promise.all([harness.app(), harness.app()]);
+  await harness.ready(appA, SHOP);
+  // Shopify sends the returns webhooks to the app, and fetches labels from it.
+  harness.fake.returns.onWebhook = (shop, topic, payload) =>
+    harness.deliver(appA, shop, topic, payload);
+  harness.fake.returns.fetchLabel = (url) => appB(new Request(url));
+}, 60_000);
+
+/** An order shipped and fulfilled by the app, as every returned order was. */
+async function fulfilledOrder(id: number): Promise<string> {
+  const order = harness.order(SHOP, id);
+  await harness.deliverPaid(appA, SHOP, order);
+  const row = await harness.settled(SHOP, String(id), ["fulfilled", "needs_attention"]);
+  expect(row.status).toBe("fulfilled");
+  return `gid://shopify/Order/${id}`;
+}
+
+async function returnRow(
+  returnId: string,
+  statuses: readonly ReturnRow["status"][],
+): Promise<ReturnRow> {
+  let row: ReturnRow | undefined;
+  await eventually(
+    async () => {
+      row = await loadReturn(harness.pool, SHOP, returnId);
+      return row !== undefined && statuses.includes(row.status);
+    },
+    `return ${returnId} to be ${statuses.join(" or ")}`,
+  );
+  return row as ReturnRow;
+}
+
+/** The return parcels at the service for one return, and how many were charged. */
+async function ledger(returnId: string) {
+  const client = await harness.serviceClient();
+  const { packages } = await client.packages.list({
+    user_reference_number: returnReference(SHOP, legacyIdOf(returnId)),
+  });
+  const { messages } = await client.messages.list({ type: "order", limit: 500 });
+  const ids = packages.map((pkg) => pkg.package_id);
+  const charges = messages.filter(
+    (message) => typeof message["package_id"] === "number" && ids.includes(message["package_id"]),
+  ).length;
+  return { packages, ids, charges };
+}
+
+function deliveriesOf(returnId: string) {
+  return (harness.fake.returns.get(SHOP, returnId)?.reverseFulfillmentOrders ?? []).flatMap(
+    (rfo) => rfo.deliveries,
+  );
+}
+
+describe("returns", () => {
+  it("a return the merchant creates gets one parcel, attached with its label and tracking, followed until delivered back", async () => {
+    const orderId = await fulfilledOrder(8201);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    expect(made.userErrors).toEqual([]);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.issues).toBeUndefined();
+    expect(row.status).toBe("attached");
+
+    const { packages, charges } = await ledger(returnId);
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+    const client = await harness.serviceClient();
+    const parcel = await client.packages.get(packages[0]?.package_id as number);
+    // From the customer, handed in at a point that takes parcels in, to the shop.
+    expect(parcel.sender?.city).toBe("Gdańsk");
+    expect(parcel.pickup?.point).toMatch(/\S/);
+    expect(parcel.service).toBe("inpost");
+    expect(parcel.receiver?.city).toBe("Warszawa");
+    expect(parcel.receiver?.street).toBe("ul. Marszałkowska 1");
+
+    const [delivery, ...more] = deliveriesOf(returnId);
+    expect(more).toEqual([]);
+    expect(delivery?.id).toBe(row.reverseDeliveryId);
+    expect(delivery?.tracking).toEqual({
+      number: row.tracking?.numbers[0],
+      url: row.tracking?.urls[0],
+    });
+    expect(delivery?.notifyCustomer).toBe(true);
+    // Shopify fetched the label from the app's signed link, and keeps its copy.
+    expect(delivery?.label?.fileUrl.startsWith(`${APP_URL}/returns/label/`)).toBe(true);
+    expect(delivery?.label?.contentType).toBe("application/pdf");
+    expect(new TextDecoder().decode(delivery?.label?.bytes.subarray(0, 5))).toBe("%PDF-");
+    // The link is the app's own: altered, it opens nothing.
+    const forged = await appA(new Request(`${delivery?.label?.fileUrl}x`));
+    expect(forged.status).toBe(403);
+
+    // Followed until delivered back (the sandbox delivers after 30 hours).
+    expect(await appA.reconcileReturns()).toBe(0);
+    expect((await loadReturn(harness.pool, SHOP, returnId))?.status).toBe("attached");
+    await harness.sandbox.control("/clock/advance", { seconds: 31 * 3600 });
+    expect(await appA.reconcileReturns()).toBeGreaterThanOrEqual(1);
+    const back = await loadReturn(harness.pool, SHOP, returnId);
+    expect(back?.status).toBe("delivered");
+    expect(back?.trackingState).toBe("delivered");
+  });
+
+  it("a customer's request waits for the merchant: nothing is bought until it is approved", async () => {
+    const orderId = await fulfilledOrder(8202);
+    const merchant = merchantReturns(harness.fake, SHOP);
+    const requested = await merchant.request(orderId);
+    const returnId = requested.return?.id as string;
+    await harness.fake.returns.webhooksSent();
+    await harness.waitForInbox(SHOP, legacyIdOf(returnId));
+    expect(await loadReturn(harness.pool, SHOP, returnId)).toBeUndefined();
+    expect((await ledger(returnId)).packages).toEqual([]);
+
+    await merchant.approve(returnId);
+    expect((await returnRow(returnId, ["attached", "needs_attention"])).status).toBe("attached");
+    expect((await ledger(returnId)).charges).toBe(1);
+  });
+
+  it("returns/approve delivered ten times at once to two instances buys one parcel and attaches it once", async () => {
+    const orderId = await fulfilledOrder(8203);
+    // The merchant's return, with its webhook held back to be delivered ten times below.
+    const sink = harness.fake.returns.onWebhook;
+    const held: { topic: string; payload: unknown }[] = [];
+    harness.fake.returns.onWebhook = (_shop, topic, payload) => {
+      held.push({ topic, payload });
+    };
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    await harness.fake.returns.webhooksSent();
+    harness.fake.returns.onWebhook = sink;
+    const returnId = made.return?.id as string;
+    const [approve] = held;
+    expect(approve?.topic).toBe("returns/approve");
+    const attaches = () =>
+      harness.fake.calls.filter((call) => call.shop === SHOP && call.name === "AttachReturnLabel")
+        .length;
+    const attachesBefore = attaches();
+    const retried = randomUUID();
+    // Five retries of one delivery and five duplicate events, alternating between the instances.
+    const ids = [...Array(5).fill(retried), ...Array.from({ length: 5 }, () => randomUUID())];
+    const answers = await Promise.all(
+      ids.map((webhookId, index) =>
+        harness.deliver(index % 2 === 0 ? appA : appB, SHOP, "returns/approve", approve?.payload, {
+          webhookId,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    await returnRow(returnId, ["attached", "needs_attention"]);
+    await harness.waitForInbox(SHOP, legacyIdOf(returnId));
+    await harness.fake.returns.webhooksSent();
+    const { packages, charges } = await ledger(returnId);
+    expect(packages).toHaveLength(1);
+    expect(charges).toBe(1);
+    expect(deliveriesOf(returnId)).toHaveLength(1);
+    // Asked once: no instance tried a second attach that Shopify had to refuse.
+    expect(attaches() - attachesBefore).toBe(1);
+  });
+
+  it("a lost answer of the attach (made in Shopify, not recorded) is found, not attached twice", async () => {
+    const orderId = await fulfilledOrder(8205);
+    harness.fake.failNext("AttachReturnLabel", { after: true });
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.status).toBe("attached");
+    const deliveries = deliveriesOf(returnId);
+    expect(deliveries).toHaveLength(1);
+    expect(row.reverseDeliveryId).toBe(deliveries[0]?.id);
+    expect((await ledger(returnId)).charges).toBe(1);
+  });
+
+  it("a return body replayed under another shop buys nothing there and is refused", async () => {
+    const orderId = await fulfilledOrder(8206);
+    const held: { topic: string; payload: unknown }[] = [];
+    const sink = harness.fake.returns.onWebhook;
+    harness.fake.returns.onWebhook = (_shop, topic, payload) => {
+      held.push({ topic, payload });
+    };
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    await harness.fake.returns.webhooksSent();
+    harness.fake.returns.onWebhook = sink;
+    const other = "returns-other.myshopify.com";
+    await harness.ready(appA, other);
+    const webhookId = randomUUID();
+    const answer = await harness.deliver(appA, other, "returns/approve", held[0]?.payload, {
+      webhookId,
+    });
+    expect(answer.status).toBe(200);
+    await eventually(
+      async () =>
+        (await harness.count(
+          "shipbridge_shopify_inbox WHERE webhook_id = $1 AND processed_at IS NOT NULL",
+          [webhookId],
+        )) === 1,
+      "the replayed delivery to be processed",
+    );
+    expect(
+      await harness.count("shipbridge_shopify_inbox WHERE webhook_id = $1 AND refused = $2", [
+        webhookId,
+        "unknown_order",
+      ]),
+    ).toBe(1);
+    expect(await loadReturn(harness.pool, other, made.return?.id as string)).toBeUndefined();
+    expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
+
+  it("a return cancelled after the customer handed the parcel in is marked for the merchant", async () => {
+    const orderId = await fulfilledOrder(8207);
+    const merchant = merchantReturns(harness.fake, SHOP);
+    const made = await merchant.create(orderId);
+    const returnId = made.return?.id as string;
+    const bought = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(bought.status).toBe("attached");
+    // The customer hands it in; the courier collects it two hours later.
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
+    await merchant.cancel(returnId);
+    const row = await returnRow(returnId, ["cancelled", "cancelled_after_handover"]);
+    expect(row.status).toBe("cancelled_after_handover");
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(bought.packageId as number)).state).not.toBe("canceled");
+  });
+
+  it("a cancelled return gives its parcel back; a declined request buys nothing", async () => {
+    const orderId = await fulfilledOrder(8204);
+    const merchant = merchantReturns(harness.fake, SHOP);
+    const made = await merchant.create(orderId, [
+      merchant.wholeOrder(orderId)[0] as { fulfillmentLineItemId: string; quantity: number },
+    ]);
+    const returnId = made.return?.id as string;
+    const bought = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(bought.status).toBe("attached");
+    await merchant.cancel(returnId);
+    const cancelled = await returnRow(returnId, ["cancelled", "cancelled_after_handover"]);
+    expect(cancelled.status).toBe("cancelled");
+    const client = await harness.serviceClient();
+    await eventually(
+      async () => (await client.packages.get(bought.packageId as number)).state === "canceled",
+      "the return parcel to be cancelled at the service",
+    );
+
+    const requested = await merchant.request(orderId, [
+      merchant.wholeOrder(orderId)[1] as { fulfillmentLineItemId: string; quantity: number },
+    ]);
+    const requestId = requested.return?.id as string;
+    await merchant.decline(requestId);
+    expect((await returnRow(requestId, ["cancelled"])).packageId).toBeUndefined();
+    expect((await ledger(requestId)).packages).toEqual([]);
+  });
+});
