@@ -11,11 +11,14 @@ Configured by environment variables:
   SHOPIFY_API_KEY, SHOPIFY_API_SECRET   the app's client id and secret
   SHOPIFY_APP_URL                       where Shopify reaches the app (https://...)
   SHOPIFY_EMBEDDED                      true for an app inside the Shopify admin (default false)
-  SHIPPING_CLIENT_ID, SHIPPING_CLIENT_SECRET   the shipping service's OAuth client
-  SHIPPING_BASE_URL, SHIPPING_ACCOUNT_URL      the service's addresses (default production)
+  SHIPBRIDGE_CLIENT_ID, SHIPBRIDGE_CLIENT_SECRET   the shipping service's OAuth client
+  SHIPBRIDGE_BASE_URL, SHIPBRIDGE_ACCOUNT_URL      the service's addresses (default production)
   DATABASE_URL                          PostgreSQL; without it an embedded one runs
   SHIPBRIDGE_DATA_DIR                   the embedded database's folder (default .shipbridge-shopify-data)
   SHIPBRIDGE_DATABASE_PORT              the embedded database's loopback port (default 54329)
+  SHIPBRIDGE_JOB_HEARTBEAT_SECONDS      a dead instance's job is taken over after this (default 30, at least 10)
+  SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS how often an instance looks for such jobs (default 30)
+  SHOPIFY_ADMIN_API_URL                 a simulated Shopify (shipbridge-fake-shopify) instead of the shops' own; never in production
   PORT, HOST                            where to listen (default 8080, 0.0.0.0)
 `;
 

@@ -49,6 +49,7 @@ import {
 import { giveUpDelivery, giveUpLostDelivery } from "../webhooks/give-up.ts";
 import { processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
+import { routeAdminApi } from "./admin-api-address.ts";
 import { installRoutes } from "./install-routes.ts";
 
 export interface ShopifyApp {
@@ -80,6 +81,7 @@ export interface ShopifyApp {
 
 export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   const appUrl = new URL(config.appUrl);
+  if (config.adminApiUrl) routeAdminApi(config.adminApiUrl);
   const shopify = shopifyApi({
     apiKey: config.apiKey,
     apiSecretKey: config.apiSecretKey,
@@ -120,7 +122,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   hono.post("/rates", (c) =>
     rateCallback({ shopify, runtime, cache, deadlineMs: config.rateDeadlineMs ?? 2000 }, c),
   );
-  installRoutes(hono, shopify, runtime);
+  installRoutes(hono, shopify, runtime, config.adminApiUrl);
   settingsRoutes(hono, runtime);
   ordersRoutes(hono, runtime);
   dayRoutes(hono, runtime);

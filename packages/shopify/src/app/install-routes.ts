@@ -13,32 +13,57 @@ import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
+import { adminAddress } from "./admin-api-address.ts";
 
 const CONNECT_COOKIE = "shipbridge_connect";
+
+/**
+ * The request without its User-Agent: shopify-api answers 410 to `/auth`
+ * (and refuses `/auth/callback`) for any agent `isbot` names, Node's fetch
+ * and curl among them, so a script could not install. What makes an install
+ * safe is the signed state cookie, the callback's HMAC and the code's
+ * exchange with the app's secret, none of which reads the agent.
+ */
+function withoutUserAgent(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("user-agent");
+  return new Request(request.url, { method: request.method, headers });
+}
 
 export function installRoutes(
   hono: Hono,
   shopify: Shopify,
   runtime: () => Promise<AppRuntime>,
+  /** The simulated Shopify the app is pointed at (`ShopifyAppConfig.adminApiUrl`), if any. */
+  adminApiUrl?: string,
 ): void {
   const secret = shopify.config.apiSecretKey;
 
   hono.get("/auth", async (c) => {
     const shop = shopify.utils.sanitizeShop(c.req.query("shop") ?? "");
     if (!shop) return c.text("Missing or invalid shop", 400);
-    return shopify.auth.begin({
+    const begun = (await shopify.auth.begin({
       shop,
       callbackPath: "/auth/callback",
       isOnline: false,
-      rawRequest: c.req.raw,
-    }) as Promise<Response>;
+      rawRequest: withoutUserAgent(c.req.raw),
+    })) as Response;
+    // Pointed at a simulated Shopify, the browser goes to its authorize page too.
+    const location = begun.headers.get("location");
+    if (!location || !adminApiUrl) return begun;
+    const headers = new Headers(begun.headers);
+    headers.set("location", adminAddress(adminApiUrl, location));
+    return new Response(begun.body, { status: begun.status, headers });
   });
 
   hono.get("/auth/callback", async (c) => {
     const app = await runtime();
     let result: Awaited<ReturnType<Shopify["auth"]["callback"]>>;
     try {
-      result = await shopify.auth.callback({ rawRequest: c.req.raw, expiring: true });
+      result = await shopify.auth.callback({
+        rawRequest: withoutUserAgent(c.req.raw),
+        expiring: true,
+      });
     } catch {
       return c.text("The install could not be completed; start it again from Shopify.", 400);
     }
