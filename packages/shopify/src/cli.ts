@@ -31,6 +31,12 @@ if (process.argv.includes("--help") || process.argv.includes("-h")) {
     .then(
       (running) => {
         process.stdout.write(`shipbridge-shopify listening on ${running.url}\n`);
+        const simulated = process.env.SHOPIFY_ADMIN_API_URL?.trim();
+        if (simulated) {
+          process.stderr.write(
+            `shipbridge-shopify: the shops' admin is simulated at ${simulated} (SHOPIFY_ADMIN_API_URL): never in production\n`,
+          );
+        }
         const stop = () => {
           running.close().then(
             () => process.exit(0),
