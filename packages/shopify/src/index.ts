@@ -16,6 +16,7 @@ export {
   type ToStoreOrderOptions,
   toStoreOrder,
 } from "./mapping/index.ts";
+export { ShopNotInstalledError } from "./merchant/installed-shop.ts";
 export {
   type BatchCourier,
   BatchKeyReusedError,

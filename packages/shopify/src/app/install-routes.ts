@@ -10,6 +10,7 @@ import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { currentShop } from "../auth/current-shop.ts";
 import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
+import { isInstalled, ShopNotInstalledError } from "../merchant/installed-shop.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
@@ -105,6 +106,11 @@ export function installRoutes(
     if (given && !ticket) return c.text("The connect link expired; ask for a new one.", 401);
     const shop = ticket?.shop ?? (await currentShop(shopify, c.req.raw));
     if (!shop) return c.text("Unauthorized", 401);
+    // A ticket or a session cookie may outlive the install (app/uninstalled).
+    if (!(await isInstalled(app, shop))) {
+      const { messages } = new ShopNotInstalledError(shop);
+      return c.text(`${messages.en}\n${messages.pl}`, 403);
+    }
     const state = randomBytes(24).toString("base64url");
     const { url } = app.connections.oauth(shop).authorizationUrl({ state });
     const returnTo = ticket?.returnTo ? encodeURIComponent(ticket.returnTo) : "";
