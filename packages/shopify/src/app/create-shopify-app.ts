@@ -51,6 +51,7 @@ import { processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
 import { routeAdminApi } from "./admin-api-address.ts";
 import { installRoutes } from "./install-routes.ts";
+import { type CloseOptions, stopInOrder } from "./stop-in-order.ts";
 
 export interface ShopifyApp {
   /** The handler: every route of the app. */
@@ -75,8 +76,12 @@ export interface ShopifyApp {
   merchant(shop: string): ShopMerchant;
   /** Completes setup (tables, session storage, job queue, workers). */
   ready(): Promise<void>;
-  /** Stops the workers and closes the database connections. */
-  close(): Promise<void>;
+  /**
+   * Stops in order: no new jobs; a running job gets `graceSeconds` (10) to
+   * finish, then is handed back to the queue (failed for a retry); then the
+   * database connections are closed.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
@@ -142,23 +147,23 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     ready: async () => {
       await runtime();
     },
-    close: async () => {
+    close: async (options?: CloseOptions) => {
       if (closed) return;
       closed = true;
       if (!setup) return;
       const app = await setup.catch(() => undefined);
       if (!app) return;
-      await app.boss.stop({ graceful: true, timeout: 10_000 });
-      await (app.storage as PostgreSQLSessionStorage).disconnect();
-      await app.pool.end();
+      await stopInOrder(app, options);
     },
   });
 }
 
 async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRuntime> {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 });
-  // An idle connection the server drops must not crash the process.
+  // An idle connection the server drops must not crash the process; nor may
+  // one in use (its query fails, and the pool drops it when released).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const supervise = config.superviseIntervalSeconds ?? 30;
   const boss = new PgBoss({
     connectionString: config.databaseUrl,

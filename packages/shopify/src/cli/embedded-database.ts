@@ -9,7 +9,8 @@
 // blindly: each folder used is checked with lstat (no symlink, owned by
 // root, or by postgres for the data folder, not writable by group or
 // others), ownership is never changed through a symlink, and the copied
-// binaries must run as postgres before they are used.
+// binaries must run as postgres before they are used. The server runs in a
+// process group of its own, so only the bin stops it, after the app.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -222,9 +223,16 @@ function reachableHome(user: RunAs, dir: string, home: () => string): string {
   return target;
 }
 
-function run(command: string, args: string[], user: RunAs | undefined, logs: string[]) {
+function run(
+  command: string,
+  args: string[],
+  user: RunAs | undefined,
+  logs: string[],
+  detached = false,
+) {
   const child = spawn(command, args, {
     ...(user ?? {}),
+    detached,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, LC_MESSAGES: "C" },
   });
@@ -336,6 +344,9 @@ export async function startEmbeddedDatabase(
     ],
     user,
     logs,
+    // A process group of its own: a signal to the bin's group (Ctrl+C, a
+    // service manager) reaches the bin alone, which stops the server last.
+    true,
   );
   try {
     await new Promise<void>((done, fail) => {
