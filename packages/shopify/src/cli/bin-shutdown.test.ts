@@ -77,6 +77,16 @@ afterAll(async () => {
   }
   await fakeServer?.close();
   await sandbox?.close();
+  // A server a failed run left behind (its bin killed) is stopped with the folder.
+  const pidFile = join(dataDir, "pg", "postmaster.pid");
+  if (existsSync(pidFile)) {
+    try {
+      process.kill(Number(readFileSync(pidFile, "utf8").split("\n")[0]), "SIGINT");
+    } catch {}
+    for (let waited = 0; existsSync(pidFile) && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -159,10 +169,11 @@ function cookieJar() {
   };
 }
 
+/** Whether the process runs (a zombie, dead but not yet reaped by its new parent, does not). */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
   } catch {
     return false;
   }

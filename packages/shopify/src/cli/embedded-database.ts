@@ -30,6 +30,7 @@ import { createRequire } from "node:module";
 import { arch, platform, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { ShipbridgeError } from "@shipbridge/core";
+import { recordOwner, stopLeftBehind } from "./left-behind-server.ts";
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -47,7 +48,8 @@ export interface EmbeddedDatabaseOptions {
 /**
  * The embedded PostgreSQL could not start: `embedded_postgres_missing`,
  * `postgres_user_missing`, `unsafe_folder`, `postgres_unreachable`,
- * `initdb_failed`, `postgres_start_timeout` or `postgres_exited`.
+ * `initdb_failed`, `postgres_start_timeout`, `postgres_exited`, or
+ * `database_in_use` (another running bin's server holds the data folder).
  */
 export class EmbeddedDatabaseError extends ShipbridgeError {
   override readonly name = "EmbeddedDatabaseError";
@@ -329,6 +331,13 @@ export async function startEmbeddedDatabase(
     rmSync(databaseDir, { recursive: true, force: true });
     await initialise(native, databaseDir, user);
   }
+  const owner = await stopLeftBehind(home, databaseDir);
+  if (owner !== undefined) {
+    throw new EmbeddedDatabaseError(
+      "database_in_use",
+      `The embedded PostgreSQL in ${databaseDir} is in use by another running process (pid ${owner}): stop it first, or give this one another SHIPBRIDGE_DATA_DIR, or set DATABASE_URL.`,
+    );
+  }
   const logs: string[] = [];
   const server = run(
     join(native, "bin", "postgres"),
@@ -391,6 +400,7 @@ export async function startEmbeddedDatabase(
     await shutDown(server);
     throw error;
   }
+  recordOwner(home);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => shutDown(server),
