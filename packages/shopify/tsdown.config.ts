@@ -1,5 +1,5 @@
 // Build of the published package: ESM plus .d.ts from the TypeScript source.
-// One entry per subpath of package.json's exports, plus the bin.
+// One entry per subpath of package.json's exports, plus the bins.
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
@@ -7,6 +7,7 @@ export default defineConfig({
     index: "src/index.ts",
     testing: "src/testing/index.ts",
     cli: "src/cli.ts",
+    "fake-shopify": "src/testing/fake-shopify-bin.ts",
   },
   format: "esm",
   platform: "node",

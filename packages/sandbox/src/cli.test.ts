@@ -178,6 +178,35 @@ describe("cli", () => {
     expect(await exitCode(child)).toBe(0);
   });
 
+  it("registers the demo application's redirect URI from --redirect-uri", async () => {
+    const redirect = "http://127.0.0.1:8080/connect/callback";
+    const { child, output } = run(["--port", "0", "--json", "--redirect-uri", redirect]);
+    const [line] = await waitFor(output, /^\{.*\}$/m);
+    const ready = JSON.parse(line);
+    expect(ready.credentials).toMatchObject({ client_id: "demo-client", redirect_uri: redirect });
+    // The service's authorization page takes that address and no other.
+    const authorize = (uri: string) =>
+      fetch(
+        `${ready.base_url}/oauth/authorize?response_type=code&client_id=demo-client&state=s&redirect_uri=${encodeURIComponent(uri)}`,
+        { redirect: "manual" },
+      );
+    expect((await authorize(redirect)).status).toBe(200);
+    expect((await authorize("http://127.0.0.1:3000/oauth/callback")).status).toBe(400);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
+  it("refuses --redirect-uri that is not an address, or beside --config", async () => {
+    const bad = run(["--port", "0", "--redirect-uri", "not a url"]);
+    expect(await exitCode(bad.child)).toBe(2);
+    expect(bad.output()).toContain("--redirect-uri must be an absolute http(s) address");
+    const file = join(dir, "with-redirect.json");
+    writeFileSync(file, JSON.stringify({ applications: [], users: [] }));
+    const both = run(["--port", "0", "--config", file, "--redirect-uri", "http://a.example/cb"]);
+    expect(await exitCode(both.child)).toBe(2);
+    expect(both.output()).toContain("with --config, set redirect_uri in the file");
+  });
+
   it("prints one JSON line with --json and writes it to --ready-file", async () => {
     const readyFile = join(dir, "ready.json");
     const { child, output } = run([

@@ -15,6 +15,8 @@ const USAGE = `Usage: shipbridge-sandbox [options]
                      when --port is 0; 0 = any free port
   --host H           address to listen on; default 127.0.0.1
   --config FILE      JSON file with applications and users; default: the built-in demo application and user
+  --redirect-uri U   the built-in demo application's redirect URI, such as a store app's
+                     {appUrl}/connect/callback; default http://127.0.0.1:3000/oauth/callback
   --data FILE        SQLite file that keeps all state across restarts; default: in memory
   --clock-start T    where the sandbox clock starts, an ISO 8601 instant such as 2026-08-23T00:00:00Z;
                      it runs on with real time from there; default: now (a --data file keeps its clock)
@@ -45,6 +47,21 @@ function port(name: string, value: string | undefined, fallback: number): number
     );
   }
   return parsed;
+}
+
+/** The built-in demo, its application redirecting to `redirectUri` when given. */
+function parseDemoConfig(redirectUri: string | undefined): SandboxConfig {
+  if (redirectUri === undefined) return parseSandboxConfig(DEMO_CONFIG);
+  try {
+    return parseSandboxConfig({
+      ...DEMO_CONFIG,
+      applications: DEMO_CONFIG.applications?.map((app) => ({ ...app, redirect_uri: redirectUri })),
+    });
+  } catch {
+    throw new UsageError(
+      `--redirect-uri must be an absolute http(s) address without #, not ${JSON.stringify(redirectUri)}`,
+    );
+  }
 }
 
 function readConfig(file: string): SandboxConfig {
@@ -97,6 +114,7 @@ async function main(argv: string[]): Promise<void> {
         "account-port": { type: "string" },
         host: { type: "string" },
         config: { type: "string" },
+        "redirect-uri": { type: "string" },
         data: { type: "string" },
         "clock-start": { type: "string" },
         "freeze-clock": { type: "boolean" },
@@ -116,7 +134,13 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const config = values.config ? readConfig(values.config) : parseSandboxConfig(DEMO_CONFIG);
+  const redirectUri = values["redirect-uri"];
+  if (redirectUri !== undefined && values.config) {
+    throw new UsageError(
+      "--redirect-uri sets the built-in demo application's; with --config, set redirect_uri in the file",
+    );
+  }
+  const config = values.config ? readConfig(values.config) : parseDemoConfig(redirectUri);
   const basePort = port("port", values.port, 4010);
   // --port 0 alone asks for free ports: the account port follows, or a
   // second sandbox would collide on the fixed 4011.

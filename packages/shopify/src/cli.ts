@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // shipbridge-shopify: the deployable Shopify app, configured by environment
-// variables (see .env.example). Stops cleanly on SIGINT and SIGTERM.
+// variables (see .env.example). On SIGINT, SIGTERM or SIGHUP it stops in
+// order (see serve.ts), saying each step on stderr; a second signal stops
+// the embedded database at once.
 import { isBinConfigError } from "./cli/env.ts";
+import type { RunningApp } from "./cli/serve.ts";
 
 const HELP = `shipbridge-shopify: the Shopify shipping app for the Furgonetka.pl service.
 
@@ -11,35 +14,66 @@ Configured by environment variables:
   SHOPIFY_API_KEY, SHOPIFY_API_SECRET   the app's client id and secret
   SHOPIFY_APP_URL                       where Shopify reaches the app (https://...)
   SHOPIFY_EMBEDDED                      true for an app inside the Shopify admin (default false)
-  SHIPPING_CLIENT_ID, SHIPPING_CLIENT_SECRET   the shipping service's OAuth client
-  SHIPPING_BASE_URL, SHIPPING_ACCOUNT_URL      the service's addresses (default production)
+  SHIPBRIDGE_CLIENT_ID, SHIPBRIDGE_CLIENT_SECRET   the shipping service's OAuth client
+  SHIPBRIDGE_BASE_URL, SHIPBRIDGE_ACCOUNT_URL      the service's addresses (default production)
   DATABASE_URL                          PostgreSQL; without it an embedded one runs
   SHIPBRIDGE_DATA_DIR                   the embedded database's folder (default .shipbridge-shopify-data)
   SHIPBRIDGE_DATABASE_PORT              the embedded database's loopback port (default 54329)
+  SHIPBRIDGE_JOB_HEARTBEAT_SECONDS      a dead instance's job is taken over after this (default 30, at least 10)
+  SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS how often an instance looks for such jobs (default 30)
+  SHOPIFY_ADMIN_API_URL                 a simulated Shopify (shipbridge-fake-shopify) instead of the shops' own; never in production
   PORT, HOST                            where to listen (default 8080, 0.0.0.0)
 `;
 
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   process.stdout.write(HELP);
 } else {
+  const say = (line: string) => process.stderr.write(`shipbridge-shopify: ${line}\n`);
+  let running: RunningApp | undefined;
+  let stopping: string | undefined;
+  const stop = (signal: string) => {
+    if (stopping) {
+      // A second signal: the database goes now, and the rest with the process.
+      say(`${signal} again: stopping at once`);
+      void (running?.stopNow() ?? Promise.resolve()).finally(() => process.exit(1));
+      return;
+    }
+    stopping = signal;
+    say(`${signal}: stopping`);
+    running?.close(say).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        say(`could not stop in order: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  // Taken from the start, so a signal while the database starts still stops it.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => stop(signal));
+  }
   // Loaded only to serve, so --help needs nothing else.
   import("./cli/serve.ts")
     .then(({ serveFromEnv }) => serveFromEnv(process.env))
     .then(
-      (running) => {
-        process.stdout.write(`shipbridge-shopify listening on ${running.url}\n`);
-        const stop = () => {
-          running.close().then(
-            () => process.exit(0),
-            () => process.exit(1),
+      (started) => {
+        running = started;
+        process.stdout.write(`shipbridge-shopify listening on ${started.url}\n`);
+        const simulated = process.env.SHOPIFY_ADMIN_API_URL?.trim();
+        if (simulated) {
+          say(
+            `the shops' admin is simulated at ${simulated} (SHOPIFY_ADMIN_API_URL): never in production`,
           );
-        };
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
+        }
+        if (stopping) {
+          const signal = stopping;
+          stopping = undefined;
+          stop(signal);
+        }
       },
       (error: unknown) => {
         process.stderr.write(`${isBinConfigError(error) ? error.message : String(error)}\n`);
-        process.exitCode = 1;
+        process.exit(1);
       },
     );
 }

@@ -3,6 +3,7 @@
 
 export { APP_SCOPES } from "./admin/documents.ts";
 export { createShopifyApp, type ShopifyApp } from "./app/create-shopify-app.ts";
+export type { CloseOptions, CloseStep } from "./app/stop-in-order.ts";
 export type { ShippingServiceConfig, ShopifyAppConfig } from "./config/app-config.ts";
 export {
   decodeServiceCode,
@@ -16,6 +17,7 @@ export {
   type ToStoreOrderOptions,
   toStoreOrder,
 } from "./mapping/index.ts";
+export { ShopNotInstalledError } from "./merchant/installed-shop.ts";
 export {
   type BatchCourier,
   BatchKeyReusedError,

@@ -50,8 +50,8 @@ describe("the README's example", () => {
         DATABASE_URL: postgres.connectionString,
         SHOPIFY_API_KEY: "key",
         SHOPIFY_API_SECRET: "secret",
-        SHIPPING_CLIENT_ID: "client",
-        SHIPPING_CLIENT_SECRET: "client-secret",
+        SHIPBRIDGE_CLIENT_ID: "client",
+        SHIPBRIDGE_CLIENT_SECRET: "client-secret",
       },
       stdio: ["ignore", "ignore", "pipe"],
     });

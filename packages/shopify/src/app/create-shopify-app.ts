@@ -51,7 +51,9 @@ import {
 import { giveUpDelivery, giveUpLostDelivery } from "../webhooks/give-up.ts";
 import { processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
+import { routeAdminApi } from "./admin-api-address.ts";
 import { installRoutes } from "./install-routes.ts";
+import { type CloseOptions, stopInOrder } from "./stop-in-order.ts";
 
 export interface ShopifyApp {
   /** The handler: every route of the app. */
@@ -81,12 +83,17 @@ export interface ShopifyApp {
   merchant(shop: string): ShopMerchant;
   /** Completes setup (tables, session storage, job queue, workers). */
   ready(): Promise<void>;
-  /** Stops the workers and closes the database connections. */
-  close(): Promise<void>;
+  /**
+   * Stops in order: no new jobs; a running job gets `graceSeconds` (10) to
+   * finish, then is handed back to the queue (failed for a retry); then the
+   * database connections are closed.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   const appUrl = new URL(config.appUrl);
+  if (config.adminApiUrl) routeAdminApi(config.adminApiUrl);
   const shopify = shopifyApi({
     apiKey: config.apiKey,
     apiSecretKey: config.apiSecretKey,
@@ -131,7 +138,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     const app = await runtime();
     return serveReturnLabel({ shopify, pool: app.pool }, c);
   });
-  installRoutes(hono, shopify, runtime);
+  installRoutes(hono, shopify, runtime, config.adminApiUrl);
   settingsRoutes(hono, runtime);
   ordersRoutes(hono, runtime);
   dayRoutes(hono, runtime);
@@ -152,23 +159,23 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
     ready: async () => {
       await runtime();
     },
-    close: async () => {
+    close: async (options?: CloseOptions) => {
       if (closed) return;
       closed = true;
       if (!setup) return;
       const app = await setup.catch(() => undefined);
       if (!app) return;
-      await app.boss.stop({ graceful: true, timeout: 10_000 });
-      await (app.storage as PostgreSQLSessionStorage).disconnect();
-      await app.pool.end();
+      await stopInOrder(app, options);
     },
   });
 }
 
 async function start(config: ShopifyAppConfig, shopify: Shopify): Promise<AppRuntime> {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 });
-  // An idle connection the server drops must not crash the process.
+  // An idle connection the server drops must not crash the process; nor may
+  // one in use (its query fails, and the pool drops it when released).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const supervise = config.superviseIntervalSeconds ?? 30;
   const boss = new PgBoss({
     connectionString: config.databaseUrl,

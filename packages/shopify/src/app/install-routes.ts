@@ -10,35 +10,61 @@ import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { currentShop } from "../auth/current-shop.ts";
 import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
+import { isInstalled, ShopNotInstalledError } from "../merchant/installed-shop.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
+import { adminAddress } from "./admin-api-address.ts";
 
 const CONNECT_COOKIE = "shipbridge_connect";
+
+/**
+ * The request without its User-Agent: shopify-api answers 410 to `/auth`
+ * (and refuses `/auth/callback`) for any agent `isbot` names, Node's fetch
+ * and curl among them, so a script could not install. What makes an install
+ * safe is the signed state cookie, the callback's HMAC and the code's
+ * exchange with the app's secret, none of which reads the agent.
+ */
+function withoutUserAgent(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("user-agent");
+  return new Request(request.url, { method: request.method, headers });
+}
 
 export function installRoutes(
   hono: Hono,
   shopify: Shopify,
   runtime: () => Promise<AppRuntime>,
+  /** The simulated Shopify the app is pointed at (`ShopifyAppConfig.adminApiUrl`), if any. */
+  adminApiUrl?: string,
 ): void {
   const secret = shopify.config.apiSecretKey;
 
   hono.get("/auth", async (c) => {
     const shop = shopify.utils.sanitizeShop(c.req.query("shop") ?? "");
     if (!shop) return c.text("Missing or invalid shop", 400);
-    return shopify.auth.begin({
+    const begun = (await shopify.auth.begin({
       shop,
       callbackPath: "/auth/callback",
       isOnline: false,
-      rawRequest: c.req.raw,
-    }) as Promise<Response>;
+      rawRequest: withoutUserAgent(c.req.raw),
+    })) as Response;
+    // Pointed at a simulated Shopify, the browser goes to its authorize page too.
+    const location = begun.headers.get("location");
+    if (!location || !adminApiUrl) return begun;
+    const headers = new Headers(begun.headers);
+    headers.set("location", adminAddress(adminApiUrl, location));
+    return new Response(begun.body, { status: begun.status, headers });
   });
 
   hono.get("/auth/callback", async (c) => {
     const app = await runtime();
     let result: Awaited<ReturnType<Shopify["auth"]["callback"]>>;
     try {
-      result = await shopify.auth.callback({ rawRequest: c.req.raw, expiring: true });
+      result = await shopify.auth.callback({
+        rawRequest: withoutUserAgent(c.req.raw),
+        expiring: true,
+      });
     } catch {
       return c.text("The install could not be completed; start it again from Shopify.", 400);
     }
@@ -80,6 +106,11 @@ export function installRoutes(
     if (given && !ticket) return c.text("The connect link expired; ask for a new one.", 401);
     const shop = ticket?.shop ?? (await currentShop(shopify, c.req.raw));
     if (!shop) return c.text("Unauthorized", 401);
+    // A ticket or a session cookie may outlive the install (app/uninstalled).
+    if (!(await isInstalled(app, shop))) {
+      const { messages } = new ShopNotInstalledError(shop);
+      return c.text(`${messages.en}\n${messages.pl}`, 403);
+    }
     const state = randomBytes(24).toString("base64url");
     const { url } = app.connections.oauth(shop).authorizationUrl({ state });
     const returnTo = ticket?.returnTo ? encodeURIComponent(ticket.returnTo) : "";

@@ -9,7 +9,8 @@
 // blindly: each folder used is checked with lstat (no symlink, owned by
 // root, or by postgres for the data folder, not writable by group or
 // others), ownership is never changed through a symlink, and the copied
-// binaries must run as postgres before they are used.
+// binaries must run as postgres before they are used. The server runs in a
+// process group of its own, so only the bin stops it, after the app.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -29,6 +30,7 @@ import { createRequire } from "node:module";
 import { arch, platform, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { ShipbridgeError } from "@shipbridge/core";
+import { recordOwner, stopLeftBehind } from "./left-behind-server.ts";
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -46,7 +48,8 @@ export interface EmbeddedDatabaseOptions {
 /**
  * The embedded PostgreSQL could not start: `embedded_postgres_missing`,
  * `postgres_user_missing`, `unsafe_folder`, `postgres_unreachable`,
- * `initdb_failed`, `postgres_start_timeout` or `postgres_exited`.
+ * `initdb_failed`, `postgres_start_timeout`, `postgres_exited`, or
+ * `database_in_use` (another running bin's server holds the data folder).
  */
 export class EmbeddedDatabaseError extends ShipbridgeError {
   override readonly name = "EmbeddedDatabaseError";
@@ -222,9 +225,16 @@ function reachableHome(user: RunAs, dir: string, home: () => string): string {
   return target;
 }
 
-function run(command: string, args: string[], user: RunAs | undefined, logs: string[]) {
+function run(
+  command: string,
+  args: string[],
+  user: RunAs | undefined,
+  logs: string[],
+  detached = false,
+) {
   const child = spawn(command, args, {
     ...(user ?? {}),
+    detached,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, LC_MESSAGES: "C" },
   });
@@ -321,6 +331,13 @@ export async function startEmbeddedDatabase(
     rmSync(databaseDir, { recursive: true, force: true });
     await initialise(native, databaseDir, user);
   }
+  const owner = await stopLeftBehind(home, databaseDir);
+  if (owner !== undefined) {
+    throw new EmbeddedDatabaseError(
+      "database_in_use",
+      `The embedded PostgreSQL in ${databaseDir} is in use by another running process (pid ${owner}): stop it first, or give this one another SHIPBRIDGE_DATA_DIR, or set DATABASE_URL.`,
+    );
+  }
   const logs: string[] = [];
   const server = run(
     join(native, "bin", "postgres"),
@@ -336,6 +353,9 @@ export async function startEmbeddedDatabase(
     ],
     user,
     logs,
+    // A process group of its own: a signal to the bin's group (Ctrl+C, a
+    // service manager) reaches the bin alone, which stops the server last.
+    true,
   );
   try {
     await new Promise<void>((done, fail) => {
@@ -380,6 +400,7 @@ export async function startEmbeddedDatabase(
     await shutDown(server);
     throw error;
   }
+  recordOwner(home);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => shutDown(server),

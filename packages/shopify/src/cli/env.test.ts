@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BinConfigError, DEFAULT_SHIPPING_BASE_URL, readBinConfig } from "./env.ts";
 
@@ -5,8 +7,8 @@ const ENV = {
   SHOPIFY_API_KEY: "key",
   SHOPIFY_API_SECRET: "very-secret-value",
   SHOPIFY_APP_URL: "https://ship.example.com",
-  SHIPPING_CLIENT_ID: "client",
-  SHIPPING_CLIENT_SECRET: "another-secret-value",
+  SHIPBRIDGE_CLIENT_ID: "client",
+  SHIPBRIDGE_CLIENT_SECRET: "another-secret-value",
 };
 
 describe("readBinConfig", () => {
@@ -60,10 +62,103 @@ describe("readBinConfig", () => {
     expect(error.variables).toEqual([
       "SHOPIFY_API_KEY",
       "SHOPIFY_APP_URL",
-      "SHIPPING_CLIENT_ID",
-      "SHIPPING_CLIENT_SECRET",
+      "SHIPBRIDGE_CLIENT_ID",
+      "SHIPBRIDGE_CLIENT_SECRET",
       "PORT",
     ]);
     expect(error.message).not.toContain("very-secret-value");
+  });
+});
+
+describe("the bin's variables", () => {
+  it("are the names the sandbox prints for the shipping service", () => {
+    const config = readBinConfig({
+      ...ENV,
+      SHIPBRIDGE_BASE_URL: "http://127.0.0.1:4010",
+      SHIPBRIDGE_ACCOUNT_URL: "http://127.0.0.1:4011",
+    });
+    expect(config.app.shipping).toEqual({
+      baseUrl: "http://127.0.0.1:4010",
+      accountUrl: "http://127.0.0.1:4011",
+      clientId: "client",
+      clientSecret: "another-secret-value",
+    });
+  });
+
+  it("refuse the old SHIPPING_* names, naming the new one, so no default is used unmeant", () => {
+    let caught: unknown;
+    try {
+      readBinConfig({
+        ...ENV,
+        SHIPPING_BASE_URL: "http://127.0.0.1:4010",
+        SHIPPING_CLIENT_SECRET: "very-secret-old",
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(BinConfigError);
+    const error = caught as BinConfigError;
+    expect(error.variables).toEqual(["SHIPPING_BASE_URL", "SHIPPING_CLIENT_SECRET"]);
+    expect(error.message).toContain("SHIPPING_BASE_URL: renamed SHIPBRIDGE_BASE_URL");
+    expect(error.message).toContain("SHIPPING_CLIENT_SECRET: renamed SHIPBRIDGE_CLIENT_SECRET");
+    expect(error.message).not.toContain("very-secret-old");
+  });
+
+  it("set the job timings and the simulated Shopify's address", () => {
+    const config = readBinConfig({
+      ...ENV,
+      SHIPBRIDGE_JOB_HEARTBEAT_SECONDS: "12",
+      SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS: "2",
+      SHOPIFY_ADMIN_API_URL: "http://127.0.0.1:4020",
+    });
+    expect(config.app).toMatchObject({
+      jobHeartbeatSeconds: 12,
+      superviseIntervalSeconds: 2,
+      adminApiUrl: "http://127.0.0.1:4020",
+    });
+    expect(readBinConfig(ENV).app).not.toHaveProperty("jobHeartbeatSeconds");
+    expect(readBinConfig(ENV).app).not.toHaveProperty("adminApiUrl");
+  });
+
+  it("name every bad timing and address at once", () => {
+    let caught: unknown;
+    try {
+      readBinConfig({
+        ...ENV,
+        SHIPBRIDGE_JOB_HEARTBEAT_SECONDS: "5",
+        SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS: "1.5",
+        SHOPIFY_ADMIN_API_URL: "ftp://x",
+      });
+    } catch (error) {
+      caught = error;
+    }
+    const error = caught as BinConfigError;
+    expect(error.variables).toEqual([
+      "SHOPIFY_ADMIN_API_URL",
+      "SHIPBRIDGE_JOB_HEARTBEAT_SECONDS",
+      "SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS",
+    ]);
+    expect(error.message).toContain(
+      "SHIPBRIDGE_JOB_HEARTBEAT_SECONDS: must be a whole number of seconds from 10 to 86400",
+    );
+    expect(error.message).toContain(
+      "SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS: must be a whole number of seconds from 1 to 86400",
+    );
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every variable the bin reads, by the names it reads", () => {
+    const read = new Set<string>();
+    const env = new Proxy(ENV as Record<string, string | undefined>, {
+      get(target, name) {
+        if (typeof name === "string") read.add(name);
+        return target[name as string];
+      },
+    });
+    readBinConfig(env);
+    const example = readFileSync(join(import.meta.dirname, "..", "..", ".env.example"), "utf8");
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map(([, name]) => name);
+    expect(listed.sort()).toEqual([...read].filter((name) => !name.startsWith("SHIPPING_")).sort());
   });
 });

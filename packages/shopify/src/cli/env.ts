@@ -1,6 +1,9 @@
 // The bin's configuration from environment variables (documented in
 // .env.example). Missing or malformed variables are all named at once; their
-// values never appear in messages, since some are secrets.
+// values never appear in messages, since some are secrets. The shipping
+// service's variables are the SHIPBRIDGE_* names the sandbox prints and the
+// other stores read; the old SHIPPING_* names are refused with their new name,
+// so a deployment never runs on a default it did not mean.
 import { ShipbridgeError } from "@shipbridge/core";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
 
@@ -36,6 +39,14 @@ export class BinConfigError extends ShipbridgeError {
 
 export const DEFAULT_SHIPPING_BASE_URL = "https://api.furgonetka.pl";
 
+/** The names the bin read before the shipping service's took the SHIPBRIDGE_ prefix. */
+const RENAMED: Readonly<Record<string, string>> = {
+  SHIPPING_BASE_URL: "SHIPBRIDGE_BASE_URL",
+  SHIPPING_ACCOUNT_URL: "SHIPBRIDGE_ACCOUNT_URL",
+  SHIPPING_CLIENT_ID: "SHIPBRIDGE_CLIENT_ID",
+  SHIPPING_CLIENT_SECRET: "SHIPBRIDGE_CLIENT_SECRET",
+};
+
 export function readBinConfig(env: Record<string, string | undefined>): BinConfig {
   const problems: string[] = [];
   const required = (name: string): string => {
@@ -54,13 +65,29 @@ export function readBinConfig(env: Record<string, string | undefined>): BinConfi
     }
     return value;
   };
+  /** A whole number of seconds from `min` to a day, or undefined (the app's default). */
+  const seconds = (name: string, min: number): number | undefined => {
+    const text = env[name]?.trim();
+    if (!text) return undefined;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < min || value > 86_400) {
+      problems.push(`${name}: must be a whole number of seconds from ${min} to 86400`);
+    }
+    return value;
+  };
+  for (const [old, name] of Object.entries(RENAMED)) {
+    if (env[old]?.trim()) problems.push(`${old}: renamed ${name}`);
+  }
   const apiKey = required("SHOPIFY_API_KEY");
   const apiSecretKey = required("SHOPIFY_API_SECRET");
   const appUrl = url("SHOPIFY_APP_URL");
-  const clientId = required("SHIPPING_CLIENT_ID");
-  const clientSecret = required("SHIPPING_CLIENT_SECRET");
-  const baseUrl = url("SHIPPING_BASE_URL", DEFAULT_SHIPPING_BASE_URL);
-  const accountUrl = env.SHIPPING_ACCOUNT_URL?.trim() ? url("SHIPPING_ACCOUNT_URL") : undefined;
+  const adminApiUrl = env.SHOPIFY_ADMIN_API_URL?.trim() ? url("SHOPIFY_ADMIN_API_URL") : undefined;
+  const clientId = required("SHIPBRIDGE_CLIENT_ID");
+  const clientSecret = required("SHIPBRIDGE_CLIENT_SECRET");
+  const baseUrl = url("SHIPBRIDGE_BASE_URL", DEFAULT_SHIPPING_BASE_URL);
+  const accountUrl = env.SHIPBRIDGE_ACCOUNT_URL?.trim() ? url("SHIPBRIDGE_ACCOUNT_URL") : undefined;
+  const jobHeartbeatSeconds = seconds("SHIPBRIDGE_JOB_HEARTBEAT_SECONDS", 10);
+  const superviseIntervalSeconds = seconds("SHIPBRIDGE_SUPERVISE_INTERVAL_SECONDS", 1);
   const portText = env.PORT?.trim() || "8080";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -80,6 +107,9 @@ export function readBinConfig(env: Record<string, string | undefined>): BinConfi
       appUrl,
       isEmbeddedApp: embedded === "true" || embedded === "1",
       shipping: { baseUrl, clientId, clientSecret, ...(accountUrl ? { accountUrl } : {}) },
+      ...(adminApiUrl ? { adminApiUrl } : {}),
+      ...(jobHeartbeatSeconds === undefined ? {} : { jobHeartbeatSeconds }),
+      ...(superviseIntervalSeconds === undefined ? {} : { superviseIntervalSeconds }),
     },
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dataDir: env.SHIPBRIDGE_DATA_DIR?.trim() || ".shipbridge-shopify-data",

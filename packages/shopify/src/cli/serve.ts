@@ -1,40 +1,90 @@
 // Starts the deployable app: the database (given, or embedded), the app
-// from createShopifyApp, and an HTTP server on @hono/node-server.
+// from createShopifyApp, and an HTTP server on @hono/node-server. It stops
+// in order: no new requests (those in flight get a moment), the jobs
+// stopped and a running one handed back, the connections closed, and the
+// embedded database last, each step said on `log`.
 import { serve } from "@hono/node-server";
 import { createShopifyApp } from "../app/create-shopify-app.ts";
-import { startEmbeddedDatabase } from "./embedded-database.ts";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded-database.ts";
 import { readBinConfig } from "./env.ts";
 
 export interface RunningApp {
   /** Where it listens, e.g. http://127.0.0.1:8080. */
   readonly url: string;
-  close(): Promise<void>;
+  /** Stops in order, saying each step on `log`. */
+  close(log?: (line: string) => void): Promise<void>;
+  /** Stops the embedded database at once (fast shutdown): a second signal. */
+  stopNow(): Promise<void>;
 }
+
+/** How long requests in flight may take once the server stops listening. */
+const REQUESTS_BOUND_MS = 5_000;
 
 export async function serveFromEnv(env: Record<string, string | undefined>): Promise<RunningApp> {
   const config = readBinConfig(env);
-  const database = config.databaseUrl
+  const database: EmbeddedDatabase | undefined = config.databaseUrl
     ? undefined
     : await startEmbeddedDatabase(config.dataDir, config.databasePort);
   const app = createShopifyApp({
     ...config.app,
     databaseUrl: config.databaseUrl ?? (database?.url as string),
   });
-  await app.ready();
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app, port: config.port, hostname: config.host }, () =>
-      resolve(started),
-    );
-  });
+  let server: ReturnType<typeof serve>;
+  try {
+    await app.ready();
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const started = serve({ fetch: app, port: config.port, hostname: config.host }, () =>
+        resolve(started),
+      );
+      started.once("error", reject);
+    });
+  } catch (error) {
+    // A database the bin started is never left running behind it.
+    await app.close().catch(() => {});
+    await database?.stop();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
   return {
     url: `http://${host}:${port}`,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.close();
+    stopNow: async () => {
       await database?.stop();
+    },
+    close: async (log = () => {}) => {
+      const served = new Promise<void>((resolve) => server.close(() => resolve()));
+      log("no new requests");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        served,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, REQUESTS_BOUND_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      await app.close({
+        onStep: (done) => {
+          if (done.step === "jobs_stopping") {
+            log(
+              `no new jobs; ${done.running} running, ${done.graceSeconds} s to finish before it is handed back to the queue`,
+            );
+          } else if (done.step === "jobs_stopped") {
+            log("jobs stopped");
+          } else {
+            log(
+              done.held === 0
+                ? "database connections closed"
+                : `database connections closed (${done.held} held by a job handed back: closed with the database)`,
+            );
+          }
+        },
+      });
+      if (database) {
+        await database.stop();
+        log("database stopped");
+      }
     },
   };
 }

@@ -27,6 +27,15 @@ export interface ShopifyAppConfig {
   /** PostgreSQL: sessions, tokens, the inbox and the jobs. */
   readonly databaseUrl: string;
   readonly shipping: ShippingServiceConfig;
+  /**
+   * Sends every request meant for a shop's `https://{shop}/admin/...` (the
+   * Admin API, the OAuth token endpoint, and the install's authorize page the
+   * browser is sent to) to `{adminApiUrl}/{shop}/admin/...` instead: a
+   * simulated Shopify such as the `shipbridge-fake-shopify` bin. For trying
+   * the app without a store; never set it in production. shopify-api has one
+   * fetch per process, so this holds for the whole process.
+   */
+  readonly adminApiUrl?: string;
   /** Admin-embedded (token exchange) or standalone (authorization code). Default false. */
   readonly isEmbeddedApp?: boolean;
   /** Run the job workers in this instance. Default true. */

@@ -41,6 +41,7 @@ import {
 } from "../store/batches.ts";
 import { type ConnectionState, loadSettings } from "../store/settings.ts";
 import { makeConnectTicket } from "./connect-ticket.ts";
+import { requireInstalled } from "./installed-shop.ts";
 
 export type { BatchCourier, CarrierCourier } from "../day/batch-courier.ts";
 export type {
@@ -60,7 +61,8 @@ export interface ShopMerchant {
    * A URL on the app that starts connecting the shipping account (the
    * service's own authorization pages) without a Shopify session; after the
    * callback the browser goes to `returnTo` (kept inside the signed ticket).
-   * It expires after ten minutes.
+   * It expires after ten minutes. Throws ShopNotInstalledError (code
+   * `shop_not_installed`) when the app is not installed in the shop.
    */
   connectUrl(options?: { returnTo?: string }): Promise<string>;
   /** The shop's settings as the settings page edits them. */
@@ -216,6 +218,7 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
     },
     async connectUrl(options = {}) {
       const app = await runtime();
+      await requireInstalled(app, shop);
       const ticket = makeConnectTicket(
         app.shopify.config.apiSecretKey,
         { shop, returnTo: options.returnTo },
