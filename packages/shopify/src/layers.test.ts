@@ -35,6 +35,8 @@ const RANK: Readonly<Record<string, number>> = {
   day: 4,
   // The types-only module every route and the console take.
   runtime: 5,
+  // shopify.app.toml made from the scopes and topics.
+  deploy: 5,
   settings: 6,
   // The orders pages: batches, their documents and courier, the day's reckoning.
   orders: 7,
