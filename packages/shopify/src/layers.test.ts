@@ -41,6 +41,8 @@ const RANK: Readonly<Record<string, number>> = {
   // The orders pages: batches, their documents and courier, the day's reckoning.
   orders: 7,
   merchant: 8,
+  // The routes the UI extensions call, through the merchant's console.
+  "extension-api": 8.5,
   app: 9,
   cli: 10,
   // @shipbridge/shopify/testing: the fake Admin API and signed requests.

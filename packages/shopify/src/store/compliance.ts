@@ -12,6 +12,7 @@ const SHOP_TABLES = [
   "tracking_events",
   "delivery_events",
   "pickups",
+  "point_choices",
   // Its orders go with it (ON DELETE CASCADE).
   "batches",
 ] as const;

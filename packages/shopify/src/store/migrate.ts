@@ -144,6 +144,17 @@ const TABLES = /* SQL */ `
   -- A hash of what the request that made the batch asked for: the same key
   -- asking for other orders is refused instead of answered with this batch.
   ALTER TABLE shipbridge_shopify_batches ADD COLUMN IF NOT EXISTS request_hash text;
+
+  -- The pickup point the merchant chose for an order after checkout
+  -- (point-choices.ts), checked at the service before it was saved.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_point_choices (
+    shop       text NOT NULL,
+    order_id   text NOT NULL,
+    service    text NOT NULL,
+    code       text NOT NULL,
+    chosen_at  timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, order_id)
+  );
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */
