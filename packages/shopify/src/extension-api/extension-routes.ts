@@ -132,7 +132,7 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
         : null;
       const choice = await loadPointChoice(asker.app.pool, asker.shop, id);
       c.header("cache-control", "no-store");
-      return c.json({ order: orderCard(order, choice, labelUrl) });
+      return c.json({ language: asker.language, order: orderCard(order, choice, labelUrl) });
     }),
   );
 
@@ -211,7 +211,7 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
       }
       const batch = await asker.merchant.shipBatch(ids as string[]);
       if (!batch) return asker.refuse("nothing_to_ship", 409);
-      return c.json({ batch }, 202);
+      return c.json({ language: asker.language, batch }, 202);
     }),
   );
 
@@ -224,7 +224,7 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
       });
       if (!batch) return asker.refuse("no_such_batch", 404);
       c.header("cache-control", "no-store");
-      return c.json({ batch });
+      return c.json({ language: asker.language, batch });
     }),
   );
 
@@ -251,6 +251,7 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
         if (printable.length === 0) return asker.refuse("no_document", 404);
         const orderIds = printable.map((order) => order.orderId);
         return c.json({
+          language: asker.language,
           documents: [
             {
               kind: "labels",
@@ -280,7 +281,7 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
           })),
         );
         if (documents.length === 0) break;
-        return c.json({ batchId: batch.id, documents });
+        return c.json({ language: asker.language, batchId: batch.id, documents });
       }
       return asker.refuse("no_protocol", 404);
     }),
