@@ -4,7 +4,7 @@ import { ApiVersion } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
 import { APP_SCOPES } from "../admin/documents.ts";
 import { APP_TOPICS, COMPLIANCE_TOPICS, isAppTopic } from "../webhooks/topics.ts";
-import { APP_API_VERSION, appToml } from "./app-toml.ts";
+import { APP_API_VERSION, appToml, extensionAppUrl } from "./app-toml.ts";
 
 const FILE = join(import.meta.dirname, "..", "..", "shopify.app.toml");
 const committed = readFileSync(FILE, "utf8");
@@ -48,6 +48,11 @@ describe("shopify.app.toml", () => {
     expect(committed).toMatch(/^embedded = true$/m);
     const appUrl = value(committed, "application_url");
     expect(lists(committed, "redirect_urls")).toEqual([[`${appUrl}/auth/callback`]]);
+  });
+
+  it("gives the buyer's blocks the same app address", () => {
+    const file = join(FILE, "..", "extensions", "pickup-point", "src", "app-url.ts");
+    expect(readFileSync(file, "utf8")).toBe(extensionAppUrl(value(committed, "application_url")));
   });
 
   it("refuses an app URL Shopify would refuse", () => {

@@ -36,6 +36,16 @@ function list(values: readonly string[]): string {
   return `[${values.map(quoted).join(", ")}]`;
 }
 
+/** The buyer's blocks call the app by its full address: their app-url.ts. */
+export function extensionAppUrl(appUrl: string): string {
+  return [
+    "// Where the app runs: made by `pnpm app:toml` with shopify.app.toml (the",
+    "// buyer's pages call the app by its full address).",
+    `export const APP_URL = ${quoted(new URL(appUrl).href.replace(/\/$/, ""))};`,
+    "",
+  ].join("\n");
+}
+
 /** The text of shopify.app.toml for these options. */
 export function appToml(options: AppTomlOptions): string {
   const url = new URL(options.appUrl);

@@ -120,6 +120,12 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
       (order) => order.orderId === id,
     );
 
+  // The shop's language (the app's setting), for an extension's first words.
+  hono.get(
+    `${BASE}/shop`,
+    asShop(async (c, asker) => c.json({ language: asker.language })),
+  );
+
   // The order-details block: the order's shipment and the buttons that apply.
   hono.get(
     `${BASE}/orders/:id`,

@@ -37,14 +37,20 @@ export async function serveApp(app: ShopifyApp): Promise<ServedApp> {
 /** The fetch an extension is given, reaching `served` for the app's address. */
 export function hostFetch(
   served: ServedApp,
-  options: { readonly shop?: string; readonly admin?: boolean } = {},
+  options: {
+    readonly shop?: string;
+    readonly admin?: boolean;
+    /** The app's address as the extension knows it. Default the harness's. */
+    readonly appUrl?: string;
+  } = {},
 ): typeof fetch {
+  const appUrl = options.appUrl ?? APP_URL;
   return async (input, init) => {
     const asked = new URL(
       typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
-      APP_URL,
+      appUrl,
     );
-    if (asked.origin !== new URL(APP_URL).origin) return nodeFetch(input, init);
+    if (asked.origin !== new URL(appUrl).origin) return nodeFetch(input, init);
     const headers = new Headers(init?.headers);
     if (options.admin && options.shop) {
       headers.set("authorization", `Bearer ${makeSessionToken({ ...KEYS, shop: options.shop })}`);
