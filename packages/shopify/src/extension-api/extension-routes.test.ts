@@ -5,7 +5,7 @@
 // is checked at the service before it is saved and then shipped to, a
 // selection ships as one batch, and print links are signed and short-lived.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
 import { makeSessionToken } from "../testing/session-token.ts";
 import { makeDocumentTicket, verifyDocumentTicket } from "./document-ticket.ts";
@@ -294,6 +294,35 @@ describe("the extension routes", () => {
     expect(json.point.openingHours[0]).toMatchObject({ day: "monday" });
     // An order by courier has no point.
     expect((await call("/pickup-point?order=7101")).json).toEqual({ point: null });
+  });
+});
+
+describe("the extension routes of an app whose database does not answer", () => {
+  it("refuse in both languages with CORS, never an HTML error page", async () => {
+    const down = createShopifyApp({
+      ...KEYS,
+      appUrl: APP_URL,
+      databaseUrl: "postgres://nobody:nothing@127.0.0.1:1/none",
+      runWorkers: false,
+      shipping: { baseUrl: "http://127.0.0.1:1", clientId: "x", clientSecret: "y" },
+    });
+    try {
+      for (const path of ["/extension-api/orders/1", "/extension-api/documents/sbd1.e30.x"]) {
+        const answer = await down(
+          new Request(`${APP_URL}${path}`, {
+            headers: { authorization: `Bearer ${token()}`, origin: "https://admin.shopify.com" },
+          }),
+        );
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+        expect(await answer.json()).toMatchObject({
+          error: "service_refused",
+          messages: { en: expect.any(String), pl: expect.any(String) },
+        });
+      }
+    } finally {
+      await down.close();
+    }
   });
 });
 

@@ -81,9 +81,10 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
   /** Runs `handle` for the shop the ID token proves; 401 (retry with a new token) otherwise. */
   const asShop =
     (handle: (c: Context, asker: Asker) => Promise<Response>) => async (c: Context) => {
-      const app = await runtime();
-      const shop = await extensionShop(app.shopify, c.req.raw);
       const asked = askedLanguage(c);
+      const app = await ready(runtime);
+      if (!app) return c.json(refusal("service_refused", asked ?? "en"), 503);
+      const shop = await extensionShop(app.shopify, c.req.raw);
       if (!shop) {
         c.header("X-Shopify-Retry-Invalid-Session-Request", "1");
         return c.json(refusal("unauthorised", asked ?? "en"), 401);
@@ -295,8 +296,9 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
 
   // A print link: the file itself, shown in the admin's print preview.
   hono.get(`${BASE}/documents/:ticket`, async (c) => {
-    const app = await runtime();
     const asked = askedLanguage(c) ?? "en";
+    const app = await ready(runtime);
+    if (!app) return c.json(refusal("service_refused", asked), 503);
     const ticket = verifyDocumentTicket(
       app.config.apiSecretKey,
       c.req.param("ticket"),
@@ -337,6 +339,15 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
       return c.json({ point: await buyerPoint(app.connections.client(shop), order) });
     }),
   );
+}
+
+/** The app once set up, or undefined while it cannot be (its database not answering). */
+async function ready(runtime: () => Promise<AppRuntime>): Promise<AppRuntime | undefined> {
+  try {
+    return await runtime();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The file a print link names, made (or fetched) now; undefined when there is nothing to print. */
