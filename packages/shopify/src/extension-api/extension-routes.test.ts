@@ -103,6 +103,9 @@ describe("the extension routes", () => {
       expect(status).toBe(401);
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       expect(response.headers.get("x-shopify-retry-invalid-session-request")).toBe("1");
+      expect(response.headers.get("access-control-expose-headers")).toMatch(
+        /X-Shopify-Retry-Invalid-Session-Request/i,
+      );
       expect(json).toMatchObject({
         error: "unauthorised",
         messages: { en: expect.stringMatching(/session/), pl: expect.stringMatching(/Sesja/) },

@@ -74,6 +74,8 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
       origin: "*",
       allowHeaders: ["Authorization", "Content-Type"],
       allowMethods: ["GET", "POST", "OPTIONS"],
+      // An extension reads it to know a new ID token is worth a retry.
+      exposeHeaders: ["X-Shopify-Retry-Invalid-Session-Request"],
       maxAge: 7200,
     }),
   );
