@@ -55,7 +55,7 @@ function mount(orderId: number) {
 }
 
 /** waitFor in the extension's document (there is no global window to find it by). */
-const until = (check: () => void) => waitFor(check, { container: document.body, timeout: 10_000 });
+const until = <T>(check: () => T) => waitFor(check, { container: document.body, timeout: 10_000 });
 const text = () => document.body.textContent ?? "";
 const element = (selector: string) => {
   const found = document.body.querySelector(selector);
@@ -117,6 +117,40 @@ describe("the order-details block", () => {
     fireEvent.click(element("#save-point"));
     await until(() => expect(text()).toContain(`Punkt odbioru zmieniony na ${to.code}`));
     await until(() => expect(element("#pickup-point").textContent).toContain(to.code));
+  });
+
+  it("lists why an order needs attention, then ships it with Retry once its point is changed", async () => {
+    const service = await harness.serviceClient();
+    const { points } = await service.points.map({
+      location: { address: { postcode: "80-831", city: "Gdańsk", country_code: "PL" } },
+      filters: { services: ["inpost"] },
+      limit: 20,
+    });
+    const open = points.filter((point) => point.active !== false && !point.holiday)[2];
+    if (!open) throw new Error("the sandbox lists too few open InPost points");
+    await waitingOrder(8301, "GONE55");
+    {
+      using first = mount(8301);
+      await first.render();
+      fireEvent.click(await until(() => element("#ship")));
+      await harness.settled(SHOP, "8301", ["needs_attention"]);
+    }
+    // Opened again: the problem, Retry and Change pickup point.
+    using extension = mount(8301);
+    await extension.render();
+    await until(() => expect(text()).toContain("Wymaga uwagi"));
+    expect(text()).toContain("Nie ma punktu GONE55");
+
+    fireEvent.click(element("#change-point"));
+    const field = element("s-text-field") as HTMLInputElement;
+    field.value = open.code;
+    fireEvent.input(field);
+    fireEvent.click(element("#save-point"));
+    await until(() => expect(element("#pickup-point").textContent).toContain(open.code));
+    fireEvent.click(element("#retry"));
+    const row = await harness.settled(SHOP, "8301", ["fulfilled"]);
+    expect(row.pickupPoint).toBe(open.code);
+    expect((await harness.ledger(SHOP, "8301")).charges).toBe(1);
   });
 
   it("says so, in the shop's language, when the app does not know the order", async () => {
