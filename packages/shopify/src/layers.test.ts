@@ -38,10 +38,14 @@ const RANK: Readonly<Record<string, number>> = {
   webhooks: 5,
   // The shipping day: a batch's documents, its courier, the day's reckoning.
   day: 5,
+  // shopify.app.toml made from the scopes and topics.
+  deploy: 5.5,
   settings: 6,
   // The orders pages: batches, their documents and courier, the day's reckoning.
   orders: 7,
   merchant: 8,
+  // The routes the UI extensions call, through the merchant's console.
+  "extension-api": 8.5,
   app: 9,
   cli: 10,
   // @shipbridge/shopify/testing: the fake Admin API and signed requests.

@@ -21,6 +21,7 @@ import { type JobWithMetadata, PgBoss } from "pg-boss";
 import { APP_SCOPES } from "../admin/documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
+import { extensionRoutes } from "../extension-api/extension-routes.ts";
 import { type ShopMerchant, shopMerchant } from "../merchant/shop-merchant.ts";
 import { dayRoutes } from "../orders/day-routes.ts";
 import { ordersRoutes } from "../orders/orders-routes.ts";
@@ -142,6 +143,7 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   settingsRoutes(hono, runtime);
   ordersRoutes(hono, runtime);
   dayRoutes(hono, runtime);
+  extensionRoutes(hono, runtime);
 
   const handler = (request: Request) => Promise.resolve(hono.fetch(request));
   return Object.assign(handler, {

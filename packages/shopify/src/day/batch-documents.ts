@@ -17,7 +17,7 @@ import { type LabelFormat, loadSettings } from "../store/settings.ts";
 import { type DayContext, inParts, parcelsPerFile } from "./day-context.ts";
 
 /** What the documents command is asked for, per label format. */
-const LABEL_FILES: Readonly<
+export const LABEL_FILES: Readonly<
   Record<LabelFormat, { readonly format: "pdf" | "zpl"; readonly pageFormat?: "a4" | "a6" }>
 > = {
   pdf_a6: { format: "pdf", pageFormat: "a6" },

@@ -12,6 +12,7 @@ import type { ShippingClient } from "@shipbridge/core";
 import { orderGid as gidOf, loadShopOrder } from "../admin/load-shop-order.ts";
 import { isCancelled, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
+import { loadPointChoice, withPointChoice } from "../store/point-choices.ts";
 import { loadSettings, type ShopSettings } from "../store/settings.ts";
 import { beginShipment, recordPackageId, recordWaiting } from "../store/shipments.ts";
 import {
@@ -69,7 +70,11 @@ export async function prepareShipment(
     return "skipped";
   }
   const { settings, connection } = await loadSettings(pool, shop);
-  const storeOrder = toStoreOrder(order, { defaultService: settings.defaultService });
+  // A pickup point the merchant changed after checkout replaces the shipping line's.
+  const storeOrder = withPointChoice(
+    toStoreOrder(order, { defaultService: settings.defaultService }),
+    await loadPointChoice(pool, shop, orderId),
+  );
   const key = {
     shop,
     orderId,

@@ -13,6 +13,7 @@ const SHOP_TABLES = [
   "delivery_events",
   "pickups",
   "returns",
+  "point_choices",
   // Its orders go with it (ON DELETE CASCADE).
   "batches",
 ] as const;

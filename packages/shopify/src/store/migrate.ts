@@ -165,6 +165,17 @@ const TABLES = /* SQL */ `
     updated_at          timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (shop, return_id)
   );
+
+  -- The pickup point the merchant chose for an order after checkout
+  -- (point-choices.ts), checked at the service before it was saved.
+  CREATE TABLE IF NOT EXISTS shipbridge_shopify_point_choices (
+    shop       text NOT NULL,
+    order_id   text NOT NULL,
+    service    text NOT NULL,
+    code       text NOT NULL,
+    chosen_at  timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (shop, order_id)
+  );
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */
