@@ -17,6 +17,7 @@ import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { BATCH_QUEUE, type BatchJob, WEBHOOK_QUEUE, type WebhookJob } from "../queue/jobs.ts";
 import { cancelShopifyOrder } from "../shipping/cancel-order.ts";
 import type { ShippingConnections } from "../shipping/connections.ts";
+import { handleFulfillmentOrderEvent } from "../shipping/fulfillment-order-events.ts";
 import { giveUpBatch } from "../shipping/give-up-batch.ts";
 import type { ShipContext, ShipOutcome, ShipPlan } from "../shipping/ship-context.ts";
 import { shipShopifyOrder } from "../shipping/ship-shopify-order.ts";
@@ -136,6 +137,13 @@ async function handle(
       });
       return;
     }
+    case "fulfillment_orders/placed_on_hold":
+    case "fulfillment_orders/hold_released":
+    case "fulfillment_orders/moved":
+    case "fulfillment_orders/split":
+    case "fulfillment_orders/merged":
+    case "fulfillment_orders/cancelled":
+      return handleFulfillmentOrderEvent(context, shop, topic, entry.payload);
     case "app/uninstalled":
       await forgetShopAccess(context, shop, entry.webhookId);
       return;
