@@ -44,12 +44,14 @@ export async function applyTrackingEvent(
   event: TrackingEventInput,
 ): Promise<"applied" | "duplicate" | "unknown"> {
   const { rows } = await context.pool.query(
-    `SELECT order_id FROM shipbridge_shopify_shipments
+    `SELECT order_id, fulfillment_order_id FROM shipbridge_shopify_shipments
      WHERE shop = $1 AND package_id = $2 AND fulfillment_id IS NOT NULL`,
     [shop, event.packageId],
   );
   const orderId = rows[0]?.order_id as string | undefined;
   if (orderId === undefined) return "unknown";
+  // The shipment (one fulfillment order of the order) this package is.
+  const shipment = { orderId, fulfillmentOrderId: rows[0]?.fulfillment_order_id as string };
   const db = await context.pool.connect();
   try {
     await db.query("BEGIN");
@@ -69,7 +71,7 @@ export async function applyTrackingEvent(
       await db.query("ROLLBACK");
       return "duplicate";
     }
-    const row = await loadShipment(db, shop, orderId);
+    const row = await loadShipment(db, shop, shipment);
     if (!row?.fulfillmentId || !row.tracking)
       throw new TrackingUpdateError("no_fulfilment", "no fulfilment");
     const index = Math.max(0, row.tracking.numbers.indexOf(event.packageNo));
@@ -97,8 +99,8 @@ export async function applyTrackingEvent(
     await sendDeliveryEvent(db, { shopify: context.shopify, session }, row, event);
     await db.query(
       `UPDATE shipbridge_shopify_shipments SET tracking_state = $3, tracking_at = $4, updated_at = now()
-       WHERE shop = $1 AND order_id = $2`,
-      [shop, orderId, event.state, event.datetime],
+       WHERE shop = $1 AND order_id = $2 AND fulfillment_order_id = $5`,
+      [shop, orderId, event.state, event.datetime, shipment.fulfillmentOrderId],
     );
     await db.query("COMMIT");
     return "applied";

@@ -67,15 +67,18 @@ export async function sendDeliveryEvent(
   }
   // A late event never moves the status back (in transit after delivered).
   const rank = (name: string) => Object.values(DELIVERY_STATUSES).indexOf(name);
+  // Once per shipment: an order in two parcels has two fulfilments, each with its statuses.
+  const shipment =
+    row.fulfillmentOrderId === "" ? row.orderId : `${row.orderId}:${row.fulfillmentOrderId}`;
   const { rows: sent } = await db.query(
     "SELECT status FROM shipbridge_shopify_delivery_events WHERE shop = $1 AND order_id = $2",
-    [row.shop, row.orderId],
+    [row.shop, shipment],
   );
   if (sent.some((done: { status: string }) => rank(done.status) >= rank(status))) return false;
   const inserted = await db.query(
     `INSERT INTO shipbridge_shopify_delivery_events (shop, order_id, status) VALUES ($1, $2, $3)
      ON CONFLICT DO NOTHING`,
-    [row.shop, row.orderId, status],
+    [row.shop, shipment, status],
   );
   if (inserted.rowCount !== 1) return false;
   const happenedAt = isoTime(event.datetime);
