@@ -154,7 +154,8 @@ const TABLES = /* SQL */ `
   DO $$
   BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_constraint
-                   WHERE conname = 'shipbridge_shopify_shipments_by_fulfillment_order') THEN
+                   WHERE conrelid = 'shipbridge_shopify_shipments'::regclass
+                     AND conname = 'shipbridge_shopify_shipments_by_fulfillment_order') THEN
       ALTER TABLE shipbridge_shopify_shipments DROP CONSTRAINT IF EXISTS shipbridge_shopify_shipments_pkey;
       ALTER TABLE shipbridge_shopify_shipments
         ADD CONSTRAINT shipbridge_shopify_shipments_by_fulfillment_order
