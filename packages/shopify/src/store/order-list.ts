@@ -64,13 +64,16 @@ export async function listKnownOrders(
 export type DayOrderState = "open" | "shipped" | "cancelled" | "unknown";
 
 /**
- * `shipped` (a package of it ordered), `cancelled`, `open` (received, not
- * shipped yet), or `unknown` (the app has no such order of the shop).
+ * How the app holds the shipment a package was ordered for, by the id core
+ * shipped it under (a fulfillment order's, or a whole order's for a row
+ * begun before shipments were per fulfillment order): `shipped` (its
+ * package ordered), `cancelled`, `open` (received, not shipped yet), or
+ * `unknown` (the app has no such shipment of the shop).
  */
 export async function dayOrderState(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  shipId: string,
 ): Promise<DayOrderState> {
   const { rows } = await pool.query(
     `SELECT s.status,
@@ -79,12 +82,11 @@ export async function dayOrderState(
      FROM (SELECT 1) one
      LEFT JOIN LATERAL (
        SELECT status FROM shipbridge_shopify_shipments
-       WHERE shop = $1 AND order_id = $2
-       ORDER BY CASE WHEN status IN ('shipped', 'fulfilled') THEN 0
-                     WHEN status IN ('cancelled', 'cancelled_after_order') THEN 2 ELSE 1 END
+       WHERE shop = $1
+         AND (fulfillment_order_id = $2 OR (fulfillment_order_id = '' AND order_id = $2))
        LIMIT 1
      ) s ON true`,
-    [shop, orderId],
+    [shop, shipId],
   );
   const status = rows[0]?.status as string | null | undefined;
   if (status === "shipped" || status === "fulfilled") return "shipped";
