@@ -169,10 +169,21 @@ export class FakeShopify {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Adds a shop that installs the app with `scopes`. */
+  /**
+   * Adds a shop that installs the app with `scopes`. A shop installing it
+   * again keeps its orders (and their fulfillment orders) and locations, as
+   * a Shopify store does; what was the app's (carrier services) is gone.
+   */
   addShop(shop: string, scopes: readonly string[]): void {
     if (!SHOP_HOST.test(shop)) throw new TypeError(`not a shop domain: ${shop}`);
-    this.#shops.set(shop, { scopes, orders: new Map(), carrierServices: [], codes: new Set() });
+    const before = this.#shops.get(shop);
+    this.#shops.set(shop, {
+      scopes,
+      orders: before?.orders ?? new Map(),
+      ...(before?.locations ? { locations: before.locations } : {}),
+      carrierServices: [],
+      codes: new Set(),
+    });
   }
 
   /** Sets the scopes the shop grants from now on (tokens already issued keep theirs). */
