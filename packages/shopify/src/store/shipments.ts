@@ -145,7 +145,11 @@ export async function loadOrderShipments(
   return rows.map(toRow);
 }
 
-/** Removes a shipment never bought whose fulfillment order is gone (moved, split, merged). */
+/**
+ * Removes a shipment never bought whose fulfillment order is gone (moved,
+ * split, merged). One being shipped now ("shipping": a run may be buying
+ * it) is left; once that run has ended it is dropped or kept by its outcome.
+ */
 export async function dropUnboughtShipment(
   pool: pg.Pool,
   shop: string,
@@ -153,7 +157,7 @@ export async function dropUnboughtShipment(
 ): Promise<boolean> {
   const { rowCount } = await pool.query(
     `DELETE FROM shipbridge_shopify_shipments WHERE shop = $1 AND ${TARGET}
-       AND package_id IS NULL AND status IN ('waiting', 'shipping', 'needs_attention')`,
+       AND package_id IS NULL AND status IN ('waiting', 'needs_attention')`,
     [shop, key.orderId, key.fulfillmentOrderId],
   );
   return (rowCount ?? 0) > 0;
