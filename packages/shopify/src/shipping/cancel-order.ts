@@ -40,8 +40,11 @@ export async function cancelShopifyOrder(
 ): Promise<void> {
   const rows = await loadOrderShipments(context.pool, order.shop, order.orderId);
   const ids = new Set(rows.map((row) => row.fulfillmentOrderId));
-  for (const id of fulfillmentOrderIds ?? (await readFulfillmentOrderIds(context, order))) {
-    ids.add(numericId(id));
+  // A whole-order row begun before shipments were per fulfillment order stands for them all.
+  if (!ids.has("")) {
+    for (const id of fulfillmentOrderIds ?? (await readFulfillmentOrderIds(context, order))) {
+      ids.add(numericId(id));
+    }
   }
   // An order with no fulfillment order the app can see is kept as one whole-order row.
   if (ids.size === 0) ids.add("");
