@@ -73,13 +73,16 @@ export function heldFulfillmentOrders(order: AdminOrder): AdminFulfillmentOrder[
   );
 }
 
-/** Whether the order's fulfillment orders (any status) are more than one: its parcels are numbered. */
-function parcelCount(order: AdminOrder): number {
+/**
+ * The order's fulfillment orders its parcels are numbered among (shipped or
+ * to ship, whatever their state, but not cancelled): `#1001 (2/2)`.
+ */
+function numberedAmong(order: AdminOrder): AdminFulfillmentOrder[] {
   return order.fulfillmentOrders.nodes.filter(
     (fulfillmentOrder) =>
       fulfillmentOrder.status !== "CANCELLED" &&
       SHIPPED_METHODS.has(fulfillmentOrder.deliveryMethod?.methodType ?? "SHIPPING"),
-  ).length;
+  );
 }
 
 /**
@@ -117,12 +120,8 @@ function parcelOf(
   held: ShopifyOrder,
   fulfillmentOrder: AdminFulfillmentOrder,
 ): FulfillmentOrderParcel {
-  const numbered = admin.fulfillmentOrders.nodes.filter(
-    (candidate) =>
-      candidate.status !== "CANCELLED" &&
-      SHIPPED_METHODS.has(candidate.deliveryMethod?.methodType ?? "SHIPPING"),
-  );
-  const count = parcelCount(admin);
+  const numbered = numberedAmong(admin);
+  const count = numbered.length;
   const baseName = held.name ?? String(held.id);
   const gid = fulfillmentOrder.id as string;
   const id = numericId(gid);
