@@ -145,6 +145,20 @@ export async function loadOrderShipments(
   return rows.map(toRow);
 }
 
+/** The order one of the shop's shipments of `fulfillmentOrderIds` belongs to, if any. */
+export async function orderOfFulfillmentOrders(
+  pool: pg.Pool,
+  shop: string,
+  fulfillmentOrderIds: readonly string[],
+): Promise<string | undefined> {
+  const { rows } = await pool.query(
+    `SELECT order_id FROM shipbridge_shopify_shipments
+     WHERE shop = $1 AND fulfillment_order_id = ANY($2::text[]) LIMIT 1`,
+    [shop, fulfillmentOrderIds],
+  );
+  return (rows[0]?.order_id as string | undefined) ?? undefined;
+}
+
 /**
  * Removes a shipment never bought whose fulfillment order is gone (moved,
  * split, merged). One being shipped now ("shipping": a run may be buying

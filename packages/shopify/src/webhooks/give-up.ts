@@ -8,13 +8,16 @@
 // so its parcel is not left paid for unseen. Other topics have nothing to show.
 import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
+import { numericId } from "../mapping/fulfillment-orders.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
+import { namedFulfillmentOrders } from "../shipping/fulfillment-order-events.ts";
 import { markGivenUp } from "../shipping/give-up-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
 import { loadSettings } from "../store/settings.ts";
 import {
   type IssuesByLanguage,
   loadShipment,
+  orderOfFulfillmentOrders,
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
 
@@ -24,6 +27,12 @@ async function orderOfDelivery(
   webhookId: string,
 ): Promise<{ shop: string; orderId: string } | undefined> {
   const entry = await loadDelivery(pool, webhookId);
+  // A fulfillment order's delivery names fulfillment orders: their order, by the app's rows.
+  if (entry?.topic.startsWith("fulfillment_orders/")) {
+    const ids = namedFulfillmentOrders(entry.payload).map(numericId);
+    const orderId = await orderOfFulfillmentOrders(pool, entry.shop, ids);
+    return orderId === undefined ? undefined : { shop: entry.shop, orderId };
+  }
   // A cancellation that could not finish must not offer the order for shipping again.
   if (!entry?.topic.startsWith("orders/") || entry.topic === "orders/cancelled") return undefined;
   const payload = entry.payload as ShopifyOrder & { order_edit?: { order_id?: number | string } };
