@@ -101,12 +101,19 @@ export const SHOP_ORDER = /* GraphQL */ `
           assignedLocation {
             name
           }
+          deliveryMethod {
+            methodType
+          }
+          fulfillmentHolds {
+            id
+          }
           lineItems(first: 50) {
             pageInfo {
               hasNextPage
               endCursor
             }
             nodes {
+              id
               remainingQuantity
               lineItem {
                 id
@@ -136,6 +143,7 @@ export const FULFILLMENT_ORDER_LINES = /* GraphQL */ `
           endCursor
         }
         nodes {
+          id
           remainingQuantity
           lineItem {
             id
@@ -187,6 +195,9 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
           supportedActions {
             action
           }
+          fulfillmentHolds {
+            id
+          }
           deliveryMethod {
             methodType
             serviceCode
@@ -199,6 +210,21 @@ export const ORDER_FULFILLMENT_STATE = /* GraphQL */ `
           }
         }
       }
+    }
+  }
+`;
+
+/**
+ * The order a fulfillment order belongs to (a fulfillment_orders/* delivery
+ * names the fulfillment order only), read from the shop's own Admin API.
+ */
+export const FULFILLMENT_ORDER_OWNER = /* GraphQL */ `
+  query FulfillmentOrderOwner($id: ID!) {
+    fulfillmentOrder(id: $id) {
+      id
+      status
+      orderId
+      orderName
     }
   }
 `;
@@ -306,6 +332,10 @@ export const ADMIN_DOCUMENTS = {
   FulfillmentOrderLines: {
     query: FULFILLMENT_ORDER_LINES,
     variables: { id: "gid://shopify/FulfillmentOrder/1", after: "cursor" },
+  },
+  FulfillmentOrderOwner: {
+    query: FULFILLMENT_ORDER_OWNER,
+    variables: { id: "gid://shopify/FulfillmentOrder/1" },
   },
   OrderState: {
     query: ORDER_STATE,

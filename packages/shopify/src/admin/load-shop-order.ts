@@ -27,6 +27,8 @@ export function orderGid(orderId: string): string {
 
 export interface ShopOrderRead {
   readonly order: ShopifyOrder;
+  /** The Admin API's answer itself, with every line of its fulfillment orders. */
+  readonly admin: AdminOrder;
   /** Every line and weight was read. */
   readonly whole: boolean;
   /** The locations its open fulfillment orders ship from (one parcel: one). */
@@ -47,6 +49,7 @@ export async function loadShopOrder(
   return order
     ? {
         order: fromAdminOrder(order),
+        admin: order,
         whole: isWholeOrder(order),
         locations: shippingLocations(order),
       }

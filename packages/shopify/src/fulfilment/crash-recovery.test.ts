@@ -104,7 +104,9 @@ describe("a crash around the fulfilment", () => {
     expect(inShopify?.fulfillments).toEqual([]);
     const service = await harness.serviceClient();
     expect((await service.packages.get(row.packageId as number)).state).toBe("canceled");
-    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "5103"));
+    const command = await service.cancelCommands.get(
+      cancelCommandId(SHOP, "5103", harness.fulfillmentOrderIds(SHOP, "5103")[0]),
+    );
     expect(command.successfully_canceled_packages).toEqual([
       expect.objectContaining({ package_id: row.packageId }),
     ]);
@@ -142,7 +144,9 @@ describe("a crash around the fulfilment", () => {
       "the package's cancellation",
       300,
     );
-    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "5104"));
+    const command = await service.cancelCommands.get(
+      cancelCommandId(SHOP, "5104", harness.fulfillmentOrderIds(SHOP, "5104")[0]),
+    );
     expect(command.successfully_canceled_packages).toEqual([
       expect.objectContaining({ package_id: recorded?.packageId }),
     ]);
@@ -221,7 +225,9 @@ describe("a crash around the fulfilment", () => {
     expect(row?.status).toBe("cancelled");
     expect(row?.packageId).toBe(packageId);
     expect(harness.fake.order(SHOP, "gid://shopify/Order/5301")?.fulfillments).toEqual([]);
-    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "5301"));
+    const command = await service.cancelCommands.get(
+      cancelCommandId(SHOP, "5301", harness.fulfillmentOrderIds(SHOP, "5301")[0]),
+    );
     expect(command.successfully_canceled_packages).toEqual([
       expect.objectContaining({ package_id: packageId }),
     ]);

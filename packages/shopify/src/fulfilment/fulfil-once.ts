@@ -1,15 +1,19 @@
-// Writes the shipment back to Shopify as one fulfilment with tracking. The
-// order's row is locked for the whole step, so two workers never fulfil at
-// once; and before creating, the order's fulfilments are read, so a crash
-// after fulfillmentCreate but before the row was updated finds the
-// fulfilment it made instead of making a second one. An order cancelled
-// since its package was recorded (the row says so, or Shopify does, before
-// its webhook arrived) is not fulfilled: the caller cancels the package.
+// Writes one parcel back to Shopify as one fulfilment with tracking, made of
+// exactly its fulfillment order's lines and quantities. The shipment's row
+// is locked for the whole step, so two workers never fulfil it at once; and
+// before creating, the order's fulfilments are read, so a crash after
+// fulfillmentCreate but before the row was updated finds the fulfilment it
+// made (by its tracking number) instead of making a second one. An order
+// cancelled since its package was recorded (the row says so, or Shopify
+// does, before its webhook arrived) is not fulfilled: the caller cancels the
+// package. A fulfillment order now on hold, closed or cancelled is not
+// fulfilled either (Shopify would refuse it): FulfilmentError.
 import { ShipbridgeError } from "@shipbridge/core";
 import type { Session, Shopify } from "@shopify/shopify-api";
 import type pg from "pg";
 import { FULFILLMENT_CREATE, ORDER_FULFILLMENT_STATE } from "../admin/documents.ts";
-import { loadShipment, recordStatus, type Tracking } from "../store/shipments.ts";
+import type { FulfilmentLines } from "../mapping/fulfillment-orders.ts";
+import { loadShipment, recordStatus, type ShipmentKey, type Tracking } from "../store/shipments.ts";
 
 interface FulfillmentState {
   order: {
@@ -19,8 +23,7 @@ interface FulfillmentState {
       nodes: {
         id: string;
         status: string;
-        supportedActions: { action: string }[];
-        lineItems: { nodes: { id: string; remainingQuantity: number }[] };
+        fulfillmentHolds: { id: string }[];
       }[];
     };
   } | null;
@@ -30,15 +33,18 @@ export interface FulfilOptions {
   readonly shopify: Shopify;
   readonly pool: pg.Pool;
   readonly session: Session;
-  readonly orderId: string;
+  readonly key: ShipmentKey;
   readonly orderGid: string;
+  /** What the fulfilment is made of: the parcel's fulfillment order lines and quantities. */
+  readonly lines: readonly FulfilmentLines[];
   readonly tracking: Tracking;
   readonly notifyCustomer: boolean;
 }
 
 /**
- * Shopify could not fulfil the order: `order_not_found`, `nothing_to_fulfil`
- * or `fulfilment_refused` (fulfillmentCreate's userErrors).
+ * Shopify could not fulfil the parcel: `order_not_found`, `nothing_to_fulfil`,
+ * `fulfilment_order_unavailable` (on hold, closed or cancelled) or
+ * `fulfilment_refused` (fulfillmentCreate's userErrors).
  */
 export class FulfilmentError extends ShipbridgeError {
   override readonly name = "FulfilmentError";
@@ -48,17 +54,18 @@ export type FulfilResult =
   | { readonly kind: "fulfilled"; readonly fulfillmentId: string }
   | { readonly kind: "cancelled" };
 
-/** Fulfils the order once; answers the fulfilment's id, or that the order was cancelled. */
+/** Fulfils the parcel once; answers the fulfilment's id, or that the order was cancelled. */
 export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> {
-  const { pool, session, orderId, orderGid, tracking } = options;
+  const { pool, session, key, orderGid, tracking } = options;
   const db = await pool.connect();
   try {
     await db.query("BEGIN");
     await db.query(
-      "SELECT 1 FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = $2 FOR UPDATE",
-      [session.shop, orderId],
+      `SELECT 1 FROM shipbridge_shopify_shipments
+       WHERE shop = $1 AND order_id = $2 AND fulfillment_order_id = $3 FOR UPDATE`,
+      [session.shop, key.orderId, key.fulfillmentOrderId],
     );
-    const row = await loadShipment(db, session.shop, orderId);
+    const row = await loadShipment(db, session.shop, key);
     if (row?.fulfillmentId) {
       await db.query("COMMIT");
       return { kind: "fulfilled", fulfillmentId: row.fulfillmentId };
@@ -83,24 +90,24 @@ export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> 
     );
     let fulfillmentId = made?.id;
     if (fulfillmentId === undefined) {
-      const groups = order.fulfillmentOrders.nodes
-        .filter(
-          (fo) =>
-            fo.status === "OPEN" &&
-            fo.supportedActions.some((supported) => supported.action === "CREATE_FULFILLMENT"),
-        )
-        .map((fo) => ({
-          fulfillmentOrderId: fo.id,
-          fulfillmentOrderLineItems: fo.lineItems.nodes
-            .filter((line) => line.remainingQuantity > 0)
-            .map((line) => ({ id: line.id, quantity: line.remainingQuantity })),
-        }))
-        .filter((group) => group.fulfillmentOrderLineItems.length > 0);
+      const groups = options.lines.filter((group) => group.fulfillmentOrderLineItems.length > 0);
       if (groups.length === 0)
         throw new FulfilmentError(
           "nothing_to_fulfil",
           `Order ${orderGid} has nothing left to fulfil`,
         );
+      for (const group of groups) {
+        const now = order.fulfillmentOrders.nodes.find((fo) => fo.id === group.fulfillmentOrderId);
+        if (
+          now &&
+          (!["OPEN", "IN_PROGRESS"].includes(now.status) || now.fulfillmentHolds.length > 0)
+        ) {
+          throw new FulfilmentError(
+            "fulfilment_order_unavailable",
+            `Fulfillment order ${now.id} is ${now.status.toLowerCase().replace("_", " ")}`,
+          );
+        }
+      }
       const created = await graphql.request<{
         fulfillmentCreate: {
           fulfillment: { id: string } | null;
@@ -128,7 +135,7 @@ export async function fulfilOnce(options: FulfilOptions): Promise<FulfilResult> 
       }
       fulfillmentId = result.fulfillment.id;
     }
-    await recordStatus(db, session.shop, orderId, "fulfilled", fulfillmentId);
+    await recordStatus(db, session.shop, key, "fulfilled", fulfillmentId);
     await db.query("COMMIT");
     return { kind: "fulfilled", fulfillmentId };
   } catch (error) {

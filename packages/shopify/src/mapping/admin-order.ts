@@ -10,6 +10,8 @@ interface Page {
 
 /** One line of a fulfillment order: what is left of it and one unit's weight. */
 export interface AdminFulfillmentOrderLine {
+  /** The fulfillment order line's own id (what a fulfilment names). */
+  readonly id?: string;
   readonly remainingQuantity?: number;
   readonly lineItem: { readonly id: string };
   readonly weight: { readonly unit: string; readonly value: number } | null;
@@ -70,16 +72,22 @@ export interface AdminOrder {
   readonly lineItems: { readonly pageInfo?: Page; readonly nodes: readonly AdminLineItem[] };
   readonly fulfillmentOrders: {
     readonly pageInfo?: Page;
-    readonly nodes: readonly {
-      readonly id?: string;
-      /** OPEN, IN_PROGRESS, CLOSED, ... (absent in answers read before it was asked). */
-      readonly status?: string;
-      readonly assignedLocation?: { readonly name: string | null } | null;
-      readonly lineItems: {
-        readonly pageInfo?: Page;
-        readonly nodes: readonly AdminFulfillmentOrderLine[];
-      };
-    }[];
+    readonly nodes: readonly AdminFulfillmentOrder[];
+  };
+}
+
+/** One fulfillment order of the order: a group of its lines shipped from one location. */
+export interface AdminFulfillmentOrder {
+  readonly id?: string;
+  /** OPEN, IN_PROGRESS, ON_HOLD, CLOSED, ... (absent in answers read before it was asked). */
+  readonly status?: string;
+  readonly assignedLocation?: { readonly name: string | null } | null;
+  /** SHIPPING, PICKUP_POINT, PICK_UP, LOCAL, ... */
+  readonly deliveryMethod?: { readonly methodType: string } | null;
+  readonly fulfillmentHolds?: readonly { readonly id: string }[];
+  readonly lineItems: {
+    readonly pageInfo?: Page;
+    readonly nodes: readonly AdminFulfillmentOrderLine[];
   };
 }
 

@@ -211,15 +211,19 @@ async function bookedCommands(): Promise<string[]> {
   );
 }
 
-/** A package paid at the service for `orderId` of the shop, behind the app's back. */
+/**
+ * A package paid at the service for `orderId` of the shop (its fulfillment
+ * order, under which the app ships it), behind the app's back.
+ */
 async function paidBehindTheApp(client: ShippingClient, orderId: number): Promise<number> {
+  const [shipId] = harness.fulfillmentOrderIds(SHOP, String(orderId));
   const order = toStoreOrder(sampleShopifyOrder({ id: orderId, name: `#${orderId}` }), {
     defaultService: "dpd",
   });
   const mapped = toPackage(order, {
     sender: SAMPLE_SENDER,
     parcel: SAMPLE_PARCEL,
-    userReferenceNumber: `${SHOP}:${orderId}`,
+    userReferenceNumber: `${SHOP}:${shipId}`,
   });
   const created = await client.packages.create(mapped.package);
   const id = created.package.package_id;

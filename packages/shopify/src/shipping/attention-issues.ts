@@ -50,6 +50,17 @@ export function tooLargeIssues(): IssuesByLanguage {
 }
 
 /**
+ * A cash-on-delivery order shipped in several parcels: which parcel collects
+ * how much is the merchant's choice, never guessed.
+ */
+export function codSplitIssues(parcels: number): IssuesByLanguage {
+  return both("order.cod", "cod_split", {
+    pl_PL: `Zamówienie za pobraniem jest wysyłane w ${parcels} paczkach z osobnych zleceń realizacji; połącz je w Shopify w jedno albo wyślij je ręcznie.`,
+    en_GB: `The cash-on-delivery order ships in ${parcels} parcels from separate fulfilment orders; merge them in Shopify into one, or ship it by hand.`,
+  });
+}
+
+/**
  * The order's open fulfillment orders are assigned to several locations:
  * one parcel has one sender, and Shopify fulfils one location at a time.
  */

@@ -1,9 +1,9 @@
-// A Shopify order cancelled after its package was ordered: the package is
-// cancelled at the service with core's cancel command (the service refunds
-// the charge while the parcel is not collected yet). The command's uuid
-// derives from the shop and order, so a redelivered cancellation, a retried
-// job or a second instance sends the same command, which the service runs
-// once. A parcel already collected cannot be cancelled: the order is flagged
+// A Shopify order (or one of its fulfillment orders) cancelled after its
+// package was ordered: the package is cancelled at the service with core's
+// cancel command (the service refunds the charge while the parcel is not
+// collected yet). The command's uuid derives from the shop, the order and
+// the fulfillment order, so a redelivered cancellation, a retried job or a
+// second instance sends the same command, which the service runs once. A parcel already collected cannot be cancelled: the order is flagged
 // for the merchant (`cancelled_after_order`) on the settings page instead.
 import type pg from "pg";
 import { nameBasedUuid } from "../queue/jobs.ts";
@@ -18,13 +18,17 @@ export interface CancelContext {
   readonly connections: ShippingConnections;
 }
 
-/** The cancel command's uuid for one order of one shop. */
-export function cancelCommandId(shop: string, orderId: string): string {
-  return nameBasedUuid(`shipbridge-shopify-cancel:${shop}:${orderId}`);
+/**
+ * The cancel command's uuid for one shipment of one shop: its order and
+ * fulfillment order ('' for a whole-order shipment, whose uuid is the order's alone).
+ */
+export function cancelCommandId(shop: string, orderId: string, fulfillmentOrderId = ""): string {
+  const shipment = fulfillmentOrderId === "" ? orderId : `${orderId}:${fulfillmentOrderId}`;
+  return nameBasedUuid(`shipbridge-shopify-cancel:${shop}:${shipment}`);
 }
 
 /**
- * Cancels the row's ordered package at the service; answers the status the
+ * Cancels the shipment's ordered package at the service; answers the status the
  * order ends in. Transient failures throw, so the job is retried.
  */
 export async function cancelShipment(
@@ -32,7 +36,8 @@ export async function cancelShipment(
   row: ShipmentRow & { readonly packageId: number },
 ): Promise<"cancelled" | "cancelled_after_order"> {
   const client = context.connections.client(row.shop);
-  const result = await client.cancelCommands.run(cancelCommandId(row.shop, row.orderId), {
+  const commandId = cancelCommandId(row.shop, row.orderId, row.fulfillmentOrderId);
+  const result = await client.cancelCommands.run(commandId, {
     packages: [{ id: row.packageId }],
     reasonType: CANCEL_REASON,
     reasonContent: `Shopify order ${row.orderName} was cancelled.`,
@@ -41,6 +46,6 @@ export async function cancelShipment(
     (pkg) => pkg.package_id === row.packageId,
   );
   const status = cancelled ? "cancelled" : "cancelled_after_order";
-  await recordStatus(context.pool, row.shop, row.orderId, status);
+  await recordStatus(context.pool, row.shop, row, status);
   return status;
 }

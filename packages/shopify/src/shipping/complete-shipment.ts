@@ -1,11 +1,11 @@
-// Everything after an order's parcel is bought, whether it was bought alone
-// (shipOrder) or in a batch (shipBatch): keep its package, tracking, price
-// and label (when one came with it), then fulfil it once in Shopify. An
-// order cancelled while it was being shipped gets the cancellation's own
-// cancel command instead of a fulfilment; one whose fulfilment Shopify
-// refuses after its parcel was paid for is not left "shipped" with no
-// fulfilment, but shown with Retry (which finds the same package, so no
-// second one is bought).
+// Everything after a parcel (one fulfillment order's) is bought, whether it
+// was bought alone (shipOrder) or in a batch (shipBatch): keep its package,
+// tracking, price and label (when one came with it), then fulfil exactly its
+// fulfillment order's lines once in Shopify. A parcel cancelled while it was
+// being shipped gets the cancellation's own cancel command instead of a
+// fulfilment; one whose fulfilment Shopify refuses after it was paid for is
+// not left "shipped" with no fulfilment, but shown with Retry (which finds
+// the same package, so no second one is bought).
 import { ShipbridgeError, type ShippingClient } from "@shipbridge/core";
 import { trackingCompany } from "../fulfilment/carriers.ts";
 import { FulfilmentError, fulfilOnce } from "../fulfilment/fulfil-once.ts";
@@ -32,13 +32,14 @@ export async function completeShipment(
   bought: BoughtParcel,
 ): Promise<ShipOutcome> {
   const { pool } = context;
-  const { shop, orderId, settings, client } = prepared;
+  const { shop, orderId, fulfillmentOrderId, settings, client } = prepared;
+  const key = { orderId, fulfillmentOrderId };
   const tracking: Tracking = {
     company: trackingCompany(prepared.storeOrder.shipping.service ?? settings.defaultService),
     numbers: bought.trackingNumbers,
     urls: bought.trackingUrls,
   };
-  const shipped = await recordShipped(pool, shop, orderId, {
+  const shipped = await recordShipped(pool, shop, key, {
     packageId: bought.packageId,
     commandId: bought.commandId,
     tracking,
@@ -48,7 +49,7 @@ export async function completeShipment(
   if (!shipped) {
     throw new ShipbridgeError(
       "shipment_missing",
-      `order ${orderId} of ${shop} has no shipment row`,
+      `order ${orderId} (${fulfillmentOrderId}) of ${shop} has no shipment row`,
     );
   }
   const recorded = { ...shipped, packageId: bought.packageId };
@@ -65,8 +66,9 @@ export async function completeShipment(
       shopify: context.shopify,
       pool,
       session,
-      orderId,
+      key,
       orderGid: prepared.orderGid,
+      lines: prepared.lines,
       tracking,
       notifyCustomer: settings.notifyCustomer,
     });

@@ -1,4 +1,5 @@
-// The package the service holds for one order, found by core's
+// The package the service holds for one shipment (the id core shipped it
+// under: its fulfillment order's, or a whole order's), found by core's
 // shipOrderReference: how the app learns of a package that was created (and
 // maybe paid for) when shipOrder failed before answering its id, so that a
 // later cancellation of the order cancels it.

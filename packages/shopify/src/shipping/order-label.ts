@@ -18,6 +18,6 @@ export async function orderLabel(
     return undefined;
   }
   const label = await context.connections.client(shop).packages.label(row.packageId);
-  await recordLabel(context.pool, shop, orderId, label);
+  await recordLabel(context.pool, shop, row, label);
   return { bytes: label.bytes, contentType: label.contentType };
 }

@@ -87,7 +87,9 @@ describe("a lapsed shipping authorization", () => {
     const cancelled = await settled("4402", ["cancelled", "cancelled_after_order"]);
     expect(cancelled.packageId).toBe(packageIds[0]);
     const service = await harness.serviceClient();
-    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "4402"));
+    const command = await service.cancelCommands.get(
+      cancelCommandId(SHOP, "4402", harness.fulfillmentOrderIds(SHOP, "4402")[0]),
+    );
     // The command was sent for that package; the row says what it achieved.
     const canceled = (command.successfully_canceled_packages ?? []).map((pkg) => pkg.package_id);
     expect(canceled.includes(packageIds[0] as number)).toBe(cancelled.status === "cancelled");

@@ -16,7 +16,7 @@ import {
   shipOrderReference,
 } from "@shipbridge/core";
 import { setConnection } from "../store/settings.ts";
-import { recordPackageId } from "../store/shipments.ts";
+import { recordPackageId, type ShipmentKey } from "../store/shipments.ts";
 import { connectionIssues, validationIssues } from "./attention-issues.ts";
 import { findOrderPackage } from "./find-order-package.ts";
 import { needsAttention } from "./needs-attention.ts";
@@ -33,22 +33,23 @@ export async function recordShipFailure(
   error: unknown,
 ): Promise<"needs_attention" | undefined> {
   const { pool } = context;
-  const { shop, orderId, language, client } = prepared;
+  const { shop, shipId, language, client } = prepared;
+  const key = { orderId: prepared.orderId, fulfillmentOrderId: prepared.fulfillmentOrderId };
   const attention = (byLanguage: Parameters<typeof needsAttention>[2]) =>
     needsAttention(pool, prepared, byLanguage);
   if (isValidationError(error)) {
     return attention(
       validationIssues(error.issues, language, prepared.storeOrder, {
         ...prepared.mapping,
-        userReferenceNumber: shipOrderReference(shop, orderId),
+        userReferenceNumber: shipOrderReference(shop, shipId),
       }),
     );
   }
   // Past core's validation a package may exist, even paid for: its id is kept
   // whenever it can be learnt, so a cancellation of the order cancels it.
-  if (isShipOrderError(error)) await recordPackageId(pool, shop, orderId, error.packageId);
+  if (isShipOrderError(error)) await recordPackageId(pool, shop, key, error.packageId);
   else if (isValidationApiError(error) || isReauthorizationRequiredError(error)) {
-    await rememberPackage(context, client, shop, orderId);
+    await rememberPackage(context, client, shop, key, shipId);
   }
   // The service refused the package (a point that closed, an address it rejects): retrying cannot help.
   if (isValidationApiError(error)) {
@@ -77,11 +78,12 @@ async function rememberPackage(
   context: ShipContext,
   client: ShippingClient,
   shop: string,
-  orderId: string,
+  key: ShipmentKey,
+  shipId: string,
 ): Promise<void> {
   try {
-    const packageId = await findOrderPackage(client, shop, orderId);
-    if (packageId !== undefined) await recordPackageId(context.pool, shop, orderId, packageId);
+    const packageId = await findOrderPackage(client, shop, shipId);
+    if (packageId !== undefined) await recordPackageId(context.pool, shop, key, packageId);
   } catch {
     // Nothing more to do here: the order needs attention either way.
   }

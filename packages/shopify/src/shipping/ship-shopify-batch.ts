@@ -1,11 +1,12 @@
 // Shipping many orders of one shop as one batch (the merchant's selection on
 // the orders page): each order is prepared exactly as one order alone is
-// (read from the shop's own Admin API, mapped and checked:
-// prepare-shipment.ts), then every order that passes is shipped by one core
-// shipBatch with the same store id, order ids and lock as shipOrder (so a
-// webhook shipping an order of the batch at the same moment buys one
-// parcel), and each shipped order is recorded and fulfilled once in
-// Shopify (complete-shipment.ts). An order that cannot ship goes to "needs
+// (read from the shop's own Admin API, split into one parcel per
+// fulfillment order, mapped and checked: prepare-shipment.ts), then every
+// parcel that passes is shipped by one core shipBatch with the same store
+// id, fulfillment order ids and lock as shipOrder (so a webhook shipping an
+// order of the batch at the same moment buys one parcel per fulfillment
+// order), and each parcel is recorded and fulfilled once in Shopify
+// (complete-shipment.ts). An order that cannot ship goes to "needs
 // attention" with its problems (record-ship-failure.ts) and never holds up
 // the rest; one cancelled while the others were read is not bought. Each
 // order's place in the batch is kept as it goes, which the batch page draws
@@ -29,12 +30,13 @@ import {
   SETTLED_OUTCOMES,
   startBatchRun,
 } from "../store/batches.ts";
-import { shipmentStatuses } from "../store/shipments.ts";
+import { loadShipment } from "../store/shipments.ts";
 import { completeShipment } from "./complete-shipment.ts";
 import { markGivenUp } from "./give-up-order.ts";
 import { type PreparedShipment, prepareShipment } from "./prepare-shipment.ts";
 import { recordShipFailure } from "./record-ship-failure.ts";
 import type { ShipContext, ShipOutcome } from "./ship-context.ts";
+import { orderOutcome } from "./ship-shopify-order.ts";
 
 export interface BatchRunOptions {
   /** The job's last try: orders that failed for a passing reason then need attention. */
@@ -91,16 +93,22 @@ export async function shipShopifyBatch(
   const settle = (orderId: string, outcome: ShipOutcome) =>
     recordBatchOrder(pool, batchId, orderId, outcomeOf(outcome));
 
-  // 1. Read and check every order as it would be alone.
+  // 1. Read and check every order as it would be alone: each becomes its
+  // parcels, one per fulfillment order the app ships.
   const prepared = new Map<string, PreparedShipment>();
+  /** What became of each order's parcels so far, to settle it with one outcome. */
+  const outcomes = new Map<string, ShipOutcome[]>();
+  const note = (orderId: string, outcome: ShipOutcome) =>
+    outcomes.set(orderId, [...(outcomes.get(orderId) ?? []), outcome]);
   let read = 0;
   await eachAtMost(concurrency, unsettled, options.signal, async ({ orderId }) => {
     try {
       const ready = await prepareShipment(context, shop, orderId, { requirePayment: true }, client);
-      if (typeof ready === "string") await settle(orderId, ready);
+      if (typeof ready === "string") note(orderId, ready);
       else {
-        prepared.set(orderId, ready);
-        await recordBatchOrder(pool, batchId, orderId, "read");
+        for (const outcome of ready.outcomes) note(orderId, outcome);
+        for (const parcel of ready.ready) prepared.set(parcel.shipId, parcel);
+        if (ready.ready.length > 0) await recordBatchOrder(pool, batchId, orderId, "read");
       }
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -110,23 +118,33 @@ export async function shipShopifyBatch(
     await recordBatchProgress(pool, batchId, { stage: "reading", read });
   });
 
-  // 2. Buy every parcel at once, for the orders still to ship: one marked
-  // cancelled since it was read (its orders/cancelled delivery came meanwhile)
-  // is not bought, only to be cancelled and refunded after.
-  const statuses = await shipmentStatuses(pool, shop, [...prepared.keys()]);
-  for (const [orderId, status] of statuses) {
-    if (!status.startsWith("cancelled")) continue;
-    prepared.delete(orderId);
-    await settle(orderId, "skipped");
+  // 2. Buy every parcel at once, for the parcels still to ship: one marked
+  // cancelled since it was read (its cancellation came meanwhile) is not
+  // bought, only to be cancelled and refunded after.
+  for (const [shipId, parcel] of prepared) {
+    const row = await loadShipment(pool, shop, parcel);
+    if (!row?.status.startsWith("cancelled")) continue;
+    prepared.delete(shipId);
+    note(parcel.orderId, "skipped");
   }
-  const ready = unsettled.flatMap(({ orderId }) => prepared.get(orderId) ?? []);
+  // Bought already, their fulfillment orders no longer shipped: only fulfilled.
+  for (const [shipId, parcel] of prepared) {
+    if (!parcel.bought) continue;
+    prepared.delete(shipId);
+    try {
+      note(parcel.orderId, await completeShipment(context, parcel, parcel.bought));
+    } catch (error) {
+      passing.set(parcel.orderId, error);
+    }
+  }
+  const ready = [...prepared.values()];
   const first = ready[0];
   if (first) {
     await recordBatchProgress(pool, batchId, { stage: "buying", read });
-    const progress = progressWriter(pool, batchId);
+    const progress = progressWriter(pool, batchId, (shipId) => prepared.get(shipId)?.orderId);
     const result = await shipBatch(
       client,
-      ready.map((order) => order.storeOrder),
+      ready.map((parcel) => ({ ...parcel.storeOrder, id: parcel.shipId })),
       {
         ...first.mapping,
         lock: context.tokenStore,
@@ -142,27 +160,31 @@ export async function shipShopifyBatch(
 
     // 3. Keep what was bought and fulfil each in Shopify; show why the others failed.
     await eachAtMost(concurrency, result.failed, options.signal, async (failure) => {
-      const order = prepared.get(failure.orderId);
-      if (!order) return;
+      const parcel = prepared.get(failure.orderId);
+      if (!parcel) return;
       const outcome = failure.retryable
         ? undefined
-        : await recordShipFailure(context, order, failure.error);
-      if (outcome === undefined) passing.set(failure.orderId, failure.error);
-      else await settle(failure.orderId, outcome);
+        : await recordShipFailure(context, parcel, failure.error);
+      if (outcome === undefined) passing.set(parcel.orderId, failure.error);
+      else note(parcel.orderId, outcome);
     });
     await eachAtMost(concurrency, result.shipped, options.signal, async (shipment) => {
-      const order = prepared.get(shipment.orderId);
-      if (!order) return;
+      const parcel = prepared.get(shipment.orderId);
+      if (!parcel) return;
       try {
         // The package is the batch's own (its labels, protocols and courier are
         // for it): kept before the fulfilment, so a run that dies after
         // fulfilling, and whose next run skips the fulfilled order, still has it.
-        await recordBatchOrder(pool, batchId, shipment.orderId, "bought", shipment.packageId);
-        await settle(shipment.orderId, await completeShipment(context, order, shipment));
+        await recordBatchOrder(pool, batchId, parcel.orderId, "bought", shipment.packageId);
+        note(parcel.orderId, await completeShipment(context, parcel, shipment));
       } catch (error) {
-        passing.set(shipment.orderId, error);
+        passing.set(parcel.orderId, error);
       }
     });
+  }
+  // Each order settles once all its parcels have: with one outcome for them all.
+  for (const [orderId, each] of outcomes) {
+    if (!passing.has(orderId)) await settle(orderId, orderOutcome(each));
   }
 
   if (passing.size > 0) {
@@ -181,7 +203,11 @@ export async function shipShopifyBatch(
  * holding the batch up: one write at a time, each with the newest counts;
  * `flush` waits for the last.
  */
-function progressWriter(pool: ShipContext["pool"], batchId: string) {
+function progressWriter(
+  pool: ShipContext["pool"],
+  batchId: string,
+  orderOf: (shipId: string) => string | undefined,
+) {
   let latest: BatchProgress | undefined;
   let writing: Promise<void> | undefined;
   const bought: string[] = [];
@@ -217,9 +243,8 @@ function progressWriter(pool: ShipContext["pool"], batchId: string) {
   return {
     report(progress: BatchProgress): void {
       latest = progress;
-      if (progress.event === "labelled" && progress.orderId !== undefined) {
-        bought.push(progress.orderId);
-      }
+      const orderId = progress.orderId === undefined ? undefined : orderOf(progress.orderId);
+      if (progress.event === "labelled" && orderId !== undefined) bought.push(orderId);
       start();
     },
     async flush(): Promise<void> {

@@ -6,7 +6,7 @@
 // the one already there.
 import type pg from "pg";
 import { FULL_ORDER_TOPICS } from "./inbox.ts";
-import { COLUMNS, type ShipmentRow, toRow } from "./shipments.ts";
+import { COLUMNS, LEAST_SETTLED, type ShipmentRow, toRow } from "./shipments.ts";
 
 /** `queued` (its job not started yet), `running`, or `done`. */
 export type BatchStatus = "queued" | "running" | "done";
@@ -171,9 +171,11 @@ export async function batchableOrders(
          SELECT 1 FROM shipbridge_shopify_inbox i
          WHERE i.shop = $1 AND i.topic = ANY($3::text[]) AND i.payload->>'id' = t.id
            AND i.refused IS NULL)
-       AND NOT EXISTS (
-         SELECT 1 FROM shipbridge_shopify_shipments s
-         WHERE s.shop = $1 AND s.order_id = t.id AND s.status NOT IN ('waiting', 'needs_attention'))
+       AND (NOT EXISTS (
+              SELECT 1 FROM shipbridge_shopify_shipments s WHERE s.shop = $1 AND s.order_id = t.id)
+            OR EXISTS (
+              SELECT 1 FROM shipbridge_shopify_shipments s
+              WHERE s.shop = $1 AND s.order_id = t.id AND s.status IN ('waiting', 'needs_attention')))
      ORDER BY t.position`,
     [shop, orderIds, FULL_ORDER_TOPICS],
   );
@@ -236,7 +238,7 @@ export async function listBatchOrders(
      FROM shipbridge_shopify_batch_orders o
      LEFT JOIN LATERAL (
        SELECT ${COLUMNS} FROM shipbridge_shopify_shipments
-       WHERE shop = o.shop AND order_id = o.order_id
+       WHERE shop = o.shop AND order_id = o.order_id ORDER BY ${LEAST_SETTLED} LIMIT 1
      ) s ON true
      WHERE o.batch_id = $1 AND o.shop = $2 ORDER BY o.position`,
     [id, shop],
@@ -262,11 +264,12 @@ export async function batchPackages(
 ): Promise<{ orderId: string; packageId: number; service: string | undefined }[]> {
   if (!isUuid(id)) return [];
   const { rows } = await pool.query(
-    `SELECT o.order_id, o.package_id, s.service FROM shipbridge_shopify_batch_orders o
+    `SELECT o.order_id, s.package_id, s.service FROM shipbridge_shopify_batch_orders o
      JOIN shipbridge_shopify_shipments s ON s.shop = o.shop AND s.order_id = o.order_id
-     WHERE o.batch_id = $1 AND o.shop = $2 AND o.package_id IS NOT NULL
-       AND s.package_id = o.package_id AND s.status IN ('shipped', 'fulfilled')
-     ORDER BY o.position`,
+     WHERE o.batch_id = $1 AND o.shop = $2 AND s.package_id IS NOT NULL
+       AND (s.package_id = o.package_id OR s.package_id = ANY(o.package_ids))
+       AND s.status IN ('shipped', 'fulfilled')
+     ORDER BY o.position, s.fulfillment_order_id`,
     [id, shop],
   );
   return rows.map((row) => ({
@@ -344,7 +347,9 @@ export async function recordBatchOrder(
        outcome = CASE WHEN ${stepOf("outcome")} < ${stepOf("$3::text")}
                         OR (outcome = ANY($4::text[]) AND $3::text = ANY($4::text[]))
                       THEN $3::text ELSE outcome END,
-       package_id = COALESCE($5, package_id)
+       package_id = COALESCE($5, package_id),
+       package_ids = CASE WHEN $5::bigint IS NULL OR $5::bigint = ANY(package_ids) THEN package_ids
+                          ELSE array_append(package_ids, $5::bigint) END
      WHERE batch_id = $1 AND order_id = $2`,
     [id, orderId, outcome, SETTLED_OUTCOMES, packageId ?? null],
   );

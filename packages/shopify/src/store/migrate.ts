@@ -1,8 +1,8 @@
-// The app's own tables (webhook inbox, shop settings, shipments, data
-// requests, batches and their pickups), created on first start. Instances
-// starting at the same moment take turns under one advisory lock, so CREATE
-// TABLE never races; the same lock covers the session storage's own table
-// creation (see app/app.ts).
+// The app's own tables (webhook inbox, shop settings, shipments (one per
+// fulfillment order), data requests, batches and their pickups), created on
+// first start. Instances starting at the same moment take turns under one
+// advisory lock, so CREATE TABLE never races; the same lock covers the
+// session storage's own table creation (see app/app.ts).
 import type pg from "pg";
 
 /** Key of the advisory lock that serialises schema changes between instances. */
@@ -176,6 +176,28 @@ const TABLES = /* SQL */ `
     chosen_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (shop, order_id)
   );
+
+  -- A shipment is one fulfillment order's parcel: its key is the order (the
+  -- parent) and the fulfillment order's numeric id. Rows made before
+  -- shipments were per fulfillment order keep '' there: the whole order,
+  -- shipped and fulfilled as it was (its package's reference is the order's).
+  ALTER TABLE shipbridge_shopify_shipments
+    ADD COLUMN IF NOT EXISTS fulfillment_order_id text NOT NULL DEFAULT '';
+  DO $$
+  BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_constraint
+                   WHERE conrelid = 'shipbridge_shopify_shipments'::regclass
+                     AND conname = 'shipbridge_shopify_shipments_by_fulfillment_order') THEN
+      ALTER TABLE shipbridge_shopify_shipments DROP CONSTRAINT IF EXISTS shipbridge_shopify_shipments_pkey;
+      ALTER TABLE shipbridge_shopify_shipments
+        ADD CONSTRAINT shipbridge_shopify_shipments_by_fulfillment_order
+        PRIMARY KEY (shop, order_id, fulfillment_order_id);
+    END IF;
+  END $$;
+
+  -- Every package a batch bought for an order (one per fulfillment order).
+  ALTER TABLE shipbridge_shopify_batch_orders
+    ADD COLUMN IF NOT EXISTS package_ids bigint[] NOT NULL DEFAULT '{}';
 `;
 
 /** Runs `work` while holding the migration lock on a connection of `pool`. */

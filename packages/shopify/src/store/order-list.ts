@@ -1,6 +1,8 @@
-// Every order the app knows for a shop, newest first: those with a shipment
-// row, and those only seen in webhooks so far (placed, not paid yet, when
-// the shop ships on payment), with the newest whole order each delivered.
+// Every order the app knows for a shop, newest first: each shipment row (one
+// per fulfillment order it ships, so an order of two parcels is listed
+// twice, `#1001 (1/2)` and `#1001 (2/2)`), and orders only seen in webhooks
+// so far (placed, not paid yet, when the shop ships on payment), with the
+// newest whole order each delivered.
 // Deliveries refused because the shop's Admin API does not know their order
 // list nothing.
 import type pg from "pg";
@@ -46,7 +48,7 @@ export async function listKnownOrders(
          AND refused IS NULL
        ORDER BY payload->>'updated_at' DESC NULLS LAST, received_at DESC LIMIT 1
      ) latest ON true
-     ORDER BY first_seen DESC, ids.order_id DESC
+     ORDER BY first_seen DESC, ids.order_id DESC, rows.fulfillment_order_id
      LIMIT $3`,
     [shop, ORDER_TOPICS, limit],
   );
@@ -62,21 +64,29 @@ export async function listKnownOrders(
 export type DayOrderState = "open" | "shipped" | "cancelled" | "unknown";
 
 /**
- * `shipped` (its package ordered), `cancelled`, `open` (received, not shipped
- * yet), or `unknown` (the app has no such order of the shop).
+ * How the app holds the shipment a package was ordered for, by the id core
+ * shipped it under (a fulfillment order's, or a whole order's for a row
+ * begun before shipments were per fulfillment order): `shipped` (its
+ * package ordered), `cancelled`, `open` (received, not shipped yet), or
+ * `unknown` (the app has no such shipment of the shop).
  */
 export async function dayOrderState(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  shipId: string,
 ): Promise<DayOrderState> {
   const { rows } = await pool.query(
     `SELECT s.status,
        EXISTS (SELECT 1 FROM shipbridge_shopify_inbox i
                WHERE i.shop = $1 AND i.payload->>'id' = $2 AND i.refused IS NULL) AS received
      FROM (SELECT 1) one
-     LEFT JOIN shipbridge_shopify_shipments s ON s.shop = $1 AND s.order_id = $2`,
-    [shop, orderId],
+     LEFT JOIN LATERAL (
+       SELECT status FROM shipbridge_shopify_shipments
+       WHERE shop = $1
+         AND (fulfillment_order_id = $2 OR (fulfillment_order_id = '' AND order_id = $2))
+       LIMIT 1
+     ) s ON true`,
+    [shop, shipId],
   );
   const status = rows[0]?.status as string | null | undefined;
   if (status === "shipped" || status === "fulfilled") return "shipped";

@@ -1,6 +1,10 @@
-// One row per Shopify order the app handles: where its shipment stands, the
-// package and tracking once shipped, core's path-addressed issues when it
-// needs the merchant's attention, and the Shopify fulfilment once made.
+// One row per shipment the app handles: one fulfillment order of a Shopify
+// order (the order is its parent; a row made before shipments were per
+// fulfillment order has '' for it and stands for the whole order): where it
+// stands, the package and tracking once shipped, core's path-addressed issues
+// when it needs the merchant's attention, and the Shopify fulfilment once
+// made. A function given an order id alone acts on every shipment of the
+// order; given a ShipmentKey, on that one.
 import type { Issue, Language } from "@shipbridge/core";
 import type pg from "pg";
 
@@ -34,9 +38,36 @@ export interface Route {
   readonly pickupPoint?: string | undefined;
 }
 
+/** One shipment of an order: its fulfillment order's numeric id ('' for a whole-order row). */
+export interface ShipmentKey {
+  readonly orderId: string;
+  readonly fulfillmentOrderId: string;
+}
+
+/** The order's shipments (its id) or one of them (its key). */
+export type ShipmentTarget = string | ShipmentKey;
+
+function targetOf(target: ShipmentTarget): [string, string | null] {
+  return typeof target === "string" ? [target, null] : [target.orderId, target.fulfillmentOrderId];
+}
+
+/** Rows of `$2` (the order) and, when `$3` is not null, of that fulfillment order only. */
+const TARGET = "order_id = $2 AND ($3::text IS NULL OR fulfillment_order_id = $3::text)";
+
+/**
+ * The order of an order's shipments by how far they are from settled: of
+ * several, the least settled one speaks for the order (an order is
+ * fulfilled once every shipment is).
+ */
+export const LEAST_SETTLED = `CASE status WHEN 'needs_attention' THEN 0 WHEN 'waiting' THEN 1
+  WHEN 'shipping' THEN 2 WHEN 'shipped' THEN 3 WHEN 'cancelled_after_order' THEN 4
+  WHEN 'fulfilled' THEN 5 ELSE 6 END, fulfillment_order_id`;
+
 export interface ShipmentRow {
   readonly shop: string;
   readonly orderId: string;
+  /** The fulfillment order's numeric id ('' for a row that stands for the whole order). */
+  readonly fulfillmentOrderId: string;
   readonly orderGid: string;
   readonly orderName: string;
   readonly status: ShipmentStatus;
@@ -59,6 +90,7 @@ export function toRow(row: Record<string, unknown>): ShipmentRow {
   return {
     shop: row.shop as string,
     orderId: row.order_id as string,
+    fulfillmentOrderId: (row.fulfillment_order_id as string | null) ?? "",
     orderGid: row.order_gid as string,
     orderName: row.order_name as string,
     status: row.status as ShipmentStatus,
@@ -78,34 +110,71 @@ export function toRow(row: Record<string, unknown>): ShipmentRow {
   };
 }
 
-export const COLUMNS = `shop, order_id, order_gid, order_name, status, package_id, command_id, tracking,
+export const COLUMNS = `shop, order_id, fulfillment_order_id, order_gid, order_name, status, package_id, command_id, tracking,
   issues, fulfillment_id, service, pickup_point, price, issues_by_language, tracking_state,
   label IS NOT NULL AS has_label, created_at, updated_at`;
 
+/**
+ * One shipment (by its key), or, by the order's id, the order's least
+ * settled shipment (see LEAST_SETTLED).
+ */
 export async function loadShipment(
   pool: pg.Pool | pg.PoolClient,
   shop: string,
-  orderId: string,
+  target: ShipmentTarget,
 ): Promise<ShipmentRow | undefined> {
   const { rows } = await pool.query(
-    `SELECT ${COLUMNS} FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = $2`,
-    [shop, orderId],
+    `SELECT ${COLUMNS} FROM shipbridge_shopify_shipments WHERE shop = $1 AND ${TARGET}
+     ORDER BY ${LEAST_SETTLED} LIMIT 1`,
+    [shop, ...targetOf(target)],
   );
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
-/** The status of each of the shop's orders `orderIds` that has a row. */
-export async function shipmentStatuses(
+/** Every shipment of the order, by fulfillment order. */
+export async function loadOrderShipments(
+  pool: pg.Pool | pg.PoolClient,
+  shop: string,
+  orderId: string,
+): Promise<ShipmentRow[]> {
+  const { rows } = await pool.query(
+    `SELECT ${COLUMNS} FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = $2
+     ORDER BY fulfillment_order_id`,
+    [shop, orderId],
+  );
+  return rows.map(toRow);
+}
+
+/** The order one of the shop's shipments of `fulfillmentOrderIds` belongs to, if any. */
+export async function orderOfFulfillmentOrders(
   pool: pg.Pool,
   shop: string,
-  orderIds: readonly string[],
-): Promise<Map<string, ShipmentStatus>> {
+  fulfillmentOrderIds: readonly string[],
+): Promise<string | undefined> {
   const { rows } = await pool.query(
-    `SELECT order_id, status FROM shipbridge_shopify_shipments
-     WHERE shop = $1 AND order_id = ANY($2::text[])`,
-    [shop, orderIds],
+    `SELECT order_id FROM shipbridge_shopify_shipments
+     WHERE shop = $1 AND fulfillment_order_id = ANY($2::text[]) LIMIT 1`,
+    [shop, fulfillmentOrderIds],
   );
-  return new Map(rows.map((row) => [row.order_id as string, row.status as ShipmentStatus]));
+  return (rows[0]?.order_id as string | undefined) ?? undefined;
+}
+
+/**
+ * Removes a shipment never bought whose fulfillment order is gone (moved,
+ * split, merged). One being shipped now ("shipping": a run may be buying
+ * it) is left; once that run has ended it is dropped or kept by its outcome.
+ */
+export async function dropUnboughtShipment(
+  pool: pg.Pool,
+  shop: string,
+  key: ShipmentKey,
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM shipbridge_shopify_shipments WHERE shop = $1 AND ${TARGET}
+       AND package_id IS NULL AND status IN ('waiting', 'needs_attention')`,
+    [shop, key.orderId, key.fulfillmentOrderId],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 export async function listShipments(
@@ -121,18 +190,36 @@ export async function listShipments(
   return rows.map(toRow);
 }
 
-/** Records that the order is being shipped, unless it is already further along. */
-export async function beginShipment(
-  pool: pg.Pool,
-  key: { shop: string; orderId: string; orderGid: string; orderName: string } & Route,
-): Promise<ShipmentRow> {
+/** A shipment as first recorded: its key, the order's GID and the name shown for it. */
+export interface NewShipment extends ShipmentKey, Route {
+  readonly shop: string;
+  readonly orderGid: string;
+  readonly orderName: string;
+}
+
+function newShipmentValues(key: NewShipment): unknown[] {
+  return [
+    key.shop,
+    key.orderId,
+    key.fulfillmentOrderId,
+    key.orderGid,
+    key.orderName,
+    key.service ?? null,
+    key.pickupPoint ?? null,
+  ];
+}
+
+/** Records that the shipment is being shipped, unless it is already further along. */
+export async function beginShipment(pool: pg.Pool, key: NewShipment): Promise<ShipmentRow> {
   const { rows } = await pool.query(
     `INSERT INTO shipbridge_shopify_shipments
-       (shop, order_id, order_gid, order_name, status, service, pickup_point)
-     VALUES ($1, $2, $3, $4, 'shipping', $5, $6)
-     ON CONFLICT (shop, order_id) DO UPDATE SET
+       (shop, order_id, fulfillment_order_id, order_gid, order_name, status, service, pickup_point)
+     VALUES ($1, $2, $3, $4, $5, 'shipping', $6, $7)
+     ON CONFLICT (shop, order_id, fulfillment_order_id) DO UPDATE SET
        status = CASE WHEN shipbridge_shopify_shipments.status IN ('needs_attention', 'waiting')
                      THEN 'shipping' ELSE shipbridge_shopify_shipments.status END,
+       order_name = CASE WHEN shipbridge_shopify_shipments.package_id IS NULL
+                         THEN EXCLUDED.order_name ELSE shipbridge_shopify_shipments.order_name END,
        service = CASE WHEN shipbridge_shopify_shipments.package_id IS NULL
                       THEN COALESCE(EXCLUDED.service, shipbridge_shopify_shipments.service)
                       ELSE shipbridge_shopify_shipments.service END,
@@ -140,40 +227,31 @@ export async function beginShipment(
                       THEN EXCLUDED.pickup_point ELSE shipbridge_shopify_shipments.pickup_point END,
        updated_at = now()
      RETURNING ${COLUMNS}`,
-    [
-      key.shop,
-      key.orderId,
-      key.orderGid,
-      key.orderName,
-      key.service ?? null,
-      key.pickupPoint ?? null,
-    ],
+    newShipmentValues(key),
   );
   return toRow(rows[0] as Record<string, unknown>);
 }
 
-/** Records an order that waits for the merchant to ship it by hand (once; nothing further is undone). */
-export async function recordWaiting(
-  pool: pg.Pool,
-  key: { shop: string; orderId: string; orderGid: string; orderName: string } & Route,
-): Promise<void> {
+/**
+ * Records a shipment that waits for the merchant to ship it by hand (once;
+ * nothing further is undone, only the name shown follows the order's
+ * fulfillment orders until a package is bought: `#1001 (1/2)`).
+ */
+export async function recordWaiting(pool: pg.Pool, key: NewShipment): Promise<void> {
   await pool.query(
     `INSERT INTO shipbridge_shopify_shipments
-       (shop, order_id, order_gid, order_name, status, service, pickup_point)
-     VALUES ($1, $2, $3, $4, 'waiting', $5, $6) ON CONFLICT (shop, order_id) DO NOTHING`,
-    [
-      key.shop,
-      key.orderId,
-      key.orderGid,
-      key.orderName,
-      key.service ?? null,
-      key.pickupPoint ?? null,
-    ],
+       (shop, order_id, fulfillment_order_id, order_gid, order_name, status, service, pickup_point)
+     VALUES ($1, $2, $3, $4, $5, 'waiting', $6, $7)
+     ON CONFLICT (shop, order_id, fulfillment_order_id) DO UPDATE SET
+       order_name = EXCLUDED.order_name
+     WHERE shipbridge_shopify_shipments.package_id IS NULL
+       AND shipbridge_shopify_shipments.order_name <> EXCLUDED.order_name`,
+    newShipmentValues(key),
   );
 }
 
 /**
- * Records the ordered package. An order cancelled in Shopify while it was
+ * Records the ordered package. A shipment cancelled in Shopify while it was
  * being shipped keeps its cancelled status (the caller then cancels the
  * package); answers the row as it now stands. A label not given (a batch
  * fetches none) leaves the stored one, if any, and so does a command not
@@ -182,7 +260,7 @@ export async function recordWaiting(
 export async function recordShipped(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  key: ShipmentKey,
   shipped: {
     packageId: number;
     commandId: string | undefined;
@@ -195,16 +273,16 @@ export async function recordShipped(
     `UPDATE shipbridge_shopify_shipments SET
        status = CASE WHEN status IN ('fulfilled', 'cancelled', 'cancelled_after_order')
                      THEN status ELSE 'shipped' END,
-       command_id = COALESCE($4, CASE WHEN package_id = $3 THEN command_id END),
-       package_id = $3, tracking = $5::jsonb, issues = NULL,
-       issues_by_language = NULL, label = COALESCE($6, label),
-       label_type = COALESCE($7, label_type),
-       price = COALESCE($8::jsonb, price), updated_at = now()
-     WHERE shop = $1 AND order_id = $2
+       command_id = COALESCE($5, CASE WHEN package_id = $4 THEN command_id END),
+       package_id = $4, tracking = $6::jsonb, issues = NULL,
+       issues_by_language = NULL, label = COALESCE($7, label),
+       label_type = COALESCE($8, label_type),
+       price = COALESCE($9::jsonb, price), updated_at = now()
+     WHERE shop = $1 AND ${TARGET}
      RETURNING ${COLUMNS}`,
     [
       shop,
-      orderId,
+      ...targetOf(key),
       shipped.packageId,
       shipped.commandId ?? null,
       JSON.stringify(shipped.tracking),
@@ -217,31 +295,30 @@ export async function recordShipped(
 }
 
 /**
- * Marks a cancelled order that has no package yet; answers false when a
+ * Marks a cancelled shipment that has no package yet; answers false when a
  * package was recorded meanwhile (the caller cancels it at the service).
  */
 export async function cancelUnordered(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  key: ShipmentKey,
 ): Promise<boolean> {
   const { rowCount } = await pool.query(
     `UPDATE shipbridge_shopify_shipments SET status = 'cancelled', updated_at = now()
-     WHERE shop = $1 AND order_id = $2 AND package_id IS NULL`,
-    [shop, orderId],
+     WHERE shop = $1 AND ${TARGET} AND package_id IS NULL`,
+    [shop, ...targetOf(key)],
   );
   return (rowCount ?? 0) > 0;
 }
 
-/** Records an order cancelled before the app began shipping it; false when it has a row already. */
-export async function recordCancelled(
-  pool: pg.Pool,
-  key: { shop: string; orderId: string; orderGid: string; orderName: string },
-): Promise<boolean> {
+/** Records a shipment cancelled before the app began shipping it; false when it has a row already. */
+export async function recordCancelled(pool: pg.Pool, key: NewShipment): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `INSERT INTO shipbridge_shopify_shipments (shop, order_id, order_gid, order_name, status)
-     VALUES ($1, $2, $3, $4, 'cancelled') ON CONFLICT (shop, order_id) DO NOTHING`,
-    [key.shop, key.orderId, key.orderGid, key.orderName],
+    `INSERT INTO shipbridge_shopify_shipments
+       (shop, order_id, fulfillment_order_id, order_gid, order_name, status, service, pickup_point)
+     VALUES ($1, $2, $3, $4, $5, 'cancelled', $6, $7)
+     ON CONFLICT (shop, order_id, fulfillment_order_id) DO NOTHING`,
+    newShipmentValues(key),
   );
   return (rowCount ?? 0) > 0;
 }
@@ -250,13 +327,13 @@ export async function recordCancelled(
 export async function recordPackageId(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  key: ShipmentKey,
   packageId: number,
 ): Promise<ShipmentRow | undefined> {
   const { rows } = await pool.query(
-    `UPDATE shipbridge_shopify_shipments SET package_id = COALESCE(package_id, $3), updated_at = now()
-     WHERE shop = $1 AND order_id = $2 RETURNING ${COLUMNS}`,
-    [shop, orderId, packageId],
+    `UPDATE shipbridge_shopify_shipments SET package_id = COALESCE(package_id, $4), updated_at = now()
+     WHERE shop = $1 AND ${TARGET} RETURNING ${COLUMNS}`,
+    [shop, ...targetOf(key), packageId],
   );
   return rows[0] ? toRow(rows[0]) : undefined;
 }
@@ -264,36 +341,41 @@ export async function recordPackageId(
 export async function recordNeedsAttention(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  target: ShipmentTarget,
   issues: readonly Issue<string>[],
   byLanguage?: IssuesByLanguage,
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $3::jsonb,
-       issues_by_language = $4::jsonb, updated_at = now()
-     WHERE shop = $1 AND order_id = $2 AND status IN ('shipping', 'shipped', 'needs_attention')`,
-    [shop, orderId, JSON.stringify(issues), byLanguage ? JSON.stringify(byLanguage) : null],
+    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $4::jsonb,
+       issues_by_language = $5::jsonb, updated_at = now()
+     WHERE shop = $1 AND ${TARGET} AND status IN ('shipping', 'shipped', 'needs_attention')`,
+    [
+      shop,
+      ...targetOf(target),
+      JSON.stringify(issues),
+      byLanguage ? JSON.stringify(byLanguage) : null,
+    ],
   );
 }
 
 /**
- * Puts an order with a package (even fulfilled) on "needs attention", unless it
- * is cancelled already: for a cancellation that could not be confirmed.
- * False when the order has no package or is cancelled.
+ * Puts a shipment with a package (even fulfilled) on "needs attention", unless
+ * it is cancelled already: for a cancellation that could not be confirmed.
+ * False when none has a package or all are cancelled.
  */
 export async function recordPackageNeedsAttention(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  target: ShipmentTarget,
   issues: readonly Issue<string>[],
   byLanguage: IssuesByLanguage,
 ): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $3::jsonb,
-       issues_by_language = $4::jsonb, updated_at = now()
-     WHERE shop = $1 AND order_id = $2 AND package_id IS NOT NULL
+    `UPDATE shipbridge_shopify_shipments SET status = 'needs_attention', issues = $4::jsonb,
+       issues_by_language = $5::jsonb, updated_at = now()
+     WHERE shop = $1 AND ${TARGET} AND package_id IS NOT NULL
        AND status NOT IN ('cancelled', 'cancelled_after_order')`,
-    [shop, orderId, JSON.stringify(issues), JSON.stringify(byLanguage)],
+    [shop, ...targetOf(target), JSON.stringify(issues), JSON.stringify(byLanguage)],
   );
   return (rowCount ?? 0) > 0;
 }
@@ -301,41 +383,43 @@ export async function recordPackageNeedsAttention(
 export async function recordStatus(
   pool: pg.Pool | pg.PoolClient,
   shop: string,
-  orderId: string,
+  target: ShipmentTarget,
   status: ShipmentStatus,
   fulfillmentId?: string,
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_shipments SET status = $3,
-       fulfillment_id = COALESCE($4, fulfillment_id), updated_at = now()
-     WHERE shop = $1 AND order_id = $2`,
-    [shop, orderId, status, fulfillmentId ?? null],
+    `UPDATE shipbridge_shopify_shipments SET status = $4,
+       fulfillment_id = COALESCE($5, fulfillment_id), updated_at = now()
+     WHERE shop = $1 AND ${TARGET}`,
+    [shop, ...targetOf(target), status, fulfillmentId ?? null],
   );
 }
 
+/** The shipment's label (by the order's id: its first shipment's that has one). */
 export async function loadLabel(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  target: ShipmentTarget,
 ): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
   const { rows } = await pool.query(
-    "SELECT label, label_type FROM shipbridge_shopify_shipments WHERE shop = $1 AND order_id = $2 AND label IS NOT NULL",
-    [shop, orderId],
+    `SELECT label, label_type FROM shipbridge_shopify_shipments
+     WHERE shop = $1 AND ${TARGET} AND label IS NOT NULL ORDER BY fulfillment_order_id LIMIT 1`,
+    [shop, ...targetOf(target)],
   );
   const row = rows[0];
   return row ? { bytes: new Uint8Array(row.label), contentType: row.label_type } : undefined;
 }
 
-/** Keeps an order's label fetched after its shipment (a batch's orders get theirs when asked). */
+/** Keeps a shipment's label fetched after it shipped (a batch's get theirs when asked). */
 export async function recordLabel(
   pool: pg.Pool,
   shop: string,
-  orderId: string,
+  key: ShipmentKey,
   label: { readonly bytes: Uint8Array; readonly contentType: string },
 ): Promise<void> {
   await pool.query(
-    `UPDATE shipbridge_shopify_shipments SET label = $3, label_type = $4
-     WHERE shop = $1 AND order_id = $2 AND package_id IS NOT NULL`,
-    [shop, orderId, Buffer.from(label.bytes), label.contentType],
+    `UPDATE shipbridge_shopify_shipments SET label = $4, label_type = $5
+     WHERE shop = $1 AND ${TARGET} AND package_id IS NOT NULL`,
+    [shop, ...targetOf(key), Buffer.from(label.bytes), label.contentType],
   );
 }

@@ -1,8 +1,9 @@
 // What the app keeps of a fulfilled order's tracking: each event once (per
 // package, parcel, state and time), the delivery statuses already sent to
-// Shopify (once per order), the latest state on the shipment's row, and
+// Shopify (once per shipment), the latest state on the shipment's row, and
 // when the reconcile job last asked the service about it.
 import type pg from "pg";
+import type { ShipmentKey } from "./shipments.ts";
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -14,18 +15,19 @@ export interface TrackingEventRow {
   readonly description?: string | null | undefined;
 }
 
-/** The order of the shop whose fulfilled shipment has the package, or undefined. */
-export async function fulfilledOrderOfPackage(
+/** The shop's fulfilled shipment (one fulfillment order of an order) that has the package, or undefined. */
+export async function fulfilledShipmentOfPackage(
   db: Db,
   shop: string,
   packageId: number,
-): Promise<string | undefined> {
+): Promise<ShipmentKey | undefined> {
   const { rows } = await db.query(
-    `SELECT order_id FROM shipbridge_shopify_shipments
+    `SELECT order_id, fulfillment_order_id FROM shipbridge_shopify_shipments
      WHERE shop = $1 AND package_id = $2 AND fulfillment_id IS NOT NULL`,
     [shop, packageId],
   );
-  return rows[0]?.order_id as string | undefined;
+  const row = rows[0] as { order_id: string; fulfillment_order_id: string } | undefined;
+  return row && { orderId: row.order_id, fulfillmentOrderId: row.fulfillment_order_id };
 }
 
 /** Keeps the event; false when it was kept before (a replay). */
@@ -59,7 +61,11 @@ export async function deliveredParcels(db: Db, shop: string, packageId: number):
   return (rows[0]?.n as number | undefined) ?? 0;
 }
 
-/** The delivery statuses already sent to Shopify for the order. */
+/**
+ * The delivery statuses already sent to Shopify for a shipment: `orderId`
+ * is the shipment's name in that table (the order's id for a whole-order row,
+ * `<order>:<fulfillment order>` for one fulfillment order's).
+ */
 export async function sentDeliveryStatuses(
   db: Db,
   shop: string,
@@ -91,14 +97,14 @@ export async function recordDeliveryStatus(
 export async function recordTrackingState(
   db: Db,
   shop: string,
-  orderId: string,
+  shipment: ShipmentKey,
   state: string,
   datetime: string,
 ): Promise<void> {
   await db.query(
     `UPDATE shipbridge_shopify_shipments SET tracking_state = $3, tracking_at = $4, updated_at = now()
-     WHERE shop = $1 AND order_id = $2`,
-    [shop, orderId, state, datetime],
+     WHERE shop = $1 AND order_id = $2 AND fulfillment_order_id = $5`,
+    [shop, shipment.orderId, state, datetime, shipment.fulfillmentOrderId],
   );
 }
 

@@ -2,13 +2,14 @@
 // the sandbox over real HTTP, and FakeShopify for Shopify's side; app
 // instances made on them; the merchant's install and account connection
 // done through the app's own routes.
-import { OAuthClient, ShippingClient } from "@shipbridge/core";
+import { OAuthClient, ShippingClient, shipOrderReference } from "@shipbridge/core";
 import { authorizeInBrowser, startSandbox } from "@shipbridge/sandbox";
 import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
+import { numericId } from "../mapping/fulfillment-orders.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { DEFAULT_SETTINGS, type ShopSettings, saveSettings } from "../store/settings.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
@@ -62,7 +63,10 @@ export interface Harness {
    * the app instances' do).
    */
   serviceClient(options?: { advanceClock?: boolean }): Promise<ShippingClient>;
-  /** The packages the service holds for one order, and how many were ordered (charged). */
+  /**
+   * The packages the service holds for one order (under its own id or any of
+   * its fulfillment orders' ids), and how many were ordered (charged).
+   */
   ledger(shop: string, orderId: string): Promise<{ packageIds: number[]; charges: number }>;
   /** Seconds the job workers poll at. */
   readonly pollSeconds: number;
@@ -70,8 +74,16 @@ export interface Harness {
   readonly pool: pg.Pool;
   /** Completes the service's authorization pages as the merchant; answers the callback URL. */
   authorize(url: string): Promise<string>;
-  /** A sample order `id` of `shop`, added to FakeShopify as Shopify would create it. */
-  order(shop: string, id: number, overrides?: Partial<ShopifyOrder>): ShopifyOrder;
+  /**
+   * A sample order `id` of `shop`, added to FakeShopify as Shopify would
+   * create it (`options`: its fulfillment orders, see FakeShopify.addOrder).
+   */
+  order(
+    shop: string,
+    id: number,
+    overrides?: Partial<ShopifyOrder>,
+    options?: Parameters<FakeShopify["addOrder"]>[2],
+  ): ShopifyOrder;
   /** Delivers a webhook to `app` signed as Shopify signs it; answers the app's response. */
   deliver(
     app: ShopifyApp,
@@ -82,6 +94,8 @@ export interface Harness {
   ): Promise<Response>;
   /** Delivers `orders/paid` for `order` of `shop` to `app`, which must answer 200. */
   deliverPaid(app: ShopifyApp, shop: string, order: ShopifyOrder): Promise<void>;
+  /** The numeric ids of the order's fulfillment orders in FakeShopify, oldest first. */
+  fulfillmentOrderIds(shop: string, orderId: string): string[];
   /** `SELECT count(*) FROM <sql>` on the test database. */
   count(sql: string, values?: unknown[]): Promise<number>;
   /** Waits until every delivery of the order stored so far has been processed. */
@@ -172,14 +186,14 @@ export function useHarness(): Harness {
       return pool;
     },
     authorize: (url) => authorizeInBrowser(url, USER),
-    order(shop, id, overrides = {}) {
+    order(shop, id, overrides = {}, options = {}) {
       const order = sampleShopifyOrder({
         id,
         admin_graphql_api_id: `gid://shopify/Order/${id}`,
         name: `#${id}`,
         ...overrides,
       });
-      fake.addOrder(shop, order);
+      fake.addOrder(shop, order, options);
       return order;
     },
     async deliverPaid(app, shop, order) {
@@ -195,6 +209,12 @@ export function useHarness(): Harness {
           payload,
           ...options,
         }),
+      );
+    },
+    fulfillmentOrderIds(shop, orderId) {
+      const order = fake.order(shop, `gid://shopify/Order/${orderId}`);
+      return (order?.fulfillmentOrders ?? []).map((fulfillmentOrder) =>
+        numericId(fulfillmentOrder.id),
       );
     },
     async count(sql, values = []) {
@@ -278,9 +298,16 @@ export function useHarness(): Harness {
     },
     async ledger(shop, orderId) {
       const client = await harness.serviceClient();
-      const { packages } = await client.packages.list({
-        user_reference_number: `${shop}:${orderId}`,
-      });
+      // A package is the order's (a whole-order shipment) or one of its fulfillment orders'.
+      const fulfillmentOrders =
+        fake.order(shop, `gid://shopify/Order/${orderId}`)?.fulfillmentOrders ?? [];
+      const shipIds = [orderId, ...fulfillmentOrders.map((fo) => numericId(fo.id))];
+      const packages = [];
+      for (const shipId of shipIds) {
+        const reference = shipOrderReference(shop, shipId);
+        const listed = await client.packages.list({ user_reference_number: reference });
+        packages.push(...listed.packages.filter((pkg) => pkg.user_reference_number === reference));
+      }
       const { messages } = await client.messages.list({ type: "order", limit: 500 });
       const packageIds = packages.map((pkg) => pkg.package_id);
       const charges = messages.filter(

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { execute } from "graphql";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
+import { fulfillmentOrderMutations } from "./fake-fulfillment-orders.ts";
 import { FakeReturns } from "./fake-returns.ts";
 import { readFakeShopifyState, writeFakeShopifyState } from "./fake-shopify-state.ts";
 import { verifySessionToken } from "./session-token.ts";
@@ -40,11 +41,23 @@ export interface FakeFulfillment {
   readonly notifyCustomer: boolean;
 }
 
+/** A hold on a fulfillment order (fulfillmentOrderHold), until it is released. */
+export interface FakeFulfillmentHold {
+  readonly id: string;
+  readonly reason: string;
+  readonly reasonNotes: string | null;
+  readonly handle: string;
+}
+
 export interface FakeFulfillmentOrder {
   readonly id: string;
-  status: "OPEN" | "CLOSED" | "CANCELLED";
+  status: "OPEN" | "IN_PROGRESS" | "ON_HOLD" | "CLOSED" | "CANCELLED";
   /** The location it ships from (absent: the shop's one location, DEFAULT_LOCATION). */
-  readonly location?: FakeLocation;
+  location?: FakeLocation;
+  /** Its holds (ON_HOLD while it has any). */
+  holds?: FakeFulfillmentHold[];
+  /** Whether some of it was fulfilled (a released or moved one is then IN_PROGRESS, not OPEN). */
+  progressed?: boolean;
   readonly deliveryMethod: { readonly methodType: string; readonly serviceCode: string | null };
   readonly lineItems: {
     readonly id: string;
@@ -93,6 +106,8 @@ interface Token {
 interface Shop {
   scopes: readonly string[];
   readonly orders: Map<string, FakeOrder>;
+  /** Locations besides DEFAULT_LOCATION that fulfillment orders can move to. */
+  locations?: Map<string, FakeLocation>;
   readonly carrierServices: FakeCarrierService[];
   readonly codes: Set<string>;
 }
@@ -162,10 +177,21 @@ export class FakeShopify {
     });
   }
 
-  /** Adds a shop that installs the app with `scopes`. */
+  /**
+   * Adds a shop that installs the app with `scopes`. A shop installing it
+   * again keeps its orders (and their fulfillment orders) and locations, as
+   * a Shopify store does; what was the app's (carrier services) is gone.
+   */
   addShop(shop: string, scopes: readonly string[]): void {
     if (!SHOP_HOST.test(shop)) throw new TypeError(`not a shop domain: ${shop}`);
-    this.#shops.set(shop, { scopes, orders: new Map(), carrierServices: [], codes: new Set() });
+    const before = this.#shops.get(shop);
+    this.#shops.set(shop, {
+      scopes,
+      orders: before?.orders ?? new Map(),
+      ...(before?.locations ? { locations: before.locations } : {}),
+      carrierServices: [],
+      codes: new Set(),
+    });
   }
 
   /** Sets the scopes the shop grants from now on (tokens already issued keep theirs). */
@@ -228,35 +254,61 @@ export class FakeShopify {
 
   /**
    * Adds an order as Shopify would create it from a webhook payload: one open
-   * fulfillment order with a line per line item that needs shipping.
+   * fulfillment order with a line per line item that needs shipping, or,
+   * with `fulfillmentOrders`, one per group of its line items (by id), each
+   * at its location (the order ships from two warehouses, say).
    */
-  addOrder(shop: string, order: ShopifyOrder): FakeOrder {
+  addOrder(
+    shop: string,
+    order: ShopifyOrder,
+    options: {
+      readonly fulfillmentOrders?: readonly {
+        readonly lineItemIds: readonly (number | string)[];
+        readonly location?: FakeLocation;
+        readonly methodType?: string;
+      }[];
+    } = {},
+  ): FakeOrder {
     const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
     const code = order.shipping_lines?.[0]?.code ?? null;
+    const shipped = (order.line_items ?? []).filter((item) => item.requires_shipping !== false);
+    const groups = options.fulfillmentOrders ?? [
+      { lineItemIds: shipped.map((item) => item.id ?? "") },
+    ];
     const fake: FakeOrder = {
       id,
       name: order.name ?? `#${order.id}`,
       cancelledAt: order.cancelled_at ?? null,
       details: order,
       fulfillments: [],
-      fulfillmentOrders: [
-        {
+      fulfillmentOrders: groups.map((group) => {
+        if (group.location) this.addLocation(shop, group.location);
+        return {
           id: `gid://shopify/FulfillmentOrder/${this.#ids++}`,
           status: "OPEN",
-          deliveryMethod: { methodType: "SHIPPING", serviceCode: code },
-          lineItems: (order.line_items ?? [])
-            .filter((item) => item.requires_shipping !== false)
+          ...(group.location ? { location: group.location } : {}),
+          deliveryMethod: { methodType: group.methodType ?? "SHIPPING", serviceCode: code },
+          holds: [],
+          lineItems: shipped
+            .filter((item) => group.lineItemIds.map(String).includes(String(item.id ?? "")))
             .map((item) => ({
               id: `gid://shopify/FulfillmentOrderLineItem/${this.#ids++}`,
               remainingQuantity: item.current_quantity ?? item.quantity ?? 0,
               lineItemId: lineItemGid(item.id),
               grams: item.grams ?? 0,
             })),
-        },
-      ],
+        };
+      }),
     };
     this.#shop(shop).orders.set(id, fake);
     return fake;
+  }
+
+  /** A location of the shop that fulfillment orders can be moved to (fulfillmentOrderMove). */
+  addLocation(shop: string, location: FakeLocation): void {
+    const state = this.#shop(shop);
+    state.locations ??= new Map();
+    state.locations.set(location.id, location);
   }
 
   /**
@@ -488,7 +540,7 @@ export class FakeShopify {
           const found = order.fulfillmentOrders.find(
             (fulfillmentOrder) => fulfillmentOrder.id === id,
           );
-          if (found) return this.#fulfillmentOrderView(found);
+          if (found) return this.#fulfillmentOrderView(found, order);
         }
         return null;
       },
@@ -507,19 +559,33 @@ export class FakeShopify {
           .map((fulfillment) => this.#fulfillmentView(fulfillment)),
       fulfillmentOrders: ({ first }: { first?: number }) =>
         page(first, order.fulfillmentOrders).map((fulfillmentOrder) =>
-          this.#fulfillmentOrderView(fulfillmentOrder),
+          this.#fulfillmentOrderView(fulfillmentOrder, order),
         ),
     };
   }
 
-  #fulfillmentOrderView(fulfillmentOrder: FakeFulfillmentOrder) {
+  #fulfillmentOrderView(fulfillmentOrder: FakeFulfillmentOrder, order: FakeOrder) {
+    const active = fulfillmentOrder.status === "OPEN" || fulfillmentOrder.status === "IN_PROGRESS";
     return {
       id: fulfillmentOrder.id,
+      orderId: order.id,
+      orderName: order.name,
       status: fulfillmentOrder.status,
-      supportedActions:
-        fulfillmentOrder.status === "OPEN"
-          ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }]
+      supportedActions: active
+        ? [
+            { action: "CREATE_FULFILLMENT" },
+            { action: "HOLD" },
+            { action: "MOVE" },
+            { action: "SPLIT" },
+          ]
+        : fulfillmentOrder.status === "ON_HOLD"
+          ? [{ action: "RELEASE_HOLD" }, { action: "HOLD" }]
           : [],
+      fulfillmentHolds: (fulfillmentOrder.holds ?? []).map((hold) => ({
+        ...hold,
+        displayReason: hold.reason,
+        heldByRequestingApp: true,
+      })),
       deliveryMethod: fulfillmentOrder.deliveryMethod,
       assignedLocation: {
         name: (fulfillmentOrder.location ?? DEFAULT_LOCATION).name,
@@ -544,8 +610,25 @@ export class FakeShopify {
 
   #mutations(shop: string) {
     const state = this.#shop(shop);
+    const owner = (id: string) => {
+      for (const order of state.orders.values()) {
+        const fulfillmentOrder = order.fulfillmentOrders.find((fo) => fo.id === id);
+        if (fulfillmentOrder) return { order, fulfillmentOrder };
+      }
+      return undefined;
+    };
     return {
       ...this.returns.mutations(shop),
+      ...fulfillmentOrderMutations({
+        find: owner,
+        location: (id) =>
+          id === DEFAULT_LOCATION.id ? DEFAULT_LOCATION : state.locations?.get(id),
+        nextId: (type) => `gid://shopify/${type}/${this.#ids++}`,
+        view: (fulfillmentOrder) => {
+          const found = owner(fulfillmentOrder.id);
+          return found ? this.#fulfillmentOrderView(fulfillmentOrder, found.order) : null;
+        },
+      }),
       fulfillmentCreate: ({ fulfillment }: { fulfillment: FulfillmentInput }) =>
         this.#fulfillmentCreate(state, fulfillment),
       fulfillmentTrackingInfoUpdate: (args: {
@@ -626,6 +709,7 @@ export class FakeShopify {
     const lines: { id: string; quantity: number }[] = [];
     const changes: (() => void)[] = [];
     const locations = new Set<string>();
+    const orders = new Set<string>();
     for (const group of input.lineItemsByFulfillmentOrder) {
       const owner = [...state.orders.values()].find((order) =>
         order.fulfillmentOrders.some((fo) => fo.id === group.fulfillmentOrderId),
@@ -635,11 +719,17 @@ export class FakeShopify {
       );
       if (!owner || !fulfillmentOrder) return fail("Fulfillment order does not exist.");
       // As Shopify: one fulfilment holds fulfillment orders of one order and one location.
+      orders.add(owner.id);
+      if (orders.size > 1) {
+        return fail("All fulfillment orders in a fulfillment must belong to the same order.");
+      }
       locations.add((fulfillmentOrder.location ?? DEFAULT_LOCATION).id);
       if (locations.size > 1) {
         return fail("All fulfillment orders in a fulfillment must belong to the same location.");
       }
-      if (fulfillmentOrder.status !== "OPEN") {
+      // As Shopify: only an open (or partly fulfilled) fulfillment order is fulfilled;
+      // one on hold, closed or cancelled is refused.
+      if (fulfillmentOrder.status !== "OPEN" && fulfillmentOrder.status !== "IN_PROGRESS") {
         return fail(
           `Fulfillment order ${fulfillmentOrder.id} has an unfulfillable status= ${fulfillmentOrder.status.toLowerCase()}.`,
         );
@@ -653,7 +743,9 @@ export class FakeShopify {
       for (const { id, quantity } of wanted) {
         const line = fulfillmentOrder.lineItems.find((candidate) => candidate.id === id);
         if (!line) return fail(`Fulfillment order line item ${id} does not exist.`);
-        if (quantity > line.remainingQuantity)
+        const asked =
+          quantity + lines.filter((taken) => taken.id === id).reduce((n, l) => n + l.quantity, 0);
+        if (quantity <= 0 || asked > line.remainingQuantity)
           return fail("Invalid fulfillment order line item quantity requested.");
         lines.push({ id, quantity });
         changes.push(() => {
@@ -661,9 +753,12 @@ export class FakeShopify {
         });
       }
       changes.push(() => {
-        if (fulfillmentOrder.lineItems.every((line) => line.remainingQuantity === 0)) {
-          fulfillmentOrder.status = "CLOSED";
-        }
+        fulfillmentOrder.progressed = true;
+        fulfillmentOrder.status = fulfillmentOrder.lineItems.every(
+          (line) => line.remainingQuantity === 0,
+        )
+          ? "CLOSED"
+          : "IN_PROGRESS";
       });
     }
     const owner = [...state.orders.values()].find((order) =>

@@ -11,7 +11,7 @@ import type pg from "pg";
 import { FULFILLMENT_TRACKING_INFO_UPDATE } from "../admin/documents.ts";
 import { loadShipment } from "../store/shipments.ts";
 import {
-  fulfilledOrderOfPackage,
+  fulfilledShipmentOfPackage,
   recordTrackingEvent,
   recordTrackingState,
   type TrackingEventRow,
@@ -45,11 +45,12 @@ export async function applyTrackingEvent(
   shop: string,
   event: TrackingEventInput,
 ): Promise<"applied" | "duplicate" | "unknown"> {
-  const orderId = await fulfilledOrderOfPackage(context.pool, shop, event.packageId);
-  if (orderId === undefined) return "unknown";
+  const shipment = await fulfilledShipmentOfPackage(context.pool, shop, event.packageId);
+  if (shipment === undefined) return "unknown";
+  const { orderId } = shipment;
   return inTransaction(context.pool, async (db) => {
     if (!(await recordTrackingEvent(db, shop, event))) return "duplicate";
-    const row = await loadShipment(db, shop, orderId);
+    const row = await loadShipment(db, shop, shipment);
     if (!row?.fulfillmentId || !row.tracking)
       throw new TrackingUpdateError("no_fulfilment", "no fulfilment");
     const index = Math.max(0, row.tracking.numbers.indexOf(event.packageNo));
@@ -75,7 +76,7 @@ export async function applyTrackingEvent(
         `fulfillmentTrackingInfoUpdate refused: ${errors.map((error) => error.message).join("; ")}`,
       );
     await sendDeliveryEvent(db, { shopify: context.shopify, session }, row, event);
-    await recordTrackingState(db, shop, orderId, event.state, event.datetime);
+    await recordTrackingState(db, shop, shipment, event.state, event.datetime);
     return "applied";
   });
 }

@@ -65,9 +65,12 @@ export async function sendDeliveryEvent(
   }
   // A late event never moves the status back (in transit after delivered).
   const rank = (name: string) => Object.values(DELIVERY_STATUSES).indexOf(name);
-  const sent = await sentDeliveryStatuses(db, row.shop, row.orderId);
+  // Once per shipment: an order in two parcels has two fulfilments, each with its statuses.
+  const shipment =
+    row.fulfillmentOrderId === "" ? row.orderId : `${row.orderId}:${row.fulfillmentOrderId}`;
+  const sent = await sentDeliveryStatuses(db, row.shop, shipment);
   if (sent.some((done) => rank(done) >= rank(status))) return false;
-  if (!(await recordDeliveryStatus(db, row.shop, row.orderId, status))) return false;
+  if (!(await recordDeliveryStatus(db, row.shop, shipment, status))) return false;
   const happenedAt = isoTime(event.datetime);
   const graphql = new context.shopify.clients.Graphql({ session: context.session });
   const answer = await graphql.request<{

@@ -8,12 +8,15 @@
 // so its parcel is not left paid for unseen. Other topics have nothing to show.
 import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
+import { numericId } from "../mapping/fulfillment-orders.ts";
+import { namedFulfillmentOrders } from "../shipping/fulfillment-order-events.ts";
 import { markGivenUp } from "../shipping/give-up-order.ts";
 import { loadDelivery } from "../store/inbox.ts";
 import { loadSettings } from "../store/settings.ts";
 import {
   type IssuesByLanguage,
   loadShipment,
+  orderOfFulfillmentOrders,
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
 import { type Delivery, isOrderDelivery, parseDelivery } from "./delivery.ts";
@@ -30,6 +33,12 @@ async function orderOfDelivery(
   webhookId: string,
 ): Promise<{ shop: string; orderId: string } | undefined> {
   const delivery = await deliveryOf(pool, webhookId);
+  // A fulfillment order's delivery names fulfillment orders: their order, by the app's rows.
+  if (delivery?.topic.startsWith("fulfillment_orders/")) {
+    const ids = namedFulfillmentOrders(delivery.order).map(numericId);
+    const orderId = await orderOfFulfillmentOrders(pool, delivery.shop, ids);
+    return orderId === undefined ? undefined : { shop: delivery.shop, orderId };
+  }
   // A cancellation that could not finish must not offer the order for shipping again.
   if (!delivery || !isOrderDelivery(delivery) || delivery.topic === "orders/cancelled") {
     return undefined;

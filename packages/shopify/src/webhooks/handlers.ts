@@ -8,6 +8,7 @@
 
 import { handleReturnEvent } from "../returns/return-events.ts";
 import type { ProcessContext } from "../runtime/process-context.ts";
+import { handleFulfillmentOrderEvent } from "../shipping/fulfillment-order-events.ts";
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from "./compliance.ts";
 import type { Delivery } from "./delivery.ts";
 import { handleOrderArrival } from "./order-arrival.ts";
@@ -27,6 +28,18 @@ export const HANDLERS: { readonly [T in AppTopic]: TopicHandler<T> } = {
   "orders/updated": handleOrderUpdate,
   "orders/edited": handleOrderUpdate,
   "orders/cancelled": handleOrderCancellation,
+  "fulfillment_orders/placed_on_hold": (context, { shop, topic, order }) =>
+    handleFulfillmentOrderEvent(context, shop, topic, order),
+  "fulfillment_orders/hold_released": (context, { shop, topic, order }) =>
+    handleFulfillmentOrderEvent(context, shop, topic, order),
+  "fulfillment_orders/moved": (context, { shop, topic, order }) =>
+    handleFulfillmentOrderEvent(context, shop, topic, order),
+  "fulfillment_orders/split": (context, { shop, topic, order }) =>
+    handleFulfillmentOrderEvent(context, shop, topic, order),
+  "fulfillment_orders/merged": (context, { shop, topic, order }) =>
+    handleFulfillmentOrderEvent(context, shop, topic, order),
+  "fulfillment_orders/cancelled": (context, { shop, topic, order }) =>
+    handleFulfillmentOrderEvent(context, shop, topic, order),
   "returns/request": (context, { shop, topic, order }) =>
     handleReturnEvent(context, shop, topic, order),
   "returns/approve": (context, { shop, topic, order }) =>

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { PgBoss } from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { numericId } from "../mapping/fulfillment-orders.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { WEBHOOK_QUEUE } from "../queue/jobs.ts";
 import { beginShipment, loadShipment } from "../store/shipments.ts";
@@ -94,6 +95,9 @@ describe("an instance that dies holding a job", () => {
     await beginShipment(pool, {
       shop: SHOP,
       orderId: "5403",
+      fulfillmentOrderId: numericId(
+        harness.fake.order(SHOP, "gid://shopify/Order/5403")?.fulfillmentOrders[0]?.id ?? "",
+      ),
       orderGid: "gid://shopify/Order/5403",
       orderName: "#5403",
     });
@@ -126,6 +130,9 @@ describe("an instance that dies holding a job", () => {
     await beginShipment(pool, {
       shop: SHOP,
       orderId: "5404",
+      fulfillmentOrderId: numericId(
+        harness.fake.order(SHOP, "gid://shopify/Order/5404")?.fulfillmentOrders[0]?.id ?? "",
+      ),
       orderGid: "gid://shopify/Order/5404",
       orderName: "#5404",
     });

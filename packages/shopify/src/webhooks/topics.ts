@@ -1,5 +1,9 @@
 // The webhook topics the app subscribes to, as Shopify writes them in
 // X-Shopify-Topic. The three compliance topics are set in the app's TOML.
+import { FULFILLMENT_ORDER_TOPICS } from "../shipping/fulfillment-order-events.ts";
+
+export { FULFILLMENT_ORDER_TOPICS };
+
 export const ORDER_TOPICS = [
   "orders/create",
   "orders/paid",
@@ -27,6 +31,7 @@ export const COMPLIANCE_TOPICS = [
 export const APP_TOPICS = [
   ...ORDER_TOPICS,
   ...RETURN_TOPICS,
+  ...FULFILLMENT_ORDER_TOPICS,
   "app/uninstalled",
   ...COMPLIANCE_TOPICS,
 ] as const;

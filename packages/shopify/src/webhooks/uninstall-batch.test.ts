@@ -60,7 +60,6 @@ describe("app/uninstalled while a batch waits for its retry", () => {
 
     // Installed again the same day: the order is offered, and Retry fulfils it once.
     const cookie = await harness.ready(app, SHOP, { shipOn: "manual", language: "en_GB" });
-    harness.order(SHOP, 8301); // FakeShopify's shop is made afresh: its order too.
     const page = await (
       await app(new Request(`${APP_URL}/orders?shop=${SHOP}`, { headers: { cookie } }))
     ).text();

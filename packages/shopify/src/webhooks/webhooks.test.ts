@@ -402,7 +402,9 @@ describe("webhooks", () => {
     // A second delivery of the cancellation sends the same command, which ran once.
     await deliver(appA, "orders/cancelled", lateCancelled);
     await new Promise((resolve) => setTimeout(resolve, harness.pollSeconds * 3000));
-    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7004"));
+    const command = await service.cancelCommands.get(
+      cancelCommandId(SHOP, "7004", harness.fulfillmentOrderIds(SHOP, "7004")[0]),
+    );
     expect(command.status).toBe("successful");
     expect(command.successfully_canceled_packages).toEqual([
       expect.objectContaining({ package_id: cancelled.packageId }),
@@ -499,7 +501,9 @@ describe("webhooks", () => {
     }
     expect(state).toBe("canceled");
     expect(row?.status).toBe("cancelled");
-    const command = await service.cancelCommands.get(cancelCommandId(SHOP, "7010"));
+    const command = await service.cancelCommands.get(
+      cancelCommandId(SHOP, "7010", harness.fulfillmentOrderIds(SHOP, "7010")[0]),
+    );
     expect(command.successfully_canceled_packages).toEqual([
       expect.objectContaining({ package_id: row?.packageId }),
     ]);
