@@ -47,7 +47,6 @@ export async function applyTrackingEvent(
 ): Promise<"applied" | "duplicate" | "unknown"> {
   const shipment = await fulfilledShipmentOfPackage(context.pool, shop, event.packageId);
   if (shipment === undefined) return "unknown";
-  const { orderId } = shipment;
   return inTransaction(context.pool, async (db) => {
     if (!(await recordTrackingEvent(db, shop, event))) return "duplicate";
     const row = await loadShipment(db, shop, shipment);
