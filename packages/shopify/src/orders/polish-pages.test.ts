@@ -32,12 +32,12 @@ const post = (path: string, fields: [string, string][]) =>
     }),
   );
 
-/** The status cell (the fifth) of each order row of the orders page. */
+/** The status cell's text (the fifth, inside its badge) of each order row of the orders page. */
 function statusCells(page: string): Record<string, string> {
   const cells: Record<string, string> = {};
   for (const row of page.matchAll(/<tr id="order-(\d+)">([\s\S]*?)<\/tr>/g)) {
     const tds = (row[2] ?? "").split("<td>").slice(1);
-    cells[row[1] ?? ""] = tds[4]?.split("</td>")[0] ?? "";
+    cells[row[1] ?? ""] = (tds[4]?.split("</td>")[0] ?? "").replace(/<[^>]*>/g, "");
   }
   return cells;
 }
