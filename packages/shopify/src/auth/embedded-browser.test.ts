@@ -181,6 +181,13 @@ describe("the embedded pages under App Bridge", () => {
       page.locator("a[href^='/settings/label']").first().click(),
     ]);
     expect(download.suggestedFilename()).toBe(`label-${orderId}.pdf`);
+    // The day's reckoning, and its form that asks for another day (a GET form).
+    await page.locator("s-app-nav a", { hasText: "reckoning" }).first().click();
+    await page.waitForURL(/\/orders\/reckoning\?/);
+    await page.fill("input[name=day]", "2026-01-02");
+    await page.locator("form[action='/orders/reckoning'] button").click();
+    await page.waitForURL(/day=2026-01-02/);
+    expect(await page.inputValue("input[name=day]")).toBe("2026-01-02");
 
     const made = server.requests.slice(start + documents.length);
     const paths = made.map((request) => `${request.method} ${request.path.split("?")[0]}`);
@@ -189,6 +196,7 @@ describe("the embedded pages under App Bridge", () => {
     expect(paths.some((path) => /^GET \/orders\/batches\/[\w-]+\/status$/.test(path))).toBe(true);
     expect(paths).toContain("POST /settings");
     expect(paths).toContain("GET /settings/label");
+    expect(paths.filter((path) => path === "GET /orders/reckoning")).toHaveLength(2);
     // Every one carried a Bearer token; the one forged was refused and retried, the rest are the shop's and succeeded.
     for (const request of made) expect(request.bearer, request.path).toBeDefined();
     const refused = made.filter((request) => request.status === 401);
