@@ -28,7 +28,8 @@ s-app-nav:not(:defined){display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:.75r
 a{color:#005bd3}
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%}
-th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e3e3e3;vertical-align:top}
+th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e3e3e3;vertical-align:top;overflow-wrap:normal}
+th{white-space:nowrap}
 button{font:inherit;min-height:2.25rem;padding:.35rem .9rem;margin:.25rem .25rem .25rem 0;border-radius:.5rem;border:1px solid #8a8a8a;background:#fff;color:#303030;cursor:pointer}
 button[type=submit]{background:#303030;color:#fff;border-color:#303030}
 button:disabled{opacity:.5;cursor:default}
