@@ -19,6 +19,7 @@ import { Hono } from "hono";
 import pg from "pg";
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import { APP_SCOPES } from "../admin/documents.ts";
+import { embeddedDocuments } from "../auth/embedded-documents.ts";
 import { OfflineSessions } from "../auth/offline-sessions.ts";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
 import { extensionRoutes } from "../extension-api/extension-routes.ts";
@@ -120,6 +121,8 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   };
 
   const hono = new Hono();
+  // Every page's headers, App Bridge and Polaris tags, and the session-token bounce.
+  embeddedDocuments(hono, shopify, config.appUrl);
   hono.get("/health", (c) => c.text("ok"));
   hono.post("/webhooks", async (c) => {
     const app = await runtime();

@@ -1,8 +1,10 @@
 // Which shop's merchant is asking: an embedded app is given a session token
-// (App Bridge's `id_token` query parameter, a form field, or a Bearer
-// header), checked with shopify-api, or the settings pages' own longer-lived
-// form token (form-token.ts); a standalone app reads the signed
-// session cookie that auth.callback set. Undefined when neither proves a shop.
+// (a Bearer header, which App Bridge adds to every fetch of the app's pages
+// and which then alone decides; else App Bridge's `id_token` query parameter
+// of a document load, or a form field), checked with shopify-api, or the
+// pages' own longer-lived form token (form-token.ts); a standalone app reads
+// the signed session cookie that auth.callback set. Undefined when neither
+// proves a shop.
 import type { Shopify } from "@shopify/shopify-api";
 import { isFormToken, verifyFormToken } from "./form-token.ts";
 
@@ -14,7 +16,7 @@ export async function currentShop(
 ): Promise<string | undefined> {
   const fromForm = typeof form?.id_token === "string" ? form.id_token : undefined;
   const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-  const token = new URL(request.url).searchParams.get("id_token") ?? fromForm ?? bearer;
+  const token = bearer ?? new URL(request.url).searchParams.get("id_token") ?? fromForm;
   if (token && isFormToken(token)) {
     return verifyFormToken(shopify.config.apiSecretKey, token, now());
   }

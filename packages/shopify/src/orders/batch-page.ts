@@ -1,8 +1,8 @@
 // A batch's page, server-rendered HTML that works without scripts: a
 // progress bar with the time left (a browser without scripts reloads the
 // page every two seconds while the batch runs; with scripts, a few lines
-// inline, none from a CDN, poll the batch's status and move the bar), each
-// order with its outcome, tracking or problems, a button that ships the
+// inline, needing nothing from a CDN, poll the batch's status and move the
+// bar, and stop once another page is shown), each order with its outcome, tracking or problems, a button that ships the
 // orders needing attention again as a new batch, and, once parcels are
 // bought, the day's documents: one file of labels in the shop's format,
 // one handover protocol per carrier, and the courier.
@@ -25,6 +25,14 @@ export interface BatchPageData {
   /** The key of the batch the retry form makes: new on every load. */
   readonly retryKey: string;
 }
+
+/** An order's outcome as a Polaris badge's tone. */
+const OUTCOME_TONES: Readonly<Record<string, string>> = {
+  fulfilled: "success",
+  needs_attention: "critical",
+  skipped: "warning",
+  unknown_order: "warning",
+};
 
 const FORMAT_NAMES: Readonly<Record<LabelFormat, string>> = {
   pdf_a6: "PDF A6",
@@ -79,20 +87,26 @@ function poller(statusUrl: string, t: OrderTexts) {
     },
   }).replaceAll("<", "\\u003c");
   const url = JSON.stringify(statusUrl).replaceAll("<", "\\u003c");
-  return html`<script>
+  return html`<script data-page-script>
 (function () {
   var texts = ${raw(texts)};
   var url = ${raw(url)};
   function put(id, text) { var el = document.getElementById(id); if (el) el.textContent = text; }
   function tick() {
+    if (!document.getElementById("batch-progress")) return;
     fetch(url, { headers: { accept: "application/json" } }).then(function (r) { return r.json(); }).then(function (s) {
       var bar = document.getElementById("batch-progress");
-      if (bar) { bar.max = s.progress.max; bar.value = s.progress.value; bar.textContent = s.progress.percent + "%"; }
+      var owner = bar && bar.closest("[data-status]");
+      // Another page is shown now (App Bridge's pages change in place): stop.
+      if (!owner || owner.getAttribute("data-status") !== url) return;
+      bar.max = s.progress.max; bar.value = s.progress.value; bar.textContent = s.progress.percent + "%";
       put("batch-percent", s.progress.percent + "%");
       put("batch-stage", s.status === "queued" ? texts.stages.queued : texts.stages[s.stage]);
       put("batch-left", s.remainingMs === 0 ? texts.done : s.remainingMs === null ? texts.unknown : texts.left.replace("{}", String(Math.max(1, Math.ceil(s.remainingMs / 1000)))));
       put("batch-counts", texts.counts.replace("{fulfilled}", s.counts.fulfilled).replace("{attention}", s.counts.needs_attention).replace("{skipped}", s.counts.skipped + s.counts.unknown_order));
-      if (s.status === "done") location.reload(); else setTimeout(tick, 1500);
+      if (s.status !== "done") setTimeout(tick, 1500);
+      else if (window.shipbridgeReload) window.shipbridgeReload();
+      else location.reload();
     }).catch(function () { setTimeout(tick, 3000); });
   }
   setTimeout(tick, 1000);
@@ -116,12 +130,16 @@ export function batchPage(data: BatchPageData) {
   const base = `/orders/batches/${batch.id}`;
   const attention = batch.orders.filter((order) => order.outcome === "needs_attention");
   const bought = data.files.labelParts > 0;
-  const body = html`<p>${counted(t, t.batchOf, batch.total)} · ${batch.createdAt.slice(0, 16).replace("T", " ")}</p>
-<p><label for="batch-progress">${t.progress}</label>
+  const statusUrl = `${base}/status${pageQuery(auth)}`;
+  const body = html`<s-section>
+<p>${counted(t, t.batchOf, batch.total)} · ${batch.createdAt.slice(0, 16).replace("T", " ")}</p>
+<p${running ? html` data-status="${statusUrl}"` : ""}><label for="batch-progress">${t.progress}</label>
 <progress id="batch-progress" value="${batch.progress.value}" max="${batch.progress.max}">${batch.progress.percent}%</progress>
 <span id="batch-percent">${batch.progress.percent}%</span></p>
-<p role="status"><span id="batch-stage">${stageText(t, batch)}</span>. <span id="batch-left">${timeLeftText(t, batch.remainingMs)}</span></p>
-<p id="batch-counts">${countsText(t, batch.counts)}</p>
+<s-banner tone="${running ? "info" : attention.length > 0 ? "warning" : "success"}"><p role="status"><span id="batch-stage">${stageText(t, batch)}</span>. <span id="batch-left">${timeLeftText(t, batch.remainingMs)}</span></p>
+<p id="batch-counts">${countsText(t, batch.counts)}</p></s-banner>
+</s-section>
+<s-section>
 <h2>${t.documents}</h2>
 ${
   bought
@@ -140,25 +158,28 @@ ${data.files.protocols.map(({ service, parts: count }) =>
 </ul>`
     : html`<p>${t.noDocuments}</p>`
 }
-<table>
+</s-section>
+<s-section>
+<div class="table-wrap"><table>
 <thead><tr><th>${t.order}</th><th>${t.status}</th><th>${t.carrier}</th><th>${t.tracking}</th><th>${t.problems}</th></tr></thead>
 <tbody>${batch.orders.map(
     (
       order,
-    ) => html`<tr id="order-${order.orderId}"><td>${order.orderName}</td><td>${t.outcome[order.outcome]}</td>
+    ) => html`<tr id="order-${order.orderId}"><td>${order.orderName}</td><td><s-badge tone="${OUTCOME_TONES[order.outcome] ?? "info"}">${t.outcome[order.outcome]}</s-badge></td>
 <td>${order.service ?? ""}</td>
 <td>${order.trackingUrl ? html`<a href="${order.trackingUrl}">${order.trackingNumber}</a>` : (order.trackingNumber ?? "")}</td>
 <td>${order.outcome === "needs_attention" && order.problems.length === 0 ? t.notShipped : problemList(order.problems, language)}</td></tr>`,
   )}</tbody>
-</table>
+</table></div>
 ${
   attention.length > 0 && !running
     ? html`<form method="post" action="/orders/batch${pageQuery(auth)}">${hiddenAuth(auth)}<input type="hidden" name="batch_key" value="${data.retryKey}" />
 ${attention.map((order) => html`<input type="hidden" name="order_id" value="${order.orderId}" />`)}
 <button type="submit">${t.retryAttention} (${attention.length})</button></form>`
     : ""
-}`;
+}
+</s-section>`;
   return pageFrame(language, t.batchTitle, auth, body, {
-    ...(running ? { refreshSeconds: 2, head: poller(`${base}/status${pageQuery(auth)}`, t) } : {}),
+    ...(running ? { refreshSeconds: 2, head: poller(statusUrl, t) } : {}),
   });
 }

@@ -1,4 +1,5 @@
-// The courier page of a batch, plain HTML that works without scripts: for
+// The courier page of a batch, plain HTML that works without scripts (in
+// Polaris sections): for
 // each carrier of its parcels, the pickup booked (with its number, and a
 // button that cancels it) or the days and windows the courier can come
 // (choose one and book); then the parcels handed in at a point or locker,
@@ -28,10 +29,10 @@ export function courierPage(data: CourierPageData) {
   const t = orderTexts(language);
   const base = `/orders/batches/${data.batchId}`;
   const body = html`<p><a href="${base}${pageQuery(auth)}">${t.back}</a></p>
-${data.message ? html`<p role="alert">${data.message}</p>` : ""}
-${courier.carriers.length === 0 ? html`<p>${t.noCourierParcels}</p>` : ""}
+${data.message ? html`<s-banner tone="critical"><p role="alert">${data.message}</p></s-banner>` : ""}
+${courier.carriers.length === 0 ? html`<s-section><p>${t.noCourierParcels}</p></s-section>` : ""}
 ${courier.carriers.map(
-  (carrier) => html`<section id="courier-${carrier.service}">
+  (carrier) => html`<s-section><section id="courier-${carrier.service}">
 <h2>${carrier.service}: ${counted(t, t.courierParcels, carrier.packageIds.length)}</h2>
 ${carrier.booked.map(
   (pickup) => html`<p role="status">${fill(t.booked, {
@@ -55,30 +56,30 @@ ${carrier.dates
   )}
 <button type="submit">${t.book} (${counted(t, t.courierParcels, carrier.open.length)})</button></form>`
 }
-</section>`,
+</section></s-section>`,
 )}
 ${
   courier.noPickupNeeded.length === 0
     ? ""
-    : html`<h2>${t.noPickupNeeded}</h2><ul id="no-pickup-needed">${courier.noPickupNeeded.map(
+    : html`<s-section><h2>${t.noPickupNeeded}</h2><ul id="no-pickup-needed">${courier.noPickupNeeded.map(
         (entry) => html`<li>${entry.packageId} (${entry.service}): ${entry.reason}</li>`,
-      )}</ul>`
+      )}</ul></s-section>`
 }
 ${
   courier.unavailable.length === 0
     ? ""
-    : html`<ul id="no-courier">${courier.unavailable.map(
+    : html`<s-section><ul id="no-courier">${courier.unavailable.map(
         (entry) => html`<li>${entry.packageId} (${entry.service}): ${entry.reason}</li>`,
-      )}</ul>`
+      )}</ul></s-section>`
 }
 ${
   courier.pickups.some((pickup) => pickup.cancelled)
-    ? html`<ul id="cancelled-pickups">${courier.pickups
+    ? html`<s-section><ul id="cancelled-pickups">${courier.pickups
         .filter((pickup) => pickup.cancelled)
         .map(
           (pickup) =>
             html`<li>${pickup.service}: ${pickup.window.date}, ${pickup.window.from}–${pickup.window.to} (${t.cancelled})</li>`,
-        )}</ul>`
+        )}</ul></s-section>`
     : ""
 }`;
   return pageFrame(language, t.courierTitle, auth, body);

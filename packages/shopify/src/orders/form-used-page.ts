@@ -14,10 +14,10 @@ export function formUsedPage(data: {
   readonly batchId: string;
 }) {
   const t = orderTexts(data.language);
-  const body = html`<p role="alert">${t.formUsed}</p>
-<ul>
+  const body = html`<s-banner tone="warning"><p role="alert">${t.formUsed}</p></s-banner>
+<s-section><ul>
 <li><a href="/orders${pageQuery(data.auth)}">${t.reloadOrders}</a></li>
 <li><a href="/orders/batches/${data.batchId}${pageQuery(data.auth)}">${t.formUsedBatch}</a></li>
-</ul>`;
+</ul></s-section>`;
   return pageFrame(data.language, t.formUsedTitle, data.auth, body);
 }

@@ -1,4 +1,5 @@
-// The orders page, server-rendered HTML that works without scripts: every
+// The orders page, server-rendered HTML that works without scripts (Polaris
+// sections, badges and banners around a plain table and form): every
 // order the app knows, those not shipped yet (waiting, or needing
 // attention, with their problems) each with a checkbox; "Ship selected" and
 // "Ship all waiting" send them as one batch (the form's own key makes a
@@ -25,32 +26,51 @@ export interface OrdersPageData {
 
 const SELECTABLE = new Set(["waiting", "needs_attention"]);
 
+/** A status's Polaris badge tone. */
+export function statusTone(status: string): string {
+  switch (status) {
+    case "fulfilled":
+    case "delivered":
+      return "success";
+    case "needs_attention":
+    case "cancelled_after_order":
+      return "critical";
+    case "waiting":
+      return "warning";
+    default:
+      return "info";
+  }
+}
+
 export function ordersPage(data: OrdersPageData) {
   const { auth, language } = data;
   const t = orderTexts(language);
   const waiting = data.orders.filter((order) => order.status === "waiting").length;
-  const body = html`${data.nothingToShip ? html`<p role="alert">${t.nothingToShip}</p>` : ""}
+  const body = html`${data.nothingToShip ? html`<s-banner tone="warning"><p role="alert">${t.nothingToShip}</p></s-banner>` : ""}
+<s-section>
 <form method="post" action="/orders/batch${pageQuery(auth)}">
 ${hiddenAuth(auth)}<input type="hidden" name="batch_key" value="${data.batchKey}" />
 ${
   data.orders.length === 0
     ? html`<p>${t.noOrders}</p>`
-    : html`<table>
+    : html`<div class="table-wrap"><table>
 <thead><tr><th>${t.select}</th><th>${t.order}</th><th>${t.customer}</th><th>${t.carrier}</th><th>${t.status}</th><th>${t.tracking}</th><th>${t.problems}</th></tr></thead>
 <tbody>${data.orders.map(
         (order) => html`<tr id="order-${order.orderId}">
 <td>${SELECTABLE.has(order.status) ? html`<input type="checkbox" name="order_id" value="${order.orderId}" aria-label="${order.orderName}" />` : ""}</td>
 <td>${order.orderName}</td><td>${order.customer ?? ""}</td>
 <td>${order.service ?? ""}${order.pickupPoint ? ` (${order.pickupPoint})` : ""}</td>
-<td>${t.statuses[order.status] ?? order.status}</td>
+<td><s-badge tone="${statusTone(order.status)}">${t.statuses[order.status] ?? order.status}</s-badge></td>
 <td>${order.trackingUrl ? html`<a href="${order.trackingUrl}">${order.trackingNumber}</a>` : (order.trackingNumber ?? "")}</td>
 <td>${problemList(order.problems, language)}</td></tr>`,
       )}</tbody>
-</table>`
+</table></div>`
 }
 <button type="submit" name="all" value="">${t.shipSelected}</button>
 <button type="submit" name="all" value="waiting" ${waiting === 0 ? "disabled" : ""}>${fill(t.shipAllWaiting, waiting)}</button>
 </form>
+</s-section>
+<s-section>
 <h2>${t.batches}</h2>
 ${
   data.batches.length === 0
@@ -59,6 +79,7 @@ ${
         (batch) =>
           html`<li><a href="/orders/batches/${batch.id}${pageQuery(auth)}">${batch.createdAt.toISOString().slice(0, 16).replace("T", " ")}</a>: ${counted(t, t.batchOf, batch.total)}, ${batch.status === "done" ? t.done : stageText(t, batch)}</li>`,
       )}</ul>`
-}`;
+}
+</s-section>`;
   return pageFrame(language, t.ordersTitle, auth, body);
 }

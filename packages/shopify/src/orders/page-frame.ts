@@ -1,9 +1,12 @@
 // What every orders page shares: the document around its body (language,
-// title, and, while something is running, a refresh for browsers without
-// scripts), the hidden token its forms carry, and the query its links carry.
+// title, the app's navigation, a Polaris `s-page`, and, while something is
+// running, a refresh for browsers without scripts), the hidden token its
+// forms carry, and the query its links carry. An embedded app's documents
+// get App Bridge and Polaris on their way out (auth/embedded-documents.ts).
 import type { Language } from "@shipbridge/core";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { appNav, PAGE_HEAD } from "../settings/page-shell.ts";
 import { orderTexts } from "./order-texts.ts";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -38,11 +41,17 @@ export function pageFrame(
       : html`<noscript><meta http-equiv="refresh" content="${options.refreshSeconds}" /></noscript>`;
   return html`<!doctype html>
 <html lang="${t.lang}">
-<head><meta charset="utf-8" /><title>${title}: ${auth.shop}</title>${refresh}${options.head ?? ""}</head>
+<head><meta charset="utf-8" /><title>${title}: ${auth.shop}</title>${PAGE_HEAD}${refresh}${options.head ?? ""}</head>
 <body>
-<nav><a href="/orders${pageQuery(auth)}">${t.ordersTitle}</a> · <a href="/orders/reckoning${pageQuery(auth)}">${t.reckoningLink}</a> · <a href="/settings${pageQuery(auth)}">${t.settings}</a></nav>
+${appNav([
+  { href: `/orders${pageQuery(auth)}`, label: t.ordersTitle },
+  { href: `/orders/reckoning${pageQuery(auth)}`, label: t.reckoningLink },
+  { href: `/settings${pageQuery(auth)}`, label: t.settings },
+])}
+<s-page heading="${title}">
 <h1>${title}</h1>
 ${body}
+</s-page>
 </body>
 </html>`;
 }

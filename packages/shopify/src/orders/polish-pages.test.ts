@@ -1,9 +1,9 @@
 // A Polish shop's orders pages speak Polish throughout, end to end on a real
 // PostgreSQL, the sandbox over HTTP and FakeShopify: each order's status by
 // name (never its id), the counts with their plural forms, and every
-// answer of the orders and day routes that refuses (no such batch, part,
-// carrier or pickup; a form with no key); one not logged in is answered in
-// both languages, the shop being unknown.
+// answer of the orders, day and settings routes that refuses (no such
+// batch, part, carrier, pickup, order or label; a form with no key); one
+// not logged in is answered in both languages, the shop being unknown.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
@@ -32,12 +32,12 @@ const post = (path: string, fields: [string, string][]) =>
     }),
   );
 
-/** The status cell (the fifth) of each order row of the orders page. */
+/** The status cell's text (the fifth, inside its badge) of each order row of the orders page. */
 function statusCells(page: string): Record<string, string> {
   const cells: Record<string, string> = {};
   for (const row of page.matchAll(/<tr id="order-(\d+)">([\s\S]*?)<\/tr>/g)) {
     const tds = (row[2] ?? "").split("<td>").slice(1);
-    cells[row[1] ?? ""] = tds[4]?.split("</td>")[0] ?? "";
+    cells[row[1] ?? ""] = (tds[4]?.split("</td>")[0] ?? "").replace(/<[^>]*>/g, "");
   }
   return cells;
 }
@@ -106,6 +106,18 @@ describe("a Polish shop's orders pages", () => {
     expect([status.status, await status.json()]).toEqual([
       404,
       { error: "not_found", message: "Nie ma takiej partii." },
+    ]);
+  });
+
+  it("refuse in Polish on the settings routes too", async () => {
+    const ship = await post(`/settings/ship?shop=${SHOP}`, [["order_id", "8799"]]);
+    expect([ship.status, await ship.text()]).toEqual([404, "Nie ma takiego zamówienia."]);
+    const label = await get(`/settings/label?shop=${SHOP}&order=8799`);
+    expect([label.status, await label.text()]).toEqual([404, "To zamówienie nie ma etykiety."]);
+    const anonymous = await app(new Request(`${APP_URL}/settings?shop=${SHOP}`));
+    expect([anonymous.status, await anonymous.text()]).toEqual([
+      401,
+      "Otwórz aplikację z panelu administracyjnego Shopify. / Open the app from your Shopify admin.",
     ]);
   });
 

@@ -1,4 +1,5 @@
-// The day's reckoning page, plain HTML that works without scripts: choose a
+// The day's reckoning page, plain HTML that works without scripts (a plain
+// table in Polaris sections): choose a
 // day, see every package paid that day beside its order as the app holds
 // it, the flags (a package with no order, an order's second package, a
 // cancelled order's package still paid), each with its one-step remedy
@@ -28,15 +29,16 @@ function money(amount: number, currency: string, language: Language): string {
 export function reckoningPage(data: ReckoningPageData) {
   const { auth, language, reckoning } = data;
   const t = orderTexts(language);
-  const body = html`<form method="get" action="/orders/reckoning">
+  const body = html`<s-section><form method="get" action="/orders/reckoning">
 <input type="hidden" name="shop" value="${auth.shop}" />${hiddenAuth(auth)}
 <label>${t.day} <input type="date" name="day" value="${data.day}" /></label>
-<button type="submit">${t.show}</button></form>
-${data.message ? html`<p role="status">${data.message}</p>` : ""}
+<button type="submit">${t.show}</button></form></s-section>
+${data.message ? html`<s-banner tone="success"><p role="status">${data.message}</p></s-banner>` : ""}
+<s-section>
 ${
   reckoning.rows.length === 0
     ? html`<p>${t.noPackages}</p>`
-    : html`<table>
+    : html`<div class="table-wrap"><table>
 <thead><tr><th>${t.package}</th><th>${t.order}</th><th>${t.carrier}</th><th>${t.status}</th><th>${t.price}</th><th>${t.flags}</th><th>${t.remedy}</th></tr></thead>
 <tbody>${reckoning.rows.map(
         (
@@ -52,12 +54,13 @@ ${
             : (row.note ?? "")
         }</td></tr>`,
       )}</tbody>
-</table>`
+</table></div>`
 }
 <p>${reckoning.flagged === 0 ? t.allClear : ""}</p>
 ${reckoning.totals.map(
   (total) =>
     html`<p class="total">${fill(t.totalPaid, money(total.gross, total.currency, language))} (${total.packages})</p>`,
-)}`;
+)}
+</s-section>`;
   return pageFrame(language, t.reckoningTitle, auth, body);
 }

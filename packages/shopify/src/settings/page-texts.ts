@@ -1,5 +1,9 @@
-// The settings page's own texts in Polish and English, chosen by the shop's
-// language setting (the same one that picks core's messages).
+// The settings page's and routes' own texts in Polish and English, chosen by
+// the shop's language setting (the same one that picks core's messages);
+// one not logged in is answered in both, the shop being unknown.
+
+export const SETTINGS_UNAUTHORISED =
+  "Otwórz aplikację z panelu administracyjnego Shopify. / Open the app from your Shopify admin.";
 export const PAGE_TEXTS = {
   pl_PL: {
     lang: "pl",
@@ -60,6 +64,11 @@ export const PAGE_TEXTS = {
     label: "Etykieta (PDF)",
     none: "Brak.",
     noneYet: "Jeszcze brak.",
+    navOrders: "Zamówienia",
+    navReckoning: "Rozliczenie dnia",
+    noSuchOrder: "Nie ma takiego zamówienia.",
+    refusedOrder: "Tego zamówienia nie wysłano: API administracyjne sklepu go nie zna.",
+    noLabel: "To zamówienie nie ma etykiety.",
   },
   en_GB: {
     lang: "en",
@@ -120,6 +129,11 @@ export const PAGE_TEXTS = {
     label: "Label (PDF)",
     none: "None.",
     noneYet: "None yet.",
+    navOrders: "Orders",
+    navReckoning: "The day's reckoning",
+    noSuchOrder: "No such order.",
+    refusedOrder: "This order was refused: the shop's Admin API does not know it.",
+    noLabel: "No label for this order.",
   },
 } as const;
 

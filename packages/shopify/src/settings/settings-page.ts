@@ -1,5 +1,6 @@
 // The merchant's settings page, server-rendered HTML that works without
-// JavaScript: the shipping account's connection (with a "reconnect" banner
+// JavaScript (plain forms and lists in Polaris sections and banners): the
+// shipping account's connection (with a "reconnect" banner
 // when the service refused the stored tokens), the sender, the box, the
 // carriers and lockers offered at checkout, COD, when to ship, the orders
 // that need attention (each issue with its field path, and a retry button),
@@ -8,6 +9,7 @@ import { html } from "hono/html";
 import { issuesIn } from "../shipping/attention-issues.ts";
 import type { ConnectionState, ShopSettings } from "../store/settings.ts";
 import type { ShipmentRow } from "../store/shipments.ts";
+import { appNav, PAGE_HEAD } from "./page-shell.ts";
 import { PAGE_TEXTS } from "./page-texts.ts";
 import type { FormProblem } from "./settings-form.ts";
 
@@ -45,25 +47,35 @@ export function settingsPage(data: SettingsPageData) {
   const t = PAGE_TEXTS[settings.language] ?? PAGE_TEXTS.pl_PL;
   return html`<!doctype html>
 <html lang="${t.lang}">
-<head><meta charset="utf-8" /><title>${t.title}: ${shop}</title></head>
+<head><meta charset="utf-8" /><title>${t.title}: ${shop}</title>${PAGE_HEAD}</head>
 <body>
+${appNav([
+  { href: `/orders${query("")}`, label: t.navOrders },
+  { href: `/orders/reckoning${query("")}`, label: t.navReckoning },
+  { href: `/settings${query("")}`, label: t.title },
+])}
+<s-page heading="${t.title}">
 <h1>${t.title}</h1>
-<p>${t.shop}: ${shop}</p>
-<p><a href="/orders${query("")}">${t.ordersPage}</a></p>
 ${
   connection === "reconnect"
-    ? html`<p role="alert"><strong>${t.reconnect}</strong> ${t.reconnectWait} <a href="/connect${query("")}">${t.reconnectLink}</a></p>`
+    ? html`<s-banner tone="critical"><p role="alert"><strong>${t.reconnect}</strong> ${t.reconnectWait} <a href="/connect${query("")}">${t.reconnectLink}</a></p></s-banner>`
     : connection === "connected"
-      ? html`<p>${t.connected} <a href="/connect${query("")}">${t.connectAnother}</a></p>`
-      : html`<p role="alert">${t.notConnected} <a href="/connect${query("")}">${t.connect}</a></p>`
+      ? ""
+      : html`<s-banner tone="warning"><p role="alert">${t.notConnected} <a href="/connect${query("")}">${t.connect}</a></p></s-banner>`
 }
-${data.saved ? html`<p role="status">${t.saved}</p>` : ""}
-${data.queued ? html`<p role="status">${t.queued}</p>` : ""}
+${data.saved ? html`<s-banner tone="success"><p role="status">${t.saved}</p></s-banner>` : ""}
+${data.queued ? html`<s-banner tone="success"><p role="status">${t.queued}</p></s-banner>` : ""}
 ${
   data.problems && data.problems.length > 0
-    ? html`<ul role="alert">${data.problems.map((problem) => html`<li>${problem.field}: ${problem.message}</li>`)}</ul>`
+    ? html`<s-banner tone="critical"><ul role="alert">${data.problems.map((problem) => html`<li>${problem.field}: ${problem.message}</li>`)}</ul></s-banner>`
     : ""
 }
+<s-section>
+<p>${t.shop}: ${shop}</p>
+${connection === "connected" ? html`<p>${t.connected} <a href="/connect${query("")}">${t.connectAnother}</a></p>` : ""}
+<p><a href="/orders${query("")}">${t.ordersPage}</a></p>
+</s-section>
+<s-section>
 <form method="post" action="/settings${query("")}">
 ${auth}
 <fieldset><legend>${t.sender}</legend>
@@ -107,6 +119,8 @@ ${checkbox("notify_customer", "on", settings.notifyCustomer, t.notify)}<br />
 </fieldset>
 <button type="submit">${t.save}</button>
 </form>
+</s-section>
+<s-section>
 <h2>${t.waiting}</h2>
 ${
   waiting.length === 0
@@ -116,6 +130,8 @@ ${
 <form method="post" action="/settings/ship${query("")}">${auth}<input type="hidden" name="order_id" value="${row.orderId}" /><button type="submit">${t.ship}</button></form></li>`,
       )}</ul>`
 }
+</s-section>
+<s-section>
 <h2>${t.attention}</h2>
 ${
   attention.length === 0
@@ -126,15 +142,17 @@ ${
 <form method="post" action="/settings/retry${query("")}">${auth}<input type="hidden" name="order_id" value="${row.orderId}" /><button type="submit">${t.retry}</button></form></li>`,
       )}</ul>`
 }
+</s-section>
 ${
   flagged.length === 0
     ? ""
-    : html`<h2>${t.flaggedTitle}</h2>
+    : html`<s-section><h2>${t.flaggedTitle}</h2>
 <ul role="alert">${flagged.map(
         (row) =>
           html`<li id="flagged-${row.orderId}"><strong>${row.orderName}</strong> (${row.tracking?.company ?? ""} ${row.tracking?.numbers.join(", ") ?? ""}) ${t.flagged}</li>`,
-      )}</ul>`
+      )}</ul></s-section>`
 }
+<s-section>
 <h2>${t.shipped}</h2>
 ${
   shipped.length === 0
@@ -146,6 +164,8 @@ ${
 <a href="/settings/label${query(`&order=${encodeURIComponent(row.orderId)}`)}">${t.label}</a></li>`,
       )}</ul>`
 }
+</s-section>
+</s-page>
 </body>
 </html>`;
 }

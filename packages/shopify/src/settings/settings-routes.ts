@@ -9,6 +9,7 @@ import { orderLabel } from "../shipping/order-label.ts";
 import { queueShip } from "../shipping/queue-ship.ts";
 import { loadSettings } from "../store/settings.ts";
 import { listShipments } from "../store/shipments.ts";
+import { PAGE_TEXTS, SETTINGS_UNAUTHORISED } from "./page-texts.ts";
 import { CARRIER_SERVICE_REFUSED, isSettingsError, updateShopSettings } from "./save-settings.ts";
 import { formPatch, formProblems } from "./settings-form.ts";
 import { type SettingsPageData, settingsPage } from "./settings-page.ts";
@@ -36,6 +37,12 @@ async function page(
   });
 }
 
+/** The settings routes' texts in the shop's language. */
+async function texts(app: AppRuntime, shop: string) {
+  const { settings } = await loadSettings(app.pool, shop);
+  return PAGE_TEXTS[settings.language] ?? PAGE_TEXTS.pl_PL;
+}
+
 function back(shop: string, idToken: string | undefined, extra = ""): string {
   return `/settings?shop=${encodeURIComponent(shop)}${idToken ? `&id_token=${encodeURIComponent(idToken)}` : ""}${extra}`;
 }
@@ -44,7 +51,7 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
   hono.get("/settings", async (c) => {
     const app = await runtime();
     const { shop, idToken } = await who(app, c);
-    if (!shop) return c.text("Open the app from your Shopify admin.", 401);
+    if (!shop) return c.text(SETTINGS_UNAUTHORISED, 401);
     return c.html(
       await page(
         app,
@@ -59,7 +66,7 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
     const app = await runtime();
     const form = (await c.req.parseBody({ all: true })) as Form;
     const { shop, idToken } = await who(app, c, form);
-    if (!shop) return c.text("Open the app from your Shopify admin.", 401);
+    if (!shop) return c.text(SETTINGS_UNAUTHORISED, 401);
     try {
       await updateShopSettings(app, shop, formPatch(form));
     } catch (error) {
@@ -80,13 +87,11 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
       const app = await runtime();
       const form = (await c.req.parseBody({ all: true })) as Form;
       const { shop, idToken } = await who(app, c, form);
-      if (!shop) return c.text("Open the app from your Shopify admin.", 401);
+      if (!shop) return c.text(SETTINGS_UNAUTHORISED, 401);
       const orderId = typeof form.order_id === "string" ? form.order_id : "";
       const queued = await queueShip(app, shop, orderId);
-      if (queued === "unknown_order") return c.text("No such order.", 404);
-      if (queued === "refused_order") {
-        return c.text("This order was refused: the shop's Admin API does not know it.", 404);
-      }
+      if (queued === "unknown_order") return c.text((await texts(app, shop)).noSuchOrder, 404);
+      if (queued === "refused_order") return c.text((await texts(app, shop)).refusedOrder, 404);
       return c.redirect(back(shop, idToken, "&queued=1"), 303);
     });
   }
@@ -94,10 +99,10 @@ export function settingsRoutes(hono: Hono, runtime: () => Promise<AppRuntime>): 
   hono.get("/settings/label", async (c) => {
     const app = await runtime();
     const { shop } = await who(app, c);
-    if (!shop) return c.text("Open the app from your Shopify admin.", 401);
+    if (!shop) return c.text(SETTINGS_UNAUTHORISED, 401);
     const orderId = c.req.query("order") ?? "";
     const label = await orderLabel(app, shop, orderId);
-    if (!label) return c.text("No label for this order.", 404);
+    if (!label) return c.text((await texts(app, shop)).noLabel, 404);
     const extension = label.contentType.includes("zpl") ? "zpl" : "pdf";
     return new Response(label.bytes.slice(), {
       headers: {
