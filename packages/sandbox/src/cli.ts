@@ -192,7 +192,7 @@ async function main(argv: string[]): Promise<void> {
           ? `Credentials (from ${values.config}):`
           : "Demo credentials (built in, not secret):",
         ...credentials(config, !values.config),
-        "Environment (paste into your shell):",
+        "Environment (paste into the shell that starts your app, and any that talks to the sandbox):",
         ...envLines(ready.env, config.applications.length > 0 && !values.config),
         "Stop with Ctrl+C.",
       ].join("\n"),

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // shipbridge-shopify: the deployable Shopify app, configured by environment
-// variables (see .env.example). On SIGINT, SIGTERM or SIGHUP it stops in
+// variables (see .env.example), or a .env file in its folder. On SIGINT, SIGTERM or SIGHUP it stops in
 // order (see serve.ts), saying each step on stderr; a second signal stops
 // the embedded database at once.
-import { isBinConfigError } from "./cli/env.ts";
+import { isShipbridgeError } from "@shipbridge/core";
+import { withEnvFile } from "./cli/env.ts";
 import type { RunningApp } from "./cli/serve.ts";
 
 const HELP = `shipbridge-shopify: the Shopify shipping app for the Furgonetka.pl service.
 
 Usage: shipbridge-shopify
 
-Configured by environment variables:
+Configured by environment variables (a .env file in the current folder is
+read under them):
   SHOPIFY_API_KEY, SHOPIFY_API_SECRET   the app's client id and secret
   SHOPIFY_APP_URL                       where Shopify reaches the app (https://...)
   SHOPIFY_EMBEDDED                      true for an app inside the Shopify admin (default false)
@@ -52,14 +54,16 @@ if (process.argv.includes("--help") || process.argv.includes("-h")) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => stop(signal));
   }
+  const { env, file } = withEnvFile(process.env, process.cwd());
+  if (file) say(`read ${file} (the environment's variables win)`);
   // Loaded only to serve, so --help needs nothing else.
   import("./cli/serve.ts")
-    .then(({ serveFromEnv }) => serveFromEnv(process.env))
+    .then(({ serveFromEnv }) => serveFromEnv(env, say))
     .then(
       (started) => {
         running = started;
         process.stdout.write(`shipbridge-shopify listening on ${started.url}\n`);
-        const simulated = process.env.SHOPIFY_ADMIN_API_URL?.trim();
+        const simulated = env.SHOPIFY_ADMIN_API_URL?.trim();
         if (simulated) {
           say(
             `the shops' admin is simulated at ${simulated} (SHOPIFY_ADMIN_API_URL): never in production`,
@@ -72,7 +76,8 @@ if (process.argv.includes("--help") || process.argv.includes("-h")) {
         }
       },
       (error: unknown) => {
-        process.stderr.write(`${isBinConfigError(error) ? error.message : String(error)}\n`);
+        // Ours name what to check; anything else is said as it is, under the bin's name.
+        say(isShipbridgeError(error) ? error.message : String(error));
         process.exit(1);
       },
     );

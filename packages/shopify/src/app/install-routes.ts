@@ -1,9 +1,11 @@
-// The install routes. Standalone: /auth starts the authorization-code flow
+// The install routes. `/` (the admin's address for the app) passes a load
+// on to /app or /auth. Standalone: /auth starts the authorization-code flow
 // and /auth/callback completes it. Embedded: /app trades the session token
 // for an offline token (token exchange). Both always ask for expiring
 // offline tokens, and keep the session in the PostgreSQL session storage.
 // Then /connect and /connect/callback link the shop's shipping-service
-// account through core's OAuthClient (authorization code).
+// account through core's OAuthClient (authorization code). What they refuse
+// they refuse in Polish and English (route-refusal.ts).
 import { randomBytes } from "node:crypto";
 import { RequestedTokenType, type Shopify } from "@shopify/shopify-api";
 import type { Hono } from "hono";
@@ -15,6 +17,7 @@ import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
 import { adminAddress } from "./admin-api-address.ts";
+import { ROUTE_REFUSALS, refusal } from "./route-refusal.ts";
 
 const CONNECT_COOKIE = "shipbridge_connect";
 
@@ -40,9 +43,20 @@ export function installRoutes(
 ): void {
   const secret = shopify.config.apiSecretKey;
 
+  // The app's address itself, which the admin opens (the TOML's
+  // application_url): an embedded app's load goes on to /app with App
+  // Bridge's id_token and the rest of its query, a standalone app's to /auth.
+  hono.get("/", (c) => {
+    const url = new URL(c.req.url);
+    const shop = shopify.utils.sanitizeShop(url.searchParams.get("shop") ?? "");
+    if (!shop) return refusal(400, ROUTE_REFUSALS.openFromAdmin);
+    if (shopify.config.isEmbeddedApp) return c.redirect(`/app${url.search}`);
+    return c.redirect(`/auth?shop=${encodeURIComponent(shop)}`);
+  });
+
   hono.get("/auth", async (c) => {
     const shop = shopify.utils.sanitizeShop(c.req.query("shop") ?? "");
-    if (!shop) return c.text("Missing or invalid shop", 400);
+    if (!shop) return refusal(400, ROUTE_REFUSALS.badShop);
     const begun = (await shopify.auth.begin({
       shop,
       callbackPath: "/auth/callback",
@@ -66,7 +80,7 @@ export function installRoutes(
         expiring: true,
       });
     } catch {
-      return c.text("The install could not be completed; start it again from Shopify.", 400);
+      return refusal(400, ROUTE_REFUSALS.installFailed);
     }
     await app.storage.storeSession(result.session);
     const headers = new Headers(result.headers as HeadersInit);
@@ -79,7 +93,7 @@ export function installRoutes(
     const app = await runtime();
     const sessionToken = c.req.query("id_token");
     const shop = await currentShop(shopify, c.req.raw);
-    if (!sessionToken || !shop) return c.text("Open the app from the Shopify admin.", 401);
+    if (!sessionToken || !shop) return refusal(401, ROUTE_REFUSALS.openFromAdmin);
     const existing = await app.storage.loadSession(shopify.session.getOfflineId(shop));
     if (!existing?.accessToken) {
       const { session } = await shopify.auth.tokenExchange({
@@ -103,13 +117,12 @@ export function installRoutes(
     const ticket = given
       ? verifyConnectTicket(secret, given, (app.config.now ?? Date.now)())
       : undefined;
-    if (given && !ticket) return c.text("The connect link expired; ask for a new one.", 401);
+    if (given && !ticket) return refusal(401, ROUTE_REFUSALS.connectLinkExpired);
     const shop = ticket?.shop ?? (await currentShop(shopify, c.req.raw));
-    if (!shop) return c.text("Unauthorized", 401);
+    if (!shop) return refusal(401, ROUTE_REFUSALS.connectWithoutShop);
     // A ticket or a session cookie may outlive the install (app/uninstalled).
     if (!(await isInstalled(app, shop))) {
-      const { messages } = new ShopNotInstalledError(shop);
-      return c.text(`${messages.en}\n${messages.pl}`, 403);
+      return refusal(403, new ShopNotInstalledError(shop).messages);
     }
     const state = randomBytes(24).toString("base64url");
     const { url } = app.connections.oauth(shop).authorizationUrl({ state });
@@ -129,11 +142,11 @@ export function installRoutes(
     const app = await runtime();
     const cookie = await getSignedCookie(c, secret, CONNECT_COOKIE);
     const [shop, state, returnTo] = typeof cookie === "string" ? cookie.split(" ") : [];
-    if (!shop || !state) return c.text("The connection expired; start it again.", 400);
+    if (!shop || !state) return refusal(400, ROUTE_REFUSALS.connectExpired);
     try {
       await app.connections.oauth(shop).handleRedirect(c.req.url, state);
     } catch {
-      return c.text("The shipping account was not connected; start again from the settings.", 400);
+      return refusal(400, ROUTE_REFUSALS.connectFailed);
     }
     await setConnection(app.pool, shop, "connected");
     // Tracking pushes come to this app; the secret is the shop's own.

@@ -36,7 +36,7 @@ afterAll(async () => {
 async function startBin(
   databasePort: number,
   port = "0",
-): Promise<{ child: ChildProcess; url: string }> {
+): Promise<{ child: ChildProcess; url: string; output: string }> {
   const child = spawn(process.execPath, ["--conditions=@shipbridge/source", BIN], {
     cwd: join(import.meta.dirname, "..", ".."),
     env: {
@@ -72,7 +72,7 @@ async function startBin(
       reject(new Error(`the bin exited with ${code}: ${output}`));
     });
   });
-  return { child, url };
+  return { child, url, output };
 }
 
 function stopBin(child: ChildProcess): Promise<number | null> {
@@ -94,6 +94,13 @@ describe("the bin without DATABASE_URL", () => {
     const port = await freePort();
     const first = await startBin(port);
     expect(await (await fetch(`${first.url}/health`)).text()).toBe("ok");
+    // It says where its data is, before it listens.
+    const where =
+      /embedded PostgreSQL on 127\.0\.0\.1:(\d+), its data in (\S+) \(SHIPBRIDGE_DATA_DIR/.exec(
+        first.output,
+      );
+    expect(where?.[1]).toBe(String(port));
+    expect(existsSync(join(where?.[2] as string, "PG_VERSION"))).toBe(true);
     // A webhook with a wrong HMAC reaches the app on its own database and is refused.
     const forged = await fetch(`${first.url}/webhooks`, {
       method: "POST",

@@ -1,40 +1,67 @@
-// The bin tried as a developer tries it, without a Shopify store: the
-// sandbox's bin, the fake Shopify's bin and the unmodified
-// shipbridge-shopify bin, each a process of its own, wired only by the
-// lines the first two print (the sandbox's SHIPBRIDGE_* lines, its demo
-// application given the app's connect callback by --redirect-uri, and the
-// fake's SHOPIFY_ADMIN_API_URL). Over HTTP alone, as a script would: install
+// The bin tried as a developer tries it from a clone, without a Shopify
+// store: the README's "Try it without a Shopify store" blocks run as they
+// are written (`pnpm sandbox`, `pnpm fake-shopify`, `pnpm start` in this
+// package, each through bash, with free ports in place of the README's),
+// wired only by the lines the first two print, pasted into the app's block
+// as the README says. Then over HTTP alone, as a script would: install
 // through /auth (Node's fetch, which shopify-api once answered 410), the
 // fake's authorize page and /auth/callback; connect the shipping account;
-// an order and its orders/paid webhook from the fake; then one parcel at the
-// sandbox and its fulfilment, with tracking, in the fake; and the README's
-// rate callback body, signed as it says, answered with the carriers' rates.
+// the settings posted with the README's fields; an order and its
+// orders/paid webhook from the fake; then one parcel at the sandbox and its
+// fulfilment, with tracking, in the fake; and the README's rate callback
+// body, signed as it says, answered with the carriers' rates.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { OAuthClient, ShippingClient } from "@shipbridge/core";
 import { authorizeInBrowser } from "@shipbridge/sandbox";
 import { usePostgres } from "@shipbridge/tooling/embedded-postgres";
 import { freePort } from "@shipbridge/tooling/free-port";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, saveSettings } from "../store/settings.ts";
 import { waitForOtherClientsToLeave } from "../test-support/wait-for-clients.ts";
-import { SAMPLE_PARCEL, SAMPLE_SENDER, sampleShopifyOrder } from "../testing/orders.ts";
+import { sampleShopifyOrder } from "../testing/orders.ts";
 import { shopifyHmac } from "../testing/signed-requests.ts";
 
 const PACKAGE = join(import.meta.dirname, "..", "..");
-const APP_BIN = join(PACKAGE, "src", "cli.ts");
-const FAKE_BIN = join(PACKAGE, "src", "testing", "fake-shopify-bin.ts");
-const SANDBOX_BIN = join(
-  dirname(createRequire(import.meta.url).resolve("@shipbridge/sandbox/package.json")),
-  "src",
-  "cli.ts",
-);
-const SHOP = "trying.myshopify.com";
-const KEYS = { SHOPIFY_API_KEY: "trying-key", SHOPIFY_API_SECRET: "trying-secret" };
+const README = readFileSync(join(PACKAGE, "README.md"), "utf8");
 const USER = { username: "demo@shipbridge.dev", password: "demo-password" };
+
+/** The README's section under `heading`, to the next heading of its level or higher (outside code). */
+function section(heading: string): string {
+  const lines = README.split("\n");
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`the README has no "${heading}"`);
+  const level = heading.indexOf(" ");
+  let fenced = false;
+  let end = start + 1;
+  for (; end < lines.length; end++) {
+    const line = lines[end] as string;
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    else if (!fenced && /^#+ /.test(line) && line.indexOf(" ") <= level) break;
+  }
+  return lines.slice(start + 1, end).join("\n");
+}
+
+/** The one sh block of `text` with a line that `line` matches, its indentation taken off. */
+function shBlock(text: string, line: RegExp): string {
+  const blocks = [...text.matchAll(/^( *)```sh\n([\s\S]*?)^ *```$/gm)].map(([, indent, body]) =>
+    (body as string)
+      .split("\n")
+      .map((row) => row.slice((indent as string).length))
+      .join("\n"),
+  );
+  const found = blocks.filter((block) => block.split("\n").some((row) => line.test(row)));
+  if (found.length !== 1) throw new Error(`the README has ${found.length} sh blocks with ${line}`);
+  return found[0] as string;
+}
+
+const TRY = section("## Try it without a Shopify store");
+const SANDBOX_BLOCK = shBlock(TRY, /^pnpm sandbox /);
+const FAKE_BLOCK = shBlock(TRY, /^pnpm fake-shopify /);
+const APP_BLOCK = shBlock(TRY, /pnpm start$/);
+const SETTINGS_BLOCK = shBlock(section("### From a script"), /\/settings\?shop=/);
+const SHOP = /SHOP=(\S+)/.exec(section("### From a script"))?.[1] as string;
+const SECRET = /SHOPIFY_API_SECRET=(\S+)/.exec(FAKE_BLOCK)?.[1] as string;
 
 const postgres = usePostgres();
 const children: ChildProcess[] = [];
@@ -46,30 +73,39 @@ afterAll(async () => {
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once("exit", () => resolve());
-          child.kill("SIGTERM");
+          // The block's whole process group: bash, pnpm and the bin.
+          process.kill(-(child.pid as number), "SIGTERM");
         }),
     ),
   );
   await waitForOtherClientsToLeave(postgres.connectionString);
 }, 60_000);
 
-/** Starts a bin from source; answers it and its stdout once `ready` matches it. */
-async function start(
-  file: string,
-  args: string[],
+/**
+ * Runs a README block through bash in this package, as a terminal would;
+ * answers its stdout once `ready` matches it.
+ */
+async function run(
+  block: string,
   env: Record<string, string>,
   ready: RegExp,
-): Promise<{ child: ChildProcess; output: string; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ["--conditions=@shipbridge/source", file, ...args], {
+): Promise<{ output: string; match: RegExpExecArray }> {
+  const child = spawn("bash", ["-c", block], {
     cwd: PACKAGE,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      npm_config_update_notifier: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
   let output = "";
   let errors = "";
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${file} did not start: ${errors}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${block} did not start: ${errors}`)), 90_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const found = ready.exec(output);
@@ -83,10 +119,15 @@ async function start(
     });
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`${file} exited with ${code}: ${errors}`));
+      reject(new Error(`${block} exited with ${code}: ${errors}`));
     });
   });
-  return { child, output, match };
+  return { output, match };
+}
+
+/** The `export NAME=value` lines a bin printed, as a developer copies them. */
+function exportLines(output: string): string[] {
+  return [...output.matchAll(/^\s*(export [A-Z_]+=.*)$/gm)].map((found) => found[1] as string);
 }
 
 /** A cookie jar of name=value pairs, as a browser keeps them (Secure ones too, on loopback). */
@@ -97,51 +138,64 @@ function keep(jar: Map<string, string>, response: Response): void {
   }
 }
 
-async function go(url: string, jar: Map<string, string>): Promise<Response> {
+/** One request with the jar's cookies, redirects not followed; a form when `form` is given. */
+async function go(
+  url: string,
+  jar: Map<string, string>,
+  form?: URLSearchParams,
+): Promise<Response> {
   const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const response = await fetch(url, { redirect: "manual", headers: { cookie } });
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { cookie },
+    ...(form ? { method: "POST", body: form } : {}),
+  });
   keep(jar, response);
   await response.body?.cancel();
   return response;
 }
 
-describe("the bin against the fake Shopify's bin and the sandbox's bin", () => {
-  it("installs, connects, and ships a paid order once, with its fulfilment in the fake", async () => {
-    const appPort = await freePort();
+describe("the README's bins from a clone: the sandbox, the fake Shopify and the app", () => {
+  it("installs, connects, takes the settings, and ships a paid order once, fulfilled in the fake", async () => {
+    const [sandboxPort, accountPort, fakePort, appPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    /** The README's ports, this test's free ones instead. */
+    const ported = (block: string) =>
+      block
+        .replaceAll(/\b4010\b/g, String(sandboxPort))
+        .replaceAll(/\b4011\b/g, String(accountPort))
+        .replaceAll(/\b4020\b/g, String(fakePort))
+        .replaceAll(/\b8080\b/g, String(appPort));
     const appUrl = `http://127.0.0.1:${appPort}`;
 
-    // The sandbox, its demo application redirecting to the app's connect callback.
-    const sandbox = await start(
-      SANDBOX_BIN,
-      ["--port", "0", "--json", "--quiet", "--redirect-uri", `${appUrl}/connect/callback`],
-      {},
-      /^(\{.*\})\n/m,
-    );
-    const printed = JSON.parse(sandbox.match[1] as string) as { env: Record<string, string> };
-    const serviceEnv = printed.env;
-
-    const fake = await start(
-      FAKE_BIN,
-      ["--port", "0"],
-      { ...KEYS, SHOPIFY_APP_URL: appUrl },
-      /export SHOPIFY_ADMIN_API_URL=(\S+)\n/,
-    );
+    const sandbox = await run(ported(SANDBOX_BLOCK), {}, /export SHIPBRIDGE_PASSWORD=.*\n/);
+    const fake = await run(ported(FAKE_BLOCK), {}, /export SHOPIFY_ADMIN_API_URL=(\S+)\n/);
     const fakeUrl = fake.match[1] as string;
+    expect(fakeUrl).toBe(`http://127.0.0.1:${fakePort}`);
 
-    await start(
-      APP_BIN,
-      [],
-      {
-        ...KEYS,
-        // What the sandbox printed, as it printed it.
-        ...serviceEnv,
-        SHOPIFY_APP_URL: appUrl,
-        SHOPIFY_ADMIN_API_URL: fakeUrl,
-        DATABASE_URL: postgres.connectionString,
-        PORT: String(appPort),
-        HOST: "127.0.0.1",
-      },
-      /listening on /,
+    // Both terminals' export lines pasted where the app's block says.
+    const pasted = [...exportLines(sandbox.output), ...exportLines(fake.output)];
+    expect(pasted.map((line) => line.split("=")[0])).toEqual(
+      expect.arrayContaining([
+        "export SHIPBRIDGE_BASE_URL",
+        "export SHIPBRIDGE_ACCOUNT_URL",
+        "export SHIPBRIDGE_CLIENT_ID",
+        "export SHIPBRIDGE_CLIENT_SECRET",
+        "export SHOPIFY_ADMIN_API_URL",
+      ]),
+    );
+    const appBlock = ported(APP_BLOCK).replace(/^# Paste here.*$/m, pasted.join("\n"));
+    expect(appBlock).toContain("export SHOPIFY_ADMIN_API_URL=");
+    await run(appBlock, { DATABASE_URL: postgres.connectionString }, /listening on /);
+    const serviceEnv = Object.fromEntries(
+      pasted.map((line) => {
+        const [name, ...value] = line.slice("export ".length).split("=");
+        return [name as string, value.join("=").replace(/^'(.*)'$/, "$1")];
+      }),
     );
 
     // Install, as a script: /auth, the fake's authorize page, /auth/callback.
@@ -165,16 +219,15 @@ describe("the bin against the fake Shopify's bin and the sandbox's bin", () => {
     const connected = await go(back, jar);
     expect(connected.status).toBe(302);
 
-    const pool = new pg.Pool({ connectionString: postgres.connectionString, max: 1 });
-    try {
-      await saveSettings(pool, SHOP, {
-        ...DEFAULT_SETTINGS,
-        sender: SAMPLE_SENDER,
-        parcel: SAMPLE_PARCEL,
-      });
-    } finally {
-      await pool.end();
-    }
+    // The settings, posted with the README's fields, as its curl posts them.
+    const fields = [...SETTINGS_BLOCK.matchAll(/--data-urlencode '([^=']+)=([^']*)'/g)];
+    expect(fields.length).toBeGreaterThan(10);
+    const saved = await go(
+      `${appUrl}/settings?shop=${SHOP}`,
+      jar,
+      new URLSearchParams(fields.map(([, name, value]) => [name as string, value as string])),
+    );
+    expect(saved.status).toBe(303);
 
     // The customer pays: the order is in the store, and Shopify says so.
     const order = sampleShopifyOrder();
@@ -213,16 +266,14 @@ describe("the bin against the fake Shopify's bin and the sandbox's bin", () => {
       baseUrl: serviceEnv.SHIPBRIDGE_BASE_URL as string,
       auth: oauth,
     });
-    const { packages } = await service.packages.list({
-      user_reference_number: `${SHOP}:${order.id}`,
-    });
+    // The only order this sandbox ever saw: every package of the account.
+    const { packages } = await service.packages.list();
     expect(packages).toHaveLength(1);
     expect(JSON.stringify(packages[0])).toContain(tracking as string);
 
     // The rate callback's body as the README gives it, signed as it says.
-    const readme = readFileSync(join(PACKAGE, "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("### The rate callback's request"));
-    const body = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+    const rateSection = README.slice(README.indexOf("### The rate callback's request"));
+    const body = /```json\n([\s\S]*?)```/.exec(rateSection)?.[1] ?? "";
     const rates = await fetch(`${appUrl}/rates`, {
       method: "POST",
       body,
@@ -230,11 +281,11 @@ describe("the bin against the fake Shopify's bin and the sandbox's bin", () => {
         "content-type": "application/json",
         "x-shopify-shop-domain": SHOP,
         "x-shopify-timeout": "10000",
-        "x-shopify-hmac-sha256": shopifyHmac(KEYS.SHOPIFY_API_SECRET, body),
+        "x-shopify-hmac-sha256": shopifyHmac(SECRET, body),
       },
     });
     expect(rates.status).toBe(200);
     const offered = ((await rates.json()) as { rates: { service_code: string }[] }).rates;
     expect(offered.map((rate) => rate.service_code)).toContain("shipbridge:inpost");
-  }, 240_000);
+  }, 300_000);
 });

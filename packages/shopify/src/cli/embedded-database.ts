@@ -34,6 +34,8 @@ import { recordOwner, stopLeftBehind } from "./left-behind-server.ts";
 
 export interface EmbeddedDatabase {
   readonly url: string;
+  /** The folder its data is in (under SHIPBRIDGE_DATA_DIR, or the root-owned home). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -403,6 +405,7 @@ export async function startEmbeddedDatabase(
   recordOwner(home);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    dataDir: databaseDir,
     stop: () => shutDown(server),
   };
 }

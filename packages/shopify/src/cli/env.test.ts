@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BinConfigError, DEFAULT_SHIPPING_BASE_URL, readBinConfig } from "./env.ts";
+import { BinConfigError, DEFAULT_SHIPPING_BASE_URL, readBinConfig, withEnvFile } from "./env.ts";
 
 const ENV = {
   SHOPIFY_API_KEY: "key",
@@ -160,5 +161,34 @@ describe(".env.example", () => {
     const example = readFileSync(join(import.meta.dirname, "..", "..", ".env.example"), "utf8");
     const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map(([, name]) => name);
     expect(listed.sort()).toEqual([...read].filter((name) => !name.startsWith("SHIPPING_")).sort());
+  });
+});
+
+describe("withEnvFile", () => {
+  it("reads .env.example's variables from a .env file under the environment's", () => {
+    const dir = mkdtempSync(join(tmpdir(), "shipbridge-env-"));
+    try {
+      expect(withEnvFile({ PORT: "1" }, dir)).toEqual({ env: { PORT: "1" }, file: undefined });
+      // .env.example copied as its first line says, a few values filled in.
+      const example = readFileSync(join(import.meta.dirname, "..", "..", ".env.example"), "utf8");
+      writeFileSync(
+        join(dir, ".env"),
+        example
+          .replace(/^SHOPIFY_API_KEY=$/m, "SHOPIFY_API_KEY=from-file")
+          .replace(/^SHOPIFY_API_SECRET=$/m, "SHOPIFY_API_SECRET=file-secret")
+          .replace(/^SHIPBRIDGE_CLIENT_ID=$/m, "SHIPBRIDGE_CLIENT_ID=file-client")
+          .replace(/^SHIPBRIDGE_CLIENT_SECRET=$/m, "SHIPBRIDGE_CLIENT_SECRET=file-client-secret"),
+      );
+      const { env, file } = withEnvFile({ PORT: "3000", SHOPIFY_API_KEY: "from-env" }, dir);
+      expect(file).toBe(join(dir, ".env"));
+      const config = readBinConfig(env);
+      expect(config.app.apiKey).toBe("from-env");
+      expect(config.app.apiSecretKey).toBe("file-secret");
+      expect(config.app.shipping.clientId).toBe("file-client");
+      expect(config.port).toBe(3000);
+      expect(config.databaseUrl).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

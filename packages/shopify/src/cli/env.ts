@@ -3,7 +3,11 @@
 // values never appear in messages, since some are secrets. The shipping
 // service's variables are the SHIPBRIDGE_* names the sandbox prints and the
 // other stores read; the old SHIPPING_* names are refused with their new name,
-// so a deployment never runs on a default it did not mean.
+// so a deployment never runs on a default it did not mean. A `.env` file in
+// the folder the bin starts in is read under the environment.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseEnv } from "node:util";
 import { ShipbridgeError } from "@shipbridge/core";
 import type { ShopifyAppConfig } from "../config/app-config.ts";
 
@@ -117,4 +121,21 @@ export function readBinConfig(env: Record<string, string | undefined>): BinConfi
     port,
     host: env.HOST?.trim() || "0.0.0.0",
   };
+}
+
+/**
+ * The environment with the `.env` file of `dir` under it (what .env.example
+ * says to copy): a variable set in both keeps the environment's value.
+ * `file` is the file read, if there was one.
+ */
+export function withEnvFile(
+  env: Record<string, string | undefined>,
+  dir: string,
+): { env: Record<string, string | undefined>; file: string | undefined } {
+  const file = join(dir, ".env");
+  if (!existsSync(file)) return { env, file: undefined };
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined),
+  );
+  return { env: { ...parseEnv(readFileSync(file, "utf8")), ...defined }, file };
 }

@@ -1,10 +1,13 @@
-// Starts the deployable app: the database (given, or embedded), the app
+// Starts the deployable app: its port checked free first, the database
+// (given, or embedded: where its data is said at start), the app
 // from createShopifyApp, and an HTTP server on @hono/node-server. It stops
 // in order: no new requests (those in flight get a moment), the jobs
 // stopped and a running one handed back, the connections closed, and the
 // embedded database last, each step said on `log`.
+import { createServer } from "node:net";
 import { serve } from "@hono/node-server";
 import { createShopifyApp } from "../app/create-shopify-app.ts";
+import { databaseUnreachable, isDatabaseUnreachable, portInUse } from "./bin-start-error.ts";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded-database.ts";
 import { readBinConfig } from "./env.ts";
 
@@ -20,23 +23,47 @@ export interface RunningApp {
 /** How long requests in flight may take once the server stops listening. */
 const REQUESTS_BOUND_MS = 5_000;
 
-export async function serveFromEnv(env: Record<string, string | undefined>): Promise<RunningApp> {
+/** Refuses a port another process holds before anything starts (port 0 is any free one). */
+async function ensurePortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error) => reject(portInUse(host, port, error)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+export async function serveFromEnv(
+  env: Record<string, string | undefined>,
+  /** Where the bin says what it does at start (its stderr). */
+  say: (line: string) => void = () => {},
+): Promise<RunningApp> {
   const config = readBinConfig(env);
+  await ensurePortFree(config.port, config.host);
   const database: EmbeddedDatabase | undefined = config.databaseUrl
     ? undefined
     : await startEmbeddedDatabase(config.dataDir, config.databasePort);
+  if (database) {
+    say(
+      `embedded PostgreSQL on 127.0.0.1:${config.databasePort}, its data in ${database.dataDir} (SHIPBRIDGE_DATA_DIR; set DATABASE_URL for a database of your own)`,
+    );
+  }
   const app = createShopifyApp({
     ...config.app,
     databaseUrl: config.databaseUrl ?? (database?.url as string),
   });
   let server: ReturnType<typeof serve>;
   try {
-    await app.ready();
+    await app.ready().catch((error: unknown) => {
+      throw config.databaseUrl && isDatabaseUnreachable(error)
+        ? databaseUnreachable(error, config.databaseUrl)
+        : error;
+    });
     server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app, port: config.port, hostname: config.host }, () =>
         resolve(started),
       );
-      started.once("error", reject);
+      started.once("error", (error) => reject(portInUse(config.host, config.port, error)));
     });
   } catch (error) {
     // A database the bin started is never left running behind it.

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ApiVersion } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
@@ -53,6 +53,31 @@ describe("shopify.app.toml", () => {
   it("gives the buyer's blocks the same app address", () => {
     const file = join(FILE, "..", "extensions", "pickup-point", "src", "app-url.ts");
     expect(readFileSync(file, "utf8")).toBe(extensionAppUrl(value(committed, "application_url")));
+  });
+
+  it("sets no key the pinned Shopify CLI removes from the file on deploy", () => {
+    // The CLI's bundle names each retired key where it removes it from the
+    // file (`.remove("build.include_config_on_deploy")`), so a deploy would
+    // rewrite the committed file and it would no longer be the code's.
+    const cli = join(FILE, "..", "node_modules", "@shopify", "cli", "dist");
+    const removed = new Set<string>();
+    for (const file of readdirSync(cli).filter((name) => name.endsWith(".js"))) {
+      const text = readFileSync(join(cli, file), "utf8");
+      for (const match of text.matchAll(/\.remove\("([a-z_]+(?:\.[a-z_]+)*)"\)/g)) {
+        removed.add(match[1] as string);
+      }
+    }
+    expect(removed).toContain("build.include_config_on_deploy");
+    let table = "";
+    const keys: string[] = [];
+    for (const line of committed.split("\n")) {
+      const header = /^\[+([a-z_.]+)\]+$/.exec(line);
+      if (header) table = header[1] as string;
+      const key = /^([a-z_]+) = /.exec(line)?.[1];
+      if (key) keys.push(table ? `${table}.${key}` : key);
+    }
+    expect(keys).toContain("build.automatically_update_urls_on_dev");
+    expect(keys.filter((key) => removed.has(key))).toEqual([]);
   });
 
   it("refuses an app URL Shopify would refuse", () => {

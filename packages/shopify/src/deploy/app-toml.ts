@@ -61,8 +61,9 @@ export function appToml(options: AppTomlOptions): string {
     `application_url = ${quoted(base)}`,
     `embedded = ${options.embedded ?? true}`,
     "",
+    // Shopify CLI 4 always deploys the configuration, and removes the
+    // retired `include_config_on_deploy` from the file if it is there.
     "[build]",
-    "include_config_on_deploy = true",
     "automatically_update_urls_on_dev = false",
     "",
     "[access_scopes]",

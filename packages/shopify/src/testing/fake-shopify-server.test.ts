@@ -134,6 +134,21 @@ describe("the fake Shopify's server", () => {
       error: "started without the app's URL: nowhere to send",
     });
   });
+
+  it("refuses an orders/* webhook for an order the store does not hold, before sending it", async () => {
+    const shop = "webhooks.myshopify.com";
+    fake.addShop(shop, ["read_orders"]);
+    const sent = await fetch(`${server.url}/_fake/shops/${shop}/webhooks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ topic: "orders/paid", payload: { id: 77 } }),
+    });
+    expect(sent.status).toBe(409);
+    expect(await sent.json()).toEqual({
+      code: "unknown_order",
+      error: `${shop} holds no order 77: add it first (POST /_fake/shops/${shop}/orders), then send its orders/paid`,
+    });
+  });
 });
 
 function toClient() {

@@ -5,7 +5,8 @@
 // the install's authorize page, which approves at once (the merchant's
 // "Install") and sends the browser back to the app's redirect URI with a
 // signed query. Under `/_fake/` a script drives the store: shops, orders,
-// webhooks signed and delivered to the app, and what the app wrote back.
+// webhooks signed and delivered to the app (an orders/* one only for an
+// order the store holds), and what the app wrote back.
 import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -47,8 +48,8 @@ export async function serveFakeShopify(
   options: FakeShopifyServerOptions,
 ): Promise<FakeShopifyServer> {
   const hono = new Hono();
-  const problem = (status: 400 | 404 | 409, error: string) =>
-    new Response(JSON.stringify({ error }), {
+  const problem = (status: 400 | 404 | 409, error: string, code?: string) =>
+    new Response(JSON.stringify(code ? { error, code } : { error }), {
       status,
       headers: { "content-type": "application/json" },
     });
@@ -145,6 +146,21 @@ export async function serveFakeShopify(
     };
     if (typeof body.topic !== "string" || body.payload === undefined) {
       return problem(400, "topic (orders/paid, ...) and payload are required");
+    }
+    // The app reads an order from the store's Admin API: an orders/* webhook
+    // for an order the store does not hold could only be left waiting there.
+    if (body.topic.startsWith("orders/")) {
+      const id = (body.payload as { id?: unknown } | null)?.id;
+      if (
+        (typeof id !== "number" && typeof id !== "string") ||
+        !fake.order(shop, orderGid(String(id)))
+      ) {
+        return problem(
+          409,
+          `${shop} holds no order ${String(id)}: add it first (POST /_fake/shops/${shop}/orders), then send its ${body.topic}`,
+          "unknown_order",
+        );
+      }
     }
     const webhookId = typeof body.webhookId === "string" ? body.webhookId : randomUUID();
     const answer = await fetch(
