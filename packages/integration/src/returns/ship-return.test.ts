@@ -205,6 +205,37 @@ describe("cancelReturn", () => {
     expect(cancelled).toMatchObject({ status: "cancelled", packageId: shipped.packageId });
   });
 
+  it("waits for an order command a crashed run left queued, then gives its parcel back", async () => {
+    const client = sandbox.timedClient();
+    // A run that died after PUT /order-commands: the package made, its order queued at the service.
+    const { package: made } = toPackage(
+      {
+        id: "return:r-8",
+        name: "#r-8",
+        customer: { email: MERCHANT.email, phone: MERCHANT.phone },
+        shipping_address: MERCHANT_ADDRESS,
+        items: [{ name: "Mug", quantity: 1, weight: { value: 400, unit: "g" }, price: 0 }],
+        currency: "PLN",
+        totals: { total: 0 },
+        shipping: { service: "inpost" },
+      },
+      {
+        sender: { ...SENDER, name: "Anna Nowak" },
+        pickup: { ...SENDER, name: "Anna Nowak", point: "GDA01M" },
+        parcel: options.parcel,
+        userReferenceNumber: returnReference(STORE, "r-8"),
+      },
+    );
+    const id = (await client.packages.create(made)).package.package_id;
+    await client.orderCommands.put(orderCommandId(STORE, "return:r-8"), { packages: [{ id }] });
+    const result = await cancelReturn(client, "r-8", { storeId: STORE });
+    // Whatever the queued command does later, nothing stays paid.
+    await sandbox.advanceClock(60);
+    const pkg = await client.packages.get(id);
+    expect(result).toMatchObject({ status: "cancelled", packageId: id });
+    expect(pkg.state).toBe("canceled");
+  });
+
   it("answers handed_over once the customer has handed the parcel in", async () => {
     const shipped = await shipReturn(sandbox.timedClient(), sampleReturn("r-7"), options);
     await sandbox.advanceClock(3 * 60 * 60);
