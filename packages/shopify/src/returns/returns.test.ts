@@ -269,4 +269,31 @@ describe("returns", () => {
     expect((await returnRow(requestId, ["cancelled"])).packageId).toBeUndefined();
     expect((await ledger(requestId)).packages).toEqual([]);
   });
+
+  it("the day's reckoning counts a return parcel as the return's, and flags one paid for a cancelled return", async () => {
+    const orderId = await fulfilledOrder(8209);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.status).toBe("attached");
+    const client = await harness.serviceClient();
+    const pkg = await client.packages.get(row.packageId as number);
+    const day = (pkg.datetime_order as string).slice(0, 10);
+    const rowOf = async () =>
+      (await appA.merchant(SHOP).reckoning(day)).rows.find(
+        (one) => one.packageId === row.packageId,
+      );
+    // Not "a package with no order" whose remedy would refund the customer's live label.
+    const live = await rowOf();
+    expect(live).toMatchObject({ order: "shipped", flags: [] });
+    expect(live?.remedy).toBeUndefined();
+    // A return the app holds as cancelled whose parcel is still paid is flagged for its refund.
+    await harness.pool.query(
+      "UPDATE shipbridge_shopify_returns SET status = 'cancelled' WHERE shop = $1 AND return_id = $2",
+      [SHOP, returnId],
+    );
+    const paid = await rowOf();
+    expect(paid).toMatchObject({ order: "cancelled", flags: ["cancelled_order_paid"] });
+    expect(paid?.remedy).toMatchObject({ action: "cancel_package", packageId: row.packageId });
+  });
 });

@@ -152,6 +152,31 @@ export async function recordReturnCancelled(
   );
 }
 
+/** How the app holds a return, for the day's reckoning (as an order: see DayOrderState). */
+export type DayReturnState = "open" | "shipped" | "cancelled" | "unknown";
+
+/**
+ * `shipped` (its parcel bought: bought, attached, delivered), `cancelled`
+ * (cancelled, also after hand-over), `open` (being bought, or waiting for the
+ * merchant), or `unknown` (the app has no such return of the shop). The id is
+ * the return's numeric id, as its parcel's reference names it.
+ */
+export async function dayReturnState(
+  pool: pg.Pool,
+  shop: string,
+  legacyReturnId: string,
+): Promise<DayReturnState> {
+  const { rows } = await pool.query(
+    `SELECT status FROM shipbridge_shopify_returns WHERE shop = $1 AND return_id = $2`,
+    [shop, `gid://shopify/Return/${legacyReturnId}`],
+  );
+  const status = rows[0]?.status as ReturnStatus | undefined;
+  if (status === undefined) return "unknown";
+  if (status === "bought" || status === "attached" || status === "delivered") return "shipped";
+  if (status === "cancelled" || status === "cancelled_after_handover") return "cancelled";
+  return "open";
+}
+
 /** The label Shopify fetches, by the return; undefined when none is kept. */
 export async function loadReturnLabel(
   pool: pg.Pool,
