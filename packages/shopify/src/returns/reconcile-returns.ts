@@ -1,16 +1,24 @@
 // Follows each return parcel on its way back: the scheduled pass reads the
 // tracking of every parcel bought and not delivered yet (checked longest ago
 // first) and keeps its latest state; `delivered` marks the return delivered,
-// which ends its following. One shop's outage does not stop the others.
-
-import type pg from "pg";
-import type { ShippingConnections } from "../shipping/connections.ts";
+// which ends its following. A parcel the customer has not handed in yet (or
+// whose cancellation is unconfirmed) has its return read again in Shopify:
+// one cancelled, declined or closed meanwhile (its webhook's job gave up, or
+// never came) gets its parcel given back. One shop's outage does not stop
+// the others.
+import type { ShipContext } from "../shipping/ship-context.ts";
 import { recordReturnTracking, returnsInTransit } from "../store/returns.ts";
+import { cancelShopifyReturn } from "./cancel-shopify-return.ts";
 
-export interface ReconcileReturnsContext {
-  readonly pool: pg.Pool;
-  readonly connections: ShippingConnections;
-}
+export type ReconcileReturnsContext = ShipContext;
+
+/** Tracking states after which the parcel is with the carrier (it cannot be given back). */
+const NOT_HANDED_IN: readonly (string | undefined)[] = [
+  undefined,
+  "waiting",
+  "ordered",
+  "collect-problem",
+];
 
 /** Answers how many return parcels are delivered after this pass. */
 export async function reconcileReturns(
@@ -20,6 +28,7 @@ export async function reconcileReturns(
   let delivered = 0;
   for (const parcel of await returnsInTransit(context.pool, batch)) {
     let state: string | undefined;
+    let read = false;
     try {
       const parcels = await context.connections
         .client(parcel.shop)
@@ -29,11 +38,22 @@ export async function reconcileReturns(
         .sort((a, b) => a.datetime.localeCompare(b.datetime))
         .at(-1);
       state = latest?.state;
+      read = true;
     } catch {
       // Checked now all the same: it waits its turn again.
     }
     await recordReturnTracking(context.pool, parcel.shop, parcel.returnId, state);
-    if (state === "delivered") delivered++;
+    if (state === "delivered") {
+      delivered++;
+      continue;
+    }
+    if (parcel.status === "needs_attention" || (read && NOT_HANDED_IN.includes(state))) {
+      try {
+        await cancelShopifyReturn(context, parcel.shop, parcel.returnId);
+      } catch {
+        // Shopify or the service did not answer: the next pass asks again.
+      }
+    }
   }
   return delivered;
 }

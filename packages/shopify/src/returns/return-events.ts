@@ -9,7 +9,7 @@ import { cancelShopifyReturn } from "./cancel-shopify-return.ts";
 import { shipShopifyReturn } from "./ship-shopify-return.ts";
 
 /** The return a returns/* body names: its GID, or its numeric id. */
-function returnIdIn(payload: unknown): string | undefined {
+export function returnIdIn(payload: unknown): string | undefined {
   const body = (typeof payload === "object" && payload !== null ? payload : {}) as Record<
     string,
     unknown

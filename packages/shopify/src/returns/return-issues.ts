@@ -3,7 +3,7 @@
 import type { Issue, Language } from "@shipbridge/core";
 import type { ReturnRow } from "../store/returns.ts";
 
-type Problem = "no_sender" | "no_drop_off" | "too_many_lines";
+type Problem = "no_sender" | "no_drop_off" | "too_many_lines" | "cancellation_unconfirmed";
 
 const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
   no_sender: {
@@ -20,12 +20,19 @@ const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
     en_GB: "The return has more than 50 lines; create its label by hand.",
     pl_PL: "Zwrot ma więcej niż 50 pozycji; utwórz jego etykietę ręcznie.",
   },
+  cancellation_unconfirmed: {
+    en_GB:
+      "The return was cancelled in Shopify, but its parcel could not be cancelled at the service yet; the app tries again on its next returns pass. Until then the parcel stays paid.",
+    pl_PL:
+      "Zwrot anulowano w Shopify, ale jego paczki nie udało się jeszcze anulować w serwisie; aplikacja spróbuje ponownie przy następnym przeglądzie zwrotów. Do tego czasu paczka pozostaje opłacona.",
+  },
 };
 
 const PATHS: Readonly<Record<Problem, string>> = {
   no_sender: "settings.sender",
   no_drop_off: "return.dropOff.point",
   too_many_lines: "return.items",
+  cancellation_unconfirmed: "return",
 };
 
 /** The problem in both languages. */

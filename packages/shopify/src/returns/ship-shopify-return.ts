@@ -58,7 +58,7 @@ export async function shipShopifyReturn(
     const session = await context.sessions.get(shop);
     const read = await loadShopReturn(context.shopify, session, gid);
     if (!read) return "unknown_return";
-    if (read.status === "CANCELED" || read.status === "DECLINED") {
+    if (read.status === "CANCELED" || read.status === "DECLINED" || read.status === "CLOSED") {
       return cancelReturnLocked(context, shop, read);
     }
     if (read.status !== "OPEN") return "not_open";

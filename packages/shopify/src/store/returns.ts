@@ -136,6 +136,26 @@ export async function recordReturnIssues(
 }
 
 /**
+ * A cancellation that could not be confirmed at the service (its job gave
+ * up): the return needs attention with `issues`, unless it is settled
+ * already (cancelled or delivered). The returns pass tries it again.
+ */
+export async function recordReturnCancelUnconfirmed(
+  pool: pg.Pool,
+  shop: string,
+  returnId: string,
+  issues: ReturnRow["issues"],
+): Promise<void> {
+  await pool.query(
+    `UPDATE shipbridge_shopify_returns SET status = 'needs_attention', issues = $3::jsonb,
+       updated_at = now()
+     WHERE shop = $1 AND return_id = $2
+       AND status NOT IN ('cancelled', 'cancelled_after_handover', 'delivered')`,
+    [shop, returnId, JSON.stringify(issues ?? {})],
+  );
+}
+
+/**
  * Marks the return cancelled, or cancelled after the customer handed the
  * parcel in (made when there is no row yet).
  */
@@ -147,7 +167,8 @@ export async function recordReturnCancelled(
   await pool.query(
     `INSERT INTO shipbridge_shopify_returns (shop, return_id, return_name, order_id, status)
      VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (shop, return_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
+     ON CONFLICT (shop, return_id) DO UPDATE SET status = EXCLUDED.status, issues = NULL,
+       updated_at = now()`,
     [entry.shop, entry.returnId, entry.returnName, entry.orderId, status],
   );
 }
@@ -194,22 +215,34 @@ export async function loadReturnLabel(
     : undefined;
 }
 
-/** Return parcels on their way back (attached or bought, not delivered), checked longest ago first. */
-export async function returnsInTransit(
-  pool: pg.Pool,
-  limit: number,
-): Promise<{ shop: string; returnId: string; packageId: number }[]> {
+/** A return parcel the returns pass follows. */
+export interface ReturnInTransit {
+  readonly shop: string;
+  readonly returnId: string;
+  readonly packageId: number;
+  readonly status: ReturnStatus;
+}
+
+/**
+ * Return parcels on their way back (attached or bought, not delivered) and
+ * those needing attention that have a parcel (a cancellation not confirmed),
+ * checked longest ago first.
+ */
+export async function returnsInTransit(pool: pg.Pool, limit: number): Promise<ReturnInTransit[]> {
   const { rows } = await pool.query(
-    `SELECT r.shop, r.return_id, r.package_id FROM shipbridge_shopify_returns r
+    `SELECT r.shop, r.return_id, r.package_id, r.status FROM shipbridge_shopify_returns r
      JOIN shipbridge_shopify_settings t ON t.shop = r.shop AND t.connection = 'connected'
-     WHERE r.status IN ('bought', 'attached') AND r.package_id IS NOT NULL
+     WHERE r.status IN ('bought', 'attached', 'needs_attention') AND r.package_id IS NOT NULL
      ORDER BY r.tracking_checked_at ASC NULLS FIRST, r.updated_at LIMIT $1`,
     [limit],
   );
-  return (rows as { shop: string; return_id: string; package_id: string }[]).map((row) => ({
+  return (
+    rows as { shop: string; return_id: string; package_id: string; status: ReturnStatus }[]
+  ).map((row) => ({
     shop: row.shop,
     returnId: row.return_id,
     packageId: Number(row.package_id),
+    status: row.status,
   }));
 }
 

@@ -5,7 +5,8 @@
 // retry button, in Polish and English like every problem the merchant
 // sees. A cancellation that could not be confirmed (Shopify unreachable)
 // puts an order with a package on "needs attention" (`cancellation_unconfirmed`),
-// so its parcel is not left paid for unseen. Other topics have nothing to show.
+// so its parcel is not left paid for unseen; a return's cancellation likewise
+// (give-up-return.ts). Other topics have nothing to show.
 import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
 import { markGivenUp } from "../shipping/give-up-order.ts";
@@ -17,6 +18,7 @@ import {
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
 import { type Delivery, isOrderDelivery, parseDelivery } from "./delivery.ts";
+import { giveUpReturnCancellation } from "./give-up-return.ts";
 
 /** The delivery, read; undefined when it is gone or names nothing. */
 async function deliveryOf(pool: pg.Pool, webhookId: string): Promise<Delivery | undefined> {
@@ -81,6 +83,7 @@ export async function giveUpDelivery(
   error: unknown,
 ): Promise<void> {
   await giveUpCancellation(pool, webhookId);
+  await giveUpReturnCancellation(pool, webhookId);
   const order = await orderOfDelivery(pool, webhookId);
   if (order) await markGivenUp(pool, order, attempts, error);
 }
@@ -96,6 +99,7 @@ export async function giveUpLostDelivery(
   attempts: number,
 ): Promise<void> {
   await giveUpCancellation(pool, webhookId);
+  await giveUpReturnCancellation(pool, webhookId);
   const order = await orderOfDelivery(pool, webhookId);
   if (!order) return;
   // "shipped" with no fulfilment: the run died after recording its package and

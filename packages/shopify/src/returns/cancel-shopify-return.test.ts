@@ -1,0 +1,67 @@
+// A cancelled return whose parcel could not be given back at once: the
+// service down for longer than the queue retries a returns/cancel leaves the
+// return needing attention (in English and Polish), never paid unseen, and
+// the returns pass gives the parcel back once the service answers again.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ShopifyApp } from "../app/create-shopify-app.ts";
+import { loadReturn } from "../store/returns.ts";
+import { eventually } from "../test-support/eventually.ts";
+import { useHarness } from "../test-support/harness.ts";
+import { merchantReturns } from "../test-support/merchant-returns.ts";
+
+const harness = useHarness();
+const SHOP = "returns-cancel.myshopify.com";
+let app: ShopifyApp;
+
+beforeAll(async () => {
+  app = await harness.app({ jobRetryLimit: 1, jobRetryDelaySeconds: 1 });
+  await harness.ready(app, SHOP);
+  harness.fake.returns.onWebhook = (shop, topic, payload) =>
+    harness.deliver(app, shop, topic, payload);
+  harness.fake.returns.fetchLabel = (url) => app(new Request(url));
+}, 60_000);
+
+/** A return of an order shipped and fulfilled by the app, its parcel attached. */
+async function attachedReturn(
+  orderNumber: number,
+): Promise<{ returnId: string; packageId: number }> {
+  await harness.deliverPaid(app, SHOP, harness.order(SHOP, orderNumber));
+  expect(
+    (await harness.settled(SHOP, String(orderNumber), ["fulfilled", "needs_attention"])).status,
+  ).toBe("fulfilled");
+  const made = await merchantReturns(harness.fake, SHOP).create(
+    `gid://shopify/Order/${orderNumber}`,
+  );
+  const returnId = made.return?.id as string;
+  await eventually(
+    async () => (await loadReturn(harness.pool, SHOP, returnId))?.status === "attached",
+    "the return's parcel to be attached",
+  );
+  const row = await loadReturn(harness.pool, SHOP, returnId);
+  return { returnId, packageId: row?.packageId as number };
+}
+
+describe("a return's cancellation given up on", () => {
+  it("needs attention in English and Polish, and the returns pass gives the parcel back later", async () => {
+    const { returnId, packageId } = await attachedReturn(8401);
+    await harness.sandbox.control("/faults", { status: 503, path: "/cancel-command/*" });
+    await merchantReturns(harness.fake, SHOP).cancel(returnId);
+    await harness.fake.returns.webhooksSent();
+    // Both tries fail: the merchant is told, the parcel is not left paid unseen.
+    await eventually(
+      async () => (await loadReturn(harness.pool, SHOP, returnId))?.status === "needs_attention",
+      "the return to need attention",
+      600,
+    );
+    const row = await loadReturn(harness.pool, SHOP, returnId);
+    expect(row?.issues?.en_GB?.[0]).toMatchObject({ rule: "cancellation_unconfirmed" });
+    expect(row?.issues?.pl_PL?.[0]?.message).toMatch(/paczk/);
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(packageId)).state).not.toBe("canceled");
+    // The service is back: the returns pass reads the return in Shopify and cancels its parcel.
+    await harness.sandbox.control("/faults", undefined, "DELETE");
+    await app.reconcileReturns();
+    expect((await loadReturn(harness.pool, SHOP, returnId))?.status).toBe("cancelled");
+    expect((await client.packages.get(packageId)).state).toBe("canceled");
+  }, 120_000);
+});
