@@ -3,7 +3,14 @@
 import type { Issue, Language } from "@shipbridge/core";
 import type { ReturnRow } from "../store/returns.ts";
 
-type Problem = "no_sender" | "no_drop_off" | "too_many_lines" | "cancellation_unconfirmed";
+type Problem =
+  | "no_sender"
+  | "no_drop_off"
+  | "too_many_lines"
+  | "cancellation_unconfirmed"
+  | "has_label"
+  | "no_reverse_order"
+  | "label_refused";
 
 const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
   no_sender: {
@@ -20,6 +27,24 @@ const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
     en_GB: "The return has more than 50 lines; create its label by hand.",
     pl_PL: "Zwrot ma więcej niż 50 pozycji; utwórz jego etykietę ręcznie.",
   },
+  has_label: {
+    en_GB:
+      "The return already has a label (uploaded by hand or by another app), so no parcel was bought for it.",
+    pl_PL:
+      "Zwrot ma już etykietę (dodaną ręcznie lub przez inną aplikację), więc nie kupiono dla niego paczki.",
+  },
+  no_reverse_order: {
+    en_GB:
+      "Shopify holds no open reverse fulfillment order for this return, so its label could not be attached; no parcel was bought.",
+    pl_PL:
+      "Shopify nie ma dla tego zwrotu otwartego zamówienia zwrotnego, więc nie można dołączyć etykiety; nie kupiono paczki.",
+  },
+  label_refused: {
+    en_GB:
+      "Shopify refused the return label, so its parcel was cancelled at the service; create the label by hand.",
+    pl_PL:
+      "Shopify odrzucił etykietę zwrotną, więc paczkę anulowano w serwisie; utwórz etykietę ręcznie.",
+  },
   cancellation_unconfirmed: {
     en_GB:
       "The return was cancelled in Shopify, but its parcel could not be cancelled at the service yet; the app tries again on its next returns pass. Until then the parcel stays paid.",
@@ -33,14 +58,20 @@ const PATHS: Readonly<Record<Problem, string>> = {
   no_drop_off: "return.dropOff.point",
   too_many_lines: "return.items",
   cancellation_unconfirmed: "return",
+  has_label: "return.reverseDeliveries",
+  no_reverse_order: "return.reverseFulfillmentOrders",
+  label_refused: "return.reverseDeliveries",
 };
 
-/** The problem in both languages. */
-export function returnProblem(problem: Problem): NonNullable<ReturnRow["issues"]> {
+/** The problem in both languages; `detail` (Shopify's own words) is quoted after it. */
+export function returnProblem(problem: Problem, detail?: string): NonNullable<ReturnRow["issues"]> {
   const issue = (language: Language): Issue<string> => ({
     path: PATHS[problem],
     rule: problem,
-    message: TEXTS[problem][language],
+    message:
+      detail === undefined
+        ? TEXTS[problem][language]
+        : `${TEXTS[problem][language]} (Shopify: ${detail})`,
   });
   return { en_GB: [issue("en_GB")], pl_PL: [issue("pl_PL")] };
 }

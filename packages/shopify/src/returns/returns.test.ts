@@ -15,7 +15,7 @@ import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { loadReturn, type ReturnRow } from "../store/returns.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { APP_URL, useHarness } from "../test-support/harness.ts";
-import { merchantReturns } from "../test-support/merchant-returns.ts";
+import { adminCall, merchantReturns } from "../test-support/merchant-returns.ts";
 import { legacyIdOf } from "./read-return.ts";
 
 const harness = useHarness();
@@ -29,7 +29,12 @@ beforeAll(async () => {
   // Shopify sends the returns webhooks to the app, and fetches labels from it.
   harness.fake.returns.onWebhook = (shop, topic, payload) =>
     harness.deliver(appA, shop, topic, payload);
-  harness.fake.returns.fetchLabel = (url) => appB(new Request(url));
+  harness.fake.returns.fetchLabel = async (url) =>
+    url.startsWith("https://merchant.example/")
+      ? new Response(new TextEncoder().encode("%PDF-own"), {
+          headers: { "content-type": "application/pdf" },
+        })
+      : appB(new Request(url));
 }, 60_000);
 
 /** An order shipped and fulfilled by the app, as every returned order was. */
@@ -296,4 +301,65 @@ describe("returns", () => {
     expect(paid).toMatchObject({ order: "cancelled", flags: ["cancelled_order_paid"] });
     expect(paid?.remedy).toMatchObject({ action: "cancel_package", packageId: row.packageId });
   });
+
+  it("buys nothing for a return that already carries a label, and tells the merchant why", async () => {
+    const orderId = await fulfilledOrder(8210);
+    const sink = harness.fake.returns.onWebhook;
+    const held: { topic: string; payload: unknown }[] = [];
+    harness.fake.returns.onWebhook = (_shop, topic, payload) => {
+      held.push({ topic, payload });
+    };
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    await harness.fake.returns.webhooksSent();
+    harness.fake.returns.onWebhook = sink;
+    const returnId = made.return?.id as string;
+    // The merchant uploads their own label before the app hears of the return.
+    expect(JSON.stringify(await ownLabel(returnId))).toContain("ReverseDelivery/");
+    const approve = held.find((one) => one.topic === "returns/approve");
+    expect((await harness.deliver(appA, SHOP, "returns/approve", approve?.payload)).status).toBe(
+      200,
+    );
+    const row = await returnRow(returnId, ["needs_attention", "attached", "bought"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues?.en_GB?.[0]?.rule).toBe("has_label");
+    expect(row.issues?.pl_PL?.[0]?.message).toMatch(/etykiet/);
+    expect((await ledger(returnId)).packages).toEqual([]);
+  });
+
+  it("gives the parcel back when Shopify refuses its label (another label took the return meanwhile)", async () => {
+    const orderId = await fulfilledOrder(8211);
+    const hold = harness.fake.holdNext("AttachReturnLabel");
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    // Bought, and about to be attached: the merchant's own label gets there first.
+    await hold.reached;
+    expect(JSON.stringify(await ownLabel(returnId))).toContain("ReverseDelivery/");
+    hold.release();
+    const row = await returnRow(returnId, ["needs_attention", "attached"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues?.en_GB?.[0]).toMatchObject({
+      rule: "label_refused",
+      message: expect.stringContaining("Shopify:"),
+    });
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(row.packageId as number)).state).toBe("canceled");
+  });
 });
+
+const OWN_LABEL = `mutation MerchantOwnLabel($rfo: ID!, $lines: [ReverseDeliveryLineItemInput!]!) {
+  reverseDeliveryCreateWithShipping(reverseFulfillmentOrderId: $rfo, reverseDeliveryLineItems: $lines,
+    labelInput: { fileUrl: "https://merchant.example/own-label.pdf" },
+    trackingInput: { number: "OWN123", url: "https://t.example/OWN123" }, notifyCustomer: true) {
+    reverseDelivery { id } userErrors { field message code } } }`;
+
+/** The merchant attaches a label of their own to the return (Shopify admin: "Upload return label"). */
+function ownLabel(returnId: string) {
+  const rfo = harness.fake.returns.get(SHOP, returnId)?.reverseFulfillmentOrders[0];
+  return adminCall(harness.fake, SHOP, OWN_LABEL, {
+    rfo: rfo?.id,
+    lines: rfo?.lineItems.map((line) => ({
+      reverseFulfillmentOrderLineItemId: line.id,
+      quantity: line.totalQuantity,
+    })),
+  });
+}

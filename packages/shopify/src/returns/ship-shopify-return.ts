@@ -12,8 +12,17 @@
 // attaching, the reverse deliveries Shopify already holds are read, so a
 // crash after the attach but before it was recorded finds it instead of
 // attaching twice. A return cancelled meanwhile (the row says so under the
-// same lock) is not shipped.
-import { isShipOrderError, isValidationError, ShipbridgeError, shipReturn } from "@shipbridge/core";
+// same lock) is not shipped. Nothing is bought for a return that already
+// carries a label (the merchant's, another app's) or has no open reverse
+// fulfillment order to attach one to; a label Shopify refuses gets its
+// parcel cancelled. Each needs the merchant's attention, in EN and PL.
+import {
+  cancelReturn,
+  isShipOrderError,
+  isValidationError,
+  ShipbridgeError,
+  shipReturn,
+} from "@shipbridge/core";
 import { ATTACH_RETURN_LABEL } from "../admin/return-documents.ts";
 import type { ShipContext } from "../shipping/ship-context.ts";
 import {
@@ -23,13 +32,14 @@ import {
   recordReturnAttached,
   recordReturnBought,
   recordReturnIssues,
+  recordReturnLabelRefused,
   withReturnLock,
 } from "../store/returns.ts";
 import { loadSettings } from "../store/settings.ts";
 import { cancelReturnLocked } from "./cancel-shopify-return.ts";
 import { chooseDropOff } from "./drop-off-point.ts";
 import { labelLink } from "./label-link.ts";
-import { type AdminReturn, loadShopReturn, returnGid } from "./read-return.ts";
+import { type AdminReturn, legacyIdOf, loadShopReturn, returnGid } from "./read-return.ts";
 import { returnProblem } from "./return-issues.ts";
 import { toStoreReturn } from "./to-store-return.ts";
 
@@ -72,12 +82,30 @@ export async function shipShopifyReturn(
       (await loadReturn(context.pool, shop, read.id)) ?? (await claimReturn(context.pool, entry));
     if (DONE.includes(row.status)) return row.status;
     if (row.status !== "bought") {
+      const unshippable = labelProblem(read);
+      if (unshippable !== undefined) {
+        await recordReturnIssues(context.pool, shop, read.id, returnProblem(unshippable));
+        return "needs_attention";
+      }
       const bought = await buy(context, shop, read);
       if (bought !== "bought") return bought;
       row = (await loadReturn(context.pool, shop, read.id)) as ReturnRow;
     }
     return attach(context, shop, read, row);
   });
+}
+
+/**
+ * Why no parcel is bought for the return: a label is on it already (the
+ * merchant uploaded one, or another app attached one: before this app buys,
+ * every delivery Shopify holds is someone else's), or there is no open
+ * reverse fulfillment order to attach one to.
+ */
+function labelProblem(read: AdminReturn): "has_label" | "no_reverse_order" | undefined {
+  const reverseOrders = read.reverseFulfillmentOrders.nodes;
+  if (reverseOrders.some((rfo) => rfo.reverseDeliveries.nodes.length > 0)) return "has_label";
+  if (!reverseOrders.some((rfo) => rfo.status === "OPEN")) return "no_reverse_order";
+  return undefined;
 }
 
 async function buy(context: ShipContext, shop: string, read: AdminReturn): Promise<ReturnOutcome> {
@@ -189,11 +217,26 @@ async function attach(
   });
   const payload = answer.data?.reverseDeliveryCreateWithShipping;
   const delivery = payload?.reverseDelivery;
+  if (!delivery && payload && payload.userErrors.length > 0) {
+    // Refused for good (another label took the quantities meanwhile): the parcel is given back.
+    const message = payload.userErrors.map((error) => error.message).join("; ");
+    await cancelReturn(context.connections.client(shop), legacyIdOf(read.id), {
+      storeId: shop,
+      lock: context.tokenStore,
+      reason: `Shopify refused the label of return ${read.name}.`,
+    });
+    await recordReturnLabelRefused(
+      context.pool,
+      shop,
+      read.id,
+      returnProblem("label_refused", message),
+    );
+    return "needs_attention";
+  }
   if (!delivery) {
-    const message = payload?.userErrors.map((error) => error.message).join("; ") ?? "no answer";
     throw new ReturnAttachError(
       "return_label_refused",
-      `Shopify did not attach the label: ${message}`,
+      "Shopify did not answer the label's attach; it is tried again.",
     );
   }
   await recordReturnAttached(context.pool, shop, read.id, delivery.id);

@@ -135,6 +135,21 @@ export async function recordReturnIssues(
   );
 }
 
+/** Shopify refused the label of a bought parcel (the parcel is given back): the return needs attention. */
+export async function recordReturnLabelRefused(
+  pool: pg.Pool,
+  shop: string,
+  returnId: string,
+  issues: ReturnRow["issues"],
+): Promise<void> {
+  await pool.query(
+    `UPDATE shipbridge_shopify_returns SET status = 'needs_attention', issues = $3::jsonb,
+       updated_at = now()
+     WHERE shop = $1 AND return_id = $2 AND status = 'bought'`,
+    [shop, returnId, JSON.stringify(issues ?? {})],
+  );
+}
+
 /**
  * A cancellation that could not be confirmed at the service (its job gave
  * up): the return needs attention with `issues`, unless it is settled
@@ -225,14 +240,17 @@ export interface ReturnInTransit {
 
 /**
  * Return parcels on their way back (attached or bought, not delivered) and
- * those needing attention that have a parcel (a cancellation not confirmed),
+ * those whose cancellation is not confirmed yet (`cancellation_unconfirmed`),
  * checked longest ago first.
  */
 export async function returnsInTransit(pool: pg.Pool, limit: number): Promise<ReturnInTransit[]> {
   const { rows } = await pool.query(
     `SELECT r.shop, r.return_id, r.package_id, r.status FROM shipbridge_shopify_returns r
      JOIN shipbridge_shopify_settings t ON t.shop = r.shop AND t.connection = 'connected'
-     WHERE r.status IN ('bought', 'attached', 'needs_attention') AND r.package_id IS NOT NULL
+     WHERE r.package_id IS NOT NULL
+       AND (r.status IN ('bought', 'attached')
+            OR (r.status = 'needs_attention'
+                AND r.issues->'en_GB'->0->>'rule' = 'cancellation_unconfirmed'))
      ORDER BY r.tracking_checked_at ASC NULLS FIRST, r.updated_at LIMIT $1`,
     [limit],
   );
