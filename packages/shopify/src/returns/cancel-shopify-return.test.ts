@@ -65,3 +65,30 @@ describe("a return's cancellation given up on", () => {
     expect((await client.packages.get(packageId)).state).toBe("canceled");
   }, 120_000);
 });
+
+describe("a return closed", () => {
+  it("before the customer hands the parcel in gives the parcel back", async () => {
+    const { returnId, packageId } = await attachedReturn(8402);
+    await merchantReturns(harness.fake, SHOP).close(returnId);
+    await harness.fake.returns.webhooksSent();
+    await eventually(
+      async () => (await loadReturn(harness.pool, SHOP, returnId))?.status === "cancelled",
+      "the closed return's parcel to be given back",
+    );
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(packageId)).state).toBe("canceled");
+  });
+
+  it("once processed whole, after the hand-in, keeps its parcel and keeps following it", async () => {
+    const { returnId, packageId } = await attachedReturn(8403);
+    // The customer hands it in; the courier collects it.
+    await harness.sandbox.control("/clock/advance", { seconds: 3 * 3600 });
+    await merchantReturns(harness.fake, SHOP).processAll(returnId);
+    expect(harness.fake.returns.get(SHOP, returnId)?.status).toBe("CLOSED");
+    await harness.fake.returns.webhooksSent();
+    await harness.waitForInbox(SHOP, returnId.slice(returnId.lastIndexOf("/") + 1));
+    expect((await loadReturn(harness.pool, SHOP, returnId))?.status).toBe("attached");
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(packageId)).state).not.toBe("canceled");
+  });
+});
