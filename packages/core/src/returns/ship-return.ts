@@ -113,6 +113,32 @@ export async function shipReturn(
       "must be a ShippingClient (new ShippingClient({ baseUrl, auth }))",
     );
   }
+  const { ret, mapped, reference, orderOptions, renamed, language } = prepare(storeReturn, options);
+
+  return trackRun(clientAccount(client), returnLeaseKey(options.storeId, ret.id), async () => {
+    const call = {
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+    };
+    if ((await findPackage(client, reference, call)) === undefined) {
+      const problem = await dropOffProblem(client, ret, language, call);
+      if (problem !== undefined) throw new ValidationError([problem], language);
+    }
+    try {
+      const result = await shipOrder(client, mapped.order, orderOptions);
+      return { ...result, reference };
+    } catch (error) {
+      throw renamed(error);
+    }
+  });
+}
+
+/**
+ * The return checked as a whole, before any request (every problem at
+ * once), and the order, options and path renaming shipOrder runs with.
+ * @throws ValidationError naming every problem.
+ */
+function prepare(storeReturn: StoreReturnInput, options: ShipReturnOptions) {
   const language = shipOrderLanguage(options);
   const issues = shipOrderOptionIssues(options, language);
   const parsed = validateInput(StoreReturnSchema, storeReturn, { language });
@@ -173,23 +199,27 @@ export async function shipReturn(
     throw found;
   }
   if (issues.length > 0) throw new ValidationError(issues, language);
+  return { ret, mapped, reference, orderOptions, renamed, language };
+}
 
-  return trackRun(clientAccount(client), returnLeaseKey(options.storeId, ret.id), async () => {
-    const call = {
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
-    };
-    if ((await findPackage(client, reference, call)) === undefined) {
-      const problem = await dropOffProblem(client, ret, language, call);
-      if (problem !== undefined) throw new ValidationError([problem], language);
-    }
-    try {
-      const result = await shipOrder(client, mapped.order, orderOptions);
-      return { ...result, reference };
-    } catch (error) {
-      throw renamed(error);
-    }
-  });
+/**
+ * The problems shipReturn would refuse the return for before any request
+ * (at the same `return.…` and `options.…` paths, in `options.language`);
+ * none when it would go on to the service. It makes no request, so a store
+ * can name the problems in another language too. The drop-off point's
+ * look-up at the service is not among them.
+ */
+export function checkReturn(
+  storeReturn: StoreReturnInput,
+  options: ShipReturnOptions,
+): readonly Issue[] {
+  try {
+    prepare(storeReturn, options);
+    return [];
+  } catch (error) {
+    if (isValidationError(error)) return error.issues;
+    throw error;
+  }
 }
 
 /** The return as the order shipOrder ships, and the sender and pickup it ships from. */
