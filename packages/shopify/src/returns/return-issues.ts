@@ -75,3 +75,43 @@ export function returnProblem(problem: Problem, detail?: string): NonNullable<Re
   });
   return { en_GB: [issue("en_GB")], pl_PL: [issue("pl_PL")] };
 }
+
+/**
+ * The issues core found in `language`, beside the same problems in the other
+ * language when checking again in it (`check`, no request) finds them at the
+ * same paths; a problem only the service found stays in its one language.
+ */
+export function bothLanguages(
+  issues: readonly Issue<string>[],
+  language: Language,
+  check: (language: Language) => readonly Issue<string>[],
+): NonNullable<ReturnRow["issues"]> {
+  const other: Language = language === "pl_PL" ? "en_GB" : "pl_PL";
+  const again = check(other);
+  const same =
+    again.length === issues.length &&
+    again.every(
+      (issue, index) => issue.path === issues[index]?.path && issue.rule === issues[index]?.rule,
+    );
+  return same ? { [language]: issues, [other]: again } : { [language]: issues };
+}
+
+/** What the service refused when buying the parcel (its words are English), in both languages. */
+export function serviceRefusal(code: string, detail: string): NonNullable<ReturnRow["issues"]> {
+  return {
+    en_GB: [
+      {
+        path: "return",
+        rule: code,
+        message: `The service did not buy the return parcel: ${detail}`,
+      },
+    ],
+    pl_PL: [
+      {
+        path: "return",
+        rule: code,
+        message: `Serwis nie kupił paczki zwrotnej (${code}). Szczegóły (po angielsku): ${detail}`,
+      },
+    ],
+  };
+}

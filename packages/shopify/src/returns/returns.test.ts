@@ -344,6 +344,34 @@ describe("returns", () => {
     const client = await harness.serviceClient();
     expect((await client.packages.get(row.packageId as number)).state).toBe("canceled");
   });
+
+  it("names what the merchant must fix in English and Polish, each under its own language", async () => {
+    const orderId = await fulfilledOrder(8212);
+    // The customer's phone, edited after the order shipped, is not a phone.
+    const order = harness.fake.order(SHOP, orderId)?.details;
+    if (!order) throw new Error("the order is not in the fake");
+    harness.fake.updateOrder(SHOP, {
+      ...order,
+      phone: null,
+      shipping_address: { ...order.shipping_address, phone: "12345" },
+    } as typeof order);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const row = await returnRow(made.return?.id as string, ["needs_attention", "attached"]);
+    expect(row.status).toBe("needs_attention");
+    const english = row.issues?.en_GB ?? [];
+    const polish = row.issues?.pl_PL ?? [];
+    expect(english.map((issue) => issue.path)).toContain("return.customer.phone");
+    expect(polish.map((issue) => [issue.path, issue.rule])).toEqual(
+      english.map((issue) => [issue.path, issue.rule]),
+    );
+    expect(english.find((issue) => issue.path === "return.customer.phone")?.message).toMatch(
+      /phone/i,
+    );
+    expect(polish.find((issue) => issue.path === "return.customer.phone")?.message).toMatch(
+      /telefon/i,
+    );
+    expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
 });
 
 const OWN_LABEL = `mutation MerchantOwnLabel($rfo: ID!, $lines: [ReverseDeliveryLineItemInput!]!) {

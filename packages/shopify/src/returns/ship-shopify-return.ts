@@ -18,6 +18,7 @@
 // parcel cancelled. Each needs the merchant's attention, in EN and PL.
 import {
   cancelReturn,
+  checkReturn,
   isShipOrderError,
   isValidationError,
   ShipbridgeError,
@@ -40,7 +41,7 @@ import { cancelReturnLocked } from "./cancel-shopify-return.ts";
 import { chooseDropOff } from "./drop-off-point.ts";
 import { labelLink } from "./label-link.ts";
 import { type AdminReturn, legacyIdOf, loadShopReturn, returnGid } from "./read-return.ts";
-import { returnProblem } from "./return-issues.ts";
+import { bothLanguages, returnProblem, serviceRefusal } from "./return-issues.ts";
 import { toStoreReturn } from "./to-store-return.ts";
 
 /** What became of the return: its row's status, or that it is not one to ship now. */
@@ -136,23 +137,25 @@ async function buy(context: ShipContext, shop: string, read: AdminReturn): Promi
     return "needs_attention";
   }
   const { name, company, street, postcode, city, country_code, phone, email } = settings.sender;
+  const storeReturn = toStoreReturn(read, dropOff);
+  const options = {
+    storeId: shop,
+    merchant: {
+      name,
+      ...(company ? { company } : {}),
+      street,
+      postcode,
+      city,
+      country_code,
+      phone,
+      ...(email ? { email } : {}),
+    },
+    ...(settings.parcel ? { parcel: settings.parcel } : {}),
+    lock: context.tokenStore,
+    language: settings.language,
+  };
   try {
-    const result = await shipReturn(client, toStoreReturn(read, dropOff), {
-      storeId: shop,
-      merchant: {
-        name,
-        ...(company ? { company } : {}),
-        street,
-        postcode,
-        city,
-        country_code,
-        phone,
-        ...(email ? { email } : {}),
-      },
-      ...(settings.parcel ? { parcel: settings.parcel } : {}),
-      lock: context.tokenStore,
-      language: settings.language,
-    });
+    const result = await shipReturn(client, storeReturn, options);
     await recordReturnBought(pool, shop, read.id, {
       packageId: result.packageId,
       tracking: { numbers: result.trackingNumbers, urls: result.trackingUrls },
@@ -162,11 +165,15 @@ async function buy(context: ShipContext, shop: string, read: AdminReturn): Promi
     return "bought";
   } catch (error) {
     // What the merchant must fix (the address, the point): listed, not retried.
-    if (isValidationError(error) || isShipOrderError(error)) {
-      const issues = isValidationError(error)
-        ? error.issues
-        : [{ path: "return", rule: error.code, message: error.message }];
-      await recordReturnIssues(pool, shop, read.id, { [settings.language]: issues });
+    if (isValidationError(error)) {
+      const issues = bothLanguages(error.issues, settings.language, (language) =>
+        checkReturn(storeReturn, { ...options, language }),
+      );
+      await recordReturnIssues(pool, shop, read.id, issues);
+      return "needs_attention";
+    }
+    if (isShipOrderError(error)) {
+      await recordReturnIssues(pool, shop, read.id, serviceRefusal(error.code, error.message));
       return "needs_attention";
     }
     throw error;
