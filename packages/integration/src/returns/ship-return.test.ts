@@ -171,6 +171,31 @@ describe("shipReturn", () => {
     expect(isValidationError(unknown) && unknown.issues[0]?.message).toMatch(/no point GDA99Z/);
     expect((await ledger("r-4")).ids).toEqual([]);
   });
+
+  it("refuses a return heavier than its drop-off point takes, and makes nothing", async () => {
+    // GDA01M is a locker that takes parcels up to 25 kg.
+    const heavy = sampleReturn("r-9", {
+      items: [{ name: "Dumbbells", quantity: 1, weight: { value: 30, unit: "kg" }, price: 99 }],
+    });
+    for (const [language, text] of [
+      ["en_GB", "takes parcels up to 25 kg"],
+      ["pl_PL", "przyjmuje paczki do 25 kg"],
+    ] as const) {
+      const error = await shipReturn(sandbox.timedClient(), heavy, { ...options, language }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(isValidationError(error)).toBe(true);
+      if (!isValidationError(error)) return;
+      expect(error.issues).toEqual([
+        expect.objectContaining({
+          path: "return.dropOff.point",
+          rule: "point_unavailable",
+          message: expect.stringContaining(text),
+        }),
+      ]);
+    }
+    expect((await ledger("r-9")).ids).toEqual([]);
+  });
 });
 
 describe("cancelReturn", () => {
