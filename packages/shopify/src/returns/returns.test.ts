@@ -372,6 +372,27 @@ describe("returns", () => {
     );
     expect((await ledger(made.return?.id as string)).packages).toEqual([]);
   });
+
+  it("buys no parcel for a return heavier than every drop-off point near the customer takes", async () => {
+    const orderId = await fulfilledOrder(8213);
+    // What comes back weighs 30 kg: InPost's lockers take 25 kg, its shops 20 kg.
+    const lines = harness.fake
+      .order(SHOP, orderId)
+      ?.fulfillmentOrders.flatMap((fo) => fo.lineItems);
+    for (const line of lines ?? []) (line as { grams: number }).grams = 30_000;
+    const merchant = merchantReturns(harness.fake, SHOP);
+    const made = await merchant.create(
+      orderId,
+      merchant
+        .wholeOrder(orderId)
+        .slice(0, 1)
+        .map((line) => ({ ...line, quantity: 1 })),
+    );
+    const row = await returnRow(made.return?.id as string, ["needs_attention", "attached"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues?.en_GB?.[0]?.rule).toBe("no_drop_off");
+    expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
 });
 
 const OWN_LABEL = `mutation MerchantOwnLabel($rfo: ID!, $lines: [ReverseDeliveryLineItemInput!]!) {

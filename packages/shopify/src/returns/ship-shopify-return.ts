@@ -42,7 +42,7 @@ import { chooseDropOff } from "./drop-off-point.ts";
 import { labelLink } from "./label-link.ts";
 import { type AdminReturn, legacyIdOf, loadShopReturn, returnGid } from "./read-return.ts";
 import { bothLanguages, returnProblem, serviceRefusal } from "./return-issues.ts";
-import { toStoreReturn } from "./to-store-return.ts";
+import { returnWeightKg, toStoreReturn } from "./to-store-return.ts";
 
 /** What became of the return: its row's status, or that it is not one to ship now. */
 export type ReturnOutcome = ReturnRow["status"] | "unknown_return" | "not_open";
@@ -129,6 +129,7 @@ async function buy(context: ShipContext, shop: string, read: AdminReturn): Promi
       city: address?.city ?? "",
       country_code: address?.countryCodeV2 ?? "PL",
     },
+    weightKg: returnWeightKg(read),
     pointServices: settings.pointServices,
     defaultService: settings.defaultService,
   });
