@@ -92,3 +92,43 @@ describe("a return closed", () => {
     expect((await client.packages.get(packageId)).state).not.toBe("canceled");
   });
 });
+
+describe("a return's purchase given up on", () => {
+  it("is listed for the merchant in English and Polish, and Retry attaches its parcel once", async () => {
+    await harness.deliverPaid(app, SHOP, harness.order(SHOP, 8404));
+    expect((await harness.settled(SHOP, "8404", ["fulfilled", "needs_attention"])).status).toBe(
+      "fulfilled",
+    );
+    // The service refuses to order for longer than the queue retries.
+    await harness.sandbox.control("/faults", { status: 503, path: "/order-commands/*" });
+    const made = await merchantReturns(harness.fake, SHOP).create("gid://shopify/Order/8404");
+    const returnId = made.return?.id as string;
+    await eventually(
+      async () => (await loadReturn(harness.pool, SHOP, returnId))?.status === "needs_attention",
+      "the return to need attention",
+      600,
+    );
+    await harness.sandbox.control("/faults", undefined, "DELETE");
+    const merchant = app.merchant(SHOP);
+    const [listed] = (await merchant.returns({ needsAttention: true, language: "pl" })).filter(
+      (one) => one.returnId === returnId,
+    );
+    expect(listed?.issues[0]).toMatchObject({
+      rule: "gave_up",
+      message: expect.stringMatching(/Ponów/),
+    });
+    const english = await merchant.returns({ needsAttention: true, language: "en" });
+    expect(english.find((one) => one.returnId === returnId)?.issues[0]?.message).toMatch(/Retry/);
+
+    expect(await merchant.retryReturn(returnId)).toBe("attached");
+    expect(await merchant.retryReturn(returnId)).toBe("attached");
+    const row = await loadReturn(harness.pool, SHOP, returnId);
+    expect(row?.issues).toBeUndefined();
+    expect(
+      harness.fake.returns.get(SHOP, returnId)?.reverseFulfillmentOrders[0]?.deliveries,
+    ).toHaveLength(1);
+    expect(
+      (await merchant.returns({ needsAttention: true })).map((one) => one.returnId),
+    ).not.toContain(returnId);
+  }, 120_000);
+});

@@ -10,7 +10,8 @@ type Problem =
   | "cancellation_unconfirmed"
   | "has_label"
   | "no_reverse_order"
-  | "label_refused";
+  | "label_refused"
+  | "gave_up";
 
 const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
   no_sender: {
@@ -45,6 +46,12 @@ const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
     pl_PL:
       "Shopify odrzucił etykietę zwrotną, więc paczkę anulowano w serwisie; utwórz etykietę ręcznie.",
   },
+  gave_up: {
+    en_GB:
+      "The return parcel could not be bought or attached (the service or Shopify did not answer for too long); Retry tries again and pays nothing twice.",
+    pl_PL:
+      "Nie udało się kupić ani dołączyć paczki zwrotnej (serwis lub Shopify zbyt długo nie odpowiadały); Ponów spróbuje ponownie i niczego nie opłaci dwa razy.",
+  },
   cancellation_unconfirmed: {
     en_GB:
       "The return was cancelled in Shopify, but its parcel could not be cancelled at the service yet; the app tries again on its next returns pass. Until then the parcel stays paid.",
@@ -61,6 +68,7 @@ const PATHS: Readonly<Record<Problem, string>> = {
   has_label: "return.reverseDeliveries",
   no_reverse_order: "return.reverseFulfillmentOrders",
   label_refused: "return.reverseDeliveries",
+  gave_up: "return",
 };
 
 /** The problem in both languages; `detail` (Shopify's own words) is quoted after it. */

@@ -135,6 +135,40 @@ export async function recordReturnIssues(
   );
 }
 
+/** The shop's returns, newest first; only those needing attention when asked. */
+export async function listReturns(
+  pool: pg.Pool,
+  shop: string,
+  options: { readonly needsAttention?: boolean; readonly limit: number },
+): Promise<ReturnRow[]> {
+  const { rows } = await pool.query(
+    `SELECT ${COLUMNS} FROM shipbridge_shopify_returns
+     WHERE shop = $1 AND ($2::boolean IS NOT TRUE OR status = 'needs_attention')
+     ORDER BY created_at DESC, return_id DESC LIMIT $3`,
+    [shop, options.needsAttention ?? false, options.limit],
+  );
+  return rows.map(toRow);
+}
+
+/**
+ * A purchase or attach whose job gave up: the return needs attention with
+ * `issues` while it is still being bought or not yet attached (a retry
+ * finds the parcel bought, by its reference, and attaches it).
+ */
+export async function recordReturnGivenUp(
+  pool: pg.Pool,
+  shop: string,
+  returnId: string,
+  issues: ReturnRow["issues"],
+): Promise<void> {
+  await pool.query(
+    `UPDATE shipbridge_shopify_returns SET status = 'needs_attention', issues = $3::jsonb,
+       updated_at = now()
+     WHERE shop = $1 AND return_id = $2 AND status IN ('shipping', 'bought')`,
+    [shop, returnId, JSON.stringify(issues ?? {})],
+  );
+}
+
 /** Shopify refused the label of a bought parcel (the parcel is given back): the return needs attention. */
 export async function recordReturnLabelRefused(
   pool: pg.Pool,

@@ -18,7 +18,7 @@ import {
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
 import { type Delivery, isOrderDelivery, parseDelivery } from "./delivery.ts";
-import { giveUpReturnCancellation } from "./give-up-return.ts";
+import { giveUpReturnDelivery } from "./give-up-return.ts";
 
 /** The delivery, read; undefined when it is gone or names nothing. */
 async function deliveryOf(pool: pg.Pool, webhookId: string): Promise<Delivery | undefined> {
@@ -83,7 +83,7 @@ export async function giveUpDelivery(
   error: unknown,
 ): Promise<void> {
   await giveUpCancellation(pool, webhookId);
-  await giveUpReturnCancellation(pool, webhookId);
+  await giveUpReturnDelivery(pool, webhookId);
   const order = await orderOfDelivery(pool, webhookId);
   if (order) await markGivenUp(pool, order, attempts, error);
 }
@@ -99,7 +99,7 @@ export async function giveUpLostDelivery(
   attempts: number,
 ): Promise<void> {
   await giveUpCancellation(pool, webhookId);
-  await giveUpReturnCancellation(pool, webhookId);
+  await giveUpReturnDelivery(pool, webhookId);
   const order = await orderOfDelivery(pool, webhookId);
   if (!order) return;
   // "shipped" with no fulfilment: the run died after recording its package and
