@@ -4,11 +4,22 @@
 // which ends its following. A parcel the customer has not handed in yet (or
 // whose cancellation is unconfirmed) has its return read again in Shopify:
 // one cancelled, declined or closed meanwhile (its webhook's job gave up, or
-// never came) gets its parcel given back. One shop's outage does not stop
-// the others.
+// never came) gets its parcel given back; a parcel cancelled at the service
+// outside the app needs attention and is no longer followed. Labels of
+// returns attached or settled a day ago are forgotten (Shopify keeps its
+// own copy). One shop's outage does not stop the others.
 import type { ShipContext } from "../shipping/ship-context.ts";
-import { recordReturnTracking, returnsInTransit } from "../store/returns.ts";
+import {
+  forgetReturnLabels,
+  recordReturnParcelCancelled,
+  recordReturnTracking,
+  returnsInTransit,
+} from "../store/returns.ts";
 import { cancelShopifyReturn } from "./cancel-shopify-return.ts";
+import { returnProblem } from "./return-issues.ts";
+
+/** Days a label is kept after its return is attached or settled (Shopify keeps its own copy). */
+const LABEL_DAYS = 1;
 
 export type ReconcileReturnsContext = ShipContext;
 
@@ -47,6 +58,16 @@ export async function reconcileReturns(
       delivered++;
       continue;
     }
+    if (state === "canceled" && parcel.status !== "needs_attention") {
+      // Cancelled at the service, not by this app: the customer's label is dead.
+      await recordReturnParcelCancelled(
+        context.pool,
+        parcel.shop,
+        parcel.returnId,
+        returnProblem("parcel_cancelled"),
+      );
+      continue;
+    }
     if (parcel.status === "needs_attention" || (read && NOT_HANDED_IN.includes(state))) {
       try {
         await cancelShopifyReturn(context, parcel.shop, parcel.returnId);
@@ -55,5 +76,6 @@ export async function reconcileReturns(
       }
     }
   }
+  await forgetReturnLabels(context.pool, LABEL_DAYS);
   return delivered;
 }

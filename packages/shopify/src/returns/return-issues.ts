@@ -11,7 +11,8 @@ type Problem =
   | "has_label"
   | "no_reverse_order"
   | "label_refused"
-  | "gave_up";
+  | "gave_up"
+  | "parcel_cancelled";
 
 const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
   no_sender: {
@@ -46,6 +47,12 @@ const TEXTS: Readonly<Record<Problem, Readonly<Record<Language, string>>>> = {
     pl_PL:
       "Shopify odrzucił etykietę zwrotną, więc paczkę anulowano w serwisie; utwórz etykietę ręcznie.",
   },
+  parcel_cancelled: {
+    en_GB:
+      "The return parcel was cancelled at the service, so the customer's label no longer works; create a new label by hand.",
+    pl_PL:
+      "Paczkę zwrotną anulowano w serwisie, więc etykieta klienta już nie działa; utwórz nową etykietę ręcznie.",
+  },
   gave_up: {
     en_GB:
       "The return parcel could not be bought or attached (the service or Shopify did not answer for too long); Retry tries again and pays nothing twice.",
@@ -69,6 +76,7 @@ const PATHS: Readonly<Record<Problem, string>> = {
   no_reverse_order: "return.reverseFulfillmentOrders",
   label_refused: "return.reverseDeliveries",
   gave_up: "return",
+  parcel_cancelled: "return.parcel",
 };
 
 /** The problem in both languages; `detail` (Shopify's own words) is quoted after it. */

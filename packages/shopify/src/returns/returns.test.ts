@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { returnReference } from "@shipbridge/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import { loadReturn, type ReturnRow } from "../store/returns.ts";
+import { loadReturn, loadReturnLabel, type ReturnRow } from "../store/returns.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { APP_URL, useHarness } from "../test-support/harness.ts";
 import { adminCall, merchantReturns } from "../test-support/merchant-returns.ts";
@@ -392,6 +392,68 @@ describe("returns", () => {
     expect(row.status).toBe("needs_attention");
     expect(row.issues?.en_GB?.[0]?.rule).toBe("no_drop_off");
     expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
+
+  it("reports a customer's returns, forgets a label Shopify holds, and stops following a parcel cancelled elsewhere", async () => {
+    const orderId = await fulfilledOrder(8214);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.status).toBe("attached");
+
+    // customers/data_request: what the app holds of the order's return is in the report.
+    await harness.deliver(appA, SHOP, "customers/data_request", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      orders_requested: [8214],
+      customer: { id: 1, email: "anna@example.com", phone: null },
+      data_request: { id: 8214 },
+    });
+    let report: { returns?: { return_id: string; package_id: string }[] } | undefined;
+    await eventually(async () => {
+      const { rows } = await harness.pool.query(
+        "SELECT report FROM shipbridge_shopify_data_requests WHERE shop = $1 AND request_id = $2",
+        [SHOP, "8214"],
+      );
+      report = rows[0]?.report;
+      return report !== undefined;
+    }, "the data request's report");
+    expect(report?.returns?.map((one) => [one.return_id, Number(one.package_id)])).toEqual([
+      [returnId, row.packageId],
+    ]);
+
+    // A day after the attach the app forgets the label bytes: Shopify keeps its copy.
+    expect(await loadReturnLabel(harness.pool, SHOP, returnId)).toBeDefined();
+    await appA.reconcileReturns();
+    expect(await loadReturnLabel(harness.pool, SHOP, returnId)).toBeDefined();
+    await harness.pool.query(
+      "UPDATE shipbridge_shopify_returns SET updated_at = now() - interval '2 days' WHERE shop = $1 AND return_id = $2",
+      [SHOP, returnId],
+    );
+    await appA.reconcileReturns();
+    expect(await loadReturnLabel(harness.pool, SHOP, returnId)).toBeUndefined();
+
+    // Cancelled at the service by someone else: the merchant is told, and it is not followed forever.
+    const client = await harness.serviceClient();
+    await client.cancelCommands.run(randomUUID(), {
+      packages: [{ id: row.packageId as number }],
+      reasonType: "other",
+      reasonContent: "Cancelled by hand.",
+    });
+    await appA.reconcileReturns();
+    const cancelled = await loadReturn(harness.pool, SHOP, returnId);
+    expect(cancelled?.status).toBe("needs_attention");
+    expect(cancelled?.issues?.pl_PL?.[0]?.rule).toBe("parcel_cancelled");
+    const checkedAt = async () =>
+      (
+        await harness.pool.query(
+          "SELECT tracking_checked_at FROM shipbridge_shopify_returns WHERE shop = $1 AND return_id = $2",
+          [SHOP, returnId],
+        )
+      ).rows[0]?.tracking_checked_at as Date;
+    const before = await checkedAt();
+    await appA.reconcileReturns();
+    expect(await checkedAt()).toEqual(before);
   });
 });
 

@@ -169,6 +169,56 @@ export async function recordReturnGivenUp(
   );
 }
 
+/**
+ * The parcel of a return on its way was cancelled at the service (outside
+ * this app's cancellation): the return needs attention and is no longer
+ * followed.
+ */
+export async function recordReturnParcelCancelled(
+  pool: pg.Pool,
+  shop: string,
+  returnId: string,
+  issues: ReturnRow["issues"],
+): Promise<void> {
+  await pool.query(
+    `UPDATE shipbridge_shopify_returns SET status = 'needs_attention', issues = $3::jsonb,
+       updated_at = now()
+     WHERE shop = $1 AND return_id = $2 AND status IN ('bought', 'attached')`,
+    [shop, returnId, JSON.stringify(issues ?? {})],
+  );
+}
+
+/**
+ * Forgets the label bytes of returns settled or attached more than `days`
+ * ago: Shopify keeps its own copy once attached, and the app's signed link
+ * lives minutes. Answers how many were forgotten.
+ */
+export async function forgetReturnLabels(pool: pg.Pool, days: number): Promise<number> {
+  const result = await pool.query(
+    `UPDATE shipbridge_shopify_returns SET label = NULL, label_type = NULL
+     WHERE label IS NOT NULL
+       AND status IN ('attached', 'delivered', 'cancelled', 'cancelled_after_handover')
+       AND updated_at < now() - make_interval(days => $1)`,
+    [days],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** What the app holds of the returns of these orders, for a customer's data request. */
+export async function returnsOfOrders(
+  pool: pg.Pool,
+  shop: string,
+  orderIds: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const { rows } = await pool.query(
+    `SELECT return_id, return_name, order_id, status, package_id, tracking, tracking_state
+     FROM shipbridge_shopify_returns WHERE shop = $1 AND order_id = ANY($2::text[])
+     ORDER BY order_id, return_id`,
+    [shop, orderIds],
+  );
+  return rows;
+}
+
 /** Shopify refused the label of a bought parcel (the parcel is given back): the return needs attention. */
 export async function recordReturnLabelRefused(
   pool: pg.Pool,
