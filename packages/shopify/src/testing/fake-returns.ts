@@ -92,6 +92,13 @@ interface LineInput {
   readonly quantity: number;
 }
 
+/** The returns' part of a FakeShopify snapshot. */
+export interface FakeReturnsState {
+  readonly returns: ReadonlyMap<string, ReadonlyMap<string, FakeReturn>>;
+  readonly lineIds: ReadonlyMap<string, string>;
+  readonly ids: number;
+}
+
 /** Shopify's webhook sink: (shop, topic, payload). */
 export type FakeWebhookSink = (shop: string, topic: string, payload: unknown) => unknown;
 
@@ -109,6 +116,21 @@ export class FakeReturns {
 
   constructor(host: FakeReturnsHost) {
     this.#host = host;
+  }
+
+  /** What the returns hold, for FakeShopify's snapshot (JSON-ready with its replacer). */
+  saveState(): FakeReturnsState {
+    return { returns: this.#returns, lineIds: this.#lineIds, ids: this.#ids };
+  }
+
+  /** Puts back what saveState() answered (none: no returns), replacing the current ones. */
+  loadState(saved: FakeReturnsState | undefined): void {
+    this.#returns.clear();
+    this.#lineIds.clear();
+    if (!saved) return;
+    for (const [shop, returns] of saved.returns) this.#returns.set(shop, new Map(returns));
+    for (const [key, id] of saved.lineIds) this.#lineIds.set(key, id);
+    this.#ids = Math.max(this.#ids, saved.ids);
   }
 
   /** The return by its GID. */
