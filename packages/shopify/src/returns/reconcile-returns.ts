@@ -18,6 +18,14 @@ import {
 import { cancelShopifyReturn } from "./cancel-shopify-return.ts";
 import { returnProblem } from "./return-issues.ts";
 
+/**
+ * Returns read again in Shopify per pass for parcels not handed in (those
+ * whose cancellation is unconfirmed are always read): the pass takes the
+ * parcels checked longest ago first, so every one gets its turn while the
+ * shops' Admin API budget is spared.
+ */
+const SHOPIFY_READS_PER_PASS = 25;
+
 /** Days a label is kept after its return is attached or settled (Shopify keeps its own copy). */
 const LABEL_DAYS = 1;
 
@@ -37,6 +45,7 @@ export async function reconcileReturns(
   batch = 500,
 ): Promise<number> {
   let delivered = 0;
+  let shopifyReads = 0;
   for (const parcel of await returnsInTransit(context.pool, batch)) {
     let state: string | undefined;
     let read = false;
@@ -68,7 +77,10 @@ export async function reconcileReturns(
       );
       continue;
     }
-    if (parcel.status === "needs_attention" || (read && NOT_HANDED_IN.includes(state))) {
+    const unconfirmed = parcel.status === "needs_attention";
+    const waiting = read && NOT_HANDED_IN.includes(state) && shopifyReads < SHOPIFY_READS_PER_PASS;
+    if (unconfirmed || waiting) {
+      shopifyReads++;
       try {
         await cancelShopifyReturn(context, parcel.shop, parcel.returnId);
       } catch {
