@@ -132,3 +132,35 @@ describe("a return's purchase given up on", () => {
     ).not.toContain(returnId);
   }, 120_000);
 });
+
+describe("a return attached, its answer lost, then given up on", () => {
+  it("is found attached on Retry, not taken for someone else's label", async () => {
+    await harness.deliverPaid(app, SHOP, harness.order(SHOP, 8405));
+    expect((await harness.settled(SHOP, "8405", ["fulfilled", "needs_attention"])).status).toBe(
+      "fulfilled",
+    );
+    const hold = harness.fake.holdNext("AttachReturnLabel");
+    const made = await merchantReturns(harness.fake, SHOP).create("gid://shopify/Order/8405");
+    const returnId = made.return?.id as string;
+    await hold.reached;
+    // The attach is made but its answer is lost; the next try cannot read the return.
+    harness.fake.failNext("AttachReturnLabel", { after: true });
+    harness.fake.failNext("ShopReturn");
+    hold.release();
+    await eventually(
+      async () => (await loadReturn(harness.pool, SHOP, returnId))?.status === "needs_attention",
+      "the return to need attention",
+      600,
+    );
+    expect((await loadReturn(harness.pool, SHOP, returnId))?.issues?.en_GB?.[0]?.rule).toBe(
+      "gave_up",
+    );
+    expect(await app.merchant(SHOP).retryReturn(returnId)).toBe("attached");
+    const row = await loadReturn(harness.pool, SHOP, returnId);
+    expect(row?.issues).toBeUndefined();
+    const deliveries = harness.fake.returns.get(SHOP, returnId)?.reverseFulfillmentOrders[0]
+      ?.deliveries;
+    expect(deliveries).toHaveLength(1);
+    expect(row?.reverseDeliveryId).toBe(deliveries?.[0]?.id);
+  }, 120_000);
+});

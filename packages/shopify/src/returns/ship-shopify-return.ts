@@ -82,6 +82,12 @@ export async function shipShopifyReturn(
     let row =
       (await loadReturn(context.pool, shop, read.id)) ?? (await claimReturn(context.pool, entry));
     if (DONE.includes(row.status)) return row.status;
+    // Attached before its job gave up (the answer lost): Shopify holds this app's delivery.
+    const ours = ownDelivery(read, row);
+    if (ours) {
+      await recordReturnAttached(context.pool, shop, read.id, ours.id);
+      return "attached";
+    }
     if (row.status !== "bought") {
       const unshippable = labelProblem(read);
       if (unshippable !== undefined) {
@@ -94,6 +100,21 @@ export async function shipShopifyReturn(
     }
     return attach(context, shop, read, row);
   });
+}
+
+/**
+ * The reverse delivery that carries this app's parcel (its tracking number),
+ * if Shopify holds one, for a return bought or given up on while attaching
+ * (not one whose parcel was cancelled or refused since).
+ */
+function ownDelivery(read: AdminReturn, row: ReturnRow) {
+  const numbers = row.tracking?.numbers ?? [];
+  const rule = Object.values(row.issues ?? {})[0]?.[0]?.rule;
+  if (row.status === "needs_attention" && rule !== "gave_up") return undefined;
+  if (numbers.length === 0) return undefined;
+  return read.reverseFulfillmentOrders.nodes
+    .flatMap((rfo) => rfo.reverseDeliveries.nodes)
+    .find((delivery) => numbers.includes(delivery.deliverable?.tracking?.number ?? ""));
 }
 
 /**

@@ -115,8 +115,8 @@ export async function recordReturnAttached(
 ): Promise<void> {
   await pool.query(
     `UPDATE shipbridge_shopify_returns SET status = 'attached', reverse_delivery_id = $3,
-       updated_at = now()
-     WHERE shop = $1 AND return_id = $2 AND status = 'bought'`,
+       issues = NULL, updated_at = now()
+     WHERE shop = $1 AND return_id = $2 AND status IN ('bought', 'needs_attention')`,
     [shop, returnId, reverseDeliveryId],
   );
 }
