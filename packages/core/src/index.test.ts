@@ -59,6 +59,7 @@ it("exports exactly these values", () => {
     "cancelPickup",
     "cancelReturn",
     "checkAddress",
+    "checkReturn",
     "courierPickup",
     "dayReckoning",
     "handoverProtocols",

@@ -130,6 +130,7 @@ export {
   type CancelReturnOptions,
   type CancelReturnResult,
   cancelReturn,
+  checkReturn,
   RETURN_CANCEL_REASON,
   type ReturnMerchantInput,
   returnCancelCommandId,

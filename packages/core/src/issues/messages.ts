@@ -299,6 +299,8 @@ const en: Record<RuleCode, Template> = {
         return `Point ${point} does not hand parcels out to receivers; choose another point on the map.`;
       case "not_send_point":
         return `Point ${point} does not take parcels in from senders; choose a point of the same carrier that does.`;
+      case "too_heavy":
+        return `Point ${point} takes parcels up to ${p(x, "limit")} kg; this one weighs ${p(x, "actual")} kg; choose a point that takes it, or send it another way.`;
       default:
         return `Point ${point} cannot take this package; choose another point on the map.`;
     }
@@ -534,6 +536,8 @@ const pl: Record<RuleCode, Template> = {
         return `Punkt ${point} nie wydaje przesyłek odbiorcom; wybierz inny punkt na mapie.`;
       case "not_send_point":
         return `Punkt ${point} nie przyjmuje przesyłek od nadawców; wybierz punkt tego samego przewoźnika, który je przyjmuje.`;
+      case "too_heavy":
+        return `Punkt ${point} przyjmuje paczki do ${numberPl(x, "limit")} kg, a ta waży ${numberPl(x, "actual")} kg; wybierz punkt, który ją przyjmie, albo wyślij ją inaczej.`;
       default:
         return `Punkt ${point} nie może przyjąć tej przesyłki; wybierz inny punkt na mapie.`;
     }

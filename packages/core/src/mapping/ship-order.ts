@@ -352,7 +352,7 @@ export function orderId(order: StoreOrderInput): string {
  * How many times one package is tried after its first order command ended
  * without ordering it; past that, the last attempt's failure is reported.
  */
-const MAX_ORDER_ATTEMPTS = 50;
+export const MAX_ORDER_ATTEMPTS = 50;
 
 /** A final command that did not order the package: it charged nothing for it. */
 export function endedWithoutOrdering(command: OrderCommandResponse, packageId: number): boolean {

@@ -9,7 +9,9 @@
 //
 // What it cannot do: a package created but not ordered cannot be cancelled
 // at the service (nothing was paid for it); the store must then not ship the
-// return again. A store that records the cancellation first and runs
+// return again. An order command a crashed run left under way is waited for
+// first (it would still pay): "not ordered" is only answered once no order
+// of the return is pending. A store that records the cancellation first and runs
 // cancelReturn after it, and after every shipReturn of a return it finds
 // cancelled, never leaves a paid parcel behind, whichever finishes last.
 import { ApiUsageError, type ShippingClient } from "../api/index.ts";
@@ -18,6 +20,7 @@ import { singleFlight, withLease } from "../mapping/ship-once.ts";
 import { findPackage, isOrdered, isShippingClient } from "../mapping/ship-order.ts";
 import { storeIdProblem } from "../mapping/store-id.ts";
 import type { LeaseStore } from "../oauth/lease-store.ts";
+import { settlePendingOrder } from "./pending-order.ts";
 import { settledRuns } from "./return-flights.ts";
 import { returnCancelCommandId, returnLeaseKey, returnReference } from "./return-reference.ts";
 
@@ -39,7 +42,7 @@ export interface CancelReturnOptions {
 export interface CancelReturnResult {
   /**
    * - `no_package`: no parcel was bought for the return (nothing to give back);
-   * - `not_ordered`: a package exists but was never ordered (nothing was paid);
+   * - `not_ordered`: a package exists but was never ordered, and no order of it is under way (nothing was paid);
    * - `cancelled`: the package is cancelled at the service (now or before);
    * - `handed_over`: the parcel is on its way already and cannot be cancelled.
    */
@@ -94,7 +97,16 @@ export async function cancelReturn(
         if (pkg === undefined) return { status: "no_package" };
         const packageId = pkg.package_id;
         if (pkg.state === "canceled") return { status: "cancelled", packageId };
-        if (!isOrdered(pkg)) return { status: "not_ordered", packageId };
+        let current = pkg;
+        // An order a crashed run left queued still pays: wait for it, then look again.
+        if (
+          !isOrdered(current) &&
+          (await settlePendingOrder(client, options.storeId, returnId, packageId, withSignal))
+        ) {
+          current = await client.packages.get(packageId, withSignal);
+        }
+        if (current.state === "canceled") return { status: "cancelled", packageId };
+        if (!isOrdered(current)) return { status: "not_ordered", packageId };
         const commandId = returnCancelCommandId(options.storeId, returnId, packageId);
         const result = await client.cancelCommands.run(
           commandId,

@@ -8,7 +8,12 @@ export {
   RETURN_CANCEL_REASON,
 } from "./cancel-return.ts";
 export { returnCancelCommandId, returnReference } from "./return-reference.ts";
-export { type ShipReturnOptions, type ShipReturnResult, shipReturn } from "./ship-return.ts";
+export {
+  checkReturn,
+  type ShipReturnOptions,
+  type ShipReturnResult,
+  shipReturn,
+} from "./ship-return.ts";
 export type {
   ReturnMerchantInput,
   StoreReturn,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ShippingClient, staticToken } from "../api/index.ts";
 import { isValidationError } from "../validation/index.ts";
 import { returnCancelCommandId, returnReference } from "./return-reference.ts";
-import { shipReturn } from "./ship-return.ts";
+import { checkReturn, shipReturn } from "./ship-return.ts";
 import type { StoreReturnInput } from "./store-return.ts";
 
 const client = new ShippingClient({
@@ -103,6 +103,29 @@ describe("shipReturn before any request", () => {
     expect(phone?.rule).toBe("phone_invalid");
     expect(phone?.message).toMatch(/telefon/i);
     expect(error.issues.every((issue) => !issue.path.startsWith("options.sender"))).toBe(true);
+  });
+
+  it("checkReturn names the same problems as shipReturn, in either language, with no request", async () => {
+    const badPhone = sampleReturn({ customer: { ...sampleReturn().customer, phone: "12345" } });
+    const refused = await refusal(
+      shipReturn(client, badPhone, { storeId: "shop", merchant: MERCHANT }),
+    );
+    const english = checkReturn(badPhone, { storeId: "shop", merchant: MERCHANT });
+    expect(english).toEqual(refused.issues);
+    const polish = checkReturn(badPhone, {
+      storeId: "shop",
+      merchant: MERCHANT,
+      language: "pl_PL",
+    });
+    expect(polish.map((issue) => [issue.path, issue.rule])).toEqual(
+      english.map((issue) => [issue.path, issue.rule]),
+    );
+    expect(polish.find((issue) => issue.path === "return.customer.phone")?.message).toMatch(
+      /telefon/i,
+    );
+    expect(
+      checkReturn(sampleReturn(), { storeId: "shop", merchant: MERCHANT, parcel: BOX }),
+    ).toEqual([]);
   });
 
   it("ships under the return's own reference and cancel command, never an order's", () => {

@@ -17,8 +17,9 @@
 // - Before anything is created, the return is checked as a whole (every
 //   problem at once, at `return.…` and `options.…` paths), and the drop-off
 //   point is looked up at the service: one that does not exist, is closed or
-//   on holiday, belongs to another carrier, or does not take parcels in from
-//   senders is refused (point_unavailable at return.dropOff.point). A rerun
+//   on holiday, belongs to another carrier, does not take parcels in from
+//   senders, or takes lighter parcels than this one is refused
+//   (point_unavailable at return.dropOff.point). A rerun
 //   that finds the package skips the look-up: the parcel is bought already.
 //
 // Problems found by the mapping are reported at the return's own paths
@@ -113,6 +114,35 @@ export async function shipReturn(
       "must be a ShippingClient (new ShippingClient({ baseUrl, auth }))",
     );
   }
+  const { ret, mapped, reference, orderOptions, renamed, language, weight } = prepare(
+    storeReturn,
+    options,
+  );
+
+  return trackRun(clientAccount(client), returnLeaseKey(options.storeId, ret.id), async () => {
+    const call = {
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
+    };
+    if ((await findPackage(client, reference, call)) === undefined) {
+      const problem = await dropOffProblem(client, ret, weight, language, call);
+      if (problem !== undefined) throw new ValidationError([problem], language);
+    }
+    try {
+      const result = await shipOrder(client, mapped.order, orderOptions);
+      return { ...result, reference };
+    } catch (error) {
+      throw renamed(error);
+    }
+  });
+}
+
+/**
+ * The return checked as a whole, before any request (every problem at
+ * once), and the order, options and path renaming shipOrder runs with.
+ * @throws ValidationError naming every problem.
+ */
+function prepare(storeReturn: StoreReturnInput, options: ShipReturnOptions) {
   const language = shipOrderLanguage(options);
   const issues = shipOrderOptionIssues(options, language);
   const parsed = validateInput(StoreReturnSchema, storeReturn, { language });
@@ -160,8 +190,10 @@ export async function shipReturn(
     return new ValidationError(issues, language);
   };
   // Every problem of the mapping, at the return's paths, before any request.
+  let weight = 0;
   try {
-    toPackage(mapped.order, orderOptions);
+    const made = toPackage(mapped.order, orderOptions);
+    weight = Math.max(0, ...(made.package.parcels ?? []).map((parcel) => parcel.weight ?? 0));
   } catch (error) {
     const found = renamed(error);
     // Beside the options' own problems (a store id with a colon), not instead of them.
@@ -173,23 +205,27 @@ export async function shipReturn(
     throw found;
   }
   if (issues.length > 0) throw new ValidationError(issues, language);
+  return { ret, mapped, reference, orderOptions, renamed, language, weight };
+}
 
-  return trackRun(clientAccount(client), returnLeaseKey(options.storeId, ret.id), async () => {
-    const call = {
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
-    };
-    if ((await findPackage(client, reference, call)) === undefined) {
-      const problem = await dropOffProblem(client, ret, language, call);
-      if (problem !== undefined) throw new ValidationError([problem], language);
-    }
-    try {
-      const result = await shipOrder(client, mapped.order, orderOptions);
-      return { ...result, reference };
-    } catch (error) {
-      throw renamed(error);
-    }
-  });
+/**
+ * The problems shipReturn would refuse the return for before any request
+ * (at the same `return.…` and `options.…` paths, in `options.language`);
+ * none when it would go on to the service. It makes no request, so a store
+ * can name the problems in another language too. The drop-off point's
+ * look-up at the service is not among them.
+ */
+export function checkReturn(
+  storeReturn: StoreReturnInput,
+  options: ShipReturnOptions,
+): readonly Issue[] {
+  try {
+    prepare(storeReturn, options);
+    return [];
+  } catch (error) {
+    if (isValidationError(error)) return error.issues;
+    throw error;
+  }
 }
 
 /** The return as the order shipOrder ships, and the sender and pickup it ships from. */
@@ -285,12 +321,14 @@ function pick<T extends object, K extends keyof T>(
 
 /**
  * Why the drop-off point cannot take the parcel, as the service describes the
- * point now: unknown, of another carrier, closed or on holiday, or not a
- * point that takes parcels in from senders.
+ * point now: unknown, of another carrier, closed or on holiday, not a point
+ * that takes parcels in from senders, or one whose weight limit
+ * (`max_supported_weight`) the parcel is over.
  */
 async function dropOffProblem(
   client: ShippingClient,
   ret: StoreReturn,
+  weight: number,
   language: Language,
   call: { signal?: AbortSignal; companyId?: string | number },
 ): Promise<Issue | undefined> {
@@ -327,5 +365,9 @@ async function dropOffProblem(
   const closure = pointClosure(found);
   if (closure !== undefined) return problem(closure);
   if (found.is_send_point === false) return problem("not_send_point");
+  const limit = found.max_supported_weight;
+  if (typeof limit === "number" && limit > 0 && weight > limit) {
+    return problem("too_heavy", { limit, actual: weight });
+  }
   return undefined;
 }

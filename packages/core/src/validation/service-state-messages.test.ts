@@ -125,6 +125,13 @@ describe("service-state messages", () => {
     expect(say(RULE_CODES.point_unavailable, drop, "pl_PL")).toBe(
       "Punkt PL10007 nie przyjmuje przesyłek od nadawców; wybierz punkt tego samego przewoźnika, który je przyjmuje.",
     );
+    const heavy = { point: "GDA01M", reason: "too_heavy", limit: 25, actual: 30.5 };
+    expect(say(RULE_CODES.point_unavailable, heavy)).toBe(
+      "Point GDA01M takes parcels up to 25 kg; this one weighs 30.5 kg; choose a point that takes it, or send it another way.",
+    );
+    expect(say(RULE_CODES.point_unavailable, heavy, "pl_PL")).toBe(
+      "Punkt GDA01M przyjmuje paczki do 25 kg, a ta waży 30,5 kg; wybierz punkt, który ją przyjmie, albo wyślij ją inaczej.",
+    );
   });
 
   it("carrier_unknown names a carrier given by name, and keeps the parcel-number wording otherwise", () => {

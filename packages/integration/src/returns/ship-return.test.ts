@@ -171,6 +171,31 @@ describe("shipReturn", () => {
     expect(isValidationError(unknown) && unknown.issues[0]?.message).toMatch(/no point GDA99Z/);
     expect((await ledger("r-4")).ids).toEqual([]);
   });
+
+  it("refuses a return heavier than its drop-off point takes, and makes nothing", async () => {
+    // GDA01M is a locker that takes parcels up to 25 kg.
+    const heavy = sampleReturn("r-9", {
+      items: [{ name: "Dumbbells", quantity: 1, weight: { value: 30, unit: "kg" }, price: 99 }],
+    });
+    for (const [language, text] of [
+      ["en_GB", "takes parcels up to 25 kg"],
+      ["pl_PL", "przyjmuje paczki do 25 kg"],
+    ] as const) {
+      const error = await shipReturn(sandbox.timedClient(), heavy, { ...options, language }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(isValidationError(error)).toBe(true);
+      if (!isValidationError(error)) return;
+      expect(error.issues).toEqual([
+        expect.objectContaining({
+          path: "return.dropOff.point",
+          rule: "point_unavailable",
+          message: expect.stringContaining(text),
+        }),
+      ]);
+    }
+    expect((await ledger("r-9")).ids).toEqual([]);
+  });
 });
 
 describe("cancelReturn", () => {
@@ -203,6 +228,37 @@ describe("cancelReturn", () => {
     const cancelled = await cancelReturn(sandbox.timedClient(), "r-6", { storeId: STORE });
     const shipped = await shipping;
     expect(cancelled).toMatchObject({ status: "cancelled", packageId: shipped.packageId });
+  });
+
+  it("waits for an order command a crashed run left queued, then gives its parcel back", async () => {
+    const client = sandbox.timedClient();
+    // A run that died after PUT /order-commands: the package made, its order queued at the service.
+    const { package: made } = toPackage(
+      {
+        id: "return:r-8",
+        name: "#r-8",
+        customer: { email: MERCHANT.email, phone: MERCHANT.phone },
+        shipping_address: MERCHANT_ADDRESS,
+        items: [{ name: "Mug", quantity: 1, weight: { value: 400, unit: "g" }, price: 0 }],
+        currency: "PLN",
+        totals: { total: 0 },
+        shipping: { service: "inpost" },
+      },
+      {
+        sender: { ...SENDER, name: "Anna Nowak" },
+        pickup: { ...SENDER, name: "Anna Nowak", point: "GDA01M" },
+        parcel: options.parcel,
+        userReferenceNumber: returnReference(STORE, "r-8"),
+      },
+    );
+    const id = (await client.packages.create(made)).package.package_id;
+    await client.orderCommands.put(orderCommandId(STORE, "return:r-8"), { packages: [{ id }] });
+    const result = await cancelReturn(client, "r-8", { storeId: STORE });
+    // Whatever the queued command does later, nothing stays paid.
+    await sandbox.advanceClock(60);
+    const pkg = await client.packages.get(id);
+    expect(result).toMatchObject({ status: "cancelled", packageId: id });
+    expect(pkg.state).toBe("canceled");
   });
 
   it("answers handed_over once the customer has handed the parcel in", async () => {

@@ -1,6 +1,7 @@
 // The day's reckoning for one shop: every package paid at the service that
 // day under the shop's references, beside the order as the app holds it
-// (open, shipped, cancelled, or unknown to the app), with core's flags (a
+// (open, shipped, cancelled, or unknown to the app; a return's parcel beside
+// the return as the app holds it), with core's flags (a
 // package with no order, an order's second package, a cancelled order's
 // package still paid) and their one-step remedy. A remedy is only ever run
 // as the reckoning offers it: the day is reckoned again and the package's
@@ -13,6 +14,7 @@ import {
   type StoreOrderStatus,
 } from "@shipbridge/core";
 import { type DayOrderState, dayOrderState } from "../store/order-list.ts";
+import { dayReturnState } from "../store/returns.ts";
 import { loadSettings } from "../store/settings.ts";
 import type { DayContext } from "./day-context.ts";
 
@@ -23,10 +25,22 @@ const STATUS: Readonly<Record<DayOrderState, StoreOrderStatus>> = {
   unknown: "unknown",
 };
 
-/** How the shop sees an order a package names; undefined for another shop's. */
+/** The prefix of the order id a return's parcel is shipped under (core's returnReference). */
+const RETURN_PREFIX = "return:";
+
+/**
+ * How the shop sees an order a package names; undefined for another shop's.
+ * A return's parcel names `return:<id>`: it is answered from the shop's
+ * returns, so a live return label is never taken for a package with no order.
+ */
 function shopOrders(context: DayContext, shop: string) {
-  return async ({ storeId, orderId }: { storeId: string; orderId: string }) =>
-    storeId === shop ? STATUS[await dayOrderState(context.pool, shop, orderId)] : undefined;
+  return async ({ storeId, orderId }: { storeId: string; orderId: string }) => {
+    if (storeId !== shop) return undefined;
+    if (orderId.startsWith(RETURN_PREFIX)) {
+      return dayReturnState(context.pool, shop, orderId.slice(RETURN_PREFIX.length));
+    }
+    return STATUS[await dayOrderState(context.pool, shop, orderId)];
+  };
 }
 
 /** The reckoning of `day` ("YYYY-MM-DD", a day in Warsaw, as core reads it) for the shop. */

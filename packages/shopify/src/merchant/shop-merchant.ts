@@ -26,6 +26,8 @@ import {
   shopBatchOrder,
 } from "../orders/batch-view.ts";
 import { type ShopOrderShipment, shopOrders, waitingOrders } from "../orders/order-view.ts";
+import { retryShopReturn, type ShopReturn, shopReturns } from "../returns/return-view.ts";
+import type { ReturnOutcome } from "../returns/ship-shopify-return.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
 import { updateShopSettings } from "../settings/save-settings.ts";
 import { type ShopSettingsView, settingsView, toLanguage } from "../settings/settings-view.ts";
@@ -50,6 +52,8 @@ export type {
   ShopBatchOrder,
 } from "../orders/batch-view.ts";
 export type { ShopOrderShipment, ShopOrderStatus } from "../orders/order-view.ts";
+export type { ShopReturn } from "../returns/return-view.ts";
+export type { ReturnOutcome } from "../returns/ship-shopify-return.ts";
 export type { PickupRow as ShopPickup } from "../store/batches.ts";
 
 /** "connected", "reconnect" (the service refused the stored tokens), or "not_connected". */
@@ -81,6 +85,22 @@ export interface ShopMerchant {
    * Throws for an order the app never received.
    */
   ship(orderId: string): Promise<void>;
+  /**
+   * The shop's returns the app shipped a parcel for (or tried to), newest
+   * first; `needsAttention` lists only those that need the merchant, each
+   * with why, in the language asked.
+   */
+  returns(options?: {
+    language?: "en" | "pl";
+    needsAttention?: boolean;
+    limit?: number;
+  }): Promise<ShopReturn[]>;
+  /**
+   * Retry for one return (its GID or numeric id): buys or finds its parcel
+   * and attaches it, or gives it back when Shopify has it cancelled,
+   * declined or closed; pays nothing twice. Answers what became of it.
+   */
+  retryReturn(returnId: string): Promise<ReturnOutcome>;
   /** The label PDF, or null when the order has none yet. */
   label(orderId: string): Promise<{ body: Uint8Array; contentType: string } | null>;
   /**
@@ -321,6 +341,20 @@ export function shopMerchant(runtime: () => Promise<AppRuntime>, shop: string): 
     },
     async applyRemedy(day, packageId) {
       return (await applyShopRemedy(await runtime(), shop, day, packageId)) ?? null;
+    },
+    async returns(options = {}) {
+      const app = await runtime();
+      const { settings } = await loadSettings(app.pool, shop);
+      return shopReturns(app, shop, {
+        language: options.language ? toLanguage(options.language) : settings.language,
+        ...(options.needsAttention === undefined ? {} : { needsAttention: options.needsAttention }),
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+      });
+    },
+    async retryReturn(returnId) {
+      const app = await runtime();
+      await requireInstalled(app, shop);
+      return retryShopReturn(app, shop, returnId);
     },
     async label(orderId) {
       const label = await orderLabel(await runtime(), shop, orderId);

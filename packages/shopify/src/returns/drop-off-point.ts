@@ -1,8 +1,8 @@
 // Where the customer hands the return parcel in: the locker or point they
 // chose at checkout, when it is one of a carrier the shop offers points of and
-// it takes parcels in now; otherwise the nearest point of the shop's first
-// point carrier (inpost by default) that takes parcels in, near the
-// customer's address. Undefined when there is none: the merchant is told.
+// it takes parcels in now (of this weight); otherwise the nearest point of
+// the shop's first point carrier (inpost by default) that takes it in, near
+// the customer's address. Undefined when there is none: the merchant is told.
 import type { ShippingClient } from "@shipbridge/core";
 import { pointClosure } from "@shipbridge/core/rules";
 import { decodeServiceCode } from "../mapping/service-code.ts";
@@ -20,6 +20,8 @@ export interface DropOffInput {
     readonly city: string;
     readonly country_code: string;
   };
+  /** What the parcel's contents weigh, in kg: a point with a lower limit cannot take it. */
+  readonly weightKg?: number;
   /** The carriers whose points the shop offers, first the preferred. */
   readonly pointServices: readonly string[];
   readonly defaultService: string;
@@ -27,9 +29,14 @@ export interface DropOffInput {
 
 type MapPoint = Awaited<ReturnType<ShippingClient["points"]["map"]>>["points"][number];
 
-/** Takes parcels in now: a send point, open and not on holiday. */
-function takesParcels(point: MapPoint): boolean {
-  return point.is_send_point !== false && pointClosure(point) === undefined;
+/** Takes this parcel in now: a send point, open, not on holiday, and not limited to lighter parcels. */
+function takesParcels(point: MapPoint, weightKg: number): boolean {
+  const limit = point.max_supported_weight;
+  return (
+    point.is_send_point !== false &&
+    pointClosure(point) === undefined &&
+    (typeof limit !== "number" || limit <= 0 || weightKg <= limit)
+  );
 }
 
 export async function chooseDropOff(
@@ -43,6 +50,7 @@ export async function chooseDropOff(
       country_code: input.address.country_code.toUpperCase(),
     },
   };
+  const weight = input.weightKg ?? 0;
   const chosen = decodeServiceCode(input.shippingCode);
   const offered = input.pointServices.length > 0 ? input.pointServices : [input.defaultService];
   if (chosen?.kind === "point" && offered.includes(chosen.service)) {
@@ -52,7 +60,7 @@ export async function chooseDropOff(
       limit: 1,
     });
     const found = points.find((point) => point.code.toUpperCase() === chosen.point.toUpperCase());
-    if (found && takesParcels(found)) return { point: found.code, service: chosen.service };
+    if (found && takesParcels(found, weight)) return { point: found.code, service: chosen.service };
   }
   const service =
     chosen !== undefined && offered.includes(chosen.service) ? chosen.service : offered[0];
@@ -62,6 +70,6 @@ export async function chooseDropOff(
     filters: { services: [service] },
     limit: 20,
   });
-  const nearest = points.find(takesParcels);
+  const nearest = points.find((point) => takesParcels(point, weight));
   return nearest ? { point: nearest.code, service } : undefined;
 }

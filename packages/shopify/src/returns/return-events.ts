@@ -1,6 +1,7 @@
 // The returns/* webhooks: a return approved (the merchant created it, or
 // approved the customer's request) gets its parcel; one cancelled or declined
-// gives it back; a request not approved yet is left alone. A body only says
+// gives it back, as does one closed (or processed whole) before the customer
+// handed its parcel in; a request not approved yet is left alone. A body only says
 // which return to look at: what happens is decided by the return as the
 // shop's own Admin API holds it, so a body replayed under another shop
 // finds nothing there (`unknown_order`: refused, never retried).
@@ -9,7 +10,7 @@ import { cancelShopifyReturn } from "./cancel-shopify-return.ts";
 import { shipShopifyReturn } from "./ship-shopify-return.ts";
 
 /** The return a returns/* body names: its GID, or its numeric id. */
-function returnIdIn(payload: unknown): string | undefined {
+export function returnIdIn(payload: unknown): string | undefined {
   const body = (typeof payload === "object" && payload !== null ? payload : {}) as Record<
     string,
     unknown
@@ -37,6 +38,9 @@ export async function handleReturnEvent(
       break;
     case "returns/cancel":
     case "returns/decline":
+    // Closed (or processed, which closes it once every line is): a parcel not handed in is given back.
+    case "returns/close":
+    case "returns/process":
       outcome = await cancelShopifyReturn(context, shop, id);
       break;
     default:

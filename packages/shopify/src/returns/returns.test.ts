@@ -12,10 +12,10 @@ import { randomUUID } from "node:crypto";
 import { returnReference } from "@shipbridge/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopifyApp } from "../app/create-shopify-app.ts";
-import { loadReturn, type ReturnRow } from "../store/returns.ts";
+import { loadReturn, loadReturnLabel, type ReturnRow } from "../store/returns.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { APP_URL, useHarness } from "../test-support/harness.ts";
-import { merchantReturns } from "../test-support/merchant-returns.ts";
+import { adminCall, merchantReturns } from "../test-support/merchant-returns.ts";
 import { legacyIdOf } from "./read-return.ts";
 
 const harness = useHarness();
@@ -29,7 +29,12 @@ beforeAll(async () => {
   // Shopify sends the returns webhooks to the app, and fetches labels from it.
   harness.fake.returns.onWebhook = (shop, topic, payload) =>
     harness.deliver(appA, shop, topic, payload);
-  harness.fake.returns.fetchLabel = (url) => appB(new Request(url));
+  harness.fake.returns.fetchLabel = async (url) =>
+    url.startsWith("https://merchant.example/")
+      ? new Response(new TextEncoder().encode("%PDF-own"), {
+          headers: { "content-type": "application/pdf" },
+        })
+      : appB(new Request(url));
 }, 60_000);
 
 /** An order shipped and fulfilled by the app, as every returned order was. */
@@ -269,4 +274,203 @@ describe("returns", () => {
     expect((await returnRow(requestId, ["cancelled"])).packageId).toBeUndefined();
     expect((await ledger(requestId)).packages).toEqual([]);
   });
+
+  it("the day's reckoning counts a return parcel as the return's, and flags one paid for a cancelled return", async () => {
+    const orderId = await fulfilledOrder(8209);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.status).toBe("attached");
+    const client = await harness.serviceClient();
+    const pkg = await client.packages.get(row.packageId as number);
+    const day = (pkg.datetime_order as string).slice(0, 10);
+    const rowOf = async () =>
+      (await appA.merchant(SHOP).reckoning(day)).rows.find(
+        (one) => one.packageId === row.packageId,
+      );
+    // Not "a package with no order" whose remedy would refund the customer's live label.
+    const live = await rowOf();
+    expect(live).toMatchObject({ order: "shipped", flags: [] });
+    expect(live?.remedy).toBeUndefined();
+    // A return the app holds as cancelled whose parcel is still paid is flagged for its refund.
+    await harness.pool.query(
+      "UPDATE shipbridge_shopify_returns SET status = 'cancelled' WHERE shop = $1 AND return_id = $2",
+      [SHOP, returnId],
+    );
+    const paid = await rowOf();
+    expect(paid).toMatchObject({ order: "cancelled", flags: ["cancelled_order_paid"] });
+    expect(paid?.remedy).toMatchObject({ action: "cancel_package", packageId: row.packageId });
+  });
+
+  it("buys nothing for a return that already carries a label, and tells the merchant why", async () => {
+    const orderId = await fulfilledOrder(8210);
+    const sink = harness.fake.returns.onWebhook;
+    const held: { topic: string; payload: unknown }[] = [];
+    harness.fake.returns.onWebhook = (_shop, topic, payload) => {
+      held.push({ topic, payload });
+    };
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    await harness.fake.returns.webhooksSent();
+    harness.fake.returns.onWebhook = sink;
+    const returnId = made.return?.id as string;
+    // The merchant uploads their own label before the app hears of the return.
+    expect(JSON.stringify(await ownLabel(returnId))).toContain("ReverseDelivery/");
+    const approve = held.find((one) => one.topic === "returns/approve");
+    expect((await harness.deliver(appA, SHOP, "returns/approve", approve?.payload)).status).toBe(
+      200,
+    );
+    const row = await returnRow(returnId, ["needs_attention", "attached", "bought"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues?.en_GB?.[0]?.rule).toBe("has_label");
+    expect(row.issues?.pl_PL?.[0]?.message).toMatch(/etykiet/);
+    expect((await ledger(returnId)).packages).toEqual([]);
+  });
+
+  it("gives the parcel back when Shopify refuses its label (another label took the return meanwhile)", async () => {
+    const orderId = await fulfilledOrder(8211);
+    const hold = harness.fake.holdNext("AttachReturnLabel");
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    // Bought, and about to be attached: the merchant's own label gets there first.
+    await hold.reached;
+    expect(JSON.stringify(await ownLabel(returnId))).toContain("ReverseDelivery/");
+    hold.release();
+    const row = await returnRow(returnId, ["needs_attention", "attached"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues?.en_GB?.[0]).toMatchObject({
+      rule: "label_refused",
+      message: expect.stringContaining("Shopify:"),
+    });
+    const client = await harness.serviceClient();
+    expect((await client.packages.get(row.packageId as number)).state).toBe("canceled");
+  });
+
+  it("names what the merchant must fix in English and Polish, each under its own language", async () => {
+    const orderId = await fulfilledOrder(8212);
+    // The customer's phone, edited after the order shipped, is not a phone.
+    const order = harness.fake.order(SHOP, orderId)?.details;
+    if (!order) throw new Error("the order is not in the fake");
+    harness.fake.updateOrder(SHOP, {
+      ...order,
+      phone: null,
+      shipping_address: { ...order.shipping_address, phone: "12345" },
+    } as typeof order);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const row = await returnRow(made.return?.id as string, ["needs_attention", "attached"]);
+    expect(row.status).toBe("needs_attention");
+    const english = row.issues?.en_GB ?? [];
+    const polish = row.issues?.pl_PL ?? [];
+    expect(english.map((issue) => issue.path)).toContain("return.customer.phone");
+    expect(polish.map((issue) => [issue.path, issue.rule])).toEqual(
+      english.map((issue) => [issue.path, issue.rule]),
+    );
+    expect(english.find((issue) => issue.path === "return.customer.phone")?.message).toMatch(
+      /phone/i,
+    );
+    expect(polish.find((issue) => issue.path === "return.customer.phone")?.message).toMatch(
+      /telefon/i,
+    );
+    expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
+
+  it("buys no parcel for a return heavier than every drop-off point near the customer takes", async () => {
+    const orderId = await fulfilledOrder(8213);
+    // What comes back weighs 30 kg: InPost's lockers take 25 kg, its shops 20 kg.
+    const lines = harness.fake
+      .order(SHOP, orderId)
+      ?.fulfillmentOrders.flatMap((fo) => fo.lineItems);
+    for (const line of lines ?? []) (line as { grams: number }).grams = 30_000;
+    const merchant = merchantReturns(harness.fake, SHOP);
+    const made = await merchant.create(
+      orderId,
+      merchant
+        .wholeOrder(orderId)
+        .slice(0, 1)
+        .map((line) => ({ ...line, quantity: 1 })),
+    );
+    const row = await returnRow(made.return?.id as string, ["needs_attention", "attached"]);
+    expect(row.status).toBe("needs_attention");
+    expect(row.issues?.en_GB?.[0]?.rule).toBe("no_drop_off");
+    expect((await ledger(made.return?.id as string)).packages).toEqual([]);
+  });
+
+  it("reports a customer's returns, forgets a label Shopify holds, and stops following a parcel cancelled elsewhere", async () => {
+    const orderId = await fulfilledOrder(8214);
+    const made = await merchantReturns(harness.fake, SHOP).create(orderId);
+    const returnId = made.return?.id as string;
+    const row = await returnRow(returnId, ["attached", "needs_attention"]);
+    expect(row.status).toBe("attached");
+
+    // customers/data_request: what the app holds of the order's return is in the report.
+    await harness.deliver(appA, SHOP, "customers/data_request", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      orders_requested: [8214],
+      customer: { id: 1, email: "anna@example.com", phone: null },
+      data_request: { id: 8214 },
+    });
+    let report: { returns?: { return_id: string; package_id: string }[] } | undefined;
+    await eventually(async () => {
+      const { rows } = await harness.pool.query(
+        "SELECT report FROM shipbridge_shopify_data_requests WHERE shop = $1 AND request_id = $2",
+        [SHOP, "8214"],
+      );
+      report = rows[0]?.report;
+      return report !== undefined;
+    }, "the data request's report");
+    expect(report?.returns?.map((one) => [one.return_id, Number(one.package_id)])).toEqual([
+      [returnId, row.packageId],
+    ]);
+
+    // A day after the attach the app forgets the label bytes: Shopify keeps its copy.
+    expect(await loadReturnLabel(harness.pool, SHOP, returnId)).toBeDefined();
+    await appA.reconcileReturns();
+    expect(await loadReturnLabel(harness.pool, SHOP, returnId)).toBeDefined();
+    await harness.pool.query(
+      "UPDATE shipbridge_shopify_returns SET updated_at = now() - interval '2 days' WHERE shop = $1 AND return_id = $2",
+      [SHOP, returnId],
+    );
+    await appA.reconcileReturns();
+    expect(await loadReturnLabel(harness.pool, SHOP, returnId)).toBeUndefined();
+
+    // Cancelled at the service by someone else: the merchant is told, and it is not followed forever.
+    const client = await harness.serviceClient();
+    await client.cancelCommands.run(randomUUID(), {
+      packages: [{ id: row.packageId as number }],
+      reasonType: "other",
+      reasonContent: "Cancelled by hand.",
+    });
+    await appA.reconcileReturns();
+    const cancelled = await loadReturn(harness.pool, SHOP, returnId);
+    expect(cancelled?.status).toBe("needs_attention");
+    expect(cancelled?.issues?.pl_PL?.[0]?.rule).toBe("parcel_cancelled");
+    const checkedAt = async () =>
+      (
+        await harness.pool.query(
+          "SELECT tracking_checked_at FROM shipbridge_shopify_returns WHERE shop = $1 AND return_id = $2",
+          [SHOP, returnId],
+        )
+      ).rows[0]?.tracking_checked_at as Date;
+    const before = await checkedAt();
+    await appA.reconcileReturns();
+    expect(await checkedAt()).toEqual(before);
+  });
 });
+
+const OWN_LABEL = `mutation MerchantOwnLabel($rfo: ID!, $lines: [ReverseDeliveryLineItemInput!]!) {
+  reverseDeliveryCreateWithShipping(reverseFulfillmentOrderId: $rfo, reverseDeliveryLineItems: $lines,
+    labelInput: { fileUrl: "https://merchant.example/own-label.pdf" },
+    trackingInput: { number: "OWN123", url: "https://t.example/OWN123" }, notifyCustomer: true) {
+    reverseDelivery { id } userErrors { field message code } } }`;
+
+/** The merchant attaches a label of their own to the return (Shopify admin: "Upload return label"). */
+function ownLabel(returnId: string) {
+  const rfo = harness.fake.returns.get(SHOP, returnId)?.reverseFulfillmentOrders[0];
+  return adminCall(harness.fake, SHOP, OWN_LABEL, {
+    rfo: rfo?.id,
+    lines: rfo?.lineItems.map((line) => ({
+      reverseFulfillmentOrderLineItemId: line.id,
+      quantity: line.totalQuantity,
+    })),
+  });
+}

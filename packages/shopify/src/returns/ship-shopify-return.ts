@@ -12,8 +12,18 @@
 // attaching, the reverse deliveries Shopify already holds are read, so a
 // crash after the attach but before it was recorded finds it instead of
 // attaching twice. A return cancelled meanwhile (the row says so under the
-// same lock) is not shipped.
-import { isShipOrderError, isValidationError, ShipbridgeError, shipReturn } from "@shipbridge/core";
+// same lock) is not shipped. Nothing is bought for a return that already
+// carries a label (the merchant's, another app's) or has no open reverse
+// fulfillment order to attach one to; a label Shopify refuses gets its
+// parcel cancelled. Each needs the merchant's attention, in EN and PL.
+import {
+  cancelReturn,
+  checkReturn,
+  isShipOrderError,
+  isValidationError,
+  ShipbridgeError,
+  shipReturn,
+} from "@shipbridge/core";
 import { ATTACH_RETURN_LABEL } from "../admin/return-documents.ts";
 import type { ShipContext } from "../shipping/ship-context.ts";
 import {
@@ -23,15 +33,16 @@ import {
   recordReturnAttached,
   recordReturnBought,
   recordReturnIssues,
+  recordReturnLabelRefused,
   withReturnLock,
 } from "../store/returns.ts";
 import { loadSettings } from "../store/settings.ts";
 import { cancelReturnLocked } from "./cancel-shopify-return.ts";
 import { chooseDropOff } from "./drop-off-point.ts";
 import { labelLink } from "./label-link.ts";
-import { type AdminReturn, loadShopReturn, returnGid } from "./read-return.ts";
-import { returnProblem } from "./return-issues.ts";
-import { toStoreReturn } from "./to-store-return.ts";
+import { type AdminReturn, legacyIdOf, loadShopReturn, returnGid } from "./read-return.ts";
+import { bothLanguages, returnProblem, serviceRefusal } from "./return-issues.ts";
+import { returnWeightKg, toStoreReturn } from "./to-store-return.ts";
 
 /** What became of the return: its row's status, or that it is not one to ship now. */
 export type ReturnOutcome = ReturnRow["status"] | "unknown_return" | "not_open";
@@ -58,7 +69,7 @@ export async function shipShopifyReturn(
     const session = await context.sessions.get(shop);
     const read = await loadShopReturn(context.shopify, session, gid);
     if (!read) return "unknown_return";
-    if (read.status === "CANCELED" || read.status === "DECLINED") {
+    if (read.status === "CANCELED" || read.status === "DECLINED" || read.status === "CLOSED") {
       return cancelReturnLocked(context, shop, read);
     }
     if (read.status !== "OPEN") return "not_open";
@@ -71,13 +82,52 @@ export async function shipShopifyReturn(
     let row =
       (await loadReturn(context.pool, shop, read.id)) ?? (await claimReturn(context.pool, entry));
     if (DONE.includes(row.status)) return row.status;
+    // Attached before its job gave up (the answer lost): Shopify holds this app's delivery.
+    const ours = ownDelivery(read, row);
+    if (ours) {
+      await recordReturnAttached(context.pool, shop, read.id, ours.id);
+      return "attached";
+    }
     if (row.status !== "bought") {
+      const unshippable = labelProblem(read);
+      if (unshippable !== undefined) {
+        await recordReturnIssues(context.pool, shop, read.id, returnProblem(unshippable));
+        return "needs_attention";
+      }
       const bought = await buy(context, shop, read);
       if (bought !== "bought") return bought;
       row = (await loadReturn(context.pool, shop, read.id)) as ReturnRow;
     }
     return attach(context, shop, read, row);
   });
+}
+
+/**
+ * The reverse delivery that carries this app's parcel (its tracking number),
+ * if Shopify holds one, for a return bought or given up on while attaching
+ * (not one whose parcel was cancelled or refused since).
+ */
+function ownDelivery(read: AdminReturn, row: ReturnRow) {
+  const numbers = row.tracking?.numbers ?? [];
+  const rule = Object.values(row.issues ?? {})[0]?.[0]?.rule;
+  if (row.status === "needs_attention" && rule !== "gave_up") return undefined;
+  if (numbers.length === 0) return undefined;
+  return read.reverseFulfillmentOrders.nodes
+    .flatMap((rfo) => rfo.reverseDeliveries.nodes)
+    .find((delivery) => numbers.includes(delivery.deliverable?.tracking?.number ?? ""));
+}
+
+/**
+ * Why no parcel is bought for the return: a label is on it already (the
+ * merchant uploaded one, or another app attached one: before this app buys,
+ * every delivery Shopify holds is someone else's), or there is no open
+ * reverse fulfillment order to attach one to.
+ */
+function labelProblem(read: AdminReturn): "has_label" | "no_reverse_order" | undefined {
+  const reverseOrders = read.reverseFulfillmentOrders.nodes;
+  if (reverseOrders.some((rfo) => rfo.reverseDeliveries.nodes.length > 0)) return "has_label";
+  if (!reverseOrders.some((rfo) => rfo.status === "OPEN")) return "no_reverse_order";
+  return undefined;
 }
 
 async function buy(context: ShipContext, shop: string, read: AdminReturn): Promise<ReturnOutcome> {
@@ -100,6 +150,7 @@ async function buy(context: ShipContext, shop: string, read: AdminReturn): Promi
       city: address?.city ?? "",
       country_code: address?.countryCodeV2 ?? "PL",
     },
+    weightKg: returnWeightKg(read),
     pointServices: settings.pointServices,
     defaultService: settings.defaultService,
   });
@@ -108,23 +159,25 @@ async function buy(context: ShipContext, shop: string, read: AdminReturn): Promi
     return "needs_attention";
   }
   const { name, company, street, postcode, city, country_code, phone, email } = settings.sender;
+  const storeReturn = toStoreReturn(read, dropOff);
+  const options = {
+    storeId: shop,
+    merchant: {
+      name,
+      ...(company ? { company } : {}),
+      street,
+      postcode,
+      city,
+      country_code,
+      phone,
+      ...(email ? { email } : {}),
+    },
+    ...(settings.parcel ? { parcel: settings.parcel } : {}),
+    lock: context.tokenStore,
+    language: settings.language,
+  };
   try {
-    const result = await shipReturn(client, toStoreReturn(read, dropOff), {
-      storeId: shop,
-      merchant: {
-        name,
-        ...(company ? { company } : {}),
-        street,
-        postcode,
-        city,
-        country_code,
-        phone,
-        ...(email ? { email } : {}),
-      },
-      ...(settings.parcel ? { parcel: settings.parcel } : {}),
-      lock: context.tokenStore,
-      language: settings.language,
-    });
+    const result = await shipReturn(client, storeReturn, options);
     await recordReturnBought(pool, shop, read.id, {
       packageId: result.packageId,
       tracking: { numbers: result.trackingNumbers, urls: result.trackingUrls },
@@ -134,11 +187,15 @@ async function buy(context: ShipContext, shop: string, read: AdminReturn): Promi
     return "bought";
   } catch (error) {
     // What the merchant must fix (the address, the point): listed, not retried.
-    if (isValidationError(error) || isShipOrderError(error)) {
-      const issues = isValidationError(error)
-        ? error.issues
-        : [{ path: "return", rule: error.code, message: error.message }];
-      await recordReturnIssues(pool, shop, read.id, { [settings.language]: issues });
+    if (isValidationError(error)) {
+      const issues = bothLanguages(error.issues, settings.language, (language) =>
+        checkReturn(storeReturn, { ...options, language }),
+      );
+      await recordReturnIssues(pool, shop, read.id, issues);
+      return "needs_attention";
+    }
+    if (isShipOrderError(error)) {
+      await recordReturnIssues(pool, shop, read.id, serviceRefusal(error.code, error.message));
       return "needs_attention";
     }
     throw error;
@@ -189,11 +246,26 @@ async function attach(
   });
   const payload = answer.data?.reverseDeliveryCreateWithShipping;
   const delivery = payload?.reverseDelivery;
+  if (!delivery && payload && payload.userErrors.length > 0) {
+    // Refused for good (another label took the quantities meanwhile): the parcel is given back.
+    const message = payload.userErrors.map((error) => error.message).join("; ");
+    await cancelReturn(context.connections.client(shop), legacyIdOf(read.id), {
+      storeId: shop,
+      lock: context.tokenStore,
+      reason: `Shopify refused the label of return ${read.name}.`,
+    });
+    await recordReturnLabelRefused(
+      context.pool,
+      shop,
+      read.id,
+      returnProblem("label_refused", message),
+    );
+    return "needs_attention";
+  }
   if (!delivery) {
-    const message = payload?.userErrors.map((error) => error.message).join("; ") ?? "no answer";
     throw new ReturnAttachError(
       "return_label_refused",
-      `Shopify did not attach the label: ${message}`,
+      "Shopify did not answer the label's attach; it is tried again.",
     );
   }
   await recordReturnAttached(context.pool, shop, read.id, delivery.id);

@@ -18,6 +18,16 @@ function text(value: string | null | undefined): string | undefined {
   return value === null || value === undefined || value.trim() === "" ? undefined : value;
 }
 
+/** What the returned lines weigh together, in kilograms (their total weights as Shopify holds them). */
+export function returnWeightKg(ret: AdminReturn): number {
+  const grams = ret.returnLineItems.nodes.reduce(
+    (sum, line) =>
+      sum + (line.totalWeight ? line.totalWeight.value * (GRAMS[line.totalWeight.unit] ?? 1) : 0),
+    0,
+  );
+  return grams / 1000;
+}
+
 export function toStoreReturn(
   ret: AdminReturn,
   dropOff: { readonly point: string; readonly service: string },

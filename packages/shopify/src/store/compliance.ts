@@ -2,6 +2,7 @@
 // entirely (shop/redact), blank what is kept about a customer's orders
 // (customers/redact), and keep a report of it (customers/data_request).
 import type pg from "pg";
+import { returnsOfOrders } from "./returns.ts";
 
 /** The app's tables that hold a shop's data, all keyed by `shop`. */
 const SHOP_TABLES = [
@@ -63,7 +64,10 @@ export async function redactCustomer(
   );
 }
 
-/** Keeps a report of what the app holds about the orders (the shipments' ids, status, tracking). */
+/**
+ * Keeps a report of what the app holds about the orders: the shipments' and
+ * the return parcels' ids, status and tracking.
+ */
 export async function recordDataRequest(
   pool: pg.Pool,
   shop: string,
@@ -76,9 +80,10 @@ export async function recordDataRequest(
      WHERE shop = $1 AND order_id = ANY($2::text[]) ORDER BY order_id`,
     [shop, orderIds],
   );
+  const returns = await returnsOfOrders(pool, shop, orderIds);
   await pool.query(
     `INSERT INTO shipbridge_shopify_data_requests (shop, request_id, report) VALUES ($1, $2, $3::jsonb)
      ON CONFLICT (shop, request_id) DO UPDATE SET report = EXCLUDED.report`,
-    [shop, requestId, JSON.stringify({ customer: customer ?? null, shipments: rows })],
+    [shop, requestId, JSON.stringify({ customer: customer ?? null, shipments: rows, returns })],
   );
 }

@@ -1,7 +1,8 @@
 // Test support: the merchant's (and the customer's) side of returns, as
 // GraphQL documents sent to FakeShopify's Admin API with a token of the shop,
 // so every one is checked against the 2026-10 schema and the token's scopes
-// as Shopify would: create a return, request one, approve, decline, cancel.
+// as Shopify would: create a return, request one, approve, decline, cancel,
+// close, reopen, process.
 import type { FakeShopify } from "../testing/fake-shopify.ts";
 
 const RETURN_FIELDS = "return { id name status } userErrors { field message code }";
@@ -12,6 +13,9 @@ export const MERCHANT_RETURN_DOCUMENTS = {
   approve: `mutation MerchantReturnApprove($input: ReturnApproveRequestInput!) { returnApproveRequest(input: $input) { ${RETURN_FIELDS} } }`,
   decline: `mutation MerchantReturnDecline($input: ReturnDeclineRequestInput!) { returnDeclineRequest(input: $input) { ${RETURN_FIELDS} } }`,
   cancel: `mutation MerchantReturnCancel($id: ID!) { returnCancel(id: $id) { ${RETURN_FIELDS} } }`,
+  close: `mutation MerchantReturnClose($id: ID!) { returnClose(id: $id) { ${RETURN_FIELDS} } }`,
+  reopen: `mutation MerchantReturnReopen($id: ID!) { returnReopen(id: $id) { ${RETURN_FIELDS} } }`,
+  process: `mutation MerchantReturnProcess($input: ReturnProcessInput!) { returnProcess(input: $input) { ${RETURN_FIELDS} } }`,
 } as const;
 
 export interface ReturnAnswer {
@@ -65,5 +69,18 @@ export function merchantReturns(fake: FakeShopify, shop: string) {
     decline: (id: string) =>
       run("decline", "returnDeclineRequest", { input: { id, declineReason: "FINAL_SALE" } }),
     cancel: (id: string) => run("cancel", "returnCancel", { id }),
+    close: (id: string) => run("close", "returnClose", { id }),
+    reopen: (id: string) => run("reopen", "returnReopen", { id }),
+    /** Processes every line of the return whole (Shopify then closes it). */
+    processAll: (id: string) =>
+      run("process", "returnProcess", {
+        input: {
+          returnId: id,
+          returnLineItems: (fake.returns.get(shop, id)?.lines ?? []).map((line) => ({
+            id: line.id,
+            quantity: line.quantity,
+          })),
+        },
+      }),
   };
 }

@@ -195,4 +195,25 @@ describe("FakeShopify returns", () => {
     const body = await adminCall(fake, SHOP, READ, { id: "gid://shopify/Return/1" });
     expect(body.errors?.[0]?.extensions?.code).toBe("ACCESS_DENIED");
   });
+
+  it("closes an open return, reopens it, and closes it once every line is processed", async () => {
+    const merchant = merchantReturns(fake, SHOP);
+    const made = await merchant.create(ORDER);
+    const id = made.return?.id as string;
+    const closed = await merchant.close(id);
+    expect(closed.return?.status).toBe("CLOSED");
+    expect(fake.returns.get(SHOP, id)?.reverseFulfillmentOrders[0]?.status).toBe("CLOSED");
+    expect((await merchant.close(id)).userErrors[0]?.code).toBe("INVALID_STATE");
+    expect((await merchant.reopen(id)).return?.status).toBe("OPEN");
+    expect(fake.returns.get(SHOP, id)?.reverseFulfillmentOrders).toHaveLength(1);
+    expect((await merchant.processAll(id)).return?.status).toBe("CLOSED");
+    expect((await merchant.processAll(id)).userErrors[0]?.code).toBe("INVALID_STATE");
+    await fake.returns.webhooksSent();
+    expect(sent.map((one) => one.topic)).toEqual([
+      "returns/approve",
+      "returns/close",
+      "returns/reopen",
+      "returns/process",
+    ]);
+  });
 });

@@ -3,13 +3,16 @@
 // its lines; a customer's `returnRequest` makes a REQUESTED one, which
 // `returnApproveRequest` opens (and gives its reverse fulfillment order) or
 // `returnDeclineRequest` declines; `returnCancel` cancels it (its reverse
-// fulfillment orders too); `reverseDeliveryCreateWithShipping` attaches a
+// fulfillment orders too); `returnClose` closes an open one and
+// `returnReopen` opens it again (their reverse fulfillment orders with them);
+// `returnProcess` processes lines and closes the return once all are; `reverseDeliveryCreateWithShipping` attaches a
 // label (fetched from `labelInput.fileUrl` when it is made, as Shopify keeps
 // its own copy behind `publicFileUrl`) and tracking to a reverse fulfillment
 // order's lines. Returned lines are the order's fulfillment line items, each
 // at most as many times as it was fulfilled over all returns not cancelled or
 // declined. Each change sends its webhook (returns/approve for a created or
 // approved return, returns/request, returns/decline, returns/cancel,
+// returns/close, returns/reopen, returns/process,
 // reverse_deliveries/attach_deliverable) to `onWebhook`, after the mutation's
 // answer, as Shopify sends them. Documents are checked against the schema and
 // the token's scopes by FakeShopify before any of this runs.
@@ -58,6 +61,8 @@ export interface FakeReturn {
   readonly createdAt: string;
   requestApprovedAt: string | null;
   closedAt: string | null;
+  /** Quantities processed so far, per return line id (returnProcess). */
+  readonly processed: Record<string, number>;
 }
 
 /** A line of one of the order's fulfilments, as FulfillmentLineItem. */
@@ -87,6 +92,13 @@ interface LineInput {
   readonly quantity: number;
 }
 
+/** The returns' part of a FakeShopify snapshot. */
+export interface FakeReturnsState {
+  readonly returns: ReadonlyMap<string, ReadonlyMap<string, FakeReturn>>;
+  readonly lineIds: ReadonlyMap<string, string>;
+  readonly ids: number;
+}
+
 /** Shopify's webhook sink: (shop, topic, payload). */
 export type FakeWebhookSink = (shop: string, topic: string, payload: unknown) => unknown;
 
@@ -104,6 +116,21 @@ export class FakeReturns {
 
   constructor(host: FakeReturnsHost) {
     this.#host = host;
+  }
+
+  /** What the returns hold, for FakeShopify's snapshot (JSON-ready with its replacer). */
+  saveState(): FakeReturnsState {
+    return { returns: this.#returns, lineIds: this.#lineIds, ids: this.#ids };
+  }
+
+  /** Puts back what saveState() answered (none: no returns), replacing the current ones. */
+  loadState(saved: FakeReturnsState | undefined): void {
+    this.#returns.clear();
+    this.#lineIds.clear();
+    if (!saved) return;
+    for (const [shop, returns] of saved.returns) this.#returns.set(shop, new Map(returns));
+    for (const [key, id] of saved.lineIds) this.#lineIds.set(key, id);
+    this.#ids = Math.max(this.#ids, saved.ids);
   }
 
   /** The return by its GID. */
@@ -173,6 +200,15 @@ export class FakeReturns {
         this.#move(shop, input.id, ["REQUESTED"], "DECLINED", "returns/decline"),
       returnCancel: ({ id }: { id: string }) =>
         this.#move(shop, id, ["REQUESTED", "OPEN"], "CANCELED", "returns/cancel"),
+      returnClose: ({ id }: { id: string }) =>
+        this.#move(shop, id, ["OPEN"], "CLOSED", "returns/close"),
+      returnReopen: ({ id }: { id: string }) =>
+        this.#move(shop, id, ["CLOSED"], "OPEN", "returns/reopen"),
+      returnProcess: ({
+        input,
+      }: {
+        input: { returnId: string; returnLineItems?: { id: string; quantity: number }[] | null };
+      }) => this.#process(shop, input.returnId, input.returnLineItems ?? []),
       reverseDeliveryCreateWithShipping: (args: {
         reverseFulfillmentOrderId: string;
         reverseDeliveryLineItems: { reverseFulfillmentOrderLineItemId: string; quantity: number }[];
@@ -251,6 +287,7 @@ export class FakeReturns {
       createdAt: this.#now(),
       requestApprovedAt: null,
       closedAt: null,
+      processed: {},
     };
     this.#shop(shop).set(ret.id, ret);
     if (status === "OPEN") this.#open(ret);
@@ -304,13 +341,66 @@ export class FakeReturns {
         ],
       };
     }
-    if (to === "OPEN") this.#open(ret);
+    if (to === "OPEN" && ret.status === "CLOSED") this.#reopen(ret);
+    else if (to === "OPEN") this.#open(ret);
+    else if (to === "CLOSED") this.#close(ret);
     else {
       ret.status = to;
       if (to === "CANCELED")
         for (const rfo of ret.reverseFulfillmentOrders) rfo.status = "CANCELED";
     }
     this.#send(shop, topic, this.#payload(shop, ret));
+    return { return: this.#returnView(shop, ret), userErrors: [] as UserError[] };
+  }
+
+  /** Closed: its open reverse fulfillment orders close with it. */
+  #close(ret: FakeReturn): void {
+    ret.status = "CLOSED";
+    ret.closedAt = this.#now();
+    for (const rfo of ret.reverseFulfillmentOrders)
+      if (rfo.status === "OPEN") rfo.status = "CLOSED";
+  }
+
+  /** Reopened: open again, with the reverse fulfillment orders it had. */
+  #reopen(ret: FakeReturn): void {
+    ret.status = "OPEN";
+    ret.closedAt = null;
+    for (const rfo of ret.reverseFulfillmentOrders)
+      if (rfo.status === "CLOSED") rfo.status = "OPEN";
+  }
+
+  /**
+   * returnProcess: the lines' quantities are processed (refunded, restocked);
+   * once every line is processed whole, the return is closed. Sends
+   * returns/process.
+   */
+  #process(shop: string, id: string, lines: readonly { id: string; quantity: number }[]) {
+    const refuse = (field: string[], message: string, code = "INVALID") => ({
+      return: null,
+      userErrors: [{ field, message, code }] as UserError[],
+    });
+    const ret = this.get(shop, id);
+    if (!ret) return refuse(["input", "returnId"], "Return does not exist.", "NOT_FOUND");
+    if (ret.status !== "OPEN") {
+      return refuse(
+        ["input", "returnId"],
+        `Return is ${ret.status.toLowerCase()} and cannot be processed.`,
+        "INVALID_STATE",
+      );
+    }
+    for (const [index, line] of lines.entries()) {
+      const source = ret.lines.find((candidate) => candidate.id === line.id);
+      const field = ["input", "returnLineItems", String(index)];
+      if (!source) return refuse([...field, "id"], "Return line item does not exist.", "NOT_FOUND");
+      const left = source.quantity - (ret.processed[source.id] ?? 0);
+      if (line.quantity < 1 || line.quantity > left) {
+        return refuse([...field, "quantity"], `Quantity must be between 1 and ${left}.`);
+      }
+    }
+    for (const line of lines)
+      ret.processed[line.id] = (ret.processed[line.id] ?? 0) + line.quantity;
+    if (ret.lines.every((line) => (ret.processed[line.id] ?? 0) >= line.quantity)) this.#close(ret);
+    this.#send(shop, "returns/process", this.#payload(shop, ret));
     return { return: this.#returnView(shop, ret), userErrors: [] as UserError[] };
   }
 

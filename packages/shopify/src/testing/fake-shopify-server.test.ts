@@ -1,12 +1,17 @@
 // The fake served over HTTP: its authorize page approves only the app's own
 // client and redirect URI and signs what it sends back, its Admin API is
-// FakeShopify's (the token's scopes still checked), and its controls refuse
-// what they cannot do with a message.
+// FakeShopify's (the token's scopes still checked), its controls refuse
+// what they cannot do with a message, and its returns send their webhooks to
+// the app, signed.
+import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAddress } from "../app/admin-api-address.ts";
 import { signedCallbackQuery } from "./auth-callback-query.ts";
 import { FakeShopify } from "./fake-shopify.ts";
 import { type FakeShopifyServer, serveFakeShopify } from "./fake-shopify-server.ts";
+import { sampleShopifyOrder } from "./orders.ts";
 
 const KEYS = { apiKey: "server-key", apiSecretKey: "server-secret" };
 const APP = "http://127.0.0.1:9/";
@@ -148,6 +153,92 @@ describe("the fake Shopify's server", () => {
       code: "unknown_order",
       error: `${shop} holds no order 77: add it first (POST /_fake/shops/${shop}/orders), then send its orders/paid`,
     });
+  });
+});
+
+describe("the fake Shopify's server, returns", () => {
+  it("creates, closes and shows a return, and sends its webhooks to the app, signed", async () => {
+    const received: { topic: string | null; hmac: string | null; body: string }[] = [];
+    const app = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        received.push({
+          topic: request.headers["x-shopify-topic"] as string | null,
+          hmac: request.headers["x-shopify-hmac-sha256"] as string | null,
+          body,
+        });
+        response.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    const port = (app.address() as AddressInfo).port;
+    const store = new FakeShopify(KEYS);
+    const served = await serveFakeShopify(store, {
+      apiSecretKey: KEYS.apiSecretKey,
+      appUrl: `http://127.0.0.1:${port}/`,
+    });
+    try {
+      const shop = "returns-served.myshopify.com";
+      const post = (path: string, body: unknown = {}) =>
+        fetch(`${served.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      expect((await post("/_fake/shops", { shop })).status).toBe(201);
+      const order = store.addOrder(
+        shop,
+        sampleShopifyOrder({ id: 4242, admin_graphql_api_id: undefined }),
+      );
+      const fulfilled = await fetch(`${served.url}/${shop}/admin/api/2026-10/graphql.json`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-shopify-access-token": store.issueAccessToken(shop),
+        },
+        body: JSON.stringify({
+          query: `mutation F($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { message } } }`,
+          variables: {
+            f: {
+              lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: order.fulfillmentOrders[0]?.id }],
+            },
+          },
+        }),
+      });
+      expect(JSON.stringify(await fulfilled.json())).toContain("Fulfillment/");
+
+      expect((await post(`/_fake/shops/${shop}/returns`, {})).status).toBe(400);
+      const made = await post(`/_fake/shops/${shop}/returns`, { orderId: 4242 });
+      expect(made.status).toBe(201);
+      const { return: opened } = (await made.json()) as { return: { id: string; status: string } };
+      expect(opened.status).toBe("OPEN");
+      const closed = await post(`/_fake/shops/${shop}/returns/${opened.id.split("/").pop()}/close`);
+      expect(((await closed.json()) as { return: { status: string } }).return.status).toBe(
+        "CLOSED",
+      );
+      expect(
+        (await post(`/_fake/shops/${shop}/returns/${opened.id.split("/").pop()}/close`)).status,
+      ).toBe(409);
+      expect((await post(`/_fake/shops/${shop}/returns/1/nope`)).status).toBe(404);
+      const shown = await fetch(
+        `${served.url}/_fake/shops/${shop}/returns/${encodeURIComponent(opened.id)}`,
+      );
+      expect(((await shown.json()) as { status: string }).status).toBe("CLOSED");
+
+      await store.returns.webhooksSent();
+      expect(received.map((one) => one.topic)).toEqual(["returns/approve", "returns/close"]);
+      for (const one of received) {
+        const expected = createHmac("sha256", KEYS.apiSecretKey).update(one.body).digest("base64");
+        expect(one.hmac).toBe(expected);
+        expect(JSON.parse(one.body).admin_graphql_api_id).toBe(opened.id);
+      }
+    } finally {
+      await served.close();
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
   });
 });
 

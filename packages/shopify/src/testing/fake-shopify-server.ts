@@ -5,8 +5,11 @@
 // the install's authorize page, which approves at once (the merchant's
 // "Install") and sends the browser back to the app's redirect URI with a
 // signed query. Under `/_fake/` a script drives the store: shops, orders,
-// webhooks signed and delivered to the app (an orders/* one only for an
-// order the store holds), and what the app wrote back.
+// returns (created, requested, approved, declined, cancelled, closed,
+// reopened, processed: their returns/* webhooks go to the app signed, and
+// the app's label links are fetched as Shopify fetches them), webhooks
+// signed and delivered to the app (an orders/* one only for an order the
+// store holds), and what the app wrote back.
 import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -43,11 +46,57 @@ function orderGid(id: string): string {
   return id.startsWith("gid://") ? id : `gid://shopify/Order/${id}`;
 }
 
+function returnGid(id: string): string {
+  return id.startsWith("gid://") ? id : `gid://shopify/Return/${id}`;
+}
+
+/** What a returns mutation of the fake answers (its `return` a view with connection fields). */
+type ReturnMutationAnswer =
+  | {
+      return: { id: string; name: string; status: string } | null;
+      userErrors: readonly { field: string[] | null; message: string; code: string }[];
+    }
+  | Promise<unknown>;
+
+/** The mutation's answer as JSON: the return's id, name and status, and its userErrors (409). */
+async function returnAnswer(
+  c: { json: (body: unknown, status: 200 | 201 | 409) => Response },
+  answer: ReturnMutationAnswer,
+  status: 200 | 201,
+): Promise<Response> {
+  const { return: made, userErrors } = (await answer) as {
+    return: { id: string; name: string; status: string } | null;
+    userErrors: readonly unknown[];
+  };
+  const body = {
+    return: made ? { id: made.id, name: made.name, status: made.status } : null,
+    userErrors,
+  };
+  return c.json(body, made ? status : 409);
+}
+
 export async function serveFakeShopify(
   fake: FakeShopify,
   options: FakeShopifyServerOptions,
 ): Promise<FakeShopifyServer> {
   const hono = new Hono();
+  // Shopify sends the returns/* webhooks to the app after each change (unless a caller routes them).
+  const { appUrl } = options;
+  if (appUrl && !fake.returns.onWebhook) {
+    fake.returns.onWebhook = async (shop, topic, payload) => {
+      const answer = await fetch(
+        webhookRequest({
+          url: new URL("/webhooks", appUrl).href,
+          apiSecretKey: options.apiSecretKey,
+          shop,
+          topic,
+          payload,
+          webhookId: randomUUID(),
+        }),
+      );
+      await answer.body?.cancel();
+    };
+  }
   const problem = (status: 400 | 404 | 409, error: string, code?: string) =>
     new Response(JSON.stringify(code ? { error, code } : { error }), {
       status,
@@ -175,6 +224,86 @@ export async function serveFakeShopify(
     );
     await answer.body?.cancel();
     return c.json({ webhookId, status: answer.status });
+  });
+
+  // Returns: the merchant creates one (or the customer requests one), then
+  // approves, declines, cancels, closes, reopens or processes it; Shopify's
+  // returns/* webhooks follow each, signed, to the app.
+  hono.post("/_fake/shops/:shop/returns", async (c) => {
+    const shop = c.req.param("shop");
+    if (!known(shop)) return problem(404, `unknown shop: ${shop}`);
+    const body = (await c.req.json().catch(() => ({}))) as {
+      orderId?: unknown;
+      lines?: unknown;
+      requested?: unknown;
+    };
+    if (typeof body.orderId !== "string" && typeof body.orderId !== "number") {
+      return problem(400, "orderId (the order's id or GID) is required");
+    }
+    const orderId = orderGid(String(body.orderId));
+    const lines = Array.isArray(body.lines)
+      ? (body.lines as { fulfillmentLineItemId: string; quantity: number }[])
+      : fake.returns
+          .fulfillmentLines(shop, orderId)
+          .map((line) => ({ fulfillmentLineItemId: line.id, quantity: line.quantity }));
+    const mutations = fake.returns.mutations(shop);
+    const made =
+      body.requested === true
+        ? mutations.returnRequest({ input: { orderId, returnLineItems: lines } })
+        : mutations.returnCreate({ returnInput: { orderId, returnLineItems: lines } });
+    return returnAnswer(c, made, 201);
+  });
+
+  hono.post("/_fake/shops/:shop/returns/:id/:action", async (c) => {
+    const shop = c.req.param("shop");
+    if (!known(shop)) return problem(404, `unknown shop: ${shop}`);
+    const id = returnGid(c.req.param("id"));
+    const mutations = fake.returns.mutations(shop);
+    const actions: Record<string, () => ReturnMutationAnswer> = {
+      approve: () => mutations.returnApproveRequest({ input: { id } }),
+      decline: () => mutations.returnDeclineRequest({ input: { id } }),
+      cancel: () => mutations.returnCancel({ id }),
+      close: () => mutations.returnClose({ id }),
+      reopen: () => mutations.returnReopen({ id }),
+      process: () =>
+        mutations.returnProcess({
+          input: {
+            returnId: id,
+            returnLineItems: (fake.returns.get(shop, id)?.lines ?? []).map((line) => ({
+              id: line.id,
+              quantity: line.quantity,
+            })),
+          },
+        }),
+    };
+    const action = actions[c.req.param("action")];
+    if (!action) return problem(404, `no such action; one of: ${Object.keys(actions).join(", ")}`);
+    return returnAnswer(c, action(), 200);
+  });
+
+  hono.get("/_fake/shops/:shop/returns/:id", (c) => {
+    const shop = c.req.param("shop");
+    if (!known(shop)) return problem(404, `unknown shop: ${shop}`);
+    const found = fake.returns.get(shop, returnGid(c.req.param("id")));
+    if (!found) return problem(404, "unknown return");
+    // Label bytes are left out: their size says they were fetched.
+    return c.json({
+      ...found,
+      reverseFulfillmentOrders: found.reverseFulfillmentOrders.map((rfo) => ({
+        ...rfo,
+        deliveries: rfo.deliveries.map((delivery) => ({
+          ...delivery,
+          label: delivery.label
+            ? {
+                fileUrl: delivery.label.fileUrl,
+                publicFileUrl: delivery.label.publicFileUrl,
+                contentType: delivery.label.contentType,
+                size: delivery.label.bytes.byteLength,
+              }
+            : null,
+        })),
+      })),
+    });
   });
 
   hono.get("/_fake/calls", (c) => c.json(fake.calls));

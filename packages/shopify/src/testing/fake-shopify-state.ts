@@ -1,6 +1,7 @@
 // FakeShopify's in-memory state as JSON text and back, so a long-running
-// simulated store (the demo app) keeps its shops, orders, fulfilments and
-// issued tokens across a restart. Maps and Sets are written as tagged arrays.
+// simulated store (the demo app) keeps its shops, orders, fulfilments,
+// returns and issued tokens across a restart. Maps, Sets and bytes (return
+// labels) are written tagged.
 
 /** The parts of a FakeShopify that change as it answers requests. */
 export interface FakeShopifyStateParts {
@@ -8,6 +9,8 @@ export interface FakeShopifyStateParts {
   readonly tokens: Map<string, unknown>;
   readonly refreshTokens: Map<string, unknown>;
   readonly ids: number;
+  /** The returns (fake-returns.ts); a snapshot made before returns has none. */
+  readonly returns?: unknown;
 }
 
 const TAG = "$fake-shopify";
@@ -15,14 +18,23 @@ const TAG = "$fake-shopify";
 function replacer(_key: string, value: unknown): unknown {
   if (value instanceof Map) return { [TAG]: "map", entries: [...value] };
   if (value instanceof Set) return { [TAG]: "set", values: [...value] };
+  if (value instanceof Uint8Array) {
+    return { [TAG]: "bytes", base64: Buffer.from(value).toString("base64") };
+  }
   return value;
 }
 
 function reviver(_key: string, value: unknown): unknown {
   if (typeof value === "object" && value !== null && TAG in value) {
-    const tagged = value as { [TAG]: string; entries?: [unknown, unknown][]; values?: unknown[] };
+    const tagged = value as {
+      [TAG]: string;
+      entries?: [unknown, unknown][];
+      values?: unknown[];
+      base64?: string;
+    };
     if (tagged[TAG] === "map") return new Map(tagged.entries ?? []);
     if (tagged[TAG] === "set") return new Set(tagged.values ?? []);
+    if (tagged[TAG] === "bytes") return new Uint8Array(Buffer.from(tagged.base64 ?? "", "base64"));
   }
   return value;
 }
@@ -31,11 +43,11 @@ export function writeFakeShopifyState(parts: FakeShopifyStateParts): string {
   return JSON.stringify({ version: 1, ...parts }, replacer);
 }
 
-/** Replaces the maps' contents with the saved ones; answers the saved id counter. */
+/** Replaces the maps' contents with the saved ones; answers the saved id counter and returns. */
 export function readFakeShopifyState(
   text: string,
-  into: Omit<FakeShopifyStateParts, "ids">,
-): number {
+  into: Omit<FakeShopifyStateParts, "ids" | "returns">,
+): { ids: number; returns: unknown } {
   const saved = JSON.parse(text, reviver) as FakeShopifyStateParts & { version: number };
   if (saved.version !== 1)
     throw new TypeError(`unknown FakeShopify state version ${saved.version}`);
@@ -43,5 +55,5 @@ export function readFakeShopifyState(
     into[name].clear();
     for (const [key, value] of saved[name]) into[name].set(key, value);
   }
-  return saved.ids;
+  return { ids: saved.ids, returns: saved.returns };
 }

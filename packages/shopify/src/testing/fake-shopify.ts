@@ -10,7 +10,7 @@ import { execute } from "graphql";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { ADMIN_API_VERSION, type AdminSchema, loadAdminSchema } from "./admin-schema.ts";
 import { fulfillmentOrderMutations } from "./fake-fulfillment-orders.ts";
-import { FakeReturns } from "./fake-returns.ts";
+import { FakeReturns, type FakeReturnsState } from "./fake-returns.ts";
 import { readFakeShopifyState, writeFakeShopifyState } from "./fake-shopify-state.ts";
 import { verifySessionToken } from "./session-token.ts";
 import { checkAdminRequest } from "./validate-admin-request.ts";
@@ -371,12 +371,20 @@ export class FakeShopify {
   /** Everything the fake holds, as JSON text (a simulated store that survives a restart). */
   snapshot(): string {
     const { shops, tokens, refreshTokens } = this.#state();
-    return writeFakeShopifyState({ shops, tokens, refreshTokens, ids: this.#ids });
+    return writeFakeShopifyState({
+      shops,
+      tokens,
+      refreshTokens,
+      ids: this.#ids,
+      returns: this.returns.saveState(),
+    });
   }
 
   /** Puts back what `snapshot()` answered, replacing the current state. */
   restore(snapshot: string): void {
-    this.#ids = readFakeShopifyState(snapshot, this.#state());
+    const saved = readFakeShopifyState(snapshot, this.#state());
+    this.#ids = saved.ids;
+    this.returns.loadState(saved.returns as FakeReturnsState | undefined);
   }
 
   #state() {

@@ -5,7 +5,8 @@
 // retry button, in Polish and English like every problem the merchant
 // sees. A cancellation that could not be confirmed (Shopify unreachable)
 // puts an order with a package on "needs attention" (`cancellation_unconfirmed`),
-// so its parcel is not left paid for unseen. Other topics have nothing to show.
+// so its parcel is not left paid for unseen; a return's cancellation likewise
+// (give-up-return.ts). Other topics have nothing to show.
 import { ShipbridgeError } from "@shipbridge/core";
 import type pg from "pg";
 import { numericId } from "../mapping/fulfillment-orders.ts";
@@ -20,6 +21,7 @@ import {
   recordPackageNeedsAttention,
 } from "../store/shipments.ts";
 import { type Delivery, isOrderDelivery, parseDelivery } from "./delivery.ts";
+import { giveUpReturnDelivery } from "./give-up-return.ts";
 
 /** The delivery, read; undefined when it is gone or names nothing. */
 async function deliveryOf(pool: pg.Pool, webhookId: string): Promise<Delivery | undefined> {
@@ -90,6 +92,7 @@ export async function giveUpDelivery(
   error: unknown,
 ): Promise<void> {
   await giveUpCancellation(pool, webhookId);
+  await giveUpReturnDelivery(pool, webhookId);
   const order = await orderOfDelivery(pool, webhookId);
   if (order) await markGivenUp(pool, order, attempts, error);
 }
@@ -105,6 +108,7 @@ export async function giveUpLostDelivery(
   attempts: number,
 ): Promise<void> {
   await giveUpCancellation(pool, webhookId);
+  await giveUpReturnDelivery(pool, webhookId);
   const order = await orderOfDelivery(pool, webhookId);
   if (!order) return;
   // "shipped" with no fulfilment: the run died after recording its package and

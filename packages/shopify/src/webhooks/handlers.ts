@@ -48,6 +48,10 @@ export const HANDLERS: { readonly [T in AppTopic]: TopicHandler<T> } = {
     handleReturnEvent(context, shop, topic, order),
   "returns/decline": (context, { shop, topic, order }) =>
     handleReturnEvent(context, shop, topic, order),
+  "returns/close": (context, { shop, topic, order }) =>
+    handleReturnEvent(context, shop, topic, order),
+  "returns/process": (context, { shop, topic, order }) =>
+    handleReturnEvent(context, shop, topic, order),
   "app/uninstalled": handleUninstall,
   "shop/redact": handleShopRedact,
   "customers/redact": handleCustomerRedact,

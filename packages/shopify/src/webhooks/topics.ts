@@ -14,12 +14,14 @@ export const ORDER_TOPICS = [
 
 export type OrderTopic = (typeof ORDER_TOPICS)[number];
 
-/** A return approved (or created by the merchant), requested, cancelled or declined. */
+/** A return approved (or created by the merchant), requested, cancelled, declined, closed or processed. */
 export const RETURN_TOPICS = [
   "returns/request",
   "returns/approve",
   "returns/cancel",
   "returns/decline",
+  "returns/close",
+  "returns/process",
 ] as const;
 
 export const COMPLIANCE_TOPICS = [
