@@ -2,11 +2,13 @@
 // (a Bearer header, which App Bridge adds to every fetch of the app's pages
 // and which then alone decides; else App Bridge's `id_token` query parameter
 // of a document load, or a form field), checked with shopify-api, or the
-// pages' own longer-lived form token (form-token.ts); a standalone app reads
+// pages' own longer-lived form token (form-token.ts); a buyer's token
+// (session-token-claims.ts) proves nothing here; a standalone app reads
 // the signed session cookie that auth.callback set. Undefined when neither
 // proves a shop.
 import type { Shopify } from "@shopify/shopify-api";
 import { isFormToken, verifyFormToken } from "./form-token.ts";
+import { adminTokenShop, sessionTokenClaims } from "./session-token-claims.ts";
 
 export async function currentShop(
   shopify: Shopify,
@@ -21,12 +23,9 @@ export async function currentShop(
     return verifyFormToken(shopify.config.apiSecretKey, token, now());
   }
   if (token) {
-    try {
-      const payload = await shopify.session.decodeSessionToken(token);
-      return new URL(payload.dest).hostname;
-    } catch {
-      return undefined;
-    }
+    // A merchant's token alone: a buyer's (checkout, customer accounts) never opens a page.
+    const claims = await sessionTokenClaims(shopify, token);
+    return claims ? adminTokenShop(shopify, claims) : undefined;
   }
   if (shopify.config.isEmbeddedApp) return undefined;
   try {

@@ -6,13 +6,13 @@ import { loadShopOrder } from "../admin/load-shop-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { loadPointChoice, withPointChoice } from "../store/point-choices.ts";
 import { loadSettings } from "../store/settings.ts";
-import { type AsShop, BASE, orderIdOf } from "./ask-shop.ts";
+import { type AsBuyer, BASE, orderIdOf } from "./ask-shop.ts";
 import { buyerPoint } from "./buyer-point.ts";
 
-export function buyerRoutes(hono: Hono, asShop: AsShop): void {
+export function buyerRoutes(hono: Hono, asBuyer: AsBuyer): void {
   hono.get(
     `${BASE}/pickup-point`,
-    asShop(async (c, asker) => {
+    asBuyer(async (c, asker) => {
       const id = orderIdOf(c.req.query("order"));
       if (!id) return asker.refuse("unknown_order", 404);
       const { app, shop } = asker;

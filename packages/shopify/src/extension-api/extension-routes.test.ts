@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { makeSessionToken } from "../testing/session-token.ts";
+import { makeBuyerSessionToken, makeSessionToken } from "../testing/session-token.ts";
 import { makeDocumentTicket, verifyDocumentTicket } from "./document-ticket.ts";
 
 const harness = useHarness();
@@ -22,6 +22,10 @@ beforeAll(async () => {
 
 function token(shop = SHOP, secret: string = KEYS.apiSecretKey): string {
   return makeSessionToken({ ...KEYS, apiSecretKey: secret, shop });
+}
+
+function buyerToken(customerId?: string, shop = SHOP): string {
+  return makeBuyerSessionToken({ ...KEYS, shop, ...(customerId ? { customerId } : {}) });
 }
 
 async function call(
@@ -111,6 +115,33 @@ describe("the extension routes", () => {
         messages: { en: expect.stringMatching(/session/), pl: expect.stringMatching(/Sesja/) },
       });
     }
+  });
+
+  it("refuse a buyer's token (checkout, customer accounts) on every admin route", async () => {
+    await waitingOrder(7001);
+    const routes: [string, unknown][] = [
+      ["/shop", undefined],
+      ["/orders/7001", undefined],
+      ["/orders/7001/ship", {}],
+      ["/orders/7001/pickup-point", { code: "KRA010" }],
+      ["/batches", { orderIds: ["7001"] }],
+      ["/batches/1", undefined],
+      ["/print", { document: "labels", orderIds: ["7001"] }],
+    ];
+    for (const bearer of [buyerToken("999"), buyerToken()]) {
+      for (const [path, body] of routes) {
+        const { status, json } = await call(`${path}?language=pl`, { bearer, body });
+        expect({ path, status }).toEqual({ path, status: 401 });
+        expect(json).toMatchObject({
+          error: "unauthorised",
+          message: expect.stringMatching(/Sesja/),
+          messages: { en: expect.stringMatching(/session/), pl: expect.stringMatching(/Sesja/) },
+        });
+      }
+    }
+    // Nothing was shipped for it.
+    expect((await harness.settled(SHOP, "7001", ["waiting"])).status).toBe("waiting");
+    expect(await harness.ledger(SHOP, "7001")).toMatchObject({ charges: 0 });
   });
 
   it("show an order's shipment, ship it once with Ship, then give its label by a signed link", async () => {
@@ -284,7 +315,12 @@ describe("the extension routes", () => {
   it("tell the buyer the order's pickup point with its address and opening hours", async () => {
     const point = await openPoint(2);
     await waitingOrder(7401, point.code);
-    const { status, json, response } = await call("/pickup-point?order=gid://shopify/Order/7401");
+    // A merchant's token is not a buyer's.
+    expect((await call("/pickup-point?order=7401")).status).toBe(401);
+    const bearer = buyerToken();
+    const { status, json, response } = await call("/pickup-point?order=gid://shopify/Order/7401", {
+      bearer,
+    });
     expect(status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(json.point).toMatchObject({
@@ -296,7 +332,7 @@ describe("the extension routes", () => {
     expect(json.point.openingHours.length).toBeGreaterThan(0);
     expect(json.point.openingHours[0]).toMatchObject({ day: "monday" });
     // An order by courier has no point.
-    expect((await call("/pickup-point?order=7101")).json).toEqual({ point: null });
+    expect((await call("/pickup-point?order=7101", { bearer })).json).toEqual({ point: null });
   });
 });
 

@@ -11,7 +11,7 @@ import { useExtensionDom } from "../../../src/test-support/extension-dom.ts";
 import { hostFetch, type ServedApp, serveApp } from "../../../src/test-support/extension-host.ts";
 import { openInpostPoints, waitingOrder } from "../../../src/test-support/extension-orders.ts";
 import { KEYS, useHarness } from "../../../src/test-support/harness.ts";
-import { makeSessionToken } from "../../../src/testing/session-token.ts";
+import { makeBuyerSessionToken } from "../../../src/testing/session-token.ts";
 import { APP_URL } from "./app-url.ts";
 
 const harness = useHarness();
@@ -35,7 +35,7 @@ afterAll(() => served?.close());
 
 const until = (check: () => void) => waitFor(check, { container: document.body, timeout: 10_000 });
 const text = () => document.body.textContent ?? "";
-const token = async () => makeSessionToken({ ...KEYS, shop: SHOP });
+const token = async () => makeBuyerSessionToken({ ...KEYS, shop: SHOP });
 
 describe("the pickup-point blocks", () => {
   it("show the point on the thank-you page, in Polish", async () => {
