@@ -64,11 +64,10 @@ async function openPoint(nth: number) {
   return open;
 }
 
-async function waitingOrder(id: number, pointCode?: string) {
-  const order = harness.order(
-    SHOP,
-    id,
-    pointCode
+async function waitingOrder(id: number, pointCode?: string, placedAt?: Date) {
+  const order = harness.order(SHOP, id, {
+    ...(placedAt ? { created_at: placedAt.toISOString() } : {}),
+    ...(pointCode
       ? {
           shipping_lines: [
             {
@@ -79,8 +78,8 @@ async function waitingOrder(id: number, pointCode?: string) {
             },
           ],
         }
-      : {},
-  );
+      : {}),
+  });
   await harness.deliverPaid(app, SHOP, order);
   await harness.settled(SHOP, String(id), ["waiting"]);
   return order;
@@ -314,7 +313,7 @@ describe("the extension routes", () => {
 
   it("tell the buyer the order's pickup point with its address and opening hours", async () => {
     const point = await openPoint(2);
-    await waitingOrder(7401, point.code);
+    await waitingOrder(7401, point.code, new Date());
     // A merchant's token is not a buyer's.
     expect((await call("/pickup-point?order=7401")).status).toBe(401);
     const bearer = buyerToken();
@@ -332,7 +331,37 @@ describe("the extension routes", () => {
     expect(json.point.openingHours.length).toBeGreaterThan(0);
     expect(json.point.openingHours[0]).toMatchObject({ day: "monday" });
     // An order by courier has no point.
-    expect((await call("/pickup-point?order=7101", { bearer })).json).toEqual({ point: null });
+    await waitingOrder(7402, undefined, new Date());
+    expect((await call("/pickup-point?order=7402", { bearer })).json).toEqual({ point: null });
+  });
+
+  it("tell a buyer only a new order's point, and read it from Shopify once a minute", async () => {
+    const point = await openPoint(2);
+    const hours = 3600_000;
+    await waitingOrder(7403, point.code, new Date(Date.now() - 23 * hours));
+    await waitingOrder(7404, point.code, new Date(Date.now() - 25 * hours));
+    const shopOrderReads = () =>
+      harness.fake.calls.filter((each) => each.shop === SHOP && each.name === "ShopOrder").length;
+    const before = shopOrderReads();
+    const asked = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        call("/pickup-point?order=7403", { bearer: buyerToken(n % 2 ? "999" : undefined) }),
+      ),
+    );
+    expect(asked.map((each) => each.json.point?.code)).toEqual(Array(6).fill(point.code));
+    expect(shopOrderReads() - before).toBe(1);
+    // A day old: as if there were no such order, for a guest and a signed-in customer alike.
+    for (const bearer of [buyerToken(), buyerToken("999")]) {
+      const old = await call("/pickup-point?order=7404&language=pl", { bearer });
+      expect(old.status).toBe(404);
+      expect(old.json).toMatchObject({
+        error: "unknown_order",
+        messages: { en: expect.any(String), pl: expect.any(String) },
+      });
+    }
+    // Another shop's buyer does not see it.
+    const other = await call("/pickup-point?order=7403", { bearer: buyerToken(undefined, OTHER) });
+    expect(other.status).not.toBe(200);
   });
 });
 

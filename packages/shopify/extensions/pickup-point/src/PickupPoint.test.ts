@@ -28,8 +28,8 @@ beforeAll(async () => {
   const points = await openInpostPoints(harness);
   if (!points[3]) throw new Error("the sandbox lists too few open InPost points");
   point = points[3];
-  await waitingOrder(harness, app, SHOP, 9301, point.code);
-  await waitingOrder(harness, app, SHOP, 9302);
+  await waitingOrder(harness, app, SHOP, 9301, point.code, new Date());
+  await waitingOrder(harness, app, SHOP, 9302, undefined, new Date());
 }, 60_000);
 afterAll(() => served?.close());
 
