@@ -4,9 +4,12 @@
 // of a document load, or a form field), checked with shopify-api, or the
 // pages' own longer-lived form token (form-token.ts); a buyer's token
 // (session-token-claims.ts) proves nothing here; a standalone app reads
-// the signed session cookie that auth.callback set. Undefined when neither
-// proves a shop.
+// the signed session cookie that auth.callback set, which proves a change
+// (any method but GET and HEAD) only when the browser says it comes from
+// the app's own pages (cookie-origin.ts). Undefined when neither proves a
+// shop.
 import type { Shopify } from "@shopify/shopify-api";
+import { fromOwnPages } from "./cookie-origin.ts";
 import { isFormToken, verifyFormToken } from "./form-token.ts";
 import { adminTokenShop, sessionTokenClaims } from "./session-token-claims.ts";
 
@@ -28,6 +31,7 @@ export async function currentShop(
     return claims ? adminTokenShop(shopify, claims) : undefined;
   }
   if (shopify.config.isEmbeddedApp) return undefined;
+  if (!fromOwnPages(shopify, request)) return undefined;
   try {
     const id = await shopify.session.getCurrentId({ isOnline: false, rawRequest: request });
     return id?.startsWith("offline_") ? id.slice("offline_".length) : undefined;
