@@ -63,8 +63,8 @@ export const REFUSALS = {
     pl: "Aplikacja nie ma takiego adresu.",
   },
   app_failed: {
-    en: "The app could not answer: try again in a moment.",
-    pl: "Aplikacja nie mogła odpowiedzieć: spróbuj ponownie za chwilę.",
+    en: "The app could not answer. Try again in a moment.",
+    pl: "Aplikacja nie mogła odpowiedzieć. Spróbuj ponownie za chwilę.",
   },
   bad_request: {
     en: "The request is not valid JSON of the expected shape.",
