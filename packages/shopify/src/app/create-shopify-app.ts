@@ -54,6 +54,7 @@ import { giveUpDelivery, giveUpLostDelivery } from "../webhooks/give-up.ts";
 import { processWebhook } from "../webhooks/process-webhook.ts";
 import { receiveWebhook } from "../webhooks/receive-webhook.ts";
 import { routeAdminApi } from "./admin-api-address.ts";
+import { errorAnswers } from "./error-answers.ts";
 import { installRoutes } from "./install-routes.ts";
 import { type CloseOptions, stopInOrder } from "./stop-in-order.ts";
 
@@ -121,6 +122,8 @@ export function createShopifyApp(config: ShopifyAppConfig): ShopifyApp {
   };
 
   const hono = new Hono();
+  // An unknown address or a thrown error (the database down): EN/PL, never a stack.
+  errorAnswers(hono);
   // Every page's headers, App Bridge and Polaris tags, and the session-token bounce.
   embeddedDocuments(hono, shopify, config.appUrl);
   hono.get("/health", (c) => c.text("ok"));

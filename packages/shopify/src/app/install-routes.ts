@@ -11,6 +11,7 @@ import { RequestedTokenType, type Shopify } from "@shopify/shopify-api";
 import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { currentShop } from "../auth/current-shop.ts";
+import { isFormToken } from "../auth/form-token.ts";
 import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
 import { isInstalled, ShopNotInstalledError } from "../merchant/installed-shop.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
@@ -92,7 +93,11 @@ export function installRoutes(
   hono.get("/app", async (c) => {
     const app = await runtime();
     const sessionToken = c.req.query("id_token");
-    const shop = await currentShop(shopify, c.req.raw);
+    // Token exchange takes Shopify's session token alone, never the pages' form token.
+    const shop =
+      sessionToken && !isFormToken(sessionToken)
+        ? await currentShop(shopify, c.req.raw)
+        : undefined;
     if (!sessionToken || !shop) return refusal(401, ROUTE_REFUSALS.openFromAdmin);
     const existing = await app.storage.loadSession(shopify.session.getOfflineId(shop));
     if (!existing?.accessToken) {

@@ -2,11 +2,16 @@
 // (a Bearer header, which App Bridge adds to every fetch of the app's pages
 // and which then alone decides; else App Bridge's `id_token` query parameter
 // of a document load, or a form field), checked with shopify-api, or the
-// pages' own longer-lived form token (form-token.ts); a standalone app reads
-// the signed session cookie that auth.callback set. Undefined when neither
-// proves a shop.
+// pages' own longer-lived form token (form-token.ts); a buyer's token
+// (session-token-claims.ts) proves nothing here; a standalone app reads
+// the signed session cookie that auth.callback set, which proves a change
+// (any method but GET and HEAD) only when the browser says it comes from
+// the app's own pages (cookie-origin.ts). Undefined when neither proves a
+// shop.
 import type { Shopify } from "@shopify/shopify-api";
+import { fromOwnPages } from "./cookie-origin.ts";
 import { isFormToken, verifyFormToken } from "./form-token.ts";
+import { adminTokenShop, sessionTokenClaims } from "./session-token-claims.ts";
 
 export async function currentShop(
   shopify: Shopify,
@@ -21,14 +26,12 @@ export async function currentShop(
     return verifyFormToken(shopify.config.apiSecretKey, token, now());
   }
   if (token) {
-    try {
-      const payload = await shopify.session.decodeSessionToken(token);
-      return new URL(payload.dest).hostname;
-    } catch {
-      return undefined;
-    }
+    // A merchant's token alone: a buyer's (checkout, customer accounts) never opens a page.
+    const claims = await sessionTokenClaims(shopify, token);
+    return claims ? adminTokenShop(shopify, claims) : undefined;
   }
   if (shopify.config.isEmbeddedApp) return undefined;
+  if (!fromOwnPages(shopify, request)) return undefined;
   try {
     const id = await shopify.session.getCurrentId({ isOnline: false, rawRequest: request });
     return id?.startsWith("offline_") ? id.slice("offline_".length) : undefined;

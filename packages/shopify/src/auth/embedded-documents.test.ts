@@ -54,6 +54,8 @@ describe("an embedded app's documents", () => {
       expect(response.headers.get("content-security-policy")).toBe(
         `frame-ancestors https://${SHOP} https://admin.shopify.com`,
       );
+      // The address carries a token: it is never sent on as a referrer.
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
       const link = response.headers.get("link") ?? "";
       expect(link).toContain(`<${APP_BRIDGE_URL}>; rel="preload"; as="script"`);
       expect(link).toContain(`<${POLARIS_URL}>; rel="preload"; as="script"`);
@@ -140,6 +142,7 @@ describe("a standalone app's documents", () => {
     expect(document).not.toContain("cdn.shopify.com");
     expect(document).not.toContain("shopify-api-key");
     expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(response.headers.get("link")).toBeNull();
   });
 });

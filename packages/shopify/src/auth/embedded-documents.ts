@@ -3,7 +3,9 @@
 // `<head>` with the app's `shopify-api-key`, then the script that sends
 // forms and links through App Bridge's fetch (session-fetch-script.ts);
 // `Content-Security-Policy: frame-ancestors` naming the asking shop's admin
-// (a standalone app's pages may not be framed at all); `Link` headers that
+// (a standalone app's pages may not be framed at all); `Referrer-Policy:
+// no-referrer` (a page's address carries its token, which must not leave
+// with a link to another site); `Link` headers that
 // preload both scripts; the bounce page (`/auth/session-token`) a document
 // loaded with `embedded=1` and no `id_token` goes through to get one; and a
 // 401 App Bridge retries with a fresh token when a request's Bearer token
@@ -92,6 +94,7 @@ export function embeddedDocuments(hono: Hono, shopify: Shopify, appUrl: string):
     let body: BodyInit | null = c.res.body;
     if (html) {
       headers.set("content-security-policy", frameAncestors(embedded, askingShop(c.req.raw)));
+      headers.set("referrer-policy", "no-referrer");
       if (embedded) {
         headers.append("link", PRELOAD);
         headers.delete("content-length");
@@ -108,6 +111,7 @@ export function embeddedDocuments(hono: Hono, shopify: Shopify, appUrl: string):
     const shop = shopify.utils.sanitizeShop(c.req.query("shop") ?? "");
     c.header("cache-control", "no-store");
     c.header("content-security-policy", frameAncestors(embedded, shop ?? undefined));
+    c.header("referrer-policy", "no-referrer");
     c.header("link", PRELOAD);
     return c.body(bouncePage(apiKey), 200, { "content-type": "text/html; charset=UTF-8" });
   });

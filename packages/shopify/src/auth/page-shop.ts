@@ -1,12 +1,15 @@
 // Which shop a page, form or link of the app's own pages is for, and the
 // token its forms and links carry on: Shopify's session token (App Bridge's
 // `id_token`, or its Bearer header) lapses in 60 s, so once one proved the
-// shop, the page's forms and links carry the app's own form token instead
-// (renewed on each load), which keeps them usable without App Bridge.
+// shop, the page's forms and links carry the app's own form token instead,
+// which keeps them usable without App Bridge. Only a Shopify session token
+// mints one: a page loaded with a form token carries that same token on,
+// so it lapses an hour after the session token that made it, however often
+// the page is reloaded (a leaked link does not live on).
 import type { Shopify } from "@shopify/shopify-api";
 import { noteAskingShop } from "./asking-shop.ts";
 import { currentShop } from "./current-shop.ts";
-import { makeFormToken } from "./form-token.ts";
+import { isFormToken, makeFormToken } from "./form-token.ts";
 
 export async function pageShop(
   shopify: Shopify,
@@ -20,6 +23,7 @@ export async function pageShop(
     new URL(request.url).searchParams.get("id_token") ??
     (typeof form?.id_token === "string" ? form.id_token : undefined) ??
     /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-  const idToken = shop && given ? makeFormToken(shopify.config.apiSecretKey, shop, now()) : given;
+  const minted = shop && given && !isFormToken(given);
+  const idToken = minted ? makeFormToken(shopify.config.apiSecretKey, shop, now()) : given;
   return { shop, idToken };
 }

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createShopifyApp, type ShopifyApp } from "../app/create-shopify-app.ts";
 import { APP_URL, KEYS, useHarness } from "../test-support/harness.ts";
-import { makeSessionToken } from "../testing/session-token.ts";
+import { makeBuyerSessionToken, makeSessionToken } from "../testing/session-token.ts";
 import { makeDocumentTicket, verifyDocumentTicket } from "./document-ticket.ts";
 
 const harness = useHarness();
@@ -22,6 +22,10 @@ beforeAll(async () => {
 
 function token(shop = SHOP, secret: string = KEYS.apiSecretKey): string {
   return makeSessionToken({ ...KEYS, apiSecretKey: secret, shop });
+}
+
+function buyerToken(customerId?: string, shop = SHOP): string {
+  return makeBuyerSessionToken({ ...KEYS, shop, ...(customerId ? { customerId } : {}) });
 }
 
 async function call(
@@ -60,11 +64,10 @@ async function openPoint(nth: number) {
   return open;
 }
 
-async function waitingOrder(id: number, pointCode?: string) {
-  const order = harness.order(
-    SHOP,
-    id,
-    pointCode
+async function waitingOrder(id: number, pointCode?: string, placedAt?: Date) {
+  const order = harness.order(SHOP, id, {
+    ...(placedAt ? { created_at: placedAt.toISOString() } : {}),
+    ...(pointCode
       ? {
           shipping_lines: [
             {
@@ -75,8 +78,8 @@ async function waitingOrder(id: number, pointCode?: string) {
             },
           ],
         }
-      : {},
-  );
+      : {}),
+  });
   await harness.deliverPaid(app, SHOP, order);
   await harness.settled(SHOP, String(id), ["waiting"]);
   return order;
@@ -111,6 +114,33 @@ describe("the extension routes", () => {
         messages: { en: expect.stringMatching(/session/), pl: expect.stringMatching(/Sesja/) },
       });
     }
+  });
+
+  it("refuse a buyer's token (checkout, customer accounts) on every admin route", async () => {
+    await waitingOrder(7001);
+    const routes: [string, unknown][] = [
+      ["/shop", undefined],
+      ["/orders/7001", undefined],
+      ["/orders/7001/ship", {}],
+      ["/orders/7001/pickup-point", { code: "KRA010" }],
+      ["/batches", { orderIds: ["7001"] }],
+      ["/batches/1", undefined],
+      ["/print", { document: "labels", orderIds: ["7001"] }],
+    ];
+    for (const bearer of [buyerToken("999"), buyerToken()]) {
+      for (const [path, body] of routes) {
+        const { status, json } = await call(`${path}?language=pl`, { bearer, body });
+        expect({ path, status }).toEqual({ path, status: 401 });
+        expect(json).toMatchObject({
+          error: "unauthorised",
+          message: expect.stringMatching(/Sesja/),
+          messages: { en: expect.stringMatching(/session/), pl: expect.stringMatching(/Sesja/) },
+        });
+      }
+    }
+    // Nothing was shipped for it.
+    expect((await harness.settled(SHOP, "7001", ["waiting"])).status).toBe("waiting");
+    expect(await harness.ledger(SHOP, "7001")).toMatchObject({ charges: 0 });
   });
 
   it("show an order's shipment, ship it once with Ship, then give its label by a signed link", async () => {
@@ -283,8 +313,13 @@ describe("the extension routes", () => {
 
   it("tell the buyer the order's pickup point with its address and opening hours", async () => {
     const point = await openPoint(2);
-    await waitingOrder(7401, point.code);
-    const { status, json, response } = await call("/pickup-point?order=gid://shopify/Order/7401");
+    await waitingOrder(7401, point.code, new Date());
+    // A merchant's token is not a buyer's.
+    expect((await call("/pickup-point?order=7401")).status).toBe(401);
+    const bearer = buyerToken();
+    const { status, json, response } = await call("/pickup-point?order=gid://shopify/Order/7401", {
+      bearer,
+    });
     expect(status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(json.point).toMatchObject({
@@ -296,7 +331,37 @@ describe("the extension routes", () => {
     expect(json.point.openingHours.length).toBeGreaterThan(0);
     expect(json.point.openingHours[0]).toMatchObject({ day: "monday" });
     // An order by courier has no point.
-    expect((await call("/pickup-point?order=7101")).json).toEqual({ point: null });
+    await waitingOrder(7402, undefined, new Date());
+    expect((await call("/pickup-point?order=7402", { bearer })).json).toEqual({ point: null });
+  });
+
+  it("tell a buyer only a new order's point, and read it from Shopify once a minute", async () => {
+    const point = await openPoint(2);
+    const hours = 3600_000;
+    await waitingOrder(7403, point.code, new Date(Date.now() - 23 * hours));
+    await waitingOrder(7404, point.code, new Date(Date.now() - 25 * hours));
+    const shopOrderReads = () =>
+      harness.fake.calls.filter((each) => each.shop === SHOP && each.name === "ShopOrder").length;
+    const before = shopOrderReads();
+    const asked = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        call("/pickup-point?order=7403", { bearer: buyerToken(n % 2 ? "999" : undefined) }),
+      ),
+    );
+    expect(asked.map((each) => each.json.point?.code)).toEqual(Array(6).fill(point.code));
+    expect(shopOrderReads() - before).toBe(1);
+    // A day old: as if there were no such order, for a guest and a signed-in customer alike.
+    for (const bearer of [buyerToken(), buyerToken("999")]) {
+      const old = await call("/pickup-point?order=7404&language=pl", { bearer });
+      expect(old.status).toBe(404);
+      expect(old.json).toMatchObject({
+        error: "unknown_order",
+        messages: { en: expect.any(String), pl: expect.any(String) },
+      });
+    }
+    // Another shop's buyer does not see it.
+    const other = await call("/pickup-point?order=7403", { bearer: buyerToken(undefined, OTHER) });
+    expect(other.status).not.toBe(200);
   });
 });
 

@@ -5,13 +5,14 @@
 // (buyer-routes.ts). Every answer carries CORS (extensions run on
 // Shopify's origins, and send the ID token in Authorization) and a
 // preflight is answered at once; every route but the signed documents
-// proves the shop with Shopify's ID token (ask-shop.ts), and all go
+// proves the shop with Shopify's ID token (ask-shop.ts): the admin routes
+// a merchant's token alone, the buyer's route a buyer's alone; and all go
 // through the merchant's console (ShopMerchant), the same one way as the
 // app's own pages.
 import type { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
-import { asShopOf, BASE } from "./ask-shop.ts";
+import { asBuyerOf, asShopOf, BASE } from "./ask-shop.ts";
 import { batchRoutes } from "./batch-routes.ts";
 import { buyerRoutes } from "./buyer-routes.ts";
 import { orderRoutes } from "./order-routes.ts";
@@ -33,5 +34,5 @@ export function extensionRoutes(hono: Hono, runtime: () => Promise<AppRuntime>):
   orderRoutes(hono, asShop);
   batchRoutes(hono, asShop);
   printRoutes(hono, asShop, runtime);
-  buyerRoutes(hono, asShop);
+  buyerRoutes(hono, asBuyerOf(runtime));
 }

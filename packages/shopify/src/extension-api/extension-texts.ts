@@ -58,6 +58,14 @@ export const REFUSALS = {
     en: "The shipping service refused: try again in a moment.",
     pl: "Serwis wysyłkowy odmówił: spróbuj ponownie za chwilę.",
   },
+  no_such_route: {
+    en: "The app has no such address.",
+    pl: "Aplikacja nie ma takiego adresu.",
+  },
+  app_failed: {
+    en: "The app could not answer. Try again in a moment.",
+    pl: "Aplikacja nie mogła odpowiedzieć. Spróbuj ponownie za chwilę.",
+  },
   bad_request: {
     en: "The request is not valid JSON of the expected shape.",
     pl: "Żądanie nie jest poprawnym JSON-em oczekiwanego kształtu.",

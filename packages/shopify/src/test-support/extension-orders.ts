@@ -11,11 +11,12 @@ export async function waitingOrder(
   shop: string,
   id: number,
   pointCode?: string,
+  /** When the order was placed (Shopify's `createdAt`); the fake's default otherwise. */
+  placedAt?: Date,
 ): Promise<void> {
-  const order = harness.order(
-    shop,
-    id,
-    pointCode
+  const order = harness.order(shop, id, {
+    ...(placedAt ? { created_at: placedAt.toISOString() } : {}),
+    ...(pointCode
       ? {
           shipping_lines: [
             {
@@ -26,8 +27,8 @@ export async function waitingOrder(
             },
           ],
         }
-      : {},
-  );
+      : {}),
+  });
   await harness.deliverPaid(app, shop, order);
   await harness.settled(shop, String(id), ["waiting"]);
 }

@@ -1,7 +1,10 @@
 // The session tokens (HS256 JWTs signed with the app's secret) that Shopify's
 // admin hands an embedded app, and that token exchange trades for an access
 // token: made here as App Bridge would, and checked as Shopify's token
-// endpoint does.
+// endpoint does. Also a buyer's token, as checkout (thank-you) and customer
+// accounts (order status) hand their extensions: the same signature and
+// audience, but `dest` a bare shop domain, no `iss` nor `sid`, and `sub` the
+// signed-in customer's GID, if any.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 export interface SessionTokenOptions {
@@ -18,27 +21,51 @@ function base64url(value: string | Buffer): string {
   return Buffer.from(value).toString("base64url");
 }
 
+function signed(secret: string, claims: Record<string, unknown>): string {
+  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+  const payload = base64url(JSON.stringify(claims));
+  const signature = createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url");
+  return `${header}.${payload}.${signature}`;
+}
+
 /** A session token for `shop`, valid for one minute. */
 export function makeSessionToken(options: SessionTokenOptions): string {
   const now = Math.floor((options.now ?? Date.now)() / 1000);
-  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-  const payload = base64url(
-    JSON.stringify({
-      iss: `https://${options.shop}/admin`,
-      dest: `https://${options.shop}`,
-      aud: options.apiKey,
-      sub: options.userId ?? "42",
-      exp: now + 60,
-      nbf: now - 5,
-      iat: now,
-      jti: randomUUID(),
-      sid: randomUUID(),
-    }),
-  );
-  const signature = createHmac("sha256", options.apiSecretKey)
-    .update(`${header}.${payload}`)
-    .digest("base64url");
-  return `${header}.${payload}.${signature}`;
+  return signed(options.apiSecretKey, {
+    iss: `https://${options.shop}/admin`,
+    dest: `https://${options.shop}`,
+    aud: options.apiKey,
+    sub: options.userId ?? "42",
+    exp: now + 60,
+    nbf: now - 5,
+    iat: now,
+    jti: randomUUID(),
+    sid: randomUUID(),
+  });
+}
+
+export interface BuyerTokenOptions {
+  readonly apiKey: string;
+  readonly apiSecretKey: string;
+  readonly shop: string;
+  /** The signed-in customer's id (`sub` as `gid://shopify/Customer/<id>`); none for a guest. */
+  readonly customerId?: string;
+  /** Milliseconds since the epoch. Default Date.now. */
+  readonly now?: () => number;
+}
+
+/** A buyer's session token for `shop` (checkout or customer accounts), valid for five minutes. */
+export function makeBuyerSessionToken(options: BuyerTokenOptions): string {
+  const now = Math.floor((options.now ?? Date.now)() / 1000);
+  return signed(options.apiSecretKey, {
+    dest: options.shop,
+    aud: options.apiKey,
+    ...(options.customerId ? { sub: `gid://shopify/Customer/${options.customerId}` } : {}),
+    exp: now + 300,
+    nbf: now - 5,
+    iat: now,
+    jti: randomUUID(),
+  });
 }
 
 /** Whether `token` is a current session token of `shop` signed with the app's secret. */

@@ -11,7 +11,7 @@ import { useExtensionDom } from "../../../src/test-support/extension-dom.ts";
 import { hostFetch, type ServedApp, serveApp } from "../../../src/test-support/extension-host.ts";
 import { openInpostPoints, waitingOrder } from "../../../src/test-support/extension-orders.ts";
 import { KEYS, useHarness } from "../../../src/test-support/harness.ts";
-import { makeSessionToken } from "../../../src/testing/session-token.ts";
+import { makeBuyerSessionToken } from "../../../src/testing/session-token.ts";
 import { APP_URL } from "./app-url.ts";
 
 const harness = useHarness();
@@ -28,14 +28,14 @@ beforeAll(async () => {
   const points = await openInpostPoints(harness);
   if (!points[3]) throw new Error("the sandbox lists too few open InPost points");
   point = points[3];
-  await waitingOrder(harness, app, SHOP, 9301, point.code);
-  await waitingOrder(harness, app, SHOP, 9302);
+  await waitingOrder(harness, app, SHOP, 9301, point.code, new Date());
+  await waitingOrder(harness, app, SHOP, 9302, undefined, new Date());
 }, 60_000);
 afterAll(() => served?.close());
 
 const until = (check: () => void) => waitFor(check, { container: document.body, timeout: 10_000 });
 const text = () => document.body.textContent ?? "";
-const token = async () => makeSessionToken({ ...KEYS, shop: SHOP });
+const token = async () => makeBuyerSessionToken({ ...KEYS, shop: SHOP });
 
 describe("the pickup-point blocks", () => {
   it("show the point on the thank-you page, in Polish", async () => {
