@@ -28,7 +28,13 @@ export {
 } from "./fake-shopify-server.ts";
 export { SAMPLE_IBAN, SAMPLE_PARCEL, SAMPLE_SENDER, sampleShopifyOrder } from "./orders.ts";
 export { routeShopifyFetch } from "./route-shopify-fetch.ts";
-export { makeSessionToken, type SessionTokenOptions, verifySessionToken } from "./session-token.ts";
+export {
+  type BuyerTokenOptions,
+  makeBuyerSessionToken,
+  makeSessionToken,
+  type SessionTokenOptions,
+  verifySessionToken,
+} from "./session-token.ts";
 export {
   type RateCallback,
   rateCallbackRequest,
