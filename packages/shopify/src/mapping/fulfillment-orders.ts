@@ -24,6 +24,8 @@ export interface FulfillmentOrderParcel {
   readonly location: string;
   /** Exactly what its fulfilment is made of. */
   readonly lines: readonly FulfilmentLines[];
+  /** The goods its parcel holds: line item GID -> quantity. */
+  readonly goods: Readonly<Record<string, number>>;
   /** The order restricted to the parcel's lines and quantities, under `shipId` and `name`. */
   readonly order: ShopifyOrder;
 }
@@ -71,6 +73,28 @@ export function heldFulfillmentOrders(order: AdminOrder): AdminFulfillmentOrder[
       SHIPPED_METHODS.has(fulfillmentOrder.deliveryMethod?.methodType ?? "SHIPPING") &&
       remaining(fulfillmentOrder),
   );
+}
+
+/**
+ * The order's fulfillment orders with goods left to ship, shipped now or on
+ * hold: the parcels the order's cash on delivery and totals are split over.
+ * Only a parcel that is the one of them carries the whole order's.
+ */
+export function withGoodsLeft(order: AdminOrder): AdminFulfillmentOrder[] {
+  return order.fulfillmentOrders.nodes.filter(
+    (fulfillmentOrder) =>
+      isShippable(fulfillmentOrder) || heldFulfillmentOrders(order).includes(fulfillmentOrder),
+  );
+}
+
+/** What a fulfillment order has left to ship: its line items' ids and remaining quantities. */
+export function goodsLeft(fulfillmentOrder: AdminFulfillmentOrder): Record<string, number> {
+  const goods: Record<string, number> = {};
+  for (const line of fulfillmentOrder.lineItems.nodes) {
+    const quantity = line.remainingQuantity ?? 0;
+    if (quantity > 0) goods[line.lineItem.id] = (goods[line.lineItem.id] ?? 0) + quantity;
+  }
+  return goods;
 }
 
 /**
@@ -127,13 +151,17 @@ function parcelOf(
   const id = numericId(gid);
   const place = numbered.indexOf(fulfillmentOrder) + 1;
   const name = count > 1 && place > 0 ? `${baseName} (${place}/${count})` : baseName;
+  // The order's totals (and its cash on delivery) go with a parcel only when
+  // no other fulfillment order has goods left to ship: never guessed.
+  const alone = withGoodsLeft(admin).every((other) => other === fulfillmentOrder);
   return {
     fulfillmentOrderId: id,
     shipId: id,
     name,
     location: fulfillmentOrder.assignedLocation?.name ?? "",
     lines: [linesOf(fulfillmentOrder)],
-    order: restrictTo(held, [fulfillmentOrder], { id, name, whole: count <= 1 }),
+    goods: goodsLeft(fulfillmentOrder),
+    order: restrictTo(held, [fulfillmentOrder], { id, name, whole: alone }),
   };
 }
 
@@ -150,6 +178,7 @@ export function wholeOrderParcel(admin: AdminOrder, held: ShopifyOrder): Fulfill
     name: held.name ?? String(held.id),
     location: shipped[0]?.assignedLocation?.name ?? "",
     lines: shipped.map(linesOf),
+    goods: Object.assign({}, ...shipped.map(goodsLeft)),
     order: held,
   };
 }

@@ -83,6 +83,22 @@ export function fulfilledElsewhereIssues(): IssuesByLanguage {
   });
 }
 
+/**
+ * A parcel was bought for a fulfillment order that Shopify then changed
+ * (split, merged, moved, held in part, or gone) before its fulfilment was
+ * made: its goods may now be in another fulfillment order. Nothing more is
+ * bought for the order until the merchant sorts it out, so the same goods are
+ * never paid for twice.
+ */
+export function boughtChangedIssues(): IssuesByLanguage {
+  return both("order.fulfillment_orders", "bought_fulfillment_order_changed", {
+    pl_PL:
+      "Paczka jest już opłacona, ale jej zlecenie realizacji zmieniło się w Shopify (podzielone, połączone, przeniesione lub wstrzymane), zanim zostało zrealizowane; aplikacja nie kupi dla zamówienia kolejnej paczki. Zrealizuj zamówienie w Shopify z tą paczką albo ją anuluj, a potem ponów.",
+    en_GB:
+      "A parcel is already paid for, but its fulfilment order changed in Shopify (split, merged, moved or held) before it was fulfilled; the app buys no further parcel for the order. Fulfil the order in Shopify with that parcel, or cancel it, then retry.",
+  });
+}
+
 /** Shopify refused the fulfilment of an order whose parcel is already bought. */
 export function fulfilmentIssues(detail: string): IssuesByLanguage {
   return both("order.fulfillment", "fulfilment_refused", {
