@@ -22,12 +22,33 @@ export interface FulfillmentOrderParcel {
   readonly name: string;
   /** Where it ships from (the location's name). */
   readonly location: string;
+  /** The address it ships from: its location's, when Shopify has one in full. */
+  readonly origin?: Origin;
   /** Exactly what its fulfilment is made of. */
   readonly lines: readonly FulfilmentLines[];
   /** The goods its parcel holds: line item GID -> quantity. */
   readonly goods: Readonly<Record<string, number>>;
   /** The order restricted to the parcel's lines and quantities, under `shipId` and `name`. */
   readonly order: ShopifyOrder;
+}
+
+/** A location's address, in the shape of a sender's. */
+export interface Origin {
+  readonly street: string;
+  readonly postcode: string;
+  readonly city: string;
+  readonly country_code: string;
+}
+
+/** The fulfillment order's location address, when it has a street, postcode, city and country. */
+export function originOf(fulfillmentOrder: AdminFulfillmentOrder): Origin | undefined {
+  const at = fulfillmentOrder.assignedLocation;
+  const street = [at?.address1, at?.address2]
+    .filter((part) => part?.trim())
+    .join(" ")
+    .trim();
+  if (!at || !street || !at.zip?.trim() || !at.city?.trim() || !at.countryCode) return undefined;
+  return { street, postcode: at.zip.trim(), city: at.city.trim(), country_code: at.countryCode };
 }
 
 const SHIPPED_STATUSES = new Set(["OPEN", "IN_PROGRESS"]);
@@ -159,6 +180,7 @@ function parcelOf(
     shipId: id,
     name,
     location: fulfillmentOrder.assignedLocation?.name ?? "",
+    ...withOrigin(originOf(fulfillmentOrder)),
     lines: [linesOf(fulfillmentOrder)],
     goods: goodsLeft(fulfillmentOrder),
     order: restrictTo(held, [fulfillmentOrder], { id, name, whole: alone }),
@@ -177,10 +199,15 @@ export function wholeOrderParcel(admin: AdminOrder, held: ShopifyOrder): Fulfill
     shipId: String(held.id),
     name: held.name ?? String(held.id),
     location: shipped[0]?.assignedLocation?.name ?? "",
+    ...withOrigin(shipped[0] ? originOf(shipped[0]) : undefined),
     lines: shipped.map(linesOf),
     goods: Object.assign({}, ...shipped.map(goodsLeft)),
     order: held,
   };
+}
+
+function withOrigin(origin: Origin | undefined): { origin?: Origin } {
+  return origin ? { origin } : {};
 }
 
 function linesOf(fulfillmentOrder: AdminFulfillmentOrder): FulfilmentLines {

@@ -43,9 +43,9 @@ export function senderIssues(): IssuesByLanguage {
 export function tooLargeIssues(): IssuesByLanguage {
   return both("order.line_items", "order_too_large", {
     pl_PL:
-      "Zamówienie ma więcej niż 100 pozycji albo więcej niż 3 zlecenia realizacji, a tyle aplikacja odczytuje; wyślij je ręcznie.",
+      "Zamówienie ma więcej niż 100 pozycji albo więcej niż 10 zleceń realizacji, a tyle aplikacja odczytuje; wyślij je ręcznie.",
     en_GB:
-      "The order has more than 100 lines or more than 3 fulfilment orders, which is what the app reads; ship it by hand.",
+      "The order has more than 100 lines or more than 10 fulfilment orders, which is what the app reads; ship it by hand.",
   });
 }
 
@@ -70,6 +70,19 @@ export function severalLocationsIssues(locations: readonly string[]): IssuesByLa
   return both("order.fulfillment_orders", "several_locations", {
     pl_PL: `Produkty zamówienia są wysyłane z ${locations.length} lokalizacji${list}, a jedna paczka ma jednego nadawcę; przenieś je do jednej lokalizacji w Shopify i ponów albo wyślij je ręcznie.`,
     en_GB: `The order's items ship from ${locations.length} locations${list}, and one parcel has one sender; move them to one location in Shopify and retry, or ship them by hand.`,
+  });
+}
+
+/**
+ * The order's parcels ship from several locations that have no full address
+ * in Shopify: the shop's sender address stands for one location only.
+ */
+export function locationAddressIssues(locations: readonly string[]): IssuesByLanguage {
+  const named = locations.filter((name) => name !== "").join(", ");
+  const list = named === "" ? "" : ` (${named})`;
+  return both("order.fulfillment_orders.assigned_location", "location_address_missing", {
+    pl_PL: `Zamówienie jest wysyłane z ${locations.length} lokalizacji bez pełnego adresu w Shopify${list}, a adres nadawcy z ustawień aplikacji to adres jednej z nich; uzupełnij adresy lokalizacji w Shopify i ponów albo wyślij je ręcznie.`,
+    en_GB: `The order ships from ${locations.length} locations with no full address in Shopify${list}, and the sender address in the app's settings is one location's; enter the locations' addresses in Shopify and retry, or ship it by hand.`,
   });
 }
 

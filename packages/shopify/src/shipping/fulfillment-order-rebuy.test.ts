@@ -7,7 +7,7 @@
 // and recorded, never reported as "not bought".
 import { describe, expect, it } from "vitest";
 import { loadOrderShipments } from "../store/shipments.ts";
-import { adminCall, HOLD, MERGE, RELEASE_HOLD, SPLIT } from "../test-support/admin-call.ts";
+import { adminCall, CANCEL, HOLD, MERGE, RELEASE_HOLD, SPLIT } from "../test-support/admin-call.ts";
 import { eventually } from "../test-support/eventually.ts";
 import { useHarness } from "../test-support/harness.ts";
 
@@ -152,6 +152,28 @@ describe("goods bought under one fulfillment order, then it changes", () => {
     expect(rowA?.status).toBe("needs_attention");
     expect(rowA?.issues.map((issue) => issue.rule)).toEqual([CHANGED]);
     expect((await harness.ledger(SHOP, "9301")).charges).toBe(1);
+    await second.close();
+  });
+  it("cancelled by Shopify with a replacement: the replacement is not bought again", async () => {
+    const SHOP = "fo-rebuy-cancel.myshopify.com";
+    await crashAfterBuying(SHOP, 9501);
+    const [original] = harness.fake.order(SHOP, gid(9501))?.fulfillmentOrders ?? [];
+    if (!original) throw new Error("the order has no fulfillment order");
+    // Shopify closes a cancelled fulfillment order and makes a replacement with its goods.
+    original.requestStatus = "SUBMITTED";
+    const cancelled = await adminCall(harness.fake, SHOP, CANCEL, { id: original.id });
+    expect(cancelled.data?.fulfillmentOrderCancel.userErrors).toEqual([]);
+    const replacement = harness.fake.order(SHOP, gid(9501))?.fulfillmentOrders.at(-1);
+    expect([original.status, replacement?.status]).toEqual(["CLOSED", "OPEN"]);
+    const second = await harness.app();
+    const delivered = await harness.deliver(second, SHOP, "fulfillment_orders/cancelled", {
+      fulfillment_order: { id: numeric(original.id), status: "closed" },
+      replacement_fulfillment_order: { id: numeric(replacement?.id), status: "open" },
+    });
+    expect(delivered.status).toBe(200);
+    await stopped(SHOP, "9501");
+    expect((await harness.ledger(SHOP, "9501")).charges).toBe(1);
+    expect(harness.fake.order(SHOP, gid(9501))?.fulfillments).toEqual([]);
     await second.close();
   });
 });

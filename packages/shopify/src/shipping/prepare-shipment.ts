@@ -27,6 +27,7 @@ import {
   goodsLeft,
   heldFulfillmentOrders,
   numericId,
+  originOf,
   wholeOrderParcel,
   withGoodsLeft,
 } from "../mapping/fulfillment-orders.ts";
@@ -41,6 +42,7 @@ import {
   type NewShipment,
   recordGoods,
   recordPackageId,
+  recordStatus,
   recordWaiting,
   type ShipmentKey,
   type ShipmentRow,
@@ -50,6 +52,7 @@ import {
   codSplitIssues,
   connectionIssues,
   fulfilledElsewhereIssues,
+  locationAddressIssues,
   refundedIssues,
   senderIssues,
   severalLocationsIssues,
@@ -185,6 +188,19 @@ export async function prepareShipment(
     for (const parcel of parcels) await recordWaiting(pool, keyOf(parcel));
     return "waiting";
   }
+  // A whole order begun before parcels were per fulfillment order holds all
+  // its goods: not bought while part of it is on hold (it would be fulfilled
+  // without that part, and the part never after).
+  const wholeRow = rows.find((row) => row.fulfillmentOrderId === "");
+  if (legacy && wholeRow?.packageId === undefined && heldFulfillmentOrders(admin).length > 0) {
+    // Marked anew, so the merchant's next Ship (after the release) is a new request.
+    const row = await beginShipment(
+      pool,
+      keyOf(parcels[0] ?? { fulfillmentOrderId: "", name: orderName }),
+    );
+    if (row.status === "shipping") await recordStatus(pool, shop, row, "waiting");
+    return "waiting";
+  }
   // Nothing more is bought for the order (nor fulfilled from the changed
   // fulfillment orders) until the merchant sorts out the parcel already paid for.
   if (changed) {
@@ -305,7 +321,20 @@ export async function prepareShipment(
     !isPaid(order) &&
     !refunded &&
     whole.cod === undefined;
+  // Each parcel ships from its location's address (the shop's sender's name,
+  // phone and email); a location with no full address in Shopify is taken to
+  // be the sender's own, which holds for one location of an order only.
+  const unaddressed = [
+    ...new Set(
+      withGoodsLeft(admin)
+        .filter((fulfillmentOrder) => originOf(fulfillmentOrder) === undefined)
+        .map((fulfillmentOrder) => fulfillmentOrder.assignedLocation?.name ?? ""),
+    ),
+  ];
   for (const { parcel, storeOrder, hadPackage } of begun) {
+    const sent: ShipMapping = parcel.origin
+      ? { ...mapping, sender: { ...mapping.sender, ...parcel.origin, county: null } }
+      : mapping;
     const prepared: PreparedShipment = {
       shop,
       orderId,
@@ -317,13 +346,17 @@ export async function prepareShipment(
       storeOrder,
       settings,
       language,
-      mapping,
+      mapping: sent,
       client,
       hadPackage,
     };
     const attention = async (byLanguage: Parameters<typeof needsAttention>[2]) => {
       outcomes.push(await needsAttention(pool, { ...prepared, language }, byLanguage));
     };
+    if (!legacy && !parcel.origin && unaddressed.length > 1 && !hadPackage) {
+      await attention(locationAddressIssues(unaddressed));
+      continue;
+    }
     try {
       const paid = async () =>
         hadPackage || (await findPaidOrderPackage(client, shop, parcel.shipId)) !== undefined;
