@@ -8,9 +8,9 @@
  * unit's weight from its fulfillment order line), totals, payment and
  * cancellation state, and the chosen shipping line (which names a locker).
  * Sized to stay under Shopify's query cost limit (1,000): a fulfillment
- * order's lines past the first 50 are read page by page after `endCursor`
+ * order's lines past the first 10 are read page by page after `endCursor`
  * (FulfillmentOrderLines); `hasNextPage` on the order's lines (100) or its
- * fulfillment orders (3) says the order is larger than the app reads. Each fulfillment
+ * fulfillment orders (10: closed ones count) says the order is larger than the app reads. Each fulfillment
  * order's status and assigned location (by name: Shopify keeps location
  * names unique in a shop, and the location's id needs `read_locations`, a
  * scope the app does not ask for) say where its open lines ship from.
@@ -91,7 +91,7 @@ export const SHOP_ORDER = /* GraphQL */ `
           }
         }
       }
-      fulfillmentOrders(first: 3) {
+      fulfillmentOrders(first: 10) {
         pageInfo {
           hasNextPage
         }
@@ -100,6 +100,11 @@ export const SHOP_ORDER = /* GraphQL */ `
           status
           assignedLocation {
             name
+            address1
+            address2
+            city
+            zip
+            countryCode
           }
           deliveryMethod {
             methodType
@@ -107,7 +112,7 @@ export const SHOP_ORDER = /* GraphQL */ `
           fulfillmentHolds {
             id
           }
-          lineItems(first: 50) {
+          lineItems(first: 10) {
             pageInfo {
               hasNextPage
               endCursor
@@ -132,7 +137,7 @@ export const SHOP_ORDER = /* GraphQL */ `
 
 /**
  * The next page of a fulfillment order's lines, after `after` (ShopOrder
- * reads the first 50 of each): the line, what is left of it, its unit weight.
+ * reads the first 10 of each): the line, what is left of it, its unit weight.
  */
 export const FULFILLMENT_ORDER_LINES = /* GraphQL */ `
   query FulfillmentOrderLines($id: ID!, $after: String) {

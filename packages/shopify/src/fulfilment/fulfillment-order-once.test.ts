@@ -23,7 +23,11 @@ const MANUAL = "fo-once-manual.myshopify.com";
 /** A short heartbeat and upkeep pass, so a takeover takes seconds. */
 const FAST = { jobHeartbeatSeconds: 10, superviseIntervalSeconds: 1 } as const;
 const PROCESS = fileURLToPath(new URL("../test-support/app-process.ts", import.meta.url));
-const WAREHOUSE = { id: "gid://shopify/Location/2", name: "Warehouse Gdynia" };
+const WAREHOUSE = {
+  id: "gid://shopify/Location/2",
+  name: "Warehouse Gdynia",
+  address: { address1: "ul. Portowa 7", city: "Gdynia", zip: "81-337", countryCode: "PL" },
+};
 const TWO_LOCATIONS = {
   fulfillmentOrders: [{ lineItemIds: [1] }, { lineItemIds: [2], location: WAREHOUSE }],
 };

@@ -8,7 +8,11 @@ import { useHarness } from "../test-support/harness.ts";
 
 const harness = useHarness();
 const SHOP = "fo-tracking-shop.myshopify.com";
-const WAREHOUSE = { id: "gid://shopify/Location/2", name: "Warehouse Gdynia" };
+const WAREHOUSE = {
+  id: "gid://shopify/Location/2",
+  name: "Warehouse Gdynia",
+  address: { address1: "ul. Portowa 7", city: "Gdynia", zip: "81-337", countryCode: "PL" },
+};
 let app: ShopifyApp;
 
 beforeAll(async () => {

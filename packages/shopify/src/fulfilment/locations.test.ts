@@ -11,6 +11,7 @@ import type { ShopifyApp } from "../app/create-shopify-app.ts";
 import { loadOrderShipments } from "../store/shipments.ts";
 import { adminCall, CREATE_FULFILLMENT } from "../test-support/admin-call.ts";
 import { useHarness } from "../test-support/harness.ts";
+import { SAMPLE_SENDER } from "../testing/orders.ts";
 
 const harness = useHarness();
 const SHOP = "locations-shop.myshopify.com";
@@ -21,10 +22,27 @@ beforeAll(async () => {
   await harness.ready(app, SHOP);
 }, 60_000);
 
-const WAREHOUSE = { id: "gid://shopify/Location/2", name: "Warehouse Gdynia" };
+const WAREHOUSE = {
+  id: "gid://shopify/Location/2",
+  name: "Warehouse Gdynia",
+  address: { address1: "ul. Portowa 7", city: "Gdynia", zip: "81-337", countryCode: "PL" },
+};
 const TWO_LOCATIONS = {
   fulfillmentOrders: [{ lineItemIds: [1] }, { lineItemIds: [2], location: WAREHOUSE }],
 };
+/** Two locations whose addresses were never entered in Shopify. */
+const UNADDRESSED = {
+  fulfillmentOrders: [
+    { lineItemIds: [1] },
+    { lineItemIds: [2], location: { id: "gid://shopify/Location/3", name: "Store Sopot" } },
+  ],
+};
+
+async function senderOf(packageId: number) {
+  const client = await harness.serviceClient();
+  const { sender } = await client.packages.get(packageId);
+  return [sender?.name, sender?.street, sender?.postcode, sender?.city];
+}
 
 async function parcelWeight(packageId: number): Promise<number> {
   const client = await harness.serviceClient();
@@ -60,6 +78,19 @@ describe("an order's fulfillment orders and their locations", () => {
     // Each parcel weighs its own lines: 3 mugs of 400 g, one book of 500 g.
     expect(await parcelWeight(rows[0]?.packageId as number)).toBeCloseTo(1.2, 2);
     expect(await parcelWeight(rows[1]?.packageId as number)).toBeCloseTo(0.5, 2);
+    // Each parcel ships from its location: the shop's sender, and the warehouse's address.
+    expect(await senderOf(rows[0]?.packageId as number)).toEqual([
+      SAMPLE_SENDER.name,
+      SAMPLE_SENDER.street,
+      SAMPLE_SENDER.postcode,
+      SAMPLE_SENDER.city,
+    ]);
+    expect(await senderOf(rows[1]?.packageId as number)).toEqual([
+      SAMPLE_SENDER.name,
+      "ul. Portowa 7",
+      "81-337",
+      "Gdynia",
+    ]);
     const ledger = await harness.ledger(SHOP, "7101");
     expect(ledger.packageIds).toHaveLength(2);
     expect(ledger.charges).toBe(2);
@@ -67,6 +98,14 @@ describe("an order's fulfillment orders and their locations", () => {
       (entry) => entry.orderId === "7101",
     );
     expect(listed).toHaveLength(2);
+  });
+
+  it("two locations with no address in Shopify: not shipped from the one sender address", async () => {
+    const order = harness.order(SHOP, 7105, {}, UNADDRESSED);
+    await harness.deliverPaid(app, SHOP, order);
+    const row = await harness.settled(SHOP, "7105", ["fulfilled", "needs_attention"]);
+    expect(row.issues).toEqual([expect.objectContaining({ rule: "location_address_missing" })]);
+    expect(await harness.ledger(SHOP, "7105")).toEqual({ packageIds: [], charges: 0 });
   });
 
   it("a partly fulfilled fulfillment order ships what remains, and fulfils that", async () => {

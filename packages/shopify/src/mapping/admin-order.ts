@@ -81,7 +81,14 @@ export interface AdminFulfillmentOrder {
   readonly id?: string;
   /** OPEN, IN_PROGRESS, ON_HOLD, CLOSED, ... (absent in answers read before it was asked). */
   readonly status?: string;
-  readonly assignedLocation?: { readonly name: string | null } | null;
+  readonly assignedLocation?: {
+    readonly name: string | null;
+    readonly address1?: string | null;
+    readonly address2?: string | null;
+    readonly city?: string | null;
+    readonly zip?: string | null;
+    readonly countryCode?: string | null;
+  } | null;
   /** SHIPPING, PICKUP_POINT, PICK_UP, LOCAL, ... */
   readonly deliveryMethod?: { readonly methodType: string } | null;
   readonly fulfillmentHolds?: readonly { readonly id: string }[];

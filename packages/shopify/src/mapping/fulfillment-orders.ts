@@ -22,10 +22,33 @@ export interface FulfillmentOrderParcel {
   readonly name: string;
   /** Where it ships from (the location's name). */
   readonly location: string;
+  /** The address it ships from: its location's, when Shopify has one in full. */
+  readonly origin?: Origin;
   /** Exactly what its fulfilment is made of. */
   readonly lines: readonly FulfilmentLines[];
+  /** The goods its parcel holds: line item GID -> quantity. */
+  readonly goods: Readonly<Record<string, number>>;
   /** The order restricted to the parcel's lines and quantities, under `shipId` and `name`. */
   readonly order: ShopifyOrder;
+}
+
+/** A location's address, in the shape of a sender's. */
+export interface Origin {
+  readonly street: string;
+  readonly postcode: string;
+  readonly city: string;
+  readonly country_code: string;
+}
+
+/** The fulfillment order's location address, when it has a street, postcode, city and country. */
+export function originOf(fulfillmentOrder: AdminFulfillmentOrder): Origin | undefined {
+  const at = fulfillmentOrder.assignedLocation;
+  const street = [at?.address1, at?.address2]
+    .filter((part) => part?.trim())
+    .join(" ")
+    .trim();
+  if (!at || !street || !at.zip?.trim() || !at.city?.trim() || !at.countryCode) return undefined;
+  return { street, postcode: at.zip.trim(), city: at.city.trim(), country_code: at.countryCode };
 }
 
 const SHIPPED_STATUSES = new Set(["OPEN", "IN_PROGRESS"]);
@@ -71,6 +94,28 @@ export function heldFulfillmentOrders(order: AdminOrder): AdminFulfillmentOrder[
       SHIPPED_METHODS.has(fulfillmentOrder.deliveryMethod?.methodType ?? "SHIPPING") &&
       remaining(fulfillmentOrder),
   );
+}
+
+/**
+ * The order's fulfillment orders with goods left to ship, shipped now or on
+ * hold: the parcels the order's cash on delivery and totals are split over.
+ * Only a parcel that is the one of them carries the whole order's.
+ */
+export function withGoodsLeft(order: AdminOrder): AdminFulfillmentOrder[] {
+  return order.fulfillmentOrders.nodes.filter(
+    (fulfillmentOrder) =>
+      isShippable(fulfillmentOrder) || heldFulfillmentOrders(order).includes(fulfillmentOrder),
+  );
+}
+
+/** What a fulfillment order has left to ship: its line items' ids and remaining quantities. */
+export function goodsLeft(fulfillmentOrder: AdminFulfillmentOrder): Record<string, number> {
+  const goods: Record<string, number> = {};
+  for (const line of fulfillmentOrder.lineItems.nodes) {
+    const quantity = line.remainingQuantity ?? 0;
+    if (quantity > 0) goods[line.lineItem.id] = (goods[line.lineItem.id] ?? 0) + quantity;
+  }
+  return goods;
 }
 
 /**
@@ -127,13 +172,18 @@ function parcelOf(
   const id = numericId(gid);
   const place = numbered.indexOf(fulfillmentOrder) + 1;
   const name = count > 1 && place > 0 ? `${baseName} (${place}/${count})` : baseName;
+  // The order's totals (and its cash on delivery) go with a parcel only when
+  // no other fulfillment order has goods left to ship: never guessed.
+  const alone = withGoodsLeft(admin).every((other) => other === fulfillmentOrder);
   return {
     fulfillmentOrderId: id,
     shipId: id,
     name,
     location: fulfillmentOrder.assignedLocation?.name ?? "",
+    ...withOrigin(originOf(fulfillmentOrder)),
     lines: [linesOf(fulfillmentOrder)],
-    order: restrictTo(held, [fulfillmentOrder], { id, name, whole: count <= 1 }),
+    goods: goodsLeft(fulfillmentOrder),
+    order: restrictTo(held, [fulfillmentOrder], { id, name, whole: alone }),
   };
 }
 
@@ -149,9 +199,15 @@ export function wholeOrderParcel(admin: AdminOrder, held: ShopifyOrder): Fulfill
     shipId: String(held.id),
     name: held.name ?? String(held.id),
     location: shipped[0]?.assignedLocation?.name ?? "",
+    ...withOrigin(shipped[0] ? originOf(shipped[0]) : undefined),
     lines: shipped.map(linesOf),
+    goods: Object.assign({}, ...shipped.map(goodsLeft)),
     order: held,
   };
+}
+
+function withOrigin(origin: Origin | undefined): { origin?: Origin } {
+  return origin ? { origin } : {};
 }
 
 function linesOf(fulfillmentOrder: AdminFulfillmentOrder): FulfilmentLines {

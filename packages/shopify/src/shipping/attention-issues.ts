@@ -43,9 +43,9 @@ export function senderIssues(): IssuesByLanguage {
 export function tooLargeIssues(): IssuesByLanguage {
   return both("order.line_items", "order_too_large", {
     pl_PL:
-      "Zamówienie ma więcej niż 100 pozycji albo więcej niż 3 zlecenia realizacji, a tyle aplikacja odczytuje; wyślij je ręcznie.",
+      "Zamówienie ma więcej niż 100 pozycji albo więcej niż 10 zleceń realizacji, a tyle aplikacja odczytuje; wyślij je ręcznie.",
     en_GB:
-      "The order has more than 100 lines or more than 3 fulfilment orders, which is what the app reads; ship it by hand.",
+      "The order has more than 100 lines or more than 10 fulfilment orders, which is what the app reads; ship it by hand.",
   });
 }
 
@@ -73,6 +73,19 @@ export function severalLocationsIssues(locations: readonly string[]): IssuesByLa
   });
 }
 
+/**
+ * The order's parcels ship from several locations that have no full address
+ * in Shopify: the shop's sender address stands for one location only.
+ */
+export function locationAddressIssues(locations: readonly string[]): IssuesByLanguage {
+  const named = locations.filter((name) => name !== "").join(", ");
+  const list = named === "" ? "" : ` (${named})`;
+  return both("order.fulfillment_orders.assigned_location", "location_address_missing", {
+    pl_PL: `Zamówienie jest wysyłane z ${locations.length} lokalizacji bez pełnego adresu w Shopify${list}, a adres nadawcy z ustawień aplikacji to adres jednej z nich; uzupełnij adresy lokalizacji w Shopify i ponów albo wyślij je ręcznie.`,
+    en_GB: `The order ships from ${locations.length} locations with no full address in Shopify${list}, and the sender address in the app's settings is one location's; enter the locations' addresses in Shopify and retry, or ship it by hand.`,
+  });
+}
+
 /** No open fulfillment order is left with anything to fulfil (fulfilled by hand in Shopify): no parcel is bought. */
 export function fulfilledElsewhereIssues(): IssuesByLanguage {
   return both("order.fulfillment_orders", "fulfilled_elsewhere", {
@@ -80,6 +93,22 @@ export function fulfilledElsewhereIssues(): IssuesByLanguage {
       "W Shopify nie zostało nic do zrealizowania przez aplikację (zamówienie zrealizowano lub jest realizowane poza aplikacją), więc paczka nie została kupiona; sprawdź zamówienie w Shopify.",
     en_GB:
       "Nothing is left in Shopify for the app to fulfil (the order was fulfilled, or is being fulfilled, outside the app), so no parcel was bought; check the order in Shopify.",
+  });
+}
+
+/**
+ * A parcel was bought for a fulfillment order that Shopify then changed
+ * (split, merged, moved, held in part, or gone) before its fulfilment was
+ * made: its goods may now be in another fulfillment order. Nothing more is
+ * bought for the order until the merchant sorts it out, so the same goods are
+ * never paid for twice.
+ */
+export function boughtChangedIssues(): IssuesByLanguage {
+  return both("order.fulfillment_orders", "bought_fulfillment_order_changed", {
+    pl_PL:
+      "Paczka jest już opłacona, ale jej zlecenie realizacji zmieniło się w Shopify (podzielone, połączone, przeniesione lub wstrzymane), zanim zostało zrealizowane; aplikacja nie kupi dla zamówienia kolejnej paczki. Zrealizuj zamówienie w Shopify z tą paczką albo ją anuluj, a potem ponów.",
+    en_GB:
+      "A parcel is already paid for, but its fulfilment order changed in Shopify (split, merged, moved or held) before it was fulfilled; the app buys no further parcel for the order. Fulfil the order in Shopify with that parcel, or cancel it, then retry.",
   });
 }
 

@@ -20,7 +20,10 @@ import { fulfillmentOrderGid, numericId } from "../mapping/fulfillment-orders.ts
 import { isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { loadSettings } from "../store/settings.ts";
+import { loadShipment } from "../store/shipments.ts";
+import { boughtChangedIssues } from "./attention-issues.ts";
 import { cancelOne } from "./cancel-order.ts";
+import { needsAttention } from "./needs-attention.ts";
 import type { ShipContext, ShipOutcome, ShipPlan } from "./ship-context.ts";
 import { shipShopifyOrder } from "./ship-shopify-order.ts";
 
@@ -114,7 +117,27 @@ export async function handleFulfillmentOrderEvent(
   if (topic === "fulfillment_orders/cancelled") {
     // Only Shopify's own word that the fulfillment order is cancelled cancels its shipment.
     const about = named[0] === undefined ? undefined : await ownerOf(context, shop, named[0]);
-    if (about?.status === "CANCELLED") {
+    const whole = await loadShipment(context.pool, shop, { orderId, fulfillmentOrderId: "" });
+    if (about?.status === "CANCELLED" && whole !== undefined) {
+      // A whole-order shipment begun before parcels were per fulfillment order
+      // holds this one's goods with the others': its package (if bought, not
+      // fulfilled) needs the merchant, and no row of its own is made.
+      if (
+        whole.packageId !== undefined &&
+        !["fulfilled", "cancelled", "cancelled_after_order"].includes(whole.status)
+      ) {
+        await needsAttention(
+          context.pool,
+          {
+            shop,
+            orderId,
+            fulfillmentOrderId: "",
+            language: (await loadSettings(context.pool, shop)).settings.language,
+          },
+          boughtChangedIssues(),
+        );
+      }
+    } else if (about?.status === "CANCELLED") {
       await cancelOne(context, {
         shop,
         orderId,

@@ -14,16 +14,22 @@
 // others with what became of them (waiting, skipped, needs attention).
 import type { ShippingClient } from "@shipbridge/core";
 import { orderGid as gidOf, loadShopOrder } from "../admin/load-shop-order.ts";
-import { shippingLocations } from "../mapping/admin-order.ts";
+import {
+  type AdminFulfillmentOrder,
+  type AdminOrder,
+  shippingLocations,
+} from "../mapping/admin-order.ts";
 import {
   type FulfillmentOrderParcel,
   type FulfilmentLines,
   fulfillmentOrderParcel,
   fulfillmentOrderParcels,
+  goodsLeft,
   heldFulfillmentOrders,
-  isShippable,
   numericId,
+  originOf,
   wholeOrderParcel,
+  withGoodsLeft,
 } from "../mapping/fulfillment-orders.ts";
 import { isCancelled, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
@@ -34,14 +40,19 @@ import {
   dropUnboughtShipment,
   loadOrderShipments,
   type NewShipment,
+  recordGoods,
   recordPackageId,
+  recordStatus,
   recordWaiting,
   type ShipmentKey,
+  type ShipmentRow,
 } from "../store/shipments.ts";
 import {
+  boughtChangedIssues,
   codSplitIssues,
   connectionIssues,
   fulfilledElsewhereIssues,
+  locationAddressIssues,
   refundedIssues,
   senderIssues,
   severalLocationsIssues,
@@ -130,12 +141,29 @@ export async function prepareShipment(
 
   // A shipment whose fulfillment order went away (moved, split, merged, closed)
   // before its parcel was bought is dropped; one bought stays with its package.
+  // A purchase whose package id was never recorded (a run that died after the
+  // order command) is looked up first: found, it is recorded, and its goods,
+  // bought under a fulfillment order that changed since, stop the order.
+  let changed = false;
+  let recorded = false;
   for (const row of existing) {
-    if (row.fulfillmentOrderId === "" || shipped.has(row.fulfillmentOrderId)) continue;
-    if (heldIds.has(row.fulfillmentOrderId) || row.packageId !== undefined) continue;
-    if ((await findPaidOrderPackage(client, shop, row.fulfillmentOrderId)) !== undefined) continue;
-    await dropUnboughtShipment(pool, shop, row);
+    if (row.fulfillmentOrderId === "" || row.packageId !== undefined) continue;
+    if (row.status === "fulfilled" || row.status.startsWith("cancelled")) continue;
+    const gone = !shipped.has(row.fulfillmentOrderId) && !heldIds.has(row.fulfillmentOrderId);
+    if (!gone && row.goods === undefined) continue;
+    const found = await findPaidOrderPackage(client, shop, row.fulfillmentOrderId);
+    if (found !== undefined) {
+      await recordPackageId(pool, shop, row, found);
+      recorded = true;
+      if (gone) changed = true;
+    } else if (gone) {
+      await dropUnboughtShipment(pool, shop, row);
+    }
   }
+  // A parcel bought and not yet fulfilled whose goods are now (also) in
+  // another fulfillment order (split, merged, moved, held in part).
+  const rows = recorded ? await loadOrderShipments(pool, shop, orderId) : existing;
+  if (!legacy && boughtGoodsMoved(rows, admin)) changed = true;
   const keyOf = (
     parcel: Pick<FulfillmentOrderParcel, "fulfillmentOrderId" | "name">,
     storeOrder = whole,
@@ -160,10 +188,33 @@ export async function prepareShipment(
     for (const parcel of parcels) await recordWaiting(pool, keyOf(parcel));
     return "waiting";
   }
+  // A whole order begun before parcels were per fulfillment order holds all
+  // its goods: not bought while part of it is on hold (it would be fulfilled
+  // without that part, and the part never after).
+  const wholeRow = rows.find((row) => row.fulfillmentOrderId === "");
+  if (legacy && wholeRow?.packageId === undefined && heldFulfillmentOrders(admin).length > 0) {
+    // Marked anew, so the merchant's next Ship (after the release) is a new request.
+    const row = await beginShipment(
+      pool,
+      keyOf(parcels[0] ?? { fulfillmentOrderId: "", name: orderName }),
+    );
+    if (row.status === "shipping") await recordStatus(pool, shop, row, "waiting");
+    return "waiting";
+  }
+  // Nothing more is bought for the order (nor fulfilled from the changed
+  // fulfillment orders) until the merchant sorts out the parcel already paid for.
+  if (changed) {
+    for (const parcel of parcels) await beginShipment(pool, keyOf(parcel));
+    return needsAttention(
+      pool,
+      { shop, orderId, language: settings.language },
+      boughtChangedIssues(),
+    );
+  }
   // Bought (and recorded) but its fulfillment order is no longer shipped: it goes on to its fulfilment.
   const stale = legacy
     ? []
-    : existing.filter(
+    : rows.filter(
         (row) =>
           !shipped.has(row.fulfillmentOrderId) &&
           row.packageId !== undefined &&
@@ -253,10 +304,15 @@ export async function prepareShipment(
   if (legacy && shippingLocations(admin).length > 1) {
     return allAttention(severalLocationsIssues(shippingLocations(admin)));
   }
-  // Cash on delivery over several parcels: which one collects is not guessed.
-  const parcelsOfOrder = admin.fulfillmentOrders.nodes.filter(isShippable).length;
-  if (!legacy && whole.cod !== undefined && parcelsOfOrder > 1) {
-    return allAttention(codSplitIssues(parcelsOfOrder));
+  // Cash on delivery over several parcels (shipped now or on hold): which one
+  // collects is not guessed, and no parcel of the order is bought without it.
+  const parcelsOfOrder = withGoodsLeft(admin).length;
+  if (
+    !legacy &&
+    whole.cod !== undefined &&
+    begun.some(({ storeOrder }) => storeOrder.cod === undefined)
+  ) {
+    return allAttention(codSplitIssues(Math.max(parcelsOfOrder, 2)));
   }
   const refunded = refundedStatus(order);
   const unpaid =
@@ -265,7 +321,20 @@ export async function prepareShipment(
     !isPaid(order) &&
     !refunded &&
     whole.cod === undefined;
+  // Each parcel ships from its location's address (the shop's sender's name,
+  // phone and email); a location with no full address in Shopify is taken to
+  // be the sender's own, which holds for one location of an order only.
+  const unaddressed = [
+    ...new Set(
+      withGoodsLeft(admin)
+        .filter((fulfillmentOrder) => originOf(fulfillmentOrder) === undefined)
+        .map((fulfillmentOrder) => fulfillmentOrder.assignedLocation?.name ?? ""),
+    ),
+  ];
   for (const { parcel, storeOrder, hadPackage } of begun) {
+    const sent: ShipMapping = parcel.origin
+      ? { ...mapping, sender: { ...mapping.sender, ...parcel.origin, county: null } }
+      : mapping;
     const prepared: PreparedShipment = {
       shop,
       orderId,
@@ -277,13 +346,17 @@ export async function prepareShipment(
       storeOrder,
       settings,
       language,
-      mapping,
+      mapping: sent,
       client,
       hadPackage,
     };
     const attention = async (byLanguage: Parameters<typeof needsAttention>[2]) => {
       outcomes.push(await needsAttention(pool, { ...prepared, language }, byLanguage));
     };
+    if (!legacy && !parcel.origin && unaddressed.length > 1 && !hadPackage) {
+      await attention(locationAddressIssues(unaddressed));
+      continue;
+    }
     try {
       const paid = async () =>
         hadPackage || (await findPaidOrderPackage(client, shop, parcel.shipId)) !== undefined;
@@ -315,9 +388,40 @@ export async function prepareShipment(
       outcomes.push(outcome);
       continue;
     }
+    // What it is bought with, kept once its package is known.
+    if (!hadPackage) await recordGoods(pool, shop, prepared, parcel.goods);
     ready.push(prepared);
   }
   return { ready, outcomes };
+}
+
+/**
+ * Whether a parcel bought and not yet fulfilled no longer matches the
+ * fulfillment orders: its own holds goods it was not bought with (merged
+ * into it), or goods it was bought with are left in another fulfillment
+ * order beyond what that one was itself being shipped with (split off, held
+ * in part, moved, merged away). Goods fulfilled by hand meanwhile are no
+ * such change: what is left goes on to its fulfilment.
+ */
+function boughtGoodsMoved(rows: readonly ShipmentRow[], admin: AdminOrder): boolean {
+  const recorded = new Map(rows.map((row) => [row.fulfillmentOrderId, row.goods ?? {}]));
+  const idOf = (node: AdminFulfillmentOrder) => numericId(node.id ?? "");
+  for (const row of rows) {
+    const bought = row.goods;
+    if (row.packageId === undefined || bought === undefined) continue;
+    if (!["shipping", "shipped", "needs_attention"].includes(row.status)) continue;
+    const own = admin.fulfillmentOrders.nodes.find((node) => idOf(node) === row.fulfillmentOrderId);
+    const ownGoods = own ? goodsLeft(own) : {};
+    if (Object.entries(ownGoods).some(([id, quantity]) => quantity > (bought[id] ?? 0)))
+      return true;
+    for (const other of withGoodsLeft(admin)) {
+      if (other === own) continue;
+      const before = recorded.get(idOf(other)) ?? {};
+      const left = goodsLeft(other);
+      if (Object.keys(bought).some((id) => (left[id] ?? 0) > (before[id] ?? 0))) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -357,10 +461,17 @@ async function nothingToShip(
       orderGid: order.orderGid,
       orderName: order.orderName,
     };
-    if ((await findPaidOrderPackage(order.client, shop, key.fulfillmentOrderId)) !== undefined) {
-      return "skipped";
-    }
+    // A package paid for under it whose record was lost is recorded and shown, never "not bought".
+    const paid = await findPaidOrderPackage(order.client, shop, key.fulfillmentOrderId);
     await beginShipment(pool, key);
+    if (paid !== undefined) {
+      await recordPackageId(pool, shop, key, paid);
+      return needsAttention(
+        pool,
+        { ...key, language: order.settings.language },
+        boughtChangedIssues(),
+      );
+    }
     keys.push(key);
   }
   for (const key of keys) {

@@ -36,7 +36,7 @@ import { markGivenUp } from "./give-up-order.ts";
 import { type PreparedShipment, prepareShipment } from "./prepare-shipment.ts";
 import { recordShipFailure } from "./record-ship-failure.ts";
 import type { ShipContext, ShipOutcome } from "./ship-context.ts";
-import { orderOutcome } from "./ship-shopify-order.ts";
+import { orderOutcome, shipParcel } from "./ship-shopify-order.ts";
 
 export interface BatchRunOptions {
   /** The job's last try: orders that failed for a passing reason then need attention. */
@@ -133,6 +133,23 @@ export async function shipShopifyBatch(
     prepared.delete(shipId);
     try {
       note(parcel.orderId, await completeShipment(context, parcel, parcel.bought));
+    } catch (error) {
+      passing.set(parcel.orderId, error);
+    }
+  }
+  // One batch has one sender: a parcel from another location (its own
+  // address) is bought alone, as the order's Ship button would.
+  for (const [shipId, parcel] of prepared) {
+    if (JSON.stringify(parcel.mapping.sender) === JSON.stringify(parcel.settings.sender)) continue;
+    prepared.delete(shipId);
+    try {
+      const outcome = await shipParcel(context, parcel);
+      // Its package is the batch's too (its labels and handover documents).
+      const packageId = (await loadShipment(pool, shop, parcel))?.packageId;
+      if (packageId !== undefined) {
+        await recordBatchOrder(pool, batchId, parcel.orderId, "bought", packageId);
+      }
+      note(parcel.orderId, outcome);
     } catch (error) {
       passing.set(parcel.orderId, error);
     }

@@ -15,7 +15,7 @@
 // shipped: "unknown_order", for the caller to record.
 import { shipOrder } from "@shipbridge/core";
 import { completeShipment } from "./complete-shipment.ts";
-import { prepareShipment } from "./prepare-shipment.ts";
+import { type PreparedShipment, prepareShipment } from "./prepare-shipment.ts";
 import { recordShipFailure } from "./record-ship-failure.ts";
 import type { ShipContext, ShipOutcome, ShipRequest } from "./ship-context.ts";
 
@@ -28,30 +28,32 @@ export async function shipShopifyOrder(
   const prepared = await prepareShipment(context, shop, id, request);
   if (typeof prepared === "string") return prepared;
   const outcomes = [...prepared.outcomes];
-  for (const parcel of prepared.ready) {
-    if (parcel.bought) {
-      outcomes.push(await completeShipment(context, parcel, parcel.bought));
-      continue;
-    }
-    let result: Awaited<ReturnType<typeof shipOrder>>;
-    try {
-      result = await shipOrder(
-        parcel.client,
-        { ...parcel.storeOrder, id: parcel.shipId },
-        {
-          ...parcel.mapping,
-          lock: context.tokenStore,
-        },
-      );
-    } catch (error) {
-      const outcome = await recordShipFailure(context, parcel, error);
-      if (outcome === undefined) throw error;
-      outcomes.push(outcome);
-      continue;
-    }
-    outcomes.push(await completeShipment(context, parcel, { ...result, label: result.label }));
-  }
+  for (const parcel of prepared.ready) outcomes.push(await shipParcel(context, parcel));
   return orderOutcome(outcomes);
+}
+
+/** Buys one prepared parcel alone (unless bought already) and completes it. */
+export async function shipParcel(
+  context: ShipContext,
+  parcel: PreparedShipment,
+): Promise<ShipOutcome> {
+  if (parcel.bought) return completeShipment(context, parcel, parcel.bought);
+  let result: Awaited<ReturnType<typeof shipOrder>>;
+  try {
+    result = await shipOrder(
+      parcel.client,
+      { ...parcel.storeOrder, id: parcel.shipId },
+      {
+        ...parcel.mapping,
+        lock: context.tokenStore,
+      },
+    );
+  } catch (error) {
+    const outcome = await recordShipFailure(context, parcel, error);
+    if (outcome === undefined) throw error;
+    return outcome;
+  }
+  return completeShipment(context, parcel, { ...result, label: result.label });
 }
 
 /**

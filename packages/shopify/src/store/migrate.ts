@@ -195,6 +195,11 @@ const TABLES = /* SQL */ `
     END IF;
   END $$;
 
+  -- The goods a shipment's parcel is bought with (line item GID -> quantity),
+  -- written before each purchase and kept once its package is known: what a
+  -- package bought and not yet fulfilled holds when its fulfillment order changes.
+  ALTER TABLE shipbridge_shopify_shipments ADD COLUMN IF NOT EXISTS goods jsonb;
+
   -- Every package a batch bought for an order (one per fulfillment order).
   ALTER TABLE shipbridge_shopify_batch_orders
     ADD COLUMN IF NOT EXISTS package_ids bigint[] NOT NULL DEFAULT '{}';

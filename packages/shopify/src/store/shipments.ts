@@ -82,6 +82,8 @@ export interface ShipmentRow {
   readonly issuesByLanguage: IssuesByLanguage | undefined;
   readonly trackingState: string | undefined;
   readonly hasLabel: boolean;
+  /** The goods its parcel is (being) bought with: line item GID -> quantity; absent before the first purchase. */
+  readonly goods: Readonly<Record<string, number>> | undefined;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -105,6 +107,7 @@ export function toRow(row: Record<string, unknown>): ShipmentRow {
     issuesByLanguage: (row.issues_by_language as IssuesByLanguage | null) ?? undefined,
     trackingState: (row.tracking_state as string | null) ?? undefined,
     hasLabel: row.has_label === true,
+    goods: (row.goods as Record<string, number> | null) ?? undefined,
     createdAt: new Date(row.created_at as Date | string),
     updatedAt: new Date(row.updated_at as Date | string),
   };
@@ -112,7 +115,7 @@ export function toRow(row: Record<string, unknown>): ShipmentRow {
 
 export const COLUMNS = `shop, order_id, fulfillment_order_id, order_gid, order_name, status, package_id, command_id, tracking,
   issues, fulfillment_id, service, pickup_point, price, issues_by_language, tracking_state,
-  label IS NOT NULL AS has_label, created_at, updated_at`;
+  label IS NOT NULL AS has_label, goods, created_at, updated_at`;
 
 /**
  * One shipment (by its key), or, by the order's id, the order's least
@@ -321,6 +324,23 @@ export async function recordCancelled(pool: pg.Pool, key: NewShipment): Promise<
     newShipmentValues(key),
   );
   return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Records the goods the shipment's parcel is about to be bought with; once
+ * its package is known they are kept (what that package holds).
+ */
+export async function recordGoods(
+  pool: pg.Pool,
+  shop: string,
+  key: ShipmentKey,
+  goods: Readonly<Record<string, number>>,
+): Promise<void> {
+  await pool.query(
+    `UPDATE shipbridge_shopify_shipments SET goods = $4::jsonb
+     WHERE shop = $1 AND ${TARGET} AND package_id IS NULL`,
+    [shop, ...targetOf(key), JSON.stringify(goods)],
+  );
 }
 
 /** Records a package id known before the shipment completed, so a cancellation can cancel it. */

@@ -176,10 +176,26 @@ describe("the fake's fulfillment orders", () => {
       ],
     });
     expect(merged.data?.fulfillmentOrderMerge.userErrors).toEqual([]);
-    expect(mugs.lineItems[0]?.remainingQuantity).toBe(3);
+    // The merge makes a new fulfillment order; the merged ones are closed.
+    const into = merged.data?.fulfillmentOrderMerge.fulfillmentOrderMerges[0].fulfillmentOrder;
+    expect([mugs.id, carved.id]).not.toContain(into.id);
+    expect(into.status).toBe("OPEN");
+    const made = order.fulfillmentOrders.find((fo) => fo.id === into.id);
+    expect(made?.lineItems.map((line) => line.remainingQuantity)).toEqual([3]);
+    expect(mugs.status).toBe("CLOSED");
     expect(order.fulfillmentOrders.find((fo) => fo.id === carved.id)?.status).toBe("CLOSED");
+    // A merchant-managed fulfillment order (request UNSUBMITTED) is not cancelled.
+    expect(
+      (await call(CANCEL, { id: book.id })).data?.fulfillmentOrderCancel.userErrors[0].message,
+    ).toMatch(/UNSUBMITTED/);
+    // A submitted one is closed, with a replacement holding what it had left.
+    book.requestStatus = "SUBMITTED";
     const cancelled = await call(CANCEL, { id: book.id });
-    expect(cancelled.data?.fulfillmentOrderCancel.fulfillmentOrder.status).toBe("CANCELLED");
+    expect(cancelled.data?.fulfillmentOrderCancel.userErrors).toEqual([]);
+    expect(book.status).toBe("CLOSED");
+    const replacement = order.fulfillmentOrders.at(-1);
+    expect(replacement?.id).not.toBe(book.id);
+    expect(replacement?.lineItems.map((line) => line.remainingQuantity)).toEqual([1]);
     expect(
       (await call(CANCEL, { id: book.id })).data?.fulfillmentOrderCancel.userErrors,
     ).toHaveLength(1);

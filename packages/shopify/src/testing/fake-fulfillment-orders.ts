@@ -3,8 +3,8 @@
 // the rest off into an open fulfillment order; a released one opens again
 // once no hold is left), moves to another location (a fulfillment order
 // nothing was fulfilled from moves whole; otherwise its lines go to a new
-// one), splits, merges of open fulfillment orders of one location, and
-// cancellation. Each refuses, with userErrors, what Shopify refuses (a
+// one), splits, merges of open fulfillment orders of one location into a
+// new one, and cancellation of a submitted one (closed, with a replacement). Each refuses, with userErrors, what Shopify refuses (a
 // closed or cancelled fulfillment order, more than remains, an unknown
 // location, a hold handle used twice). Documents reach them only after the
 // fake validated them against the Admin schema and the token's scopes.
@@ -285,7 +285,10 @@ export function fulfillmentOrderMutations(book: FulfillmentOrderBook) {
 
     fulfillmentOrderMerge(args: {
       fulfillmentOrderMergeInputs: readonly {
-        mergeIntents: readonly { fulfillmentOrderId: string }[];
+        mergeIntents: readonly {
+          fulfillmentOrderId: string;
+          fulfillmentOrderLineItems?: readonly LineInput[] | null;
+        }[];
       }[];
     }) {
       const fail = (message: string) => ({
@@ -313,30 +316,67 @@ export function fulfillmentOrderMutations(book: FulfillmentOrderBook) {
         if (entries.some((entry) => where(entry) !== where(target))) {
           return fail("The fulfillment orders are assigned to different locations.");
         }
-        for (const { fulfillmentOrder } of others) {
-          for (const line of fulfillmentOrder.lineItems) {
-            if (line.remainingQuantity === 0) continue;
-            const same = target.fulfillmentOrder.lineItems.find(
-              (candidate) => candidate.lineItemId === line.lineItemId,
-            );
-            if (same) same.remainingQuantity += line.remainingQuantity;
+        // Each intent gives its lines and quantities (none: all that remain).
+        const wanted = entries.map(({ fulfillmentOrder }, index) =>
+          orAll(input.mergeIntents[index]?.fulfillmentOrderLineItems, fulfillmentOrder),
+        );
+        for (const [index, { fulfillmentOrder }] of entries.entries()) {
+          const problem = checkLines(fulfillmentOrder, wanted[index] ?? []);
+          if (problem) return fail(problem);
+        }
+        // The merge makes a new fulfillment order; what the merged ones have
+        // left stays with them, and one with nothing left is closed.
+        const lines: FakeFulfillmentOrder["lineItems"] = [];
+        for (const [index, { fulfillmentOrder }] of entries.entries()) {
+          for (const { id, quantity } of wanted[index] ?? []) {
+            const line = fulfillmentOrder.lineItems.find((candidate) => candidate.id === id);
+            if (!line) continue;
+            line.remainingQuantity -= quantity;
+            const lineItemId = line.lineItemId ?? line.id;
+            const same = lines.find((candidate) => candidate.lineItemId === lineItemId);
+            if (same) same.remainingQuantity += quantity;
             else {
-              target.fulfillmentOrder.lineItems.push({
+              lines.push({
                 ...line,
+                lineItemId,
                 id: book.nextId("FulfillmentOrderLineItem"),
+                remainingQuantity: quantity,
               });
             }
-            line.remainingQuantity = 0;
           }
-          fulfillmentOrder.status = "CLOSED";
+          if (fulfillmentOrder.lineItems.every((line) => line.remainingQuantity === 0)) {
+            fulfillmentOrder.status = "CLOSED";
+          }
         }
-        results.push({ fulfillmentOrder: book.view(target.fulfillmentOrder) });
+        const merged: FakeFulfillmentOrder = {
+          id: book.nextId("FulfillmentOrder"),
+          status: "OPEN",
+          ...(target.fulfillmentOrder.location
+            ? { location: target.fulfillmentOrder.location }
+            : {}),
+          deliveryMethod: target.fulfillmentOrder.deliveryMethod,
+          holds: [],
+          lineItems: lines,
+        };
+        target.order.fulfillmentOrders.push(merged);
+        results.push({ fulfillmentOrder: book.view(merged) });
       }
       return { fulfillmentOrderMerges: results, userErrors: [] };
     },
 
+    /**
+     * Shopify cancels a fulfillment order whose fulfillment request was
+     * submitted (SUBMITTED, CANCELLATION_REQUESTED): it is closed and a
+     * replacement with what it had left is made. A merchant-managed one
+     * (request UNSUBMITTED, this app's) is refused.
+     */
     fulfillmentOrderCancel(args: { id: string }) {
       const found = book.find(args.id);
+      const refuse = (message: string) => ({
+        fulfillmentOrder: null,
+        replacementFulfillmentOrder: null,
+        userErrors: [userError(["id"], message)],
+      });
       if (!found) {
         return {
           fulfillmentOrder: null,
@@ -344,21 +384,35 @@ export function fulfillmentOrderMutations(book: FulfillmentOrderBook) {
           userErrors: [missing("id")],
         };
       }
-      const { fulfillmentOrder } = found;
+      const { order, fulfillmentOrder } = found;
       if (fulfillmentOrder.status === "CLOSED" || fulfillmentOrder.status === "CANCELLED") {
-        return {
-          fulfillmentOrder: null,
-          replacementFulfillmentOrder: null,
-          userErrors: [
-            userError(["id"], `The fulfillment order's status is ${fulfillmentOrder.status}.`),
-          ],
-        };
+        return refuse(`The fulfillment order's status is ${fulfillmentOrder.status}.`);
       }
+      const request = fulfillmentOrder.requestStatus ?? "UNSUBMITTED";
+      if (request !== "SUBMITTED" && request !== "CANCELLATION_REQUESTED") {
+        return refuse(`The fulfillment order's request status is ${request}.`);
+      }
+      const lines = fulfillmentOrder.lineItems
+        .filter((line) => line.remainingQuantity > 0)
+        .map((line) => ({
+          ...line,
+          lineItemId: line.lineItemId ?? line.id,
+          id: book.nextId("FulfillmentOrderLineItem"),
+        }));
       for (const line of fulfillmentOrder.lineItems) line.remainingQuantity = 0;
-      fulfillmentOrder.status = "CANCELLED";
+      fulfillmentOrder.status = "CLOSED";
+      const replacement: FakeFulfillmentOrder = {
+        id: book.nextId("FulfillmentOrder"),
+        status: "OPEN",
+        ...(fulfillmentOrder.location ? { location: fulfillmentOrder.location } : {}),
+        deliveryMethod: fulfillmentOrder.deliveryMethod,
+        holds: [],
+        lineItems: lines,
+      };
+      order.fulfillmentOrders.push(replacement);
       return {
         fulfillmentOrder: book.view(fulfillmentOrder),
-        replacementFulfillmentOrder: null,
+        replacementFulfillmentOrder: book.view(replacement),
         userErrors: [],
       };
     },

@@ -56,6 +56,8 @@ export interface FakeFulfillmentOrder {
   location?: FakeLocation;
   /** Its holds (ON_HOLD while it has any). */
   holds?: FakeFulfillmentHold[];
+  /** Its fulfillment request's status (absent: UNSUBMITTED, as a merchant-managed one's). */
+  requestStatus?: "UNSUBMITTED" | "SUBMITTED" | "CANCELLATION_REQUESTED";
   /** Whether some of it was fulfilled (a released or moved one is then IN_PROGRESS, not OPEN). */
   progressed?: boolean;
   readonly deliveryMethod: { readonly methodType: string; readonly serviceCode: string | null };
@@ -71,6 +73,15 @@ export interface FakeFulfillmentOrder {
 export interface FakeLocation {
   readonly id: string;
   readonly name: string;
+  /** Its address, as the merchant entered it in Shopify (absent: none entered). */
+  readonly address?: {
+    readonly address1: string;
+    readonly address2?: string;
+    readonly city: string;
+    readonly zip: string;
+    readonly countryCode: string;
+    readonly province?: string;
+  };
 }
 
 /** The location a shop's fulfillment orders are assigned to unless moved. */
@@ -579,6 +590,7 @@ export class FakeShopify {
       orderId: order.id,
       orderName: order.name,
       status: fulfillmentOrder.status,
+      requestStatus: fulfillmentOrder.requestStatus ?? "UNSUBMITTED",
       supportedActions: active
         ? [
             { action: "CREATE_FULFILLMENT" },
@@ -597,6 +609,12 @@ export class FakeShopify {
       deliveryMethod: fulfillmentOrder.deliveryMethod,
       assignedLocation: {
         name: (fulfillmentOrder.location ?? DEFAULT_LOCATION).name,
+        address1: fulfillmentOrder.location?.address?.address1 ?? null,
+        address2: fulfillmentOrder.location?.address?.address2 ?? null,
+        city: fulfillmentOrder.location?.address?.city ?? null,
+        zip: fulfillmentOrder.location?.address?.zip ?? null,
+        countryCode: fulfillmentOrder.location?.address?.countryCode ?? "PL",
+        province: fulfillmentOrder.location?.address?.province ?? null,
         location: fulfillmentOrder.location ?? DEFAULT_LOCATION,
       },
       lineItems: ({ first, after }: { first?: number; after?: string | null }) =>
