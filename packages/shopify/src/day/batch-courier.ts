@@ -17,6 +17,7 @@ import {
   type PickupExclusion,
 } from "@shipbridge/core";
 import type { PickupDate } from "@shipbridge/core/schemas";
+import { withAdvisoryLock } from "../store/advisory-lock.ts";
 import {
   batchPackages,
   listPickups,
@@ -112,34 +113,42 @@ export async function bookBatchCourier(
   service: string,
   window: { readonly date: string; readonly min_time: string; readonly max_time: string },
 ): Promise<readonly PickupRow[] | undefined> {
-  const courier = await batchCourier(context, shop, batchId);
-  const carrier = courier.carriers.find((entry) => entry.service === service);
-  if (!carrier) return undefined;
-  const cancelledBefore = courier.pickups.filter(
-    (pickup) => pickup.service === service && pickup.cancelled,
-  ).length;
-  const { settings } = await loadSettings(context.pool, shop);
-  const client = context.connections.client(shop);
-  for (const parcels of inParts(carrier.open, parcelsPerPickup(context))) {
-    const booked = await bookPickup(client, parcels, window, {
-      key: `${shop}:${batchId}:pickup:${service}:${cancelledBefore}`,
-      language: settings.language,
-    });
-    await recordPickup(context.pool, shop, {
-      commandId: booked.commandId,
-      batchId,
-      service: booked.service || service,
-      packageIds: booked.packageIds,
-      window: {
-        date: booked.window.date,
-        from: booked.window.min_time,
-        to: booked.window.max_time,
-      },
-      pickupNumber: booked.pickupNumber,
-    });
-  }
-  const pickups = await listPickups(context.pool, shop, batchId);
-  return pickups.filter((pickup) => pickup.service === service && !pickup.cancelled);
+  // One booking of a carrier's courier at a time (a double click reaching two
+  // instances): the second sees the first's pickups, not its parcels taken.
+  return withAdvisoryLock(
+    context.pool,
+    `shipbridge-shopify-courier:${shop}:${batchId}:${service}`,
+    async () => {
+      const courier = await batchCourier(context, shop, batchId);
+      const carrier = courier.carriers.find((entry) => entry.service === service);
+      if (!carrier) return undefined;
+      const cancelledBefore = courier.pickups.filter(
+        (pickup) => pickup.service === service && pickup.cancelled,
+      ).length;
+      const { settings } = await loadSettings(context.pool, shop);
+      const client = context.connections.client(shop);
+      for (const parcels of inParts(carrier.open, parcelsPerPickup(context))) {
+        const booked = await bookPickup(client, parcels, window, {
+          key: `${shop}:${batchId}:pickup:${service}:${cancelledBefore}`,
+          language: settings.language,
+        });
+        await recordPickup(context.pool, shop, {
+          commandId: booked.commandId,
+          batchId,
+          service: booked.service || service,
+          packageIds: booked.packageIds,
+          window: {
+            date: booked.window.date,
+            from: booked.window.min_time,
+            to: booked.window.max_time,
+          },
+          pickupNumber: booked.pickupNumber,
+        });
+      }
+      const pickups = await listPickups(context.pool, shop, batchId);
+      return pickups.filter((pickup) => pickup.service === service && !pickup.cancelled);
+    },
+  );
 }
 
 /** Cancels one of the batch's booked pickups; undefined when the batch has no such pickup. */

@@ -5,6 +5,7 @@
 // Every statement of returns is here; the steps that decide live in returns/.
 import type { Issue, Language } from "@shipbridge/core";
 import type pg from "pg";
+import { withAdvisoryLock } from "./advisory-lock.ts";
 
 /**
  * - `shipping`: the parcel is being bought (or a try failed and is retried);
@@ -377,19 +378,5 @@ export async function withReturnLock<T>(
   returnId: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtextextended($1, 7340115))", [
-      `shipbridge-shopify-return:${shop}:${returnId}`,
-    ]);
-    try {
-      return await work();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 7340115))", [
-        `shipbridge-shopify-return:${shop}:${returnId}`,
-      ]);
-    }
-  } finally {
-    client.release();
-  }
+  return withAdvisoryLock(pool, `shipbridge-shopify-return:${shop}:${returnId}`, work);
 }
