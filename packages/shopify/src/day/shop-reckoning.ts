@@ -16,6 +16,7 @@ import {
 import { type DayOrderState, dayOrderState } from "../store/order-list.ts";
 import { dayReturnState } from "../store/returns.ts";
 import { loadSettings } from "../store/settings.ts";
+import { orderOfFulfillmentOrders } from "../store/shipments.ts";
 import type { DayContext } from "./day-context.ts";
 
 const STATUS: Readonly<Record<DayOrderState, StoreOrderStatus>> = {
@@ -43,20 +44,36 @@ function shopOrders(context: DayContext, shop: string) {
   };
 }
 
-/** The reckoning of `day` ("YYYY-MM-DD", a day in Warsaw, as core reads it) for the shop. */
+/**
+ * The reckoning of `day` ("YYYY-MM-DD", a day in Warsaw, as core reads it)
+ * for the shop. A parcel is shipped under its fulfillment order's id; each
+ * row names the Shopify order it belongs to, as the merchant knows it (the
+ * remedy keeps the id the package's reference names, which applyRemedy
+ * checks again).
+ */
 export async function shopReckoning(
   context: DayContext,
   shop: string,
   day: string,
 ): Promise<Reckoning> {
   const { settings } = await loadSettings(context.pool, shop);
-  return dayReckoning(context.connections.client(shop), {
+  const reckoning = await dayReckoning(context.connections.client(shop), {
     from: day,
     to: day,
     storeIds: [shop],
     language: settings.language,
     orders: shopOrders(context, shop),
   });
+  const rows = await Promise.all(
+    reckoning.rows.map(async (row) => {
+      if (row.storeId !== shop || !row.orderId || row.orderId.startsWith(RETURN_PREFIX)) {
+        return row;
+      }
+      const orderId = await orderOfFulfillmentOrders(context.pool, shop, [row.orderId]);
+      return orderId === undefined ? row : { ...row, orderId };
+    }),
+  );
+  return { ...reckoning, rows };
 }
 
 /**

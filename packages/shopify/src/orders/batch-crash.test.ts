@@ -105,12 +105,22 @@ async function batchDone(id: string) {
     `batch ${id}`,
     1_200,
   );
-  const job = await harness.pool.query(
-    "SELECT state, retry_count FROM pgboss.job WHERE name = 'shipbridge-shopify-batch' AND data->>'batchId' = $1",
-    [id],
+  // pg-boss completes the job once its handler has returned, a moment after
+  // the batch is done: wait for the job to settle before reading it.
+  const job = async () =>
+    (
+      await harness.pool.query(
+        "SELECT state, retry_count FROM pgboss.job WHERE name = 'shipbridge-shopify-batch' AND data->>'batchId' = $1",
+        [id],
+      )
+    ).rows;
+  await eventually(
+    async () => (await job()).every((row: { state: string }) => row.state !== "active"),
+    `batch ${id}'s job settled`,
+    1_200,
   );
   // The dead instance's run was failed and run again by the live one.
-  expect(job.rows).toEqual([{ state: "completed", retry_count: 1 }]);
+  expect(await job()).toEqual([{ state: "completed", retry_count: 1 }]);
 }
 
 describe("a batch whose instance is killed part way", () => {
