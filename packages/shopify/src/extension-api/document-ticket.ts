@@ -4,9 +4,9 @@
 // the shop and the document, expires after five minutes, and is signed
 // (HMAC-SHA256) with the app's secret under a label of its own, so it
 // cannot be made for another shop or document, nor kept for later.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { openTicket, sealTicket, type TicketKind } from "../auth/signed-ticket.ts";
 
-const PREFIX = "sbd1";
+const KIND: TicketKind = { prefix: "sbd1", label: "shipbridge-document" };
 /** How long a print link works. */
 export const DOCUMENT_TICKET_SECONDS = 300;
 
@@ -25,15 +25,9 @@ export interface DocumentTicket {
   readonly document: DocumentRequest;
 }
 
-function sign(secret: string, body: string): string {
-  return createHmac("sha256", secret).update(`shipbridge-document:${body}`).digest("base64url");
-}
-
 export function makeDocumentTicket(secret: string, ticket: DocumentTicket, nowMs: number): string {
   const expires = Math.floor(nowMs / 1000) + DOCUMENT_TICKET_SECONDS;
-  const payload = Buffer.from(JSON.stringify({ ...ticket, expires })).toString("base64url");
-  const body = `${PREFIX}.${payload}`;
-  return `${body}.${sign(secret, body)}`;
+  return sealTicket(secret, KIND, { ...ticket, expires });
 }
 
 /** The ticket when it is ours, untampered and not expired; else undefined. */
@@ -42,17 +36,7 @@ export function verifyDocumentTicket(
   token: string,
   nowMs: number,
 ): DocumentTicket | undefined {
-  const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== PREFIX) return undefined;
-  const body = `${parts[0]}.${parts[1]}`;
-  const expected = Buffer.from(sign(secret, body));
-  const given = Buffer.from(parts[2] ?? "");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const read = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8"));
-    if (typeof read.expires !== "number" || read.expires * 1000 <= nowMs) return undefined;
-    return { shop: read.shop, document: read.document };
-  } catch {
-    return undefined;
-  }
+  const read = openTicket(secret, KIND, token);
+  if (!read || typeof read.expires !== "number" || read.expires * 1000 <= nowMs) return undefined;
+  return { shop: read.shop as string, document: read.document as DocumentRequest };
 }

@@ -3,17 +3,11 @@
 // console, a demo) makes it, and the browser carries it to /connect. It holds
 // the shop and where the browser goes once connected, signed (HMAC-SHA256)
 // with the app's secret under a label of its own.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { openTicket, sealTicket, type TicketKind } from "../auth/signed-ticket.ts";
 
-const PREFIX = "sbc1";
+const KIND: TicketKind = { prefix: "sbc1", label: "shipbridge-connect-ticket" };
 /** How long a connect URL can be used. */
 export const CONNECT_TICKET_SECONDS = 600;
-
-function sign(secret: string, body: string): string {
-  return createHmac("sha256", secret)
-    .update(`shipbridge-connect-ticket:${body}`)
-    .digest("base64url");
-}
 
 export interface ConnectTicket {
   readonly shop: string;
@@ -21,15 +15,11 @@ export interface ConnectTicket {
 }
 
 export function makeConnectTicket(secret: string, ticket: ConnectTicket, nowMs: number): string {
-  const payload = Buffer.from(
-    JSON.stringify({
-      shop: ticket.shop,
-      returnTo: ticket.returnTo ?? null,
-      exp: Math.floor(nowMs / 1000) + CONNECT_TICKET_SECONDS,
-    }),
-  ).toString("base64url");
-  const body = `${PREFIX}.${payload}`;
-  return `${body}.${sign(secret, body)}`;
+  return sealTicket(secret, KIND, {
+    shop: ticket.shop,
+    returnTo: ticket.returnTo ?? null,
+    exp: Math.floor(nowMs / 1000) + CONNECT_TICKET_SECONDS,
+  });
 }
 
 /** The ticket's contents when it is ours, untampered and not expired; else undefined. */
@@ -38,25 +28,11 @@ export function verifyConnectTicket(
   token: string,
   nowMs: number,
 ): ConnectTicket | undefined {
-  const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== PREFIX) return undefined;
-  const body = `${parts[0]}.${parts[1]}`;
-  const expected = Buffer.from(sign(secret, body));
-  const given = Buffer.from(parts[2] ?? "");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const data = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString()) as {
-      shop?: unknown;
-      returnTo?: unknown;
-      exp?: unknown;
-    };
-    if (typeof data.shop !== "string" || typeof data.exp !== "number") return undefined;
-    if (data.exp * 1000 <= nowMs) return undefined;
-    return {
-      shop: data.shop,
-      returnTo: typeof data.returnTo === "string" ? data.returnTo : undefined,
-    };
-  } catch {
-    return undefined;
-  }
+  const data = openTicket(secret, KIND, token);
+  if (!data || typeof data.shop !== "string" || typeof data.exp !== "number") return undefined;
+  if (data.exp * 1000 <= nowMs) return undefined;
+  return {
+    shop: data.shop,
+    returnTo: typeof data.returnTo === "string" ? data.returnTo : undefined,
+  };
 }
