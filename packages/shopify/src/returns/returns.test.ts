@@ -283,7 +283,11 @@ describe("returns", () => {
     expect(row.status).toBe("attached");
     const client = await harness.serviceClient();
     const pkg = await client.packages.get(row.packageId as number);
-    const day = (pkg.datetime_order as string).slice(0, 10);
+    // The service writes UTC; the reckoning's day is the merchant's day in Warsaw,
+    // which starts an hour or two earlier (the clock has been moved on by now).
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(
+      new Date(pkg.datetime_order as string),
+    );
     const rowOf = async () =>
       (await appA.merchant(SHOP).reckoning(day)).rows.find(
         (one) => one.packageId === row.packageId,
