@@ -20,17 +20,17 @@ import { pointClosure } from "@shipbridge/core/rules";
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { batchKeyReused, type StartedBatch, sameBatchRequest } from "../../lib/batch-request.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
-import { type Connection, openConnection } from "../../lib/connection.ts";
+import { type Connection, sharedConnection } from "../../lib/connection.ts";
 import { coreLanguage } from "../../lib/language.ts";
 import { asMedusaError } from "../../lib/medusa-error.ts";
 import { keptFulfillments } from "../../lib/medusa-fulfillments.ts";
 import {
   backendUrl,
   connectRedirectUri,
+  databaseUrlOf,
   grantOf,
   type PluginOptions,
-  PluginOptionsError,
-  parsePluginOptions,
+  pluginOptions,
   TRACKING_WEBHOOK_PATH,
 } from "../../lib/options.ts";
 import { refusalMessage } from "../../lib/refusal-messages.ts";
@@ -188,26 +188,16 @@ export class ShipbridgeModuleService extends MedusaService({
     // biome-ignore lint/complexity/noArguments: MedusaService reads every constructor argument.
     super(...arguments);
     this.logger_ = loggerOf(_container);
-    // Medusa adds its database settings to a module's options.
-    this.pluginOptions = parsePluginOptions(options, ["database"]);
-    const databaseUrl = this.pluginOptions.databaseUrl ?? process.env["DATABASE_URL"];
-    if (databaseUrl === undefined) {
-      throw new PluginOptionsError([
-        {
-          path: "databaseUrl",
-          message:
-            "required when DATABASE_URL is not set / wymagane, gdy DATABASE_URL nie jest ustawione",
-        },
-      ]);
-    }
-    this.databaseUrl_ = databaseUrl;
+    // One parse of the options and one database rule, shared with the provider.
+    this.pluginOptions = pluginOptions(options);
+    this.databaseUrl_ = databaseUrlOf(this.pluginOptions);
   }
 
   /** The connection to the service, opened on first use. */
   get connection(): Connection {
     const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
       .baseRepository_;
-    this.connection_ ??= openConnection(
+    this.connection_ ??= sharedConnection(
       this.pluginOptions,
       this.databaseUrl_,
       keptFulfillments(() => repository.getFreshManager()),

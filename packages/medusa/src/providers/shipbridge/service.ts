@@ -16,7 +16,7 @@ import type { Point } from "@shipbridge/core/schemas";
 import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
 import { chosenPointRefusal, findPoint } from "../../lib/chosen-point.ts";
-import { type Connection, openConnection } from "../../lib/connection.ts";
+import { type Connection, sharedConnection } from "../../lib/connection.ts";
 import { isInvalidShipment } from "../../lib/invalid-shipment.ts";
 import { labelPath } from "../../lib/label-path.ts";
 import { coreLanguage } from "../../lib/language.ts";
@@ -35,9 +35,9 @@ import {
   storeAddress,
 } from "../../lib/medusa-order.ts";
 import {
+  databaseUrlOf,
   type PluginOptions,
-  PluginOptionsError,
-  parsePluginOptions,
+  pluginOptions,
   type ServiceOption,
 } from "../../lib/options.ts";
 import { QuoteCache } from "../../lib/quote-cache.ts";
@@ -57,7 +57,6 @@ interface Dependencies {
   readonly logger?: Logger;
   /** The fulfillment module's entity manager, on Medusa's database. */
   readonly manager?: RawExecute;
-  readonly configModule?: { projectConfig?: { databaseUrl?: string } };
 }
 
 /** The fulfillment option of one offered carrier (`is_return` for the return variant). */
@@ -122,21 +121,12 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
 
   constructor(deps: Dependencies, options: unknown) {
     super();
-    // Medusa adds its database settings to a provider's options in an application.
-    this.options = parsePluginOptions(options, ["database"]);
-    const databaseUrl = this.options.databaseUrl ?? deps.configModule?.projectConfig?.databaseUrl;
-    if (databaseUrl === undefined) {
-      throw new PluginOptionsError([
-        {
-          path: "databaseUrl",
-          message:
-            "required when Medusa's projectConfig.databaseUrl is not set / wymagane, gdy Medusa nie ma projectConfig.databaseUrl",
-        },
-      ]);
-    }
+    // One parse of the options and one database rule, shared with the module.
+    this.options = pluginOptions(options);
+    const databaseUrl = databaseUrlOf(this.options);
     const manager = deps.manager;
     this.#findReturn = manager === undefined ? undefined : findReturn(() => manager);
-    this.connection = openConnection(
+    this.connection = sharedConnection(
       this.options,
       databaseUrl,
       manager === undefined ? undefined : keptFulfillments(() => manager),
