@@ -330,6 +330,60 @@ medusaIntegrationTestRunner({
           rows.some((row) => row.kind === "return" && row.tracking_state === "delivered"),
         );
         expect(tracked.find((row) => row.kind === "return")?.tracking_state).toBe("delivered");
+
+        // The order's shipments route writes nothing: a shipment whose row is
+        // gone (with its links) is shown from its fulfillment and stays
+        // unrecorded until the record-shipments workflow runs again (and
+        // records and links it once).
+        const [secondRow] = (await shipbridge.listShipments({
+          fulfillment_id: second.id,
+        })) as unknown as { id: string }[];
+        const link = container.resolve("link") as {
+          delete(ids: Record<string, Record<string, string>>): Promise<unknown>;
+        };
+        await link.delete({ shipbridge: { shipbridge_shipment_id: secondRow?.id as string } });
+        await (
+          shipbridge as unknown as { deleteShipments(ids: string[]): Promise<void> }
+        ).deleteShipments([secondRow?.id as string]);
+        const unrecorded = (await readShipments()).find((row) => row.fulfillment_id === second.id);
+        expect(unrecorded).toMatchObject({ id: null, package_id: second.data.package_id });
+        expect(await shipbridge.listShipments({ fulfillment_id: [second.id] })).toEqual([]);
+        const { recordShipmentsWorkflow } = await import(
+          "@shipbridge/medusa/workflows/record-shipments"
+        );
+        const { result: again } = await recordShipmentsWorkflow(container).run({
+          input: { order_id: order.id },
+        });
+        expect(again.map((row: { fulfillment_id: string }) => row.fulfillment_id)).toEqual([
+          second.id,
+        ]);
+        const { result: once } = await recordShipmentsWorkflow(container).run({
+          input: { order_id: order.id },
+        });
+        expect(once).toEqual([]);
+        const { data: relinked } = await query.graph({
+          entity: "fulfillment",
+          fields: ["id", "shipbridge_shipment.id", "shipbridge_shipment.fulfillment_id"],
+          filters: { id: second.id },
+        });
+        expect(relinked[0]?.shipbridge_shipment?.id).toBe(again[0]?.shipment_id);
+
+        // A row kept before the links existed (its links gone, the row kept)
+        // is linked by the next run, and only once.
+        const [thirdRow] = (await shipbridge.listShipments({
+          fulfillment_id: third.id,
+        })) as unknown as { id: string }[];
+        await link.delete({ shipbridge: { shipbridge_shipment_id: thirdRow?.id as string } });
+        expect(await shipbridge.listShipments({ fulfillment_id: [third.id] })).toHaveLength(1);
+        const { result: linkedAgain } = await recordShipmentsWorkflow(container).run({
+          input: { order_id: order.id },
+        });
+        expect(linkedAgain).toEqual([
+          { shipment_id: thirdRow?.id, fulfillment_id: third.id, order_id: order.id },
+        ]);
+        expect(
+          (await recordShipmentsWorkflow(container).run({ input: { order_id: order.id } })).result,
+        ).toEqual([]);
       });
     });
   },

@@ -1,9 +1,9 @@
 // Records the shipments of an order's fulfillments that the plugin's provider
 // shipped (its parcels and its returns'), from what the provider returned,
-// read back through the fulfillments; links each new row to its fulfillment,
-// its order and its return. Safe to run again and from several instances:
-// a shipment already kept is left as it is. Compensation removes the rows
-// this run made.
+// read back through the fulfillments; links each new row (and a row kept
+// before the links existed) to its fulfillment, its order and its return.
+// Safe to run again and from several instances: a shipment kept and linked
+// is left as it is. Compensation removes the rows this run made.
 import type { LinkDefinition } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
@@ -34,29 +34,54 @@ const recordShipmentsStep = createStep(
   async (input: RecordShipmentsInput, { container }) => {
     const query = container.resolve<GraphQuery>(ContainerRegistrationKeys.QUERY);
     const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+    const shipped = await orderFulfillments(query, input.order_id);
+    const ids = shipped.map((entry) => entry.fulfillment.id);
+    // Rows kept already, and those of them linked (rows kept before the
+    // links existed are linked now).
+    const rows = ids.length === 0 ? [] : await shipbridge.listShipments({ fulfillment_id: ids });
+    const rowOf = new Map(rows.map((row) => [row.fulfillment_id, row.id]));
+    const { data: linkedData } =
+      ids.length === 0
+        ? { data: [] }
+        : await query.graph({
+            entity: "fulfillment",
+            fields: ["id", "shipbridge_shipment.id"],
+            filters: { id: ids },
+          });
+    const linked = new Set(
+      (linkedData as { id: string; shipbridge_shipment?: { id?: string } | null }[])
+        .filter((entry) => typeof entry.shipbridge_shipment?.id === "string")
+        .map((entry) => entry.id),
+    );
     const recorded: RecordedShipment[] = [];
-    for (const shipped of await orderFulfillments(query, input.order_id)) {
-      const id = await shipbridge.recordShipment({
-        fulfillment: shipped.fulfillment,
-        order_id: shipped.order_id,
-        is_return: shipped.kind === "return",
-      });
-      if (id === undefined) continue;
+    const created: string[] = [];
+    for (const entry of shipped) {
+      const fulfillmentId = entry.fulfillment.id;
+      let id = rowOf.get(fulfillmentId);
+      if (id === undefined) {
+        id = await shipbridge.recordShipment({
+          fulfillment: entry.fulfillment,
+          order_id: entry.order_id,
+          is_return: entry.kind === "return",
+        });
+        // Undefined: another run kept it at the same moment and links it.
+        if (id === undefined) continue;
+        created.push(id);
+      } else if (linked.has(fulfillmentId)) {
+        continue;
+      }
       recorded.push({
         shipment_id: id,
-        fulfillment_id: shipped.fulfillment.id,
-        order_id: shipped.order_id,
-        return_id: shipped.return_id,
+        fulfillment_id: fulfillmentId,
+        order_id: entry.order_id,
+        return_id: entry.return_id,
       });
     }
-    return new StepResponse(
-      recorded,
-      recorded.map((row) => row.shipment_id),
-    );
+    return new StepResponse(recorded, created);
   },
-  async (ids, { container }) => {
-    if (ids === undefined || ids.length === 0) return;
-    await container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE).deleteShipments(ids);
+  async (created, { container }) => {
+    if (created === undefined || created.length === 0) return;
+    await container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE).deleteShipments(created);
   },
 );
 
