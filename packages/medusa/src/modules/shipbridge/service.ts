@@ -57,6 +57,8 @@ export interface TrackingUpdate {
   readonly package_id: number;
   readonly fulfillment_id: string | undefined;
   readonly state: string;
+  /** When the event happened, as the service says. */
+  readonly datetime?: string;
   /** False when the event was known already (a replayed push): nothing changed. */
   readonly recorded: boolean;
 }
@@ -648,6 +650,7 @@ export class ShipbridgeModuleService extends MedusaService({
       package_id: packageId,
       fulfillment_id: shipment?.fulfillment_id,
       state: push.tracking.state,
+      datetime: push.tracking.datetime,
       recorded,
     };
   }
@@ -953,6 +956,24 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /** Deletes the request of a state and answers it, atomically: a state is used once. */
+  /** Drops a pending connect request (a started connect undone); false when it was gone. */
+  async forgetConnectRequest(state: string): Promise<boolean> {
+    return (await this.takeConnectRequest_(state)) !== undefined;
+  }
+
+  /**
+   * Forgets one kept tracking event (a push whose handling failed after it
+   * was kept), so the service's retry of the push is handled again.
+   */
+  async forgetTrackingEvent(event: {
+    package_id: number;
+    state: string;
+    datetime: string;
+  }): Promise<void> {
+    const known = await this.listTrackingEvents(event, { select: ["id"] });
+    if (known.length > 0) await this.deleteTrackingEvents(known.map((row) => row.id));
+  }
+
   protected async takeConnectRequest_(state: string): Promise<{ return_to: string } | undefined> {
     const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
       .baseRepository_;
