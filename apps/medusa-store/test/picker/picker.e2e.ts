@@ -5,7 +5,8 @@
 // it was listed refused at the shipping step with the plugin's own message,
 // a point found by its code and chosen on the map, its price from
 // /calculate, and the point saved as the cart's shipping method's data; in
-// Polish, a search by city with no map service reachable (list only).
+// Polish, a search by city with no map service reachable (the list alone),
+// a point taken and confirmed with the keyboard.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { formatPrice, say } from "@shipbridge/medusa-picker";
 import type { Page } from "playwright-core";
@@ -191,7 +192,7 @@ medusaIntegrationTestRunner({
         }
       });
 
-      it("in Polish: a search by city, a list alone with no map service, the point saved", async () => {
+      it("in Polish: a search by city, the list alone with no map service, a point taken by keyboard", async () => {
         const { store, cartId, optionId, ...rest } = await shop();
         storefront = rest.storefront;
         const key = store.headers["x-publishable-api-key"];
@@ -212,15 +213,22 @@ medusaIntegrationTestRunner({
               /Gdynia/.test(label.textContent ?? ""),
             ),
           );
-          const first = page.getByRole("radio").first();
-          const code = String(await first.getAttribute("value"));
+          const radios = page.getByRole("radio");
+          const first = radios.first();
           expect(await first.locator("xpath=..").textContent()).toMatch(/Gdynia/);
           // The map's tiles failed: it is gone, the list stays and works.
           await page
             .getByRole("group", { name: say("pl", "mapLabel") })
             .waitFor({ state: "detached" });
 
-          await first.check();
+          // By keyboard: Space takes the first point, the down arrow the next, Tab and Enter confirm.
+          await first.focus();
+          await page.keyboard.press("Space");
+          await expect.poll(() => first.isChecked()).toBe(true);
+          await page.keyboard.press("ArrowDown");
+          const second = radios.nth(1);
+          await expect.poll(() => second.isChecked()).toBe(true);
+          const code = String(await second.getAttribute("value"));
           const price = await priceOf(cartId, optionId, code, store);
           await page
             .getByText(say("pl", "price", { price: formatPrice(price, "pln", "pl") }))
@@ -228,7 +236,8 @@ medusaIntegrationTestRunner({
           // A point closed meanwhile: refused, with the Polish lead-in.
           await holiday(code, true);
           try {
-            await page.getByRole("button", { name: say("pl", "confirm") }).click();
+            await page.keyboard.press("Tab");
+            await page.keyboard.press("Enter");
             const alert = page.getByRole("alert");
             await alert.waitFor();
             const reason = await storeRefusal(cartId, optionId, code, store);
