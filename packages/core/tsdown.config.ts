@@ -12,6 +12,8 @@ export default defineConfig({
     internal: "src/internal.ts",
     // A separate entry, so the root never loads `pg`.
     postgres: "src/postgres/index.ts",
+    // The root error class alone, for browser code (no Node built-ins behind it).
+    errors: "src/errors/index.ts",
     // Sample data for tests (sampleOrder, SENDER, IBAN).
     testing: "src/fixtures/index.ts",
   },

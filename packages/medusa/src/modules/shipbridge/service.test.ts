@@ -480,6 +480,28 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         }
       });
 
+      it("finds one point of the carrier by its code, wherever it is", async () => {
+        const [far] = await service.pickupPoints({ service: "inpost", city: "Kraków" });
+        const code = String(far?.code);
+        const found = await service.pickupPoints({
+          service: "inpost",
+          city: "Gdańsk",
+          point_id: code.toLowerCase(),
+        });
+        expect(found.map((point) => point.code)).toEqual([code]);
+        // A code of another carrier's point is not one of this carrier's.
+        const client = await demoClient();
+        const { points: dpd } = await client.points.map({
+          location: { address: { city: "Gdańsk", country_code: "PL" } },
+          filters: { services: ["dpd"] },
+          limit: 1,
+        });
+        const dpdCode = String(dpd[0]?.code);
+        expect(
+          await service.pickupPoints({ service: "inpost", city: "Gdańsk", point_id: dpdCode }),
+        ).toEqual([]);
+      });
+
       it("refuses a carrier the store does not offer with pickup points", async () => {
         await expect(service.pickupPoints({ service: "dpd", city: "Gdańsk" })).rejects.toThrow(
           /not a pickup-point service/,

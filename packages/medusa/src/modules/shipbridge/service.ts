@@ -68,6 +68,8 @@ export interface PickupPointQuery {
   readonly postcode?: string | undefined;
   readonly city?: string | undefined;
   readonly country_code?: string | undefined;
+  /** One point by its code (a shopper typed it), wherever it is; the address still locates the search. */
+  readonly point_id?: string | undefined;
   readonly limit?: number | undefined;
   /** The language of the service's messages; the plugin's by default. */
   readonly language?: Language | undefined;
@@ -1058,8 +1060,13 @@ export class ShipbridgeModuleService extends MedusaService({
       }
       throw asMedusaError(error, language);
     });
-    // Only the points checkout would accept (the same closure rule).
-    return points.filter((point) => pointClosure(point) === undefined);
+    // Only the points checkout would accept (the same closure rule), and, for
+    // a point looked up by its code, only one of the carrier asked for.
+    return points.filter(
+      (point) =>
+        pointClosure(point) === undefined &&
+        (query.point_id === undefined || point.service === query.service),
+    );
   }
 
   protected async pointsNear_(query: PickupPointQuery, language: Language): Promise<Point[]> {
@@ -1072,7 +1079,10 @@ export class ShipbridgeModuleService extends MedusaService({
             country_code: (query.country_code ?? "PL").toUpperCase(),
           },
         },
-        filters: { services: [query.service] },
+        filters: {
+          services: [query.service],
+          ...(query.point_id === undefined ? {} : { point_id: query.point_id }),
+        },
         limit: Math.min(Math.max(query.limit ?? 20, 1), 100),
       },
       { language },

@@ -1,6 +1,7 @@
 // GET /store/shipbridge/pickup-points?service=inpost&postcode=80-831[&city=&country_code=&limit=]
 // or ?service=inpost&cart_id=...: open pickup points of a carrier near an
-// address or a cart's shipping address, for a checkout map.
+// address or a cart's shipping address, for a checkout map; `&code=GDA01M`
+// looks one point up by its code (what a shopper typed), wherever it is.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils";
 import type { Language } from "@shipbridge/core";
@@ -61,6 +62,7 @@ async function pickupPoints(req: MedusaRequest, res: MedusaResponse): Promise<vo
     postcode,
     city,
     country_code: countryCode,
+    point_id: param(req.query["code"]),
     limit: Number.isFinite(limit) ? limit : 20,
     language: languageOf(req, shipbridge),
   });
