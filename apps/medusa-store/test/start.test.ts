@@ -28,6 +28,9 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
+/** Migrating, seeding and booting `medusa develop` on a loaded machine. */
+const BOOT_LIMIT_MS = 360_000;
+
 const started: Started[] = [];
 /** Temp folders of the tests, removed after each. */
 const temps: string[] = [];
@@ -85,6 +88,8 @@ async function start(how = PNPM_START): Promise<Started> {
 
 async function waitFor(run: Started, pattern: RegExp, ms: number): Promise<RegExpMatchArray> {
   for (let waited = 0; waited < ms; waited += 250) {
+    // Remembered while it starts, for the cleanup should this wait fail.
+    if (waited % 2_000 === 0 && run.child.pid !== undefined) snapshot(run.child.pid);
     const match = run.output().match(pattern);
     if (match) return match;
     if (run.child.exitCode !== null) break;
@@ -180,9 +185,11 @@ afterEach(async () => {
 });
 
 describe("pnpm -F @shipbridge/medusa-store start", () => {
-  it("prints a summary that works, and stops once on SIGTERM leaving nothing behind", async () => {
+  it("prints a summary that works, and stops once on SIGTERM leaving nothing behind", {
+    timeout: BOOT_LIMIT_MS + 120_000,
+  }, async () => {
     const run = await start();
-    await waitFor(run, /the store is ready[\s\S]*\n─+\n/, 400_000);
+    await waitFor(run, /the store is ready[\s\S]*\n─+\n/, BOOT_LIMIT_MS);
     const output = run.output();
     const tree = snapshot(run.child.pid as number);
 
