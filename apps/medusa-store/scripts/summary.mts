@@ -32,7 +32,7 @@ export function formatSummary(input: SummaryInput): string {
     RULE,
     medusaUrl
       ? "shipbridge: the store is ready"
-      : "shipbridge: the store is migrated and seeded (--no-serve: not served)",
+      : "shipbridge: migrated and seeded (--no-serve: a check; this database is removed now)",
     ...(medusaUrl
       ? [
           row("store API", `${medusaUrl}/store (header x-publishable-api-key)`),

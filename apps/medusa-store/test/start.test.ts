@@ -323,4 +323,19 @@ describe("pnpm -F @shipbridge/medusa-store start", () => {
     expect(text).not.toMatch(/\n\s+at /);
     expect(leftInTmp(tmp)).toEqual([]);
   });
+
+  it("--no-serve migrates, seeds, prints what it made, and stops leaving nothing behind", {
+    timeout: BOOT_LIMIT_MS,
+  }, async () => {
+    const run = await start({ ...PNPM_START, args: [...PNPM_START.args, "--no-serve"] });
+    await waitFor(run, /shipbridge: stopped/, BOOT_LIMIT_MS - 30_000);
+    expect(await run.exited).toBe(0);
+    const output = run.output();
+    expect(output).toContain("migrated and seeded (--no-serve");
+    expect(output).not.toContain("the store is ready");
+    expect(row(output, "publishable key")).toMatch(/^pk_/);
+    expect(row(output, "products").split(", ")).toHaveLength(2);
+    expect(await waitGone(new Map(seen), 30_000)).toEqual([]);
+    expect(leftInTmp(run.tmp)).toEqual([]);
+  });
 });
