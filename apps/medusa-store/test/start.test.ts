@@ -186,7 +186,7 @@ afterEach(async () => {
 
 describe("pnpm -F @shipbridge/medusa-store start", () => {
   it("prints a summary that works, and stops once on SIGTERM leaving nothing behind", {
-    timeout: BOOT_LIMIT_MS + 120_000,
+    timeout: BOOT_LIMIT_MS + 240_000,
   }, async () => {
     const run = await start();
     await waitFor(run, /the store is ready[\s\S]*\n─+\n/, BOOT_LIMIT_MS);
@@ -237,6 +237,28 @@ describe("pnpm -F @shipbridge/medusa-store start", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email);
+
+    // The printed command for another admin user works from the repository's root.
+    const command = output.match(/^ {4}(DATABASE_URL=\S+ pnpm -F \S+ exec medusa user .+)$/m)?.[1];
+    expect(command).toBeDefined();
+    const another = { email: "another@example.com", password: "another-password-1" };
+    const made = spawn(
+      "sh",
+      [
+        "-c",
+        (command as string)
+          .replace("you@example.com", another.email)
+          .replace("<password>", another.password),
+      ],
+      { cwd: repoRoot, env: { ...cleanEnv(), TMPDIR: run.tmp }, stdio: "ignore" },
+    );
+    expect(await new Promise((resolve) => made.once("exit", resolve))).toBe(0);
+    const anotherLogin = await fetch(`${medusaUrl}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(another),
+    });
+    expect(anotherLogin.status).toBe(200);
 
     // SIGTERM to pnpm, as a process manager sends it.
     process.kill(run.child.pid as number, "SIGTERM");
