@@ -62,9 +62,10 @@ const running: Array<{ name: string; stop: () => Promise<void> }> = [];
 let medusa: MedusaProcess | undefined;
 let stopping = false;
 
-class Stopped extends Error {}
+/** Thrown by a step of the startup that finds a stop under way (not a failure). */
+const STOPPED = new Error("stopped while starting");
 const checkStopping = () => {
-  if (stopping) throw new Stopped("stopped while starting");
+  if (stopping) throw STOPPED;
 };
 
 /** Whether nothing listens on the port yet (Medusa's, before it is told to take it). */
@@ -219,7 +220,7 @@ function stop(code: number, reason: string): Promise<never> {
 const started = main().then(
   () => 0,
   (error: unknown) => {
-    if (error instanceof Stopped) return 0;
+    if (error === STOPPED) return 0;
     console.error(`shipbridge: ${error instanceof Error ? error.message : String(error)}`);
     if (recent.length > 0) {
       console.error(`The last lines of ${shownLogFile}:\n${recent.join("\n")}`);
