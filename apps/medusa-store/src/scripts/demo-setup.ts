@@ -4,8 +4,8 @@
 // DEMO_ADMIN_EMAIL and DEMO_ADMIN_PASSWORD, once), and prints the store
 // API's publishable key on a line of its own for the demo to read.
 import type { ExecArgs } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import { createUsersWorkflow } from "@medusajs/medusa/core-flows";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { ensureAdminUser } from "./admin-user";
 import seed from "./seed";
 
 export const SETUP_LINE = "SHIPBRIDGE_DEMO_SETUP ";
@@ -16,17 +16,7 @@ export default async function demoSetup(args: ExecArgs): Promise<void> {
   const email = process.env["DEMO_ADMIN_EMAIL"];
   const password = process.env["DEMO_ADMIN_PASSWORD"];
   if (!email || !password) throw new Error("DEMO_ADMIN_EMAIL and DEMO_ADMIN_PASSWORD are required");
-  const users = container.resolve(Modules.USER);
-  if ((await users.listUsers({ email })).length === 0) {
-    const {
-      result: [user],
-    } = await createUsersWorkflow(container).run({ input: { users: [{ email }] } });
-    const auth = container.resolve(Modules.AUTH);
-    const { authIdentity, error } = await auth.register("emailpass", { body: { email, password } });
-    if (error || !authIdentity || !user)
-      throw new Error(`creating the admin user failed: ${error}`);
-    await auth.updateAuthIdentities({ id: authIdentity.id, app_metadata: { user_id: user.id } });
-  }
+  await ensureAdminUser(container, email, password);
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: keys } = await query.graph({
     entity: "api_key",
