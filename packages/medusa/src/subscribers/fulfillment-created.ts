@@ -1,6 +1,7 @@
 // Keeps the shipment of every fulfillment the plugin's provider ships, so the
 // tracking webhook and the reconcile job can find it by its package id.
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
+import type { Logger } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
@@ -22,6 +23,10 @@ export default async function keepShipment({
     | undefined;
   if (fulfillment === undefined || !fulfillment.provider_id?.startsWith("shipbridge_")) return;
   await container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE).recordShipment(fulfillment);
+  // One line per event handled: with Medusa's Redis event bus, once, on the worker.
+  container
+    .resolve<Logger | undefined>(ContainerRegistrationKeys.LOGGER, { allowUnregistered: true })
+    ?.info(`shipbridge: ${event.name} of fulfillment ${fulfillmentId}: shipment kept`);
 }
 
 export const config: SubscriberConfig = {
