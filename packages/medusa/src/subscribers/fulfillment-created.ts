@@ -9,7 +9,7 @@ import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
 export default async function keepShipment({
   event,
   container,
-}: SubscriberArgs<{ fulfillment_id?: string; id?: string }>): Promise<void> {
+}: SubscriberArgs<{ order_id?: string; fulfillment_id?: string; id?: string }>): Promise<void> {
   const fulfillmentId = event.data.fulfillment_id ?? event.data.id;
   if (fulfillmentId === undefined) return;
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
@@ -26,7 +26,7 @@ export default async function keepShipment({
   // One line per event handled: with Medusa's Redis event bus, once, on the worker.
   container
     .resolve<Logger | undefined>(ContainerRegistrationKeys.LOGGER, { allowUnregistered: true })
-    ?.info(`shipbridge: ${event.name} of fulfillment ${fulfillmentId}: shipment kept`);
+    ?.info(`shipbridge: ${event.name} of order ${event.data.order_id}: shipments kept`);
 }
 
 export const config: SubscriberConfig = {
