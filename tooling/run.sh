@@ -111,10 +111,51 @@ ensure_chromium() {
   log "$SHIPBRIDGE_BROWSER_MISSING: the browser test will not run and counts as failed"
 }
 
+# The cluster test runs two Medusa servers and a worker on Debian's
+# redis-server (started by the test on a free port, never as a service).
+# Installed when missing, bounded and retried like chromium; when it cannot
+# be, the test command says so and counts the cluster test as failed.
+redis_bin=/usr/bin/redis-server
+ensure_redis() {
+  [ -x "$redis_bin" ] && return 0
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+      sudo=(sudo -n)
+    else
+      export SHIPBRIDGE_REDIS_MISSING="$redis_bin is missing, and installing Debian's redis-server needs root or sudo without a password"
+      log "$SHIPBRIDGE_REDIS_MISSING: the cluster test will not run and counts as failed"
+      return 0
+    fi
+  fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    export SHIPBRIDGE_REDIS_MISSING="$redis_bin is missing, and this machine has no apt-get to install Debian's redis-server"
+    log "$SHIPBRIDGE_REDIS_MISSING: the cluster test will not run and counts as failed"
+    return 0
+  fi
+  log "installing Debian's redis-server for the cluster test"
+  # policy-rc.d answers 101: the package's own service is not started (the
+  # test starts its own server on a free port).
+  local policy=/usr/sbin/policy-rc.d added_policy=""
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" && added_policy=1
+  fi
+  local ok=""
+  if retry 600 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 &&
+    retry 900 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >&2 &&
+    [ -x "$redis_bin" ]; then
+    ok=1
+  fi
+  [ -n "$added_policy" ] && "${sudo[@]}" rm -f "$policy"
+  [ -n "$ok" ] && return 0
+  export SHIPBRIDGE_REDIS_MISSING="installing Debian's redis-server failed three times"
+  log "$SHIPBRIDGE_REDIS_MISSING: the cluster test will not run and counts as failed"
+}
+
 job="${1:-}"
 shift || true
 case "$job" in
-  test) ensure_chromium; exec node tooling/test-all.mjs "$@" ;;
+  test) ensure_chromium; ensure_redis; exec node tooling/test-all.mjs "$@" ;;
   demo)
     log "building the workspace (cached after the first run), then starting the demo"
     exec pnpm --silent demo "$@" ;;

@@ -2,7 +2,12 @@
 // module (beside the manual provider, which Medusa needs once providers are
 // listed), its module for shipment state, and the plugin itself for its
 // routes, subscriber, job and admin widget. scripts/start.mts sets the
-// environment (the embedded PostgreSQL and the local sandbox).
+// environment (the embedded PostgreSQL and the local sandbox). With
+// REDIS_URL the store runs as production does, several instances on one
+// database: Redis carries the event bus, the workflow engine (scheduled jobs
+// once per cluster) and the locks; MEDUSA_WORKER_MODE makes an instance a
+// `server` (API and admin, no jobs) or a `worker` (jobs and subscribers, no
+// admin).
 import { defineConfig, loadEnv } from "@medusajs/framework/utils";
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd());
@@ -60,11 +65,44 @@ const shipbridge = {
   trackingWebhookSecret: env("SHIPBRIDGE_WEBHOOK_SECRET", "medusa-store-webhook-secret-01"),
 };
 
+// Production: one or more `server` instances and one `worker`, on Redis.
+const redisUrl = process.env.REDIS_URL;
+const workerModes = ["shared", "server", "worker"] as const;
+type WorkerMode = (typeof workerModes)[number];
+const workerMode = env("MEDUSA_WORKER_MODE", "shared") as WorkerMode;
+if (!workerModes.includes(workerMode)) {
+  throw new Error(
+    `MEDUSA_WORKER_MODE: must be one of ${workerModes.join(", ")} / musi być jednym z ${workerModes.join(", ")}`,
+  );
+}
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl },
+            },
+          ],
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   projectConfig: {
     // Medusa's own tables may live in another database than the plugin's
     // tokens and shipment ledger (DATABASE_URL): MEDUSA_DATABASE_URL.
     databaseUrl: process.env.MEDUSA_DATABASE_URL ?? process.env.DATABASE_URL,
+    // Sessions are kept in Redis too, so any server answers a logged-in admin.
+    ...(redisUrl ? { redisUrl } : {}),
+    workerMode,
     http: {
       storeCors: env("STORE_CORS", "http://localhost:8000"),
       adminCors: env("ADMIN_CORS", "http://localhost:9000"),
@@ -73,7 +111,8 @@ export default defineConfig({
       cookieSecret: env("COOKIE_SECRET", "medusa-store-cookie-secret"),
     },
   },
-  admin: { disable: process.env.MEDUSA_ADMIN_DISABLE === "true" },
+  // The worker serves no admin (nor any route).
+  admin: { disable: process.env.MEDUSA_ADMIN_DISABLE === "true" || workerMode === "worker" },
   modules: [
     {
       resolve: "@medusajs/medusa/fulfillment",
@@ -89,6 +128,7 @@ export default defineConfig({
       },
     },
     { resolve: "@shipbridge/medusa/modules/shipbridge", options: shipbridge },
+    ...redisModules,
   ],
   plugins: [{ resolve: "@shipbridge/medusa", options: shipbridge }],
 });

@@ -1,13 +1,15 @@
-// Every 15 minutes: makes sure the account's tracking pushes come to this
-// store (unless they go to another address); asks the service for the
+// Every 15 minutes (or every SHIPBRIDGE_RECONCILE_EVERY_SECONDS seconds):
+// makes sure the account's tracking pushes come to this store (unless they
+// go to another address); asks the service for the
 // tracking of the shipments still on their way and moves their
 // fulfillments, in case pushes were lost; and
 // settles shipment attempts that threw and that no retry took over (a package
 // Medusa has no fulfillment for is cancelled). Medusa runs a scheduled job
 // once per cluster when its workflow engine is shared (workflow-engine-redis,
-// worker mode).
+// worker mode); each run logs one line.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types";
 import { applyTracking } from "../lib/apply-tracking.ts";
+import { reconcileSchedule } from "../lib/job-schedule.ts";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
 import {
   errorText,
@@ -45,10 +47,14 @@ export default async function reconcileTracking(
     if (result !== "unchanged") moved.push({ fulfillment_id: fulfillmentId, state, result });
   }
   const attempts = await shipbridge.reconcileAttempts();
+  // One line per run: with several instances on Redis, one run per tick cluster-wide.
+  logger?.info(
+    `shipbridge: tracking reconciled (${moved.length} fulfillments moved, ${attempts.length} attempts settled, webhook ${webhook})`,
+  );
   return { moved, attempts, webhook };
 }
 
 export const config = {
   name: "shipbridge-reconcile-tracking",
-  schedule: "*/15 * * * *",
+  schedule: reconcileSchedule(process.env),
 };

@@ -4,6 +4,8 @@
 // order's id; the shipments themselves are read back through the order's
 // fulfillments and its returns' (see the record-shipments workflow).
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
+import type { Logger } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { recordShipmentsWorkflow } from "../workflows/record-shipments.ts";
 
 export default async function keepShipments({
@@ -13,6 +15,10 @@ export default async function keepShipments({
   const orderId = event.data.order_id;
   if (typeof orderId !== "string" || orderId === "") return;
   await recordShipmentsWorkflow(container).run({ input: { order_id: orderId } });
+  // One line per event handled: with Medusa's Redis event bus, once, on the worker.
+  container
+    .resolve<Logger | undefined>(ContainerRegistrationKeys.LOGGER, { allowUnregistered: true })
+    ?.info(`shipbridge: ${event.name} of order ${orderId}: shipments kept`);
 }
 
 export const config: SubscriberConfig = {

@@ -40,6 +40,7 @@ import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
+import { registerTrackingWebhookAtStart } from "./register-at-start.ts";
 
 type Loose = Record<string, unknown>;
 
@@ -220,6 +221,13 @@ export class ShipbridgeModuleService extends MedusaService({
   ): ReturnType<ShipbridgeModuleService["listAndCountShipments"]> {
     return this.listAndCountShipments(...args);
   }
+
+  /** Medusa's lifecycle hooks: at start, the tracking webhook (register-at-start.ts). */
+  __hooks = {
+    onApplicationStart: async (): Promise<void> => {
+      await registerTrackingWebhookAtStart(this, this.logger_);
+    },
+  };
 
   /** The connection to the service, opened on first use. */
   get connection(): Connection {
