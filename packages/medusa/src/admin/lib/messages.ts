@@ -46,6 +46,8 @@ const en = {
   save: "Save",
   cancel: "Cancel",
   pointChanged: (code: string) => `Pickup point changed to ${code}`,
+  notShipped: "Not shipped",
+  retry: "Retry",
 };
 
 const pl: typeof en = {
@@ -93,6 +95,8 @@ const pl: typeof en = {
   save: "Zapisz",
   cancel: "Anuluj",
   pointChanged: (code: string) => `Punkt odbioru zmieniony na ${code}`,
+  notShipped: "Nie wysłano",
+  retry: "Ponów",
 };
 
 export type Messages = typeof en;
