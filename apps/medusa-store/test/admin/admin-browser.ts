@@ -316,7 +316,16 @@ export async function openAdmin(options: OpenAdminOptions = {}): Promise<OpenAdm
     await page.locator("input[name='email']").fill(ADMIN_USER.email);
     await page.locator("input[name='password']").fill(ADMIN_USER.password);
     await page.locator("button[type='submit']").click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname.startsWith("/app/orders"), { timeout: 60_000 });
+    // The admin's session is a cookie: without it the next request sends it back to the login.
+    const session = (await context.cookies(baseUrl)).some(
+      (cookie) => cookie.name === "connect.sid",
+    );
+    if (!session) {
+      throw new Error(
+        "the admin logged in but its session cookie was not kept (a Secure cookie over http?)",
+      );
+    }
 
     return {
       page,
