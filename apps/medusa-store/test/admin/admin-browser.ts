@@ -1,8 +1,9 @@
 // The store's admin in headless Chromium, as a merchant meets it: the store
 // built once for production (`medusa build`: backend and admin bundle), then
-// `medusa start` of that build on a free port against an embedded PostgreSQL
-// (migrated and seeded) and the sandbox over HTTP, an admin user, and a
-// browser page logged in to `/app` through the admin's own login form.
+// `medusa start` of that build (or `medusa develop`, as the README's store
+// runs) on a free port against an embedded PostgreSQL (migrated and seeded)
+// and the sandbox over HTTP, an admin user, and a browser page logged in to
+// `/app` through the admin's own login form.
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   createWriteStream,
@@ -62,6 +63,12 @@ export interface OpenAdminOptions {
   sandbox?: Omit<StartSandboxOptions, "port" | "accountPort" | "host">;
   /** Seed the store (region, products, the plugin's options, a key). Default true. */
   seed?: boolean;
+  /**
+   * "production" (default): `medusa build`, then `medusa start` of the build.
+   * "develop": `medusa develop` in the store's folder, as the README's store
+   * runs, the admin served by Vite's dev server.
+   */
+  mode?: "production" | "develop";
 }
 
 export interface OpenAdmin {
@@ -159,10 +166,11 @@ async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
 
 /**
  * Builds what is older than its sources: the plugin (`medusa plugin:build`,
- * its admin extensions included) and then the store (`medusa build`: the
- * compiled `medusa-config.js` and the admin bundle in `.medusa/server`).
+ * its admin extensions included) and then, unless `pluginOnly`, the store
+ * (`medusa build`: the compiled `medusa-config.js` and the admin bundle in
+ * `.medusa/server`).
  */
-export async function buildStore(logFile: string): Promise<void> {
+export async function buildStore(logFile: string, pluginOnly = false): Promise<void> {
   const env = {
     ...process.env,
     MEDUSA_DISABLE_TELEMETRY: "true",
@@ -174,6 +182,7 @@ export async function buildStore(logFile: string): Promise<void> {
     if (newest(join(PLUGIN_DIR, "src")) > newest(PLUGIN_ADMIN)) {
       await run(["plugin:build"], { cwd: PLUGIN_DIR, env, logFile, limitMs: BUILD_LIMIT_MS });
     }
+    if (pluginOnly) return;
     const built = Math.min(
       newest(join(BUILD_DIR, "medusa-config.js")),
       newest(join(BUILD_DIR, "public/admin/index.html")),
@@ -220,7 +229,8 @@ export async function openAdmin(options: OpenAdminOptions = {}): Promise<OpenAdm
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
-    await buildStore(logFile);
+    const develop = options.mode === "develop";
+    await buildStore(logFile, develop);
 
     const postgres = await startPostgres();
     closers.push(() => postgres.stop());
@@ -240,7 +250,7 @@ export async function openAdmin(options: OpenAdminOptions = {}): Promise<OpenAdm
     const baseUrl = `http://localhost:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: develop ? "development" : "production",
       MEDUSA_DISABLE_TELEMETRY: "true",
       MEDUSA_ADMIN_DISABLE: "false",
       DATABASE_URL: databaseUrl,
@@ -253,14 +263,16 @@ export async function openAdmin(options: OpenAdminOptions = {}): Promise<OpenAdm
       PORT: String(port),
       ...options.env,
     };
-    const step = { cwd: BUILD_DIR, env, logFile, limitMs: START_LIMIT_MS };
+    const cwd = develop ? STORE_DIR : BUILD_DIR;
+    const step = { cwd, env, logFile, limitMs: START_LIMIT_MS };
     await run(["db:migrate", "--execute-safe-links"], step);
-    if (options.seed !== false) await run(["exec", "./src/scripts/seed.js"], step);
+    const seed = develop ? "./src/scripts/seed.ts" : "./src/scripts/seed.js";
+    if (options.seed !== false) await run(["exec", seed], step);
     await run(["user", "-e", ADMIN_USER.email, "-p", ADMIN_USER.password], step);
 
     const out = createWriteStream(logFile, { flags: "a" });
-    const store = spawn(MEDUSA_BIN, ["start", "--port", String(port)], {
-      cwd: BUILD_DIR,
+    const store = spawn(MEDUSA_BIN, [develop ? "develop" : "start", "--port", String(port)], {
+      cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -311,6 +323,8 @@ export async function openAdmin(options: OpenAdminOptions = {}): Promise<OpenAdm
       acceptDownloads: true,
     });
     const page = await context.newPage();
+    // Vite's dev server compiles the admin on its first request.
+    if (develop) page.setDefaultTimeout(START_LIMIT_MS);
     const adminUrl = `${baseUrl}/app`;
     await page.goto(`${adminUrl}/login`);
     await page.locator("input[name='email']").fill(ADMIN_USER.email);
@@ -326,6 +340,7 @@ export async function openAdmin(options: OpenAdminOptions = {}): Promise<OpenAdm
         "the admin logged in but its session cookie was not kept (a Secure cookie over http?)",
       );
     }
+    page.setDefaultTimeout(30_000);
 
     return {
       page,

@@ -1,7 +1,8 @@
 // The store's built admin loads in a browser: `/app` serves Medusa's
 // dashboard (resolved in the pnpm layout), the admin logs in over plain http
 // and stays logged in across a reload (the session cookie is set), and the
-// plugin's admin extensions are part of the bundle.
+// plugin's admin extensions are part of the bundle. The README's store
+// (`medusa develop`, the admin from Vite's dev server) shows it too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenAdmin, openAdmin } from "./admin-browser.ts";
 
@@ -36,5 +37,22 @@ describe("the store's admin in a browser", () => {
       scripts.map((src) => fetch(new URL(src, admin.baseUrl)).then((response) => response.text())),
     );
     expect(bundles.join("\n")).toContain("Furgonetka shipments");
+  });
+});
+
+describe("the README's store (medusa develop) in a browser", () => {
+  let develop: OpenAdmin | undefined;
+
+  afterAll(async () => {
+    await develop?.close();
+  });
+
+  it("serves the dashboard with the plugin's shipping page", async () => {
+    develop = await openAdmin({ mode: "develop" });
+    const { page } = develop;
+    await page.getByRole("heading", { name: "Orders" }).first().waitFor();
+    await page.getByRole("link", { name: "Shipping" }).first().click();
+    await page.locator("[data-shipbridge='none-waiting']").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/shipbridge");
   });
 });
