@@ -119,6 +119,9 @@ describe("the shipping page", () => {
       const box = await page.locator(`[data-shipbridge='${selector}']`).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
+    // The sidebar (shown on a wide screen) names the page in Polish too.
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.getByRole("link", { name: "Wysyłka" }).first().waitFor();
     await context.close();
   });
 });

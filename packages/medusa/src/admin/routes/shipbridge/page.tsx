@@ -163,7 +163,9 @@ const ShippingPage = () => {
 };
 
 export const config = defineRouteConfig({
-  label: "Shipping",
+  // A key of the `shipbridge` namespace (i18n/index.ts): "Shipping", "Wysyłka".
+  label: "shipping",
+  translationNs: "shipbridge",
   nested: "/orders",
 });
 
