@@ -33,3 +33,13 @@ declare module "@shipbridge/medusa/jobs/resume-batches" {
   const resumeBatches: (container: MedusaContainer) => Promise<{ resumed: string[] }>;
   export default resumeBatches;
 }
+
+declare module "@shipbridge/medusa/workflows/record-shipments" {
+  import type { MedusaContainer } from "@medusajs/framework/types";
+
+  export const recordShipmentsWorkflow: (container: MedusaContainer) => {
+    run(args: { input: { order_id: string } }): Promise<{
+      result: { shipment_id: string; fulfillment_id: string; order_id: string }[];
+    }>;
+  };
+}
