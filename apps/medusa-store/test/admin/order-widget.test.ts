@@ -3,7 +3,8 @@
 // merchant changes its pickup point (a closed point refused by the service's
 // check, an open one saved), retries, and sees the shipment with its
 // tracking, status and label; the point can no longer change once the
-// parcel is bought. In Polish at a phone's width too.
+// parcel is bought; a return made through Medusa's admin flow shows its own
+// parcel. In Polish at a phone's width too.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenAdmin, openAdmin } from "./admin-browser.ts";
@@ -110,6 +111,56 @@ describe("the order page's shipment widget", () => {
     );
     expect(late.status).toBe(400);
     expect(late.body.code).toBe("parcel_bought");
+  });
+
+  it("shows the return's parcel beside the shipment", async () => {
+    const { body: options } = await admin.adminApi<{
+      shipping_options: { id: string; data?: { id?: string } }[];
+    }>("/admin/shipping-options?fields=*,data");
+    const returnOption = options.shipping_options.find((o) => o.data?.id === "dpd-return");
+    const { body: locations } = await admin.adminApi<{ stock_locations: { id: string }[] }>(
+      "/admin/stock-locations",
+    );
+    const { body: placed } = await admin.adminApi<{ order: { items: { id: string }[] } }>(
+      `/admin/orders/${orderId}?fields=items.id`,
+    );
+    const { body: begun, status } = await admin.adminApi<{ return: { id: string } }>(
+      "/admin/returns",
+      { body: { order_id: orderId, location_id: locations.stock_locations[0]?.id } },
+    );
+    expect(status).toBe(200);
+    const returnPath = `/admin/returns/${begun.return.id}`;
+    const steps = [
+      await admin.adminApi(`${returnPath}/request-items`, {
+        body: { items: [{ id: placed.order.items[0]?.id, quantity: 1 }] },
+      }),
+      await admin.adminApi(`${returnPath}/shipping-method`, {
+        body: { shipping_option_id: returnOption?.id },
+      }),
+      await admin.adminApi(`${returnPath}/request`, { body: {} }),
+    ];
+    expect(steps.map((step) => step.status)).toEqual([200, 200, 200]);
+
+    const page = admin.page;
+    await expect
+      .poll(
+        async () => {
+          const widget = await widgetOf(page, orderId);
+          await widget.locator("[data-shipbridge-shipment]").first().waitFor();
+          return widget.locator("[data-shipbridge-kind='return']").count();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(1);
+    const parcel = page.locator("[data-shipbridge-kind='return']");
+    await expect(parcel.textContent()).resolves.toContain("(return)");
+    await expect(parcel.locator("[data-shipbridge='tracking']").textContent()).resolves.toMatch(
+      /\S+/,
+    );
+    const href = await parcel.locator("[data-shipbridge='label']").getAttribute("href");
+    const label = await page.request.get(new URL(String(href), admin.baseUrl).toString());
+    expect((await label.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await expect(page.locator("[data-shipbridge-kind='shipment']").count()).resolves.toBe(1);
   });
 
   it("speaks Polish and fits a phone's screen", async () => {
