@@ -75,9 +75,10 @@ describe("the order page's shipment widget", () => {
     await widget.locator("[data-shipbridge='point-input']").fill(shop.otherLocker);
     await widget.locator("[data-shipbridge='point-save']").click();
     await widget.locator("[data-shipbridge='point-saved']").waitFor();
-    await expect(widget.locator("[data-shipbridge='point-code']").textContent()).resolves.toContain(
-      shop.otherLocker,
-    );
+    // The widget reads the order's point again after the change.
+    await expect
+      .poll(() => widget.locator("[data-shipbridge='point-code']").textContent())
+      .toContain(shop.otherLocker);
     const { body: saved } = await admin.adminApi<{ point: { code: string }; changeable: boolean }>(
       `/admin/shipbridge/orders/${order.id}/pickup-point`,
     );

@@ -44,7 +44,7 @@ describe("the shipping page", () => {
     const ship = page.locator("[data-shipbridge='ship-selected']");
     await expect(ship.isDisabled()).resolves.toBe(true);
     await page.click("#shipbridge-select-all");
-    await expect(ship.textContent()).resolves.toContain("(3)");
+    await expect.poll(() => ship.textContent()).toContain("(3)");
     await ship.click();
 
     const batch = page.locator("[data-shipbridge='batch']");
@@ -102,7 +102,7 @@ describe("the shipping page", () => {
     );
     await page.click(`#shipbridge-order-${order.id}`);
     const ship = page.locator("[data-shipbridge='ship-selected']");
-    await expect(ship.textContent()).resolves.toBe("Wyślij zaznaczone (1)");
+    await expect.poll(() => ship.textContent()).toBe("Wyślij zaznaczone (1)");
     await ship.click();
     await page
       .locator("[data-shipbridge='batch'][data-state='done']")
