@@ -33,3 +33,10 @@ declare module "@shipbridge/medusa/jobs/resume-batches" {
   const resumeBatches: (container: MedusaContainer) => Promise<{ resumed: string[] }>;
   export default resumeBatches;
 }
+
+declare module "@shipbridge/medusa/workflows/save-settings" {
+  import type { StepFunction } from "@medusajs/framework/workflows-sdk";
+
+  /** Keeps checked settings as the store's; compensation puts the previous ones back. */
+  export const keepSettingsStep: StepFunction<Record<string, unknown>, unknown>;
+}

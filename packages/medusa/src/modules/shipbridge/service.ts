@@ -38,6 +38,7 @@ import { AccountLink } from "./models/account-link.ts";
 import { Batch } from "./models/batch.ts";
 import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
+import { MerchantSettings } from "./models/merchant-settings.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
 
@@ -176,6 +177,7 @@ export class ShipbridgeModuleService extends MedusaService({
   AccountLink,
   Batch,
   BatchOrder,
+  MerchantSettings,
 }) {
   readonly pluginOptions: PluginOptions;
   // Plain fields, not #private ones: Medusa calls the service through a Proxy.
