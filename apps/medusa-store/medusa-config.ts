@@ -9,6 +9,10 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd());
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
 
+// Where the store is reached; over plain http (a laptop, the tests) the
+// admin's session cookie cannot be Secure (see cookieOptions below).
+const backendUrl = env("SHIPBRIDGE_BACKEND_URL", `http://localhost:${env("PORT", "9000")}`);
+
 // SHIPBRIDGE_GRANT=authorization_code: the account is connected from the
 // admin through the service's own pages (register the redirect URI
 // `{SHIPBRIDGE_BACKEND_URL}/hooks/shipbridge/connect/callback` with it);
@@ -29,7 +33,7 @@ const shipbridge = {
         username: env("SHIPBRIDGE_USERNAME", "demo@shipbridge.dev"),
         password: env("SHIPBRIDGE_PASSWORD", "demo-password"),
       }),
-  backend_url: env("SHIPBRIDGE_BACKEND_URL", `http://localhost:${env("PORT", "9000")}`),
+  backend_url: backendUrl,
   connect_return_urls: list("SHIPBRIDGE_CONNECT_RETURN_URLS"),
   baseUrl: env("SHIPBRIDGE_BASE_URL", "http://127.0.0.1:4010"),
   accountUrl: env("SHIPBRIDGE_ACCOUNT_URL", "http://127.0.0.1:4011"),
@@ -72,6 +76,9 @@ export default defineConfig({
       jwtSecret: env("JWT_SECRET", "medusa-store-jwt-secret"),
       cookieSecret: env("COOKIE_SECRET", "medusa-store-cookie-secret"),
     },
+    // In production Medusa makes the admin's session cookie Secure, which a
+    // browser never gets over plain http: the admin would stay at its login.
+    cookieOptions: { secure: backendUrl.startsWith("https:") },
   },
   admin: { disable: process.env.MEDUSA_ADMIN_DISABLE === "true" },
   modules: [

@@ -11,6 +11,8 @@ export default mergeConfig(
       globals: true,
       pool: "forks",
       fileParallelism: false,
+      // The admin's browser tests run apart: test/admin/vitest.config.mts.
+      exclude: ["test/admin/**", "node_modules/**"],
       setupFiles: ["./test/setup.mts"],
       testTimeout: 180_000,
       hookTimeout: 120_000,
