@@ -16,9 +16,9 @@ import {
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { keepSettingsStep } from "@shipbridge/medusa/workflows/save-settings";
 import { describe, expect, it } from "vitest";
-import seed from "../../src/scripts/seed.ts";
-import { adminHeaders, storeHeaders } from "../admin-session.ts";
-import { ADDRESS, account, sandboxToken } from "../sandbox-account.ts";
+import seed from "../src/scripts/seed.ts";
+import { adminHeaders, storeHeaders } from "./admin-session.ts";
+import { ADDRESS, account, sandboxToken } from "./sandbox-account.ts";
 
 // A workflow that keeps settings and then fails: its compensation must put
 // the previous settings back.
