@@ -3,7 +3,8 @@
 // where its tracking pushes go; bad values refused naming every field path
 // and rule at once, in English and Polish; saved values overriding
 // medusa-config.ts for the provider (its options, the sender a parcel is
-// bought with, cash on delivery's account) and the order-placed subscriber;
+// bought with, cash on delivery's account), a shipping-day batch and the
+// order-placed subscriber;
 // an empty save going back to the defaults; a save whose workflow fails
 // afterwards undone.
 import { MedusaError } from "@medusajs/framework/utils";
@@ -195,40 +196,47 @@ medusaIntegrationTestRunner({
         // An order paid with the system provider: the subscriber marks it
         // paid on delivery from the saved settings, and its parcel is bought
         // from the saved sender, collecting into the saved account.
-        const { data: products } = await api.get("/store/products?fields=*variants", store);
-        const { data: regions } = await api.get("/store/regions", store);
-        const { data: created } = await api.post(
-          "/store/carts",
-          {
-            region_id: regions.regions[0].id,
-            email: "jan@example.com",
-            shipping_address: ADDRESS,
-            items: [{ variant_id: products.products[0].variants[0].id, quantity: 1 }],
-          },
-          store,
-        );
-        const cartId = created.cart.id;
-        const { data: listed } = await api.get(`/store/shipping-options?cart_id=${cartId}`, store);
-        const courier = listed.shipping_options.find(
-          (o: { data: { id: string } }) => o.data.id === "dpd",
-        );
-        await api.post(
-          `/store/carts/${cartId}/shipping-methods`,
-          { option_id: courier.id, data: {} },
-          store,
-        );
-        const { data: collection } = await api.post(
-          "/store/payment-collections",
-          { cart_id: cartId },
-          store,
-        );
-        await api.post(
-          `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-          { provider_id: "pp_system_default" },
-          store,
-        );
-        const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
-        const order = completed.order;
+        // An order to the test's address with the courier, paid with the system provider.
+        const placeOrder = async () => {
+          const { data: products } = await api.get("/store/products?fields=*variants", store);
+          const { data: regions } = await api.get("/store/regions", store);
+          const { data: created } = await api.post(
+            "/store/carts",
+            {
+              region_id: regions.regions[0].id,
+              email: "jan@example.com",
+              shipping_address: ADDRESS,
+              items: [{ variant_id: products.products[0].variants[0].id, quantity: 1 }],
+            },
+            store,
+          );
+          const cartId = created.cart.id;
+          const { data: listed } = await api.get(
+            `/store/shipping-options?cart_id=${cartId}`,
+            store,
+          );
+          const courier = listed.shipping_options.find(
+            (o: { data: { id: string } }) => o.data.id === "dpd",
+          );
+          await api.post(
+            `/store/carts/${cartId}/shipping-methods`,
+            { option_id: courier.id, data: {} },
+            store,
+          );
+          const { data: collection } = await api.post(
+            "/store/payment-collections",
+            { cart_id: cartId },
+            store,
+          );
+          await api.post(
+            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
+            { provider_id: "pp_system_default" },
+            store,
+          );
+          const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
+          return completed.order;
+        };
+        const order = await placeOrder();
         const query = container.resolve("query");
         const readOrder = async () =>
           (
@@ -260,6 +268,24 @@ medusaIntegrationTestRunner({
         expect(parcel["pickup"]).toMatchObject({ street: "ul. Grunwaldzka 100" });
         const cod = (parcel["additional_services"] as { cod?: { iban?: string } }).cod;
         expect(cod?.iban).toBe(IBAN);
+
+        // A shipping-day batch ships from the saved sender too.
+        const second = await placeOrder();
+        const { data: started } = await api.post(
+          "/admin/shipbridge/batches",
+          { key: "settings-day", order_ids: [second.id] },
+          admin,
+        );
+        const readBatch = async () =>
+          (await api.get(`/admin/shipbridge/batches/${started.batch.id}`, admin)).data.batch;
+        let batch = await readBatch();
+        for (let tries = 0; tries < 600 && batch.state !== "done"; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          batch = await readBatch();
+        }
+        expect(batch).toMatchObject({ state: "done", fulfilled: 1, failed: 0 });
+        const batchParcel = await account(`/packages/${batch.orders[0].package_id}`);
+        expect(batchParcel["sender"]).toMatchObject({ name: "Hurtownia Nowak", city: "Gdańsk" });
 
         // A save whose workflow fails after it kept the settings is undone.
         const before = (await settings()).saved;
