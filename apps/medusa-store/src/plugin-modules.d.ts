@@ -34,6 +34,16 @@ declare module "@shipbridge/medusa/jobs/resume-batches" {
   export default resumeBatches;
 }
 
+declare module "@shipbridge/medusa/workflows/record-shipments" {
+  import type { MedusaContainer } from "@medusajs/framework/types";
+
+  export const recordShipmentsWorkflow: (container: MedusaContainer) => {
+    run(args: { input: { order_id: string } }): Promise<{
+      result: { shipment_id: string; fulfillment_id: string; order_id: string }[];
+    }>;
+  };
+}
+
 declare module "@shipbridge/medusa/workflows/save-settings" {
   import type { StepFunction } from "@medusajs/framework/workflows-sdk";
 

@@ -9,7 +9,7 @@ import reconcile from "@shipbridge/medusa/jobs/reconcile-tracking";
 import { beforeAll, describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
-import { ADDRESS, account, paid } from "./sandbox-account.ts";
+import { ADDRESS, account, paid, sandboxToken } from "./sandbox-account.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 const IBAN = "PL61109010140000071219812874";
@@ -241,6 +241,149 @@ medusaIntegrationTestRunner({
           packages: beforeReturn.packages + 1,
           charges: beforeReturn.charges + 1,
         });
+
+        // The return shows: recorded from the provider's data on the return's
+        // fulfillment (read back through the return), linked to its
+        // fulfillment, order and return, listed for the widget as a return.
+        const { data: returned } = await query.graph({
+          entity: "return",
+          fields: ["id", "fulfillments.id", "fulfillments.data"],
+          filters: { id: returnId },
+        });
+        const returnFulfillments = (returned[0]?.fulfillments ?? []) as {
+          id: string;
+          data: { package_id: number };
+        }[];
+        expect(returnFulfillments).toHaveLength(1);
+        const returnFulfillment = returnFulfillments[0] as (typeof returnFulfillments)[number];
+        const readShipments = async () =>
+          (await api.get(`/admin/shipbridge/orders/${order.id}/shipments`, admin)).data
+            .shipments as {
+            id: string | null;
+            kind: string;
+            is_return: boolean;
+            fulfillment_id: string;
+            package_id: number;
+            tracking_state: string | null;
+            label_url: string | null;
+          }[];
+        const shown = await eventually(readShipments, (rows) =>
+          rows.some((row) => row.kind === "return" && row.id !== null),
+        );
+        const returnShipment = shown.find((row) => row.kind === "return");
+        expect(returnShipment).toMatchObject({
+          fulfillment_id: returnFulfillment.id,
+          package_id: returnFulfillment.data.package_id,
+          is_return: true,
+          label_url: `/admin/shipbridge/fulfillments/${returnFulfillment.id}/label`,
+        });
+        expect(shown.filter((row) => row.kind === "shipment")).toHaveLength(3);
+        const { data: linked } = await query.graph({
+          entity: "return",
+          fields: ["id", "shipbridge_shipments.id"],
+          filters: { id: returnId },
+        });
+        expect(linked[0]?.shipbridge_shipments.map((s: { id: string }) => s.id)).toEqual([
+          returnShipment?.id,
+        ]);
+        const { data: orderLinks } = await query.graph({
+          entity: "order",
+          fields: ["id", "shipbridge_shipments.id"],
+          filters: { id: order.id },
+        });
+        expect(orderLinks[0]?.shipbridge_shipments).toHaveLength(4);
+        const { data: fulfillmentLinks } = await query.graph({
+          entity: "fulfillment",
+          fields: ["id", "shipbridge_shipment.id"],
+          filters: { id: returnFulfillment.id },
+        });
+        expect(fulfillmentLinks[0]?.shipbridge_shipment?.id).toBe(returnShipment?.id);
+        const label = await api.get(
+          `/admin/shipbridge/fulfillments/${returnFulfillment.id}/label`,
+          {
+            ...admin,
+            responseType: "arraybuffer",
+          },
+        );
+        expect(Buffer.from(label.data).subarray(0, 5).toString()).toBe("%PDF-");
+
+        // Its tracking pushes find it: the sandbox's real pushes, to the
+        // store's webhook, once the carrier has moved the parcel.
+        const webhook = await fetch(`${sandbox}/account/tracking-webhook`, {
+          method: "PUT",
+          headers: {
+            authorization: `Bearer ${await sandboxToken()}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({
+            url: `${api.defaults.baseURL}/hooks/shipbridge/tracking`,
+            secret: "medusa-store-webhook-secret-01",
+          }),
+        });
+        expect(webhook.ok).toBe(true);
+        await fetch(`${sandbox}/_sandbox/clock/advance`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seconds: 5 * 24 * 3600 }),
+        });
+        const tracked = await eventually(readShipments, (rows) =>
+          rows.some((row) => row.kind === "return" && row.tracking_state === "delivered"),
+        );
+        expect(tracked.find((row) => row.kind === "return")?.tracking_state).toBe("delivered");
+
+        // The order's shipments route writes nothing: a shipment whose row is
+        // gone (with its links) is shown from its fulfillment and stays
+        // unrecorded until the record-shipments workflow runs again (and
+        // records and links it once).
+        const [secondRow] = (await shipbridge.listShipments({
+          fulfillment_id: second.id,
+        })) as unknown as { id: string }[];
+        const link = container.resolve("link") as {
+          delete(ids: Record<string, Record<string, string>>): Promise<unknown>;
+        };
+        await link.delete({ shipbridge: { shipbridge_shipment_id: secondRow?.id as string } });
+        await (
+          shipbridge as unknown as { deleteShipments(ids: string[]): Promise<void> }
+        ).deleteShipments([secondRow?.id as string]);
+        const unrecorded = (await readShipments()).find((row) => row.fulfillment_id === second.id);
+        expect(unrecorded).toMatchObject({ id: null, package_id: second.data.package_id });
+        expect(await shipbridge.listShipments({ fulfillment_id: [second.id] })).toEqual([]);
+        const { recordShipmentsWorkflow } = await import(
+          "@shipbridge/medusa/workflows/record-shipments"
+        );
+        const { result: again } = await recordShipmentsWorkflow(container).run({
+          input: { order_id: order.id },
+        });
+        expect(again.map((row: { fulfillment_id: string }) => row.fulfillment_id)).toEqual([
+          second.id,
+        ]);
+        const { result: once } = await recordShipmentsWorkflow(container).run({
+          input: { order_id: order.id },
+        });
+        expect(once).toEqual([]);
+        const { data: relinked } = await query.graph({
+          entity: "fulfillment",
+          fields: ["id", "shipbridge_shipment.id", "shipbridge_shipment.fulfillment_id"],
+          filters: { id: second.id },
+        });
+        expect(relinked[0]?.shipbridge_shipment?.id).toBe(again[0]?.shipment_id);
+
+        // A row kept before the links existed (its links gone, the row kept)
+        // is linked by the next run, and only once.
+        const [thirdRow] = (await shipbridge.listShipments({
+          fulfillment_id: third.id,
+        })) as unknown as { id: string }[];
+        await link.delete({ shipbridge: { shipbridge_shipment_id: thirdRow?.id as string } });
+        expect(await shipbridge.listShipments({ fulfillment_id: [third.id] })).toHaveLength(1);
+        const { result: linkedAgain } = await recordShipmentsWorkflow(container).run({
+          input: { order_id: order.id },
+        });
+        expect(linkedAgain).toEqual([
+          { shipment_id: thirdRow?.id, fulfillment_id: third.id, order_id: order.id },
+        ]);
+        expect(
+          (await recordShipmentsWorkflow(container).run({ input: { order_id: order.id } })).result,
+        ).toEqual([]);
       });
     });
   },

@@ -230,12 +230,25 @@ export class AttemptLedger {
   /** How long a running attempt's lease lasts without renewal. */
   readonly leaseMs: number;
 
-  constructor(databaseUrl: string, options: AttemptLedgerOptions = {}) {
+  /** Whether the ledger opened its pool (and ends it on close). */
+  readonly #ownsPool: boolean;
+
+  /** `connection`: a database URL (a pool of its own) or a pool shared with others. */
+  constructor(connection: string | pg.Pool, options: AttemptLedgerOptions = {}) {
     this.leaseMs = options.leaseMs ?? ATTEMPT_LEASE_MS;
     this.#kept = options.kept;
-    this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    this.#ownsPool = typeof connection === "string";
+    this.#pool =
+      typeof connection === "string"
+        ? new pg.Pool({ connectionString: connection, max: 4 })
+        : connection;
     // An idle client's error must not crash the process; the next query reports it.
-    this.#pool.on("error", () => {});
+    if (this.#ownsPool) this.#pool.on("error", () => {});
+  }
+
+  /** Reads Medusa's fulfillments through `kept` from now on, when it had no way to yet. */
+  adoptKept(kept: KeptFulfillments): void {
+    this.#kept ??= kept;
   }
 
   async #query(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
@@ -769,6 +782,6 @@ export class AttemptLedger {
   }
 
   async close(): Promise<void> {
-    await this.#pool.end();
+    if (this.#ownsPool) await this.#pool.end();
   }
 }

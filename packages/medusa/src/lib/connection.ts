@@ -1,7 +1,9 @@
 // The plugin's connection to the shipping service: one OAuth client whose
 // tokens, and whose per-order locks, live in PostgreSQL (core's
 // PostgresTokenStore), so several Medusa instances share one set of tokens,
-// spend a refresh token once, and never ship one fulfillment twice.
+// spend a refresh token once, and never ship one fulfillment twice. One
+// connection (one PostgreSQL pool) per process and options, shared by the
+// provider and the module.
 import {
   isReauthorizationRequiredError,
   OAuthClient,
@@ -9,6 +11,7 @@ import {
   ShippingClient,
 } from "@shipbridge/core";
 import { PostgresTokenStore } from "@shipbridge/core/postgres";
+import pg from "pg";
 import { AttemptLedger } from "./attempt-ledger.ts";
 import { coreLanguage } from "./language.ts";
 import type { KeptFulfillments } from "./medusa-fulfillments.ts";
@@ -21,6 +24,8 @@ export interface Connection {
   readonly store: PostgresTokenStore;
   /** Which shipment name belongs to which fulfillment, beside the tokens. */
   readonly ledger: AttemptLedger;
+  /** The one PostgreSQL pool the tokens and the ledger share. */
+  readonly pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -57,12 +62,60 @@ function selfConnecting(oauth: OAuthClient, options: PluginOptions): ShippingAut
   };
 }
 
+/** A process's connection and how many holders it has. */
+interface Shared {
+  readonly connection: Connection;
+  holders: number;
+}
+
+const shared = new Map<string, Shared>();
+
+/**
+ * The process's connection for these options and database: opened by the
+ * first caller (the provider or the module, whichever Medusa builds first)
+ * and shared with the others, over one PostgreSQL pool. Each caller gets its
+ * own handle; the pool ends when the last handle is closed.
+ */
+export function sharedConnection(
+  options: PluginOptions,
+  databaseUrl: string,
+  kept?: KeptFulfillments,
+): Connection {
+  const key = JSON.stringify([databaseUrl, options]);
+  let entry = shared.get(key);
+  if (entry === undefined) {
+    const opened = openConnection(options, databaseUrl, kept);
+    entry = { connection: opened, holders: 0 };
+    shared.set(key, entry);
+  } else if (kept !== undefined) {
+    entry.connection.ledger.adoptKept(kept);
+  }
+  const held = entry;
+  held.holders += 1;
+  let closed = false;
+  return {
+    ...held.connection,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      held.holders -= 1;
+      if (held.holders > 0) return;
+      if (shared.get(key) === held) shared.delete(key);
+      await held.connection.close();
+    },
+  };
+}
+
+/** A connection of its own, over a pool of its own (`sharedConnection` shares one per process). */
 export function openConnection(
   options: PluginOptions,
   databaseUrl: string,
   kept?: KeptFulfillments,
 ): Connection {
-  const store = new PostgresTokenStore(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client's error must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const store = new PostgresTokenStore(pool);
   const oauth = new OAuthClient({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
@@ -81,14 +134,16 @@ export function openConnection(
     ...(options.trackingPage === undefined ? {} : { trackingPage: options.trackingPage }),
     ...(options.companyId === undefined ? {} : { companyId: options.companyId }),
   });
-  const ledger = new AttemptLedger(databaseUrl, kept === undefined ? {} : { kept });
+  const ledger = new AttemptLedger(pool, kept === undefined ? {} : { kept });
   return {
     client,
     oauth,
     store,
     ledger,
+    pool,
     close: async () => {
       await Promise.all([store.close(), ledger.close()]);
+      await pool.end();
     },
   };
 }

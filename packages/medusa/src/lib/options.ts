@@ -1,6 +1,8 @@
 // The plugin's options, as a merchant writes them in medusa-config.ts, checked
 // once at start-up: a wrong option stops Medusa with a message that names the
-// option, in English and Polish, and never repeats a secret.
+// option, in English and Polish, and never repeats a secret. The provider and
+// the module read them through one parse (`pluginOptions`), with one rule for
+// the database (`databaseUrlOf`).
 
 import { ShipbridgeError } from "@shipbridge/core";
 import { TRACKING_WEBHOOK_SECRET_MAX, TRACKING_WEBHOOK_SECRET_MIN } from "@shipbridge/core/schemas";
@@ -67,7 +69,7 @@ export const PluginOptionsSchema = z
       .string()
       .regex(/^[^:\s]{1,40}$/)
       .default("medusa"),
-    /** Where tokens and locks live; Medusa's own database by default. */
+    /** Where tokens and locks live; the DATABASE_URL environment variable by default. */
     databaseUrl: text.optional(),
     sender: AddressOptionSchema,
     /** Where the carrier picks parcels up; the sender's address by default. */
@@ -222,4 +224,44 @@ export function parsePluginOptions(
       return { path, message: `${english}${keys} / ${polish(issue.code)}` };
     }),
   );
+}
+
+/** Keys Medusa adds to a provider's or a module's options in an application. */
+const ADDED_BY_MEDUSA = ["database"] as const;
+
+const parsed = new WeakMap<object, PluginOptions>();
+
+/**
+ * The plugin's options, parsed once per options object Medusa hands over
+ * (the provider, the module and the plugin's routes alike); a
+ * PluginOptionsError naming every wrong option otherwise.
+ */
+export function pluginOptions(input: unknown): PluginOptions {
+  const key = typeof input === "object" && input !== null ? input : undefined;
+  const known = key === undefined ? undefined : parsed.get(key);
+  if (known !== undefined) return known;
+  const options = parsePluginOptions(input, ADDED_BY_MEDUSA);
+  if (key !== undefined) parsed.set(key, options);
+  return options;
+}
+
+/**
+ * Where the plugin keeps its tokens, locks and ledger: the `databaseUrl`
+ * option, else the `DATABASE_URL` environment variable; a PluginOptionsError
+ * naming `databaseUrl` when neither is set. The provider and the module use
+ * this one rule.
+ */
+export function databaseUrlOf(
+  options: Pick<PluginOptions, "databaseUrl">,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  const url = options.databaseUrl ?? env["DATABASE_URL"];
+  if (url !== undefined && url.trim() !== "") return url;
+  throw new PluginOptionsError([
+    {
+      path: "databaseUrl",
+      message:
+        "required when the DATABASE_URL environment variable is not set / wymagane, gdy zmienna środowiskowa DATABASE_URL nie jest ustawiona",
+    },
+  ]);
 }

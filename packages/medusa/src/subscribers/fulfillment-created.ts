@@ -1,29 +1,25 @@
-// Keeps the shipment of every fulfillment the plugin's provider ships, so the
-// tracking webhook and the reconcile job can find it by its package id.
+// Records the plugin's shipments of an order whenever Medusa made a
+// fulfillment of it: a fulfilment, a return (confirmed request or a complete
+// return), a claim's or an exchange's. Every event named here carries the
+// order's id; the shipments themselves are read back through the order's
+// fulfillments and its returns' (see the record-shipments workflow).
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
-import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import { recordShipmentsWorkflow } from "../workflows/record-shipments.ts";
 
-export default async function keepShipment({
+export default async function keepShipments({
   event,
   container,
-}: SubscriberArgs<{ fulfillment_id?: string; id?: string }>): Promise<void> {
-  const fulfillmentId = event.data.fulfillment_id ?? event.data.id;
-  if (fulfillmentId === undefined) return;
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "fulfillment",
-    fields: ["id", "provider_id", "data", "labels.*"],
-    filters: { id: fulfillmentId },
-  });
-  const fulfillment = data[0] as
-    | (Parameters<ShipbridgeModuleService["recordShipment"]>[0] & { provider_id?: string })
-    | undefined;
-  if (fulfillment === undefined || !fulfillment.provider_id?.startsWith("shipbridge_")) return;
-  await container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE).recordShipment(fulfillment);
+}: SubscriberArgs<{ order_id?: string }>): Promise<void> {
+  const orderId = event.data.order_id;
+  if (typeof orderId !== "string" || orderId === "") return;
+  await recordShipmentsWorkflow(container).run({ input: { order_id: orderId } });
 }
 
 export const config: SubscriberConfig = {
-  event: ["order.fulfillment_created", "order.return_requested"],
+  event: [
+    "order.fulfillment_created",
+    "order.return_requested",
+    "order.claim_created",
+    "order.exchange_created",
+  ],
 };

@@ -121,8 +121,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
       const packageId = await shippedPackage(client, "push-1");
       await service.recordShipment({
-        id: "ful_push_1",
-        data: { package_id: packageId, service: "dpd" },
+        fulfillment: { id: "ful_push_1", data: { package_id: packageId, service: "dpd" } },
       });
       await fetch(`${baseUrl}/_sandbox/clock/advance`, {
         method: "POST",
@@ -178,8 +177,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       const client = await demoClient();
       const packageId = await shippedPackage(client, "poll-late");
       await service.recordShipment({
-        id: "ful_poll_late",
-        data: { package_id: packageId, service: "dpd" },
+        fulfillment: { id: "ful_poll_late", data: { package_id: packageId, service: "dpd" } },
       });
       await fetch(`${baseUrl}/_sandbox/clock/advance`, {
         method: "POST",
@@ -257,8 +255,7 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       const client = await demoClient();
       const packageId = await shippedPackage(client, "label-1");
       await service.recordShipment({
-        id: "ful_label_1",
-        data: { package_id: packageId, service: "dpd" },
+        fulfillment: { id: "ful_label_1", data: { package_id: packageId, service: "dpd" } },
       });
       const label = await service.labelOf("ful_label_1");
       expect(label.contentType).toBe("application/pdf");

@@ -20,17 +20,17 @@ import { pointClosure } from "@shipbridge/core/rules";
 import { isFinalCommandStatus, type Point } from "@shipbridge/core/schemas";
 import { batchKeyReused, type StartedBatch, sameBatchRequest } from "../../lib/batch-request.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
-import { type Connection, openConnection } from "../../lib/connection.ts";
+import { type Connection, sharedConnection } from "../../lib/connection.ts";
 import { coreLanguage } from "../../lib/language.ts";
 import { asMedusaError } from "../../lib/medusa-error.ts";
 import { keptFulfillments } from "../../lib/medusa-fulfillments.ts";
 import {
   backendUrl,
   connectRedirectUri,
+  databaseUrlOf,
   grantOf,
   type PluginOptions,
-  PluginOptionsError,
-  parsePluginOptions,
+  pluginOptions,
   TRACKING_WEBHOOK_PATH,
 } from "../../lib/options.ts";
 import { refusalMessage } from "../../lib/refusal-messages.ts";
@@ -47,10 +47,19 @@ type Loose = Record<string, unknown>;
 /** Tracking states after which a package is not followed any more. */
 export const FINAL_TRACKING_STATES = new Set(["delivered", "returned", "canceled"]);
 
+/** A fulfillment as Medusa keeps it: what the provider returned. */
+export interface ShippedFulfillment {
+  readonly id: string;
+  readonly data?: Loose | null;
+  readonly labels?: readonly { tracking_number?: string; tracking_url?: string }[] | null;
+}
+
 export interface TrackingUpdate {
   readonly package_id: number;
   readonly fulfillment_id: string | undefined;
   readonly state: string;
+  /** When the event happened, as the service says. */
+  readonly datetime?: string;
   /** False when the event was known already (a replayed push): nothing changed. */
   readonly recorded: boolean;
 }
@@ -190,26 +199,33 @@ export class ShipbridgeModuleService extends MedusaService({
     // biome-ignore lint/complexity/noArguments: MedusaService reads every constructor argument.
     super(...arguments);
     this.logger_ = loggerOf(_container);
-    // Medusa adds its database settings to a module's options.
-    this.pluginOptions = parsePluginOptions(options, ["database"]);
-    const databaseUrl = this.pluginOptions.databaseUrl ?? process.env["DATABASE_URL"];
-    if (databaseUrl === undefined) {
-      throw new PluginOptionsError([
-        {
-          path: "databaseUrl",
-          message:
-            "required when DATABASE_URL is not set / wymagane, gdy DATABASE_URL nie jest ustawione",
-        },
-      ]);
-    }
-    this.databaseUrl_ = databaseUrl;
+    // One parse of the options and one database rule, shared with the provider.
+    this.pluginOptions = pluginOptions(options);
+    this.databaseUrl_ = databaseUrlOf(this.pluginOptions);
+  }
+
+  /**
+   * The shipment rows under the name Medusa's Query gives them (the model's
+   * linkable entity, `ShipbridgeShipment`), so the module links read with
+   * `query.graph` (an order's, a return's or a fulfillment's shipments).
+   */
+  listShipbridgeShipments(
+    ...args: Parameters<ShipbridgeModuleService["listShipments"]>
+  ): ReturnType<ShipbridgeModuleService["listShipments"]> {
+    return this.listShipments(...args);
+  }
+
+  listAndCountShipbridgeShipments(
+    ...args: Parameters<ShipbridgeModuleService["listAndCountShipments"]>
+  ): ReturnType<ShipbridgeModuleService["listAndCountShipments"]> {
+    return this.listAndCountShipments(...args);
   }
 
   /** The connection to the service, opened on first use. */
   get connection(): Connection {
     const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
       .baseRepository_;
-    this.connection_ ??= openConnection(
+    this.connection_ ??= sharedConnection(
       this.pluginOptions,
       this.databaseUrl_,
       keptFulfillments(() => repository.getFreshManager()),
@@ -521,39 +537,52 @@ export class ShipbridgeModuleService extends MedusaService({
     return rows.map((row) => String(row["id"]));
   }
 
-  /** Keeps (once) the shipment of a fulfillment the provider has shipped. */
-  async recordShipment(fulfillment: {
-    id: string;
-    data?: Loose | null;
-    labels?: readonly { tracking_number?: string; tracking_url?: string }[] | null;
-  }): Promise<void> {
+  /**
+   * Keeps (once) the shipment of a fulfillment the provider has shipped, from
+   * what the provider returned (the fulfillment's `data` and labels, read back
+   * through Medusa). Returns the new row's id, or undefined when there is
+   * nothing to keep (not a parcel of this plugin) or it was kept already
+   * (also by another instance at the same moment). Called by the
+   * record-shipments workflow, which links the row to its fulfillment, order
+   * and return.
+   */
+  async recordShipment(input: {
+    fulfillment: ShippedFulfillment;
+    order_id?: string | null | undefined;
+    is_return?: boolean | undefined;
+  }): Promise<string | undefined> {
+    const { fulfillment } = input;
     const data = fulfillment.data ?? {};
     const packageId = data["package_id"];
-    if (typeof packageId !== "number") return;
+    if (typeof packageId !== "number") return undefined;
     const [existing] = await this.listShipments({ fulfillment_id: fulfillment.id });
-    if (existing !== undefined) return;
+    if (existing !== undefined) return undefined;
     const label = fulfillment.labels?.[0];
     const point = data["point"] as { code?: unknown } | undefined;
     const price = data["price"] as { amount?: unknown; currency?: unknown } | undefined;
+    const orderId =
+      input.order_id ?? (typeof data["order_id"] === "string" ? data["order_id"] : null);
     try {
-      await this.createShipments({
+      const created = await this.createShipments({
         fulfillment_id: fulfillment.id,
-        order_id: typeof data["order_id"] === "string" ? data["order_id"] : null,
+        order_id: orderId,
         package_id: packageId,
         command_id: String(data["command_id"] ?? ""),
         service: String(data["service"] ?? ""),
         point_id: typeof point?.code === "string" ? point.code : null,
         tracking_number: label?.tracking_number ?? null,
         tracking_url: label?.tracking_url ?? null,
-        is_return: data["is_return"] === true,
+        is_return: input.is_return === true || data["is_return"] === true,
         price:
           typeof price?.amount === "number" && typeof price.currency === "string"
             ? { amount: price.amount, currency: price.currency }
             : null,
       });
+      return created.id;
     } catch (error) {
       // Another instance kept it at the same moment.
       if (!isUniqueViolation(error)) throw error;
+      return undefined;
     }
   }
 
@@ -623,6 +652,7 @@ export class ShipbridgeModuleService extends MedusaService({
       package_id: packageId,
       fulfillment_id: shipment?.fulfillment_id,
       state: push.tracking.state,
+      datetime: push.tracking.datetime,
       recorded,
     };
   }
@@ -928,6 +958,24 @@ export class ShipbridgeModuleService extends MedusaService({
   }
 
   /** Deletes the request of a state and answers it, atomically: a state is used once. */
+  /** Drops a pending connect request (a started connect undone); false when it was gone. */
+  async forgetConnectRequest(state: string): Promise<boolean> {
+    return (await this.takeConnectRequest_(state)) !== undefined;
+  }
+
+  /**
+   * Forgets one kept tracking event (a push whose handling failed after it
+   * was kept), so the service's retry of the push is handled again.
+   */
+  async forgetTrackingEvent(event: {
+    package_id: number;
+    state: string;
+    datetime: string;
+  }): Promise<void> {
+    const known = await this.listTrackingEvents(event, { select: ["id"] });
+    if (known.length > 0) await this.deleteTrackingEvents(known.map((row) => row.id));
+  }
+
   protected async takeConnectRequest_(state: string): Promise<{ return_to: string } | undefined> {
     const repository = (this as unknown as { baseRepository_: { getFreshManager(): RawManager } })
       .baseRepository_;
@@ -951,8 +999,12 @@ export class ShipbridgeModuleService extends MedusaService({
   async labelOf(
     fulfillmentId: string,
     language?: Language,
+    /** The fulfillment as Medusa keeps it, for a shipment not recorded yet. */
+    fulfillment?: ShippedFulfillment,
   ): Promise<{ bytes: Uint8Array; contentType: string }> {
-    const [shipment] = await this.listShipments({ fulfillment_id: fulfillmentId });
+    const [row] = await this.listShipments({ fulfillment_id: fulfillmentId });
+    const given = fulfillment?.id === fulfillmentId ? fulfillment.data?.["package_id"] : undefined;
+    const shipment = row ?? (typeof given === "number" ? { package_id: given } : undefined);
     if (shipment === undefined) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,

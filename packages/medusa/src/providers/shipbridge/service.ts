@@ -10,13 +10,20 @@ import type {
   Logger,
 } from "@medusajs/framework/types";
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils";
-import { checkAddress, type ShipOrderResult, shipOrder, ValidationError } from "@shipbridge/core";
+import {
+  checkAddress,
+  type Language,
+  type ShipOrderResult,
+  shipOrder,
+  ValidationError,
+} from "@shipbridge/core";
 import { pointClosure } from "@shipbridge/core/rules";
 import type { Point } from "@shipbridge/core/schemas";
 import type { OrderedLine } from "../../lib/attempt-ledger.ts";
 import { cancelPackage } from "../../lib/cancel-package.ts";
+import { carrierLimitRefusal, type LimitIssue, limitErrors } from "../../lib/carrier-limits.ts";
 import { chosenPointRefusal, findPoint } from "../../lib/chosen-point.ts";
-import { type Connection, openConnection } from "../../lib/connection.ts";
+import { type Connection, sharedConnection } from "../../lib/connection.ts";
 import { isInvalidShipment } from "../../lib/invalid-shipment.ts";
 import { labelPath } from "../../lib/label-path.ts";
 import { coreLanguage } from "../../lib/language.ts";
@@ -36,9 +43,9 @@ import {
 } from "../../lib/medusa-order.ts";
 import { optionsInForce } from "../../lib/merchant-settings-store.ts";
 import {
+  databaseUrlOf,
   type PluginOptions,
-  PluginOptionsError,
-  parsePluginOptions,
+  pluginOptions,
   type ServiceOption,
 } from "../../lib/options.ts";
 import { QuoteCache } from "../../lib/quote-cache.ts";
@@ -58,7 +65,12 @@ interface Dependencies {
   readonly logger?: Logger;
   /** The fulfillment module's entity manager, on Medusa's database. */
   readonly manager?: RawExecute;
-  readonly configModule?: { projectConfig?: { databaseUrl?: string } };
+}
+
+/** A carrier's quote of a cart: its price, or the limits it refused the cart for. */
+interface CartQuote {
+  readonly price: number | undefined;
+  readonly limits?: readonly LimitIssue[];
 }
 
 /** The fulfillment option of one offered carrier (`is_return` for the return variant). */
@@ -122,29 +134,20 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   readonly #settings: RawExecute | undefined;
   readonly connection: Connection;
   readonly #logger: Logger | undefined;
-  readonly #quotes: QuoteCache<number | undefined>;
+  readonly #quotes: QuoteCache<CartQuote>;
   /** The return a return fulfillment is for, from Medusa's tables (when the provider can read them). */
   readonly #findReturn: FindReturn | undefined;
 
   constructor(deps: Dependencies, options: unknown) {
     super();
-    // Medusa adds its database settings to a provider's options in an application.
-    this.defaults = parsePluginOptions(options, ["database"]);
+    // One parse of the options and one database rule, shared with the module.
+    this.defaults = pluginOptions(options);
     this.#inForce = this.defaults;
-    const databaseUrl = this.defaults.databaseUrl ?? deps.configModule?.projectConfig?.databaseUrl;
-    if (databaseUrl === undefined) {
-      throw new PluginOptionsError([
-        {
-          path: "databaseUrl",
-          message:
-            "required when Medusa's projectConfig.databaseUrl is not set / wymagane, gdy Medusa nie ma projectConfig.databaseUrl",
-        },
-      ]);
-    }
+    const databaseUrl = databaseUrlOf(this.defaults);
     const manager = deps.manager;
     this.#settings = manager;
     this.#findReturn = manager === undefined ? undefined : findReturn(() => manager);
-    this.connection = openConnection(
+    this.connection = sharedConnection(
       this.defaults,
       databaseUrl,
       manager === undefined ? undefined : keptFulfillments(() => manager),
@@ -234,6 +237,10 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     const service = this.#service(optionData);
     if (optionData["is_return"] === true) return { ...data, service: service.service };
     this.#checkCartAddress(context, service.pickup_point ? "point" : "courier");
+    const quote = await this.#cartQuote(service.service, context);
+    if (quote?.limits !== undefined) {
+      throw carrierLimitRefusal(this.#optionName(service.service), quote.limits);
+    }
     if (!service.pickup_point) return { ...data, service: service.service };
     const pointId = str(data["point_id"]);
     if (pointId === undefined) this.#refuse("point_required");
@@ -292,7 +299,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   /**
    * The carrier's gross price for the cart, from a cache keyed by the
    * normalized quote; the flat price (and a warning) when the service cannot
-   * quote in time, so a checkout never fails on shipping.
+   * quote in time, so a checkout never fails on shipping. A cart the carrier
+   * cannot carry (too heavy, too long: the service's quote says which limit)
+   * is refused with a 400 naming each broken limit, never priced flat.
    */
   override async calculatePrice(
     optionData: Loose,
@@ -300,34 +309,74 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     context: unknown,
   ): Promise<CalculatedShippingOptionPrice> {
     await this.#refresh();
-    const cart = (context ?? {}) as Loose;
     const flat = {
       calculated_amount: this.options.flatPrice,
       is_calculated_price_tax_inclusive: true,
     };
     const service = str(optionData["service"]);
+    if (service === undefined) return flat;
+    const quote = await this.#cartQuote(service, context);
+    if (quote === undefined) return flat;
+    if (quote.limits !== undefined)
+      throw carrierLimitRefusal(this.#optionName(service), quote.limits);
+    if (quote.price === undefined) {
+      this.#logger?.warn(`shipbridge: ${service} cannot carry this cart; flat price shown`);
+      return flat;
+    }
+    return { calculated_amount: quote.price, is_calculated_price_tax_inclusive: true };
+  }
+
+  /** The name shoppers see for a carrier's option. */
+  #optionName(service: string): string {
+    const offered = this.options.services.find((s) => s.service === service);
+    return offered?.name ?? service;
+  }
+
+  /**
+   * The service's quote of a carrier for the cart in `context` (its address
+   * and items), cached; undefined when it cannot be asked (no address yet) or
+   * did not answer (logged). A carrier that refused the cart for its limits
+   * comes with those limits, in English and Polish.
+   */
+  async #cartQuote(service: string, context: unknown): Promise<CartQuote | undefined> {
+    const cart = (context ?? {}) as Loose;
     const address = cart["shipping_address"] as Loose | undefined;
-    if (service === undefined || str(address?.["postal_code"]) === undefined) return flat;
+    if (str(address?.["postal_code"]) === undefined) return undefined;
     const items = Array.isArray(cart["items"]) ? (cart["items"] as Loose[]) : [];
-    const request = quoteRequest(service, address, items, this.options);
-    try {
-      const price = await this.#quotes.get(JSON.stringify(request), async () => {
-        const { prices } = await this.connection.client.packages.calculatePrice(request, {
-          deadline: Date.now() + this.options.quoteTimeoutMs,
-        });
-        const quote = prices.services_prices.find((p) => p.service === service && p.available);
-        return quote?.pricing?.price_gross ?? undefined;
+    const request = quoteRequest(service, address as Loose, items, this.options);
+    const ask = async (language: Language) => {
+      const { prices } = await this.connection.client.packages.calculatePrice(request, {
+        deadline: Date.now() + this.options.quoteTimeoutMs,
+        language,
       });
-      if (price === undefined) {
-        this.#logger?.warn(`shipbridge: ${service} cannot carry this cart; flat price shown`);
-        return flat;
-      }
-      return { calculated_amount: price, is_calculated_price_tax_inclusive: true };
+      const entries = prices.services_prices.filter((p) => p.service === service);
+      return {
+        price: entries.find((p) => p.available)?.pricing?.price_gross ?? undefined,
+        limits: entries.flatMap((p) => limitErrors(p.errors)),
+      };
+    };
+    try {
+      return await this.#quotes.get(JSON.stringify(request), async (): Promise<CartQuote> => {
+        const first = await ask(this.language);
+        if (first.price !== undefined || first.limits.length === 0) return { price: first.price };
+        // Refused for its limits: the same refusal in the other language too.
+        const other = this.language === "pl_PL" ? "en_GB" : "pl_PL";
+        const second = await ask(other);
+        const [en, pl] = this.language === "pl_PL" ? [second, first] : [first, second];
+        return {
+          price: undefined,
+          limits: first.limits.map((limit, index) => ({
+            rule: limit.rule,
+            en: en.limits[index]?.message ?? limit.message,
+            pl: pl.limits[index]?.message ?? limit.message,
+          })),
+        };
+      });
     } catch (error) {
       this.#logger?.warn(
         `shipbridge: no quote from ${service} (${String(error)}); flat price shown`,
       );
-      return flat;
+      return undefined;
     }
   }
 

@@ -1,11 +1,14 @@
 // GET /admin/shipbridge/connection: the state of the shipping account and the
 // grant in use. POST: starts connecting it with the authorization code, and
-// answers the service's authorization page to send the browser to.
+// answers the service's authorization page to send the browser to (the
+// start-connect workflow keeps the pending request).
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { MedusaError } from "@medusajs/framework/utils";
-import { answeringErrors } from "../../../../lib/route-errors.ts";
+import { coreLanguage } from "../../../../lib/language.ts";
+import { answeringErrors, requestLanguage } from "../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../modules/shipbridge/service.ts";
+import { startConnectWorkflow } from "../../../../workflows/connect-account.ts";
 
 export const GET = answeringErrors(
   async (req: MedusaRequest, res: MedusaResponse): Promise<void> => {
@@ -25,6 +28,12 @@ export const POST = answeringErrors(
         "return_to_invalid",
       );
     }
-    res.json(await shipbridge.startConnect(body.return_to));
+    const { result } = await startConnectWorkflow(req.scope).run({
+      input: {
+        return_to: body.return_to,
+        language: requestLanguage(req) ?? coreLanguage(shipbridge.pluginOptions.language),
+      },
+    });
+    res.json(result);
   },
 );

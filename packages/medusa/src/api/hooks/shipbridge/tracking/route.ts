@@ -3,10 +3,11 @@
 // changes nothing; a replayed one is acknowledged and changes nothing.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { MedusaError } from "@medusajs/framework/utils";
-import { applyTracking } from "../../../../lib/apply-tracking.ts";
+import { coreLanguage } from "../../../../lib/language.ts";
 import { answeringErrors } from "../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../modules/shipbridge/service.ts";
+import { applyTrackingPushWorkflow } from "../../../../workflows/apply-tracking-push.ts";
 
 export const POST = answeringErrors(
   async (req: MedusaRequest, res: MedusaResponse): Promise<void> => {
@@ -15,11 +16,13 @@ export const POST = answeringErrors(
     if (raw === undefined) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "The push has no body", "push_empty");
     }
-    const update = await shipbridge.recordTrackingPush(raw);
-    const moved =
-      update.recorded && update.fulfillment_id !== undefined
-        ? await applyTracking(req.scope, update.fulfillment_id, update.state)
-        : "unchanged";
+    const { result } = await applyTrackingPushWorkflow(req.scope).run({
+      input: {
+        raw_body: typeof raw === "string" ? raw : raw.toString("utf8"),
+        language: coreLanguage(shipbridge.pluginOptions.language),
+      },
+    });
+    const { update, moved } = result;
     res.status(200).json({ received: true, recorded: update.recorded, fulfillment: moved });
   },
 );

@@ -4,16 +4,13 @@
 // books that carrier's courier for the chosen slot, once however often it is
 // asked.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import {
-  type BatchPickup,
-  batchPickupProposals,
-  bookBatchPickup,
-} from "../../../../../../lib/batch-day.ts";
+import { type BatchPickup, batchPickupProposals } from "../../../../../../lib/batch-day.ts";
 import { parsePickupRequest } from "../../../../../../lib/day-requests.ts";
 import { coreLanguage } from "../../../../../../lib/language.ts";
 import { answeringErrors, requestLanguage } from "../../../../../../lib/route-errors.ts";
 import { SHIPBRIDGE_MODULE } from "../../../../../../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../../../../../../modules/shipbridge/service.ts";
+import { bookBatchPickupWorkflow } from "../../../../../../workflows/batch-pickup.ts";
 
 export const GET = answeringErrors(
   async (req: MedusaRequest, res: MedusaResponse): Promise<void> => {
@@ -46,13 +43,9 @@ export const POST = answeringErrors(
     const shipbridge = req.scope.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     const language = requestLanguage(req) ?? coreLanguage(shipbridge.pluginOptions.language);
     const { service, window } = parsePickupRequest(req.body, language);
-    const booked = await bookBatchPickup(
-      shipbridge,
-      req.params["id"] as string,
-      service,
-      window,
-      language,
-    );
+    const { result: booked } = await bookBatchPickupWorkflow(req.scope).run({
+      input: { batch_id: req.params["id"] as string, service, window, language },
+    });
     res.json({ pickups: booked });
   },
 );
