@@ -32,9 +32,10 @@ export function readMerchantSettings(
       return (typeof values === "string" ? JSON.parse(values) : values) as MerchantSettings;
     })
     .catch((error: unknown) => {
-      cache.delete(key);
-      // A database without the module's tables (the provider alone): no settings.
+      // A database without the module's tables (the provider alone): no
+      // settings, kept like an answer; any other failure is asked again.
       if (/shipbridge_merchant_settings/.test(String(error))) return undefined;
+      cache.delete(key);
       throw error;
     });
   cache.set(key, { at: now, settings });
