@@ -297,11 +297,27 @@ medusaIntegrationTestRunner({
         expect((await settings()).saved).toEqual(before);
         expect(await offered()).toEqual(["inpost-point", "dpd", "dpd-return", "dhl"]);
 
+        // The storefront's pickup points follow the carriers offered.
+        const points = (service: string) =>
+          answer(
+            api.get(`/store/shipbridge/pickup-points?service=${service}&postcode=00-624`, store),
+          );
+        expect((await points("inpost")).status).toBe(200);
+        await api.post(
+          "/admin/shipbridge/settings",
+          { services: [{ service: "dpd", returns: true }] },
+          admin,
+        );
+        const withdrawn = await points("inpost");
+        expect(withdrawn.status).toBe(400);
+        expect(withdrawn.body["code"]).toBe("service_not_offered");
+
         // An empty save: medusa-config.ts's values again.
         const reset = await api.post("/admin/shipbridge/settings", {}, admin);
         expect(reset.data.saved).toEqual({});
         expect(reset.data.settings).toEqual(reset.data.defaults);
         expect(await offered()).toEqual(["inpost-point", "dpd", "dpd-return"]);
+        expect((await points("inpost")).status).toBe(200);
       });
     });
   },

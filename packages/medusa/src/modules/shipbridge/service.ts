@@ -41,6 +41,7 @@ import { ConnectRequest } from "./models/connect-request.ts";
 import { MerchantSettings } from "./models/merchant-settings.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
+import { settingsInForce } from "./settings-in-force.ts";
 
 type Loose = Record<string, unknown>;
 
@@ -1031,7 +1032,8 @@ export class ShipbridgeModuleService extends MedusaService({
    * an open day).
    */
   async pickupPoints(query: PickupPointQuery): Promise<Point[]> {
-    const offered = this.pluginOptions.services.find(
+    // The carriers offered are the merchant's settings when saved.
+    const offered = (await settingsInForce(this)).services.find(
       (s) => s.service === query.service && s.pickup_point,
     );
     if (offered === undefined) {
