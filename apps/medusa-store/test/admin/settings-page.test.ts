@@ -1,9 +1,10 @@
 // The plugin's settings page in the built admin, in headless Chromium: listed
-// under Settings; the account's state and the tracking webhook's, pointed at
-// the store with a click; the sender refused field by field (each message
-// beside its field) and then saved, normalized, with a carrier added and
-// cash on delivery's account, which the provider then offers; and the same
-// page in Polish at a phone's width, its refusal in Polish.
+// under Settings; the account's state and the tracking webhook's, taken back
+// from another tool's address with a click; the sender refused field by
+// field (each message beside its field) and then saved, normalized, with a
+// carrier added and cash on delivery's account, which the provider then
+// offers; and the same page in Polish at a phone's width, its refusal in
+// Polish.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenAdmin, openAdmin } from "./admin-browser.ts";
 
@@ -13,6 +14,25 @@ const IBAN = "PL61109010140000071219812874";
 interface SettingsAnswer {
   saved: { sender?: Record<string, string>; services?: { service: string }[] };
   settings: { cod: { iban: string } | null };
+}
+
+/** Points the demo account's tracking pushes at another address, through the sandbox's API. */
+async function webhookElsewhere(url: string): Promise<void> {
+  const sandbox = admin.sandbox.baseUrl;
+  const token = (await fetch(`${sandbox}/oauth/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("demo-client:demo-secret").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=password&username=demo%40shipbridge.dev&password=demo-password",
+  }).then((response) => response.json())) as { access_token: string };
+  const response = await fetch(`${sandbox}/account/tracking-webhook`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token.access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ url, secret: "another-tool-secret-0001" }),
+  });
+  expect(response.ok).toBe(true);
 }
 
 describe("the plugin's settings page", () => {
@@ -33,10 +53,14 @@ describe("the plugin's settings page", () => {
     await page.waitForURL((url) => url.pathname === "/app/settings/shipbridge");
     await page.getByRole("heading", { name: "Furgonetka shipping" }).waitFor();
 
-    // The account (the password grant) and the tracking webhook, not set up yet.
+    // The account (the password grant), and its tracking pushes sent to
+    // another tool's address (as another app of the merchant's may do).
     await page.locator("[data-shipbridge-account='connected']").waitFor();
     await page.getByText("Signs in with the credentials in medusa-config.ts.").waitFor();
-    await page.locator("[data-shipbridge-webhook='not_registered']").waitFor();
+    await webhookElsewhere("https://other-tool.example.com/hooks");
+    await page.reload();
+    await page.locator("[data-shipbridge-webhook='elsewhere']").waitFor();
+    await page.getByText("https://other-tool.example.com/hooks").waitFor();
     await page.locator("[data-shipbridge-action='register-webhook']").click();
     await page.locator("[data-shipbridge-webhook='registered']").waitFor();
     await page.getByText(`${admin.baseUrl}/hooks/shipbridge/tracking`).waitFor();
