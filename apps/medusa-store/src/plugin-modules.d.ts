@@ -43,3 +43,10 @@ declare module "@shipbridge/medusa/workflows/record-shipments" {
     }>;
   };
 }
+
+declare module "@shipbridge/medusa/workflows/save-settings" {
+  import type { StepFunction } from "@medusajs/framework/workflows-sdk";
+
+  /** Keeps checked settings as the store's; compensation puts the previous ones back. */
+  export const keepSettingsStep: StepFunction<Record<string, unknown>, unknown>;
+}

@@ -21,6 +21,7 @@ import {
 } from "@shipbridge/core";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
 import type { BatchOrderFields, ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import { settingsInForce } from "../modules/shipbridge/settings-in-force.ts";
 import { batchFulfillmentId, batchShipmentKey } from "./attempt-ledger.ts";
 import {
   type BatchOrderRecord,
@@ -41,6 +42,7 @@ import { chosenPointRefusal } from "./chosen-point.ts";
 import { coreLanguage } from "./language.ts";
 import { asMedusaError } from "./medusa-error.ts";
 import { type ChosenPoint, cashOnDelivery, fulfillmentOrder } from "./medusa-order.ts";
+import type { PluginOptions } from "./options.ts";
 import { PROVIDER_PREFIX } from "./provider-id.ts";
 import { shipOptions } from "./ship-options.ts";
 import { lineQuantities, orderedLines, shipmentSignature } from "./shipment-items.ts";
@@ -130,6 +132,8 @@ class BatchRun {
   readonly #runner: string;
   readonly #leaseMs: number;
   readonly #language: Language;
+  /** The options in force, read when the run starts. */
+  #inForce: PluginOptions | undefined;
   /** Aborted when the run lost its lease (another run holds the batch now). */
   readonly #lost = new AbortController();
   /** The batch's rows, by their id. */
@@ -167,8 +171,9 @@ class BatchRun {
     this.#language = coreLanguage(shipbridge.pluginOptions.language);
   }
 
-  get #options() {
-    return this.#shipbridge.pluginOptions;
+  /** The options in force for this run: the merchant's saved settings over medusa-config.ts's. */
+  get #options(): PluginOptions {
+    return this.#inForce ?? this.#shipbridge.pluginOptions;
   }
 
   get #connection() {
@@ -176,6 +181,7 @@ class BatchRun {
   }
 
   async run(): Promise<void> {
+    this.#inForce = await settingsInForce(this.#shipbridge);
     const renewal = setInterval(
       () => {
         this.#shipbridge.renewBatch(this.#batchId, this.#runner, this.#leaseMs).then(

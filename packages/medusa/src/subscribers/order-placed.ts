@@ -7,6 +7,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { COD_METADATA_KEY } from "../lib/medusa-order.ts";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
+import { settingsInForce } from "../modules/shipbridge/settings-in-force.ts";
 
 interface PlacedOrder {
   id: string;
@@ -22,7 +23,8 @@ export default async function markCashOnDelivery({
   container,
 }: SubscriberArgs<{ id: string }>): Promise<void> {
   const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
-  const providers = new Set(shipbridge.pluginOptions.cod_payment_providers);
+  // The merchant's settings may name other providers than medusa-config.ts.
+  const providers = new Set((await settingsInForce(shipbridge)).cod_payment_providers);
   if (providers.size === 0) return;
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({

@@ -17,6 +17,7 @@ import { AccountLink } from "./models/account-link.ts";
 import { Batch } from "./models/batch.ts";
 import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
+import { MerchantSettings } from "./models/merchant-settings.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
 import type { ShipbridgeModuleService } from "./service.ts";
@@ -112,7 +113,15 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
   moduleName: SHIPBRIDGE_MODULE,
   // Medusa imports the module by path (Node strips the types); tests run from the package folder.
   resolve: resolve("src/modules/shipbridge/index.ts"),
-  moduleModels: [Shipment, TrackingEvent, ConnectRequest, AccountLink, Batch, BatchOrder],
+  moduleModels: [
+    Shipment,
+    TrackingEvent,
+    ConnectRequest,
+    AccountLink,
+    Batch,
+    BatchOrder,
+    MerchantSettings,
+  ],
   dbName: "shipbridge_medusa",
   moduleOptions: MODULE_OPTIONS,
   testSuite: ({ service }) => {

@@ -38,9 +38,11 @@ import { AccountLink } from "./models/account-link.ts";
 import { Batch } from "./models/batch.ts";
 import { BatchOrder } from "./models/batch-order.ts";
 import { ConnectRequest } from "./models/connect-request.ts";
+import { MerchantSettings } from "./models/merchant-settings.ts";
 import { Shipment } from "./models/shipment.ts";
 import { TrackingEvent } from "./models/tracking-event.ts";
 import { registerTrackingWebhookAtStart } from "./register-at-start.ts";
+import { settingsInForce } from "./settings-in-force.ts";
 
 type Loose = Record<string, unknown>;
 
@@ -188,6 +190,7 @@ export class ShipbridgeModuleService extends MedusaService({
   AccountLink,
   Batch,
   BatchOrder,
+  MerchantSettings,
 }) {
   readonly pluginOptions: PluginOptions;
   // Plain fields, not #private ones: Medusa calls the service through a Proxy.
@@ -1039,7 +1042,8 @@ export class ShipbridgeModuleService extends MedusaService({
    * an open day).
    */
   async pickupPoints(query: PickupPointQuery): Promise<Point[]> {
-    const offered = this.pluginOptions.services.find(
+    // The carriers offered are the merchant's settings when saved.
+    const offered = (await settingsInForce(this)).services.find(
       (s) => s.service === query.service && s.pickup_point,
     );
     if (offered === undefined) {

@@ -41,6 +41,7 @@ import {
   quoteRequest,
   storeAddress,
 } from "../../lib/medusa-order.ts";
+import { optionsInForce } from "../../lib/merchant-settings-store.ts";
 import {
   databaseUrlOf,
   type PluginOptions,
@@ -125,7 +126,12 @@ function cartAddressPath(path: string): string {
 export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderService {
   static override identifier = "shipbridge";
 
-  readonly options: PluginOptions;
+  /** medusa-config.ts's options, as parsed at start-up. */
+  readonly defaults: PluginOptions;
+  /** The options in force: the merchant's saved settings over the defaults. */
+  #inForce: PluginOptions;
+  /** Reads the merchant's settings (undefined without Medusa's database). */
+  readonly #settings: RawExecute | undefined;
   readonly connection: Connection;
   readonly #logger: Logger | undefined;
   readonly #quotes: QuoteCache<CartQuote>;
@@ -135,17 +141,30 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   constructor(deps: Dependencies, options: unknown) {
     super();
     // One parse of the options and one database rule, shared with the module.
-    this.options = pluginOptions(options);
-    const databaseUrl = databaseUrlOf(this.options);
+    this.defaults = pluginOptions(options);
+    this.#inForce = this.defaults;
+    const databaseUrl = databaseUrlOf(this.defaults);
     const manager = deps.manager;
+    this.#settings = manager;
     this.#findReturn = manager === undefined ? undefined : findReturn(() => manager);
     this.connection = sharedConnection(
-      this.options,
+      this.defaults,
       databaseUrl,
       manager === undefined ? undefined : keptFulfillments(() => manager),
     );
     this.#logger = deps.logger;
-    this.#quotes = new QuoteCache(this.options.quoteTtlSeconds * 1000);
+    this.#quotes = new QuoteCache(this.defaults.quoteTtlSeconds * 1000);
+  }
+
+  /** The options in force (the merchant's settings over medusa-config.ts's), as last read. */
+  get options(): PluginOptions {
+    return this.#inForce;
+  }
+
+  /** Reads the merchant's settings again (kept a few seconds per process). */
+  async #refresh(): Promise<void> {
+    if (this.#settings === undefined) return;
+    this.#inForce = await optionsInForce(this.#settings, this.defaults);
   }
 
   /** How many quotes went to the service (for tests and diagnostics). */
@@ -180,6 +199,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   override async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
+    await this.#refresh();
     const options: ShipbridgeOption[] = [];
     for (const service of this.options.services) {
       const name = service.name ?? service.service;
@@ -199,6 +219,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   override async validateOption(data: Loose): Promise<boolean> {
+    await this.#refresh();
     return this.options.services.some((s) => s.service === data["service"]);
   }
 
@@ -212,6 +233,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     data: Loose,
     context: unknown,
   ): Promise<Loose> {
+    await this.#refresh();
     const service = this.#service(optionData);
     if (optionData["is_return"] === true) return { ...data, service: service.service };
     this.#checkCartAddress(context, service.pickup_point ? "point" : "courier");
@@ -269,6 +291,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   }
 
   override async canCalculate(data: unknown): Promise<boolean> {
+    await this.#refresh();
     const optionData = (data as { data?: Loose } | undefined)?.data;
     return this.options.services.some((s) => s.service === optionData?.["service"]);
   }
@@ -285,6 +308,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     _data: Loose,
     context: unknown,
   ): Promise<CalculatedShippingOptionPrice> {
+    await this.#refresh();
     const flat = {
       calculated_amount: this.options.flatPrice,
       is_calculated_price_tax_inclusive: true,
@@ -377,6 +401,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     fulfillment: Loose,
   ): Promise<CreateFulfillmentResult> {
     try {
+      await this.#refresh();
       return await this.#createFulfillment(data, items, order, fulfillment);
     } catch (error) {
       throw asMedusaError(error, this.language);
@@ -615,6 +640,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    */
   override async createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
     try {
+      await this.#refresh();
       return await this.#createReturnFulfillment(fulfillment);
     } catch (error) {
       throw asMedusaError(error, this.language);
