@@ -320,9 +320,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     if (str(address?.["postal_code"]) === undefined) return undefined;
     const items = Array.isArray(cart["items"]) ? (cart["items"] as Loose[]) : [];
     const request = quoteRequest(service, address as Loose, items, this.options);
+    // One deadline for the whole quote, in both languages.
+    const deadline = Date.now() + this.options.quoteTimeoutMs;
     const ask = async (language: Language) => {
       const { prices } = await this.connection.client.packages.calculatePrice(request, {
-        deadline: Date.now() + this.options.quoteTimeoutMs,
+        deadline,
         language,
       });
       const entries = prices.services_prices.filter((p) => p.service === service);
@@ -336,15 +338,22 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
         const first = await ask(this.language);
         if (first.price !== undefined || first.limits.length === 0) return { price: first.price };
         // Refused for its limits: the same refusal in the other language too.
+        // The refusal stands whatever happens to that second quote (its
+        // messages then repeat the first language's).
         const other = this.language === "pl_PL" ? "en_GB" : "pl_PL";
-        const second = await ask(other);
+        const second = await ask(other).catch((error: unknown) => {
+          this.#logger?.warn(
+            `shipbridge: ${service} refused the cart; no ${other} quote (${String(error)})`,
+          );
+          return undefined;
+        });
         const [en, pl] = this.language === "pl_PL" ? [second, first] : [first, second];
         return {
           price: undefined,
           limits: first.limits.map((limit, index) => ({
             rule: limit.rule,
-            en: en.limits[index]?.message ?? limit.message,
-            pl: pl.limits[index]?.message ?? limit.message,
+            en: en?.limits[index]?.message ?? limit.message,
+            pl: pl?.limits[index]?.message ?? limit.message,
           })),
         };
       });
