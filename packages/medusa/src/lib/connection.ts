@@ -4,6 +4,7 @@
 // spend a refresh token once, and never ship one fulfillment twice. One
 // connection (one PostgreSQL pool) per process and options, shared by the
 // provider and the module.
+import { createHash } from "node:crypto";
 import {
   isReauthorizationRequiredError,
   OAuthClient,
@@ -81,7 +82,10 @@ export function sharedConnection(
   databaseUrl: string,
   kept?: KeptFulfillments,
 ): Connection {
-  const key = JSON.stringify([databaseUrl, options]);
+  // Hashed: the options hold the client secret, which a long-lived key must not carry.
+  const key = createHash("sha256")
+    .update(JSON.stringify([databaseUrl, options]))
+    .digest("hex");
   let entry = shared.get(key);
   if (entry === undefined) {
     const opened = openConnection(options, databaseUrl, kept);
