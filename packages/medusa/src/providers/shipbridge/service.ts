@@ -278,11 +278,15 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * normalized quote; the flat price (and a warning) when the service cannot
    * quote in time, so a checkout never fails on shipping. A cart the carrier
    * cannot carry (too heavy, too long: the service's quote says which limit)
-   * is refused with a 400 naming each broken limit, never priced flat.
+   * is refused with a 400 naming each broken limit, never priced flat. A
+   * shipping method already on such a cart (Medusa prices it again with its
+   * kept data, which names the service, when items change) gets no price
+   * instead: Medusa then drops the method and the cart change goes through,
+   * and choosing the option again is refused.
    */
   override async calculatePrice(
     optionData: Loose,
-    _data: Loose,
+    data: Loose,
     context: unknown,
   ): Promise<CalculatedShippingOptionPrice> {
     const flat = {
@@ -293,8 +297,19 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     if (service === undefined) return flat;
     const quote = await this.#cartQuote(service, context);
     if (quote === undefined) return flat;
-    if (quote.limits !== undefined)
-      throw carrierLimitRefusal(this.#optionName(service), quote.limits);
+    if (quote.limits !== undefined) {
+      if (str(data?.["service"]) === undefined) {
+        throw carrierLimitRefusal(this.#optionName(service), quote.limits);
+      }
+      this.#logger?.warn(
+        `shipbridge: ${service} cannot carry the cart any more; its shipping method is dropped`,
+      );
+      // No amount: Medusa's refresh removes a method it cannot price.
+      return {
+        calculated_amount: undefined,
+        is_calculated_price_tax_inclusive: true,
+      } as unknown as CalculatedShippingOptionPrice;
+    }
     if (quote.price === undefined) {
       this.#logger?.warn(`shipbridge: ${service} cannot carry this cart; flat price shown`);
       return flat;
