@@ -2,7 +2,9 @@
 // whole application: a 40-tonne cart is refused with a 400 naming the broken
 // limit in English and Polish (the service's quote says which), both when a
 // storefront asks for the option's price and when it adds the shipping
-// method, while an ordinary cart is priced as the service quotes it.
+// method, while an ordinary cart is priced as the service quotes it. An
+// item that takes a cart past the limits after its shipping method was
+// chosen is added, and the method dropped.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
@@ -88,6 +90,50 @@ medusaIntegrationTestRunner({
         expect(added.data.message).toMatch(/carrier_weight_limit/);
         const { data: after } = await api.get(`/store/carts/${heavy}`, store);
         expect(after.cart.shipping_methods).toEqual([]);
+
+        // A cart with the courier chosen, then the 40-tonne item added: the
+        // item is added and the courier dropped (Medusa's way with an option
+        // it can no longer price); choosing it again is refused.
+        const other = (products.products as { id: string; variants: { id: string }[] }[]).find(
+          (p) => p.id !== product.id,
+        );
+        const { data: started } = await api.post(
+          "/store/carts",
+          {
+            region_id: regions.regions[0].id,
+            email: "anna@example.com",
+            shipping_address: ADDRESS,
+            items: [{ variant_id: other?.variants[0]?.id, quantity: 1 }],
+          },
+          store,
+        );
+        const growing = started.cart.id as string;
+        const growingOptions = await optionsOf(growing);
+        const chosen = await api.post(
+          `/store/carts/${growing}/shipping-methods`,
+          { option_id: growingOptions.courier.id, data: {} },
+          { ...store, validateStatus: () => true },
+        );
+        expect(chosen.status).toBe(200);
+        expect(chosen.data.cart.shipping_methods).toHaveLength(1);
+        const grown = await api.post(
+          `/store/carts/${growing}/line-items`,
+          { variant_id: variantId, quantity: 1 },
+          { ...store, validateStatus: () => true },
+        );
+        expect(grown.status).toBe(200);
+        expect(grown.data.cart.items).toHaveLength(2);
+        expect(grown.data.cart.shipping_methods).toEqual([]);
+        const again = await api.post(
+          `/store/carts/${growing}/shipping-methods`,
+          { option_id: growingOptions.courier.id, data: {} },
+          { ...store, validateStatus: () => true },
+        );
+        expect(again.status).toBe(400);
+        expect(again.data.message).toMatch(/carrier_weight_limit/);
+        const repriced = await calculate(growingOptions.courier.id, growing);
+        expect(repriced.status).toBe(400);
+        expect(repriced.data.message).toMatch(/carrier_weight_limit/);
       });
     });
   },

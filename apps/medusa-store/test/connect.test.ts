@@ -195,6 +195,14 @@ medusaIntegrationTestRunner({
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ tokens: true }),
         });
+        // Finding that out writes nothing: the account links stay as they were.
+        const shipbridge = container.resolve("shipbridge") as {
+          listAccountLinks(filters: object): Promise<{ id: string; updated_at: Date }[]>;
+        };
+        const links = async () =>
+          JSON.stringify((await shipbridge.listAccountLinks({})).map((link) => ({ ...link })));
+        const linksBefore = await links();
+        expect(linksBefore).not.toBe("[]");
         expect((await connection()).state).toBe("reconnect");
         expect((await connection()).state).toBe("reconnect");
         const { data: panel } = await api.get(
@@ -202,6 +210,7 @@ medusaIntegrationTestRunner({
           admin,
         );
         expect(panel.account).toBe("reconnect");
+        expect(await links()).toBe(linksBefore);
         // The widget's panel offers Reconnect (the connect flow), and before
         // the first connection it offers Connect.
         const reconnectHtml = await renderPanel(panel);

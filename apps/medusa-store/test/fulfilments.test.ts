@@ -4,6 +4,7 @@
 // live package at a time. The plugin's subscribers run as Medusa runs them
 // (order placed, fulfillment created), and so does its reconcile job, whose
 // exported function is called with the application's container.
+import { createHash } from "node:crypto";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import reconcile from "@shipbridge/medusa/jobs/reconcile-tracking";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import { ADDRESS, account, paid, sandboxToken } from "./sandbox-account.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 const IBAN = "PL61109010140000071219812874";
+const WEBHOOK_SECRET = "medusa-store-webhook-secret-01";
 
 // Before Medusa boots and reads medusa-config.ts: the system payment
 // provider stands for "paid on delivery".
@@ -180,6 +182,60 @@ medusaIntegrationTestRunner({
           "cancelled",
         ]);
         expect(list.shipments[2].has_label).toBe(false);
+
+        // A tracking push, signed as the service signs it.
+        const push = (packageId: number, state: string, datetime: string) => {
+          const tracking = { state, description: null, datetime, branch: null };
+          const control = createHash("md5")
+            .update(`${packageId}PKG${packageId}${state}${datetime}${WEBHOOK_SECRET}`, "utf8")
+            .digest("hex");
+          return fetch(`${api.defaults.baseURL}/hooks/shipbridge/tracking`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              package_id: packageId,
+              package_no: `PKG${packageId}`,
+              partner_order_id: null,
+              tracking,
+              control,
+            }),
+          });
+        };
+        const pushedShipment = async (packageId: number) => {
+          const module = shipbridge as unknown as {
+            listShipments(f: unknown): Promise<{ tracking_state: string | null }[]>;
+            listTrackingEvents(f: unknown): Promise<unknown[]>;
+          };
+          const [row] = await module.listShipments({ package_id: packageId });
+          const events = await module.listTrackingEvents({ package_id: packageId });
+          return { tracking_state: row?.tracking_state, events: events.length };
+        };
+        // A push for a package whose shipment is not recorded yet keeps
+        // nothing and asks the service to push again later.
+        const early = await push(2_000_000_001, "in-transit", "2000-01-01T09:00:00+01:00");
+        expect(early.status).toBe(503);
+        expect(await early.json()).toMatchObject({ code: "shipment_not_recorded_yet" });
+        expect((await pushedShipment(2_000_000_001)).events).toBe(0);
+        // A push whose fulfillment cannot move (its order is cancelled in
+        // Medusa): the push fails, its event is forgotten and the shipment's
+        // tracking state is back as it was; the service's retry is handled.
+        const orders = container.resolve("order") as {
+          updateOrders(id: string, data: { status: string }): Promise<unknown>;
+        };
+        const secondPackage = second.data.package_id;
+        const before = await pushedShipment(secondPackage);
+        await orders.updateOrders(order.id, { status: "canceled" });
+        const failed = await push(secondPackage, "in-transit", "2000-01-01T10:00:00+01:00");
+        expect(failed.ok).toBe(false);
+        expect(await pushedShipment(secondPackage)).toEqual(before);
+        await orders.updateOrders(order.id, { status: "pending" });
+        const retried = await push(secondPackage, "in-transit", "2000-01-01T10:00:00+01:00");
+        expect(retried.status).toBe(200);
+        expect(await retried.json()).toMatchObject({ recorded: true, fulfillment: "shipped" });
+        expect(await pushedShipment(secondPackage)).toEqual({
+          tracking_state: "in-transit",
+          events: before.events + 1,
+        });
 
         // The reconcile job, as the scheduler runs it: the carrier moves the
         // parcels (the sandbox's clock, five days on) and no push arrives.
@@ -351,6 +407,25 @@ medusaIntegrationTestRunner({
         const { recordShipmentsWorkflow } = await import(
           "@shipbridge/medusa/workflows/record-shipments"
         );
+        // A run whose links cannot be made (the order's link table is away
+        // for a moment) keeps the row it recorded: the parcel is paid for.
+        const pg = container.resolve("__pg_connection__") as {
+          raw(sql: string): Promise<{ rows: { tablename: string }[] }>;
+        };
+        const { rows: linkTables } = await pg.raw(
+          "select tablename from pg_tables where tablename like 'order_order%shipbridge_shipment'",
+        );
+        const orderLinkTable = linkTables[0]?.tablename as string;
+        expect(orderLinkTable).toBeDefined();
+        await pg.raw(`alter table "${orderLinkTable}" rename to "${orderLinkTable}_away"`);
+        try {
+          await expect(
+            recordShipmentsWorkflow(container).run({ input: { order_id: order.id } }),
+          ).rejects.toBeDefined();
+        } finally {
+          await pg.raw(`alter table "${orderLinkTable}_away" rename to "${orderLinkTable}"`);
+        }
+        expect(await shipbridge.listShipments({ fulfillment_id: [second.id] })).toHaveLength(1);
         const { result: again } = await recordShipmentsWorkflow(container).run({
           input: { order_id: order.id },
         });

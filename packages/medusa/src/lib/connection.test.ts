@@ -2,7 +2,7 @@
 // and the module share it, and it closes when its last holder does.
 import { SENDER } from "@shipbridge/core/testing";
 import { describe, expect, it } from "vitest";
-import { sharedConnection } from "./connection.ts";
+import { sharedConnection, sharedConnectionKey } from "./connection.ts";
 import { pluginOptions } from "./options.ts";
 
 const databaseUrl = process.env["SHIPBRIDGE_TEST_TOKENS_DATABASE_URL"] ?? "";
@@ -20,6 +20,16 @@ function options(storeId: string) {
 }
 
 describe("sharedConnection", () => {
+  it("keys a shared connection by a hash that holds no secret", () => {
+    const key = sharedConnectionKey(options("shared-key"), "postgres://u:db-password@h/db");
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toMatch(/demo-secret|db-password/);
+    expect(sharedConnectionKey(options("shared-key"), "postgres://u:db-password@h/db")).toBe(key);
+    expect(sharedConnectionKey(options("other-key"), "postgres://u:db-password@h/db")).not.toBe(
+      key,
+    );
+  });
+
   it("shares one pool between holders of the same options, until the last closes", async () => {
     // Two options objects as Medusa hands them to the provider and the module.
     const provider = sharedConnection(options("shared-a"), databaseUrl);

@@ -4,6 +4,7 @@
 // spend a refresh token once, and never ship one fulfillment twice. One
 // connection (one PostgreSQL pool) per process and options, shared by the
 // provider and the module.
+import { createHash } from "node:crypto";
 import {
   isReauthorizationRequiredError,
   OAuthClient,
@@ -71,6 +72,16 @@ interface Shared {
 const shared = new Map<string, Shared>();
 
 /**
+ * The key of a shared connection: a SHA-256 hash of the database URL and the
+ * options, which hold the client secret that a long-lived key must not carry.
+ */
+export function sharedConnectionKey(options: PluginOptions, databaseUrl: string): string {
+  return createHash("sha256")
+    .update(JSON.stringify([databaseUrl, options]))
+    .digest("hex");
+}
+
+/**
  * The process's connection for these options and database: opened by the
  * first caller (the provider or the module, whichever Medusa builds first)
  * and shared with the others, over one PostgreSQL pool. Each caller gets its
@@ -81,7 +92,7 @@ export function sharedConnection(
   databaseUrl: string,
   kept?: KeptFulfillments,
 ): Connection {
-  const key = JSON.stringify([databaseUrl, options]);
+  const key = sharedConnectionKey(options, databaseUrl);
   let entry = shared.get(key);
   if (entry === undefined) {
     const opened = openConnection(options, databaseUrl, kept);

@@ -1,8 +1,11 @@
 // A tracking push from the service: verified and kept once (a forged push is
 // refused and changes nothing; a replay changes nothing), then its
-// fulfillment moved to shipped or delivered. When moving the fulfillment
-// fails, the kept event is forgotten (compensation), so the service's retry
-// of the push is handled again instead of being taken for a replay.
+// fulfillment moved to shipped or delivered. A push for a package whose
+// shipment is not recorded yet keeps nothing (the route asks the service to
+// push again). When moving the fulfillment fails, the kept event is forgotten
+// and the shipment's tracking state put back as it was (compensation), so the
+// service's retry of the push is handled again instead of being taken for a
+// replay.
 
 import {
   createStep,
@@ -27,7 +30,7 @@ const recordTrackingPushStep = createStep(
   async (input: ApplyTrackingPushInput, { container }) => {
     const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     try {
-      const update = await shipbridge.recordTrackingPush(input.raw_body);
+      const update = await shipbridge.recordTrackingPush(input.raw_body, input.language);
       return new StepResponse(update, update.recorded ? update : undefined);
     } catch (error) {
       throw asMedusaError(error, input.language);
@@ -35,11 +38,12 @@ const recordTrackingPushStep = createStep(
   },
   async (kept, { container }) => {
     if (kept === undefined || kept.datetime === undefined) return;
-    await container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE).forgetTrackingEvent({
-      package_id: kept.package_id,
-      state: kept.state,
-      datetime: kept.datetime,
-    });
+    await container
+      .resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE)
+      .forgetTrackingEvent(
+        { package_id: kept.package_id, state: kept.state, datetime: kept.datetime },
+        kept.previous,
+      );
   },
 );
 

@@ -1,8 +1,9 @@
 // Connecting the shipping account with the authorization code, as two
-// workflows: starting (a pending connect request kept for 15 minutes, undone
-// by compensation when a later step fails) and completing (the request's
-// state taken once, the code exchanged, the tokens stored). A step's error
-// leaves as a MedusaError, which keeps its type and code through the engine.
+// workflows: starting (a pending connect request kept for 15 minutes, then
+// the service's authorization page for it; when building that page fails,
+// compensation drops the request) and completing (the request's state taken
+// once, the code exchanged, the tokens stored). A step's error leaves as a
+// MedusaError, which keeps its type and code through the engine.
 
 import {
   createStep,
@@ -20,14 +21,13 @@ export interface StartConnectInput {
   readonly language: Language;
 }
 
-const startConnectStep = createStep(
-  "shipbridge-start-connect",
+const keepConnectRequestStep = createStep(
+  "shipbridge-keep-connect-request",
   async (input: StartConnectInput, { container }) => {
     const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     try {
-      const started = await shipbridge.startConnect(input.return_to);
-      const state = new URL(started.authorization_url).searchParams.get("state") ?? undefined;
-      return new StepResponse(started, state);
+      const { state } = await shipbridge.keepConnectRequest(input.return_to);
+      return new StepResponse(state, state);
     } catch (error) {
       throw asMedusaError(error, input.language);
     }
@@ -38,9 +38,24 @@ const startConnectStep = createStep(
   },
 );
 
+const authorizationUrlStep = createStep(
+  "shipbridge-authorization-url",
+  async (input: { state: string; language: Language }, { container }) => {
+    const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
+    try {
+      return new StepResponse(shipbridge.authorizationUrl(input.state));
+    } catch (error) {
+      throw asMedusaError(error, input.language);
+    }
+  },
+);
+
 export const startConnectWorkflow = createWorkflow(
   "shipbridge-start-connect",
-  (input: StartConnectInput) => new WorkflowResponse(startConnectStep(input)),
+  (input: StartConnectInput) => {
+    const state = keepConnectRequestStep(input);
+    return new WorkflowResponse(authorizationUrlStep({ state, language: input.language }));
+  },
 );
 
 export interface CompleteConnectInput {

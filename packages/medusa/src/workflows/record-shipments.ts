@@ -3,7 +3,10 @@
 // read back through the fulfillments; links each new row (and a row kept
 // before the links existed) to its fulfillment, its order and its return.
 // Safe to run again and from several instances: a shipment kept and linked
-// is left as it is. Compensation removes the rows this run made.
+// is left as it is. A row is never removed, not even when a later step
+// fails: it records a parcel already bought, and tracking pushes and the
+// reconcile job find the parcel by it; the link step dismisses its own links,
+// and the next run links the row kept before them.
 import type { LinkDefinition } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
@@ -54,7 +57,6 @@ const recordShipmentsStep = createStep(
         .map((entry) => entry.id),
     );
     const recorded: RecordedShipment[] = [];
-    const created: string[] = [];
     for (const entry of shipped) {
       const fulfillmentId = entry.fulfillment.id;
       let id = rowOf.get(fulfillmentId);
@@ -64,9 +66,11 @@ const recordShipmentsStep = createStep(
           order_id: entry.order_id,
           is_return: entry.kind === "return",
         });
-        // Undefined: another run kept it at the same moment and links it.
+        // Undefined: another run kept it at the same moment. Linked here too
+        // (making a link that exists changes nothing), so a failure of that
+        // run's links cannot leave the row unlinked.
+        id ??= (await shipbridge.listShipments({ fulfillment_id: fulfillmentId }))[0]?.id;
         if (id === undefined) continue;
-        created.push(id);
       } else if (linked.has(fulfillmentId)) {
         continue;
       }
@@ -77,11 +81,7 @@ const recordShipmentsStep = createStep(
         return_id: entry.return_id,
       });
     }
-    return new StepResponse(recorded, created);
-  },
-  async (created, { container }) => {
-    if (created === undefined || created.length === 0) return;
-    await container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE).deleteShipments(created);
+    return new StepResponse(recorded);
   },
 );
 

@@ -173,6 +173,33 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
       expect(reconciled?.tracking_state).toBe(last?.state);
     });
 
+    it("keeps nothing of a push that comes before its shipment is recorded, then takes it", async () => {
+      const client = await demoClient();
+      await client.account.setTrackingWebhook({ url: hookUrl, secret: SECRET });
+      const packageId = await shippedPackage(client, "push-early");
+      await fetch(`${baseUrl}/_sandbox/clock/advance`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seconds: 5 * 24 * 3600 }),
+      });
+      const [body] = await pushesFor(packageId, 1);
+      expect(body).toBeDefined();
+      // Not recorded yet: refused for a retry, nothing kept.
+      await expect(service.recordTrackingPush(body!)).rejects.toMatchObject({
+        code: "shipment_not_recorded_yet",
+        message: expect.stringMatching(/not recorded yet/),
+      });
+      expect(await service.listTrackingEvents({ package_id: packageId })).toEqual([]);
+      // The service pushes again once the shipment is recorded: taken.
+      await service.recordShipment({
+        fulfillment: { id: "ful_push_early", data: { package_id: packageId, service: "dpd" } },
+      });
+      const taken = await service.recordTrackingPush(body!);
+      expect(taken).toMatchObject({ fulfillment_id: "ful_push_early", recorded: true });
+      const [shipment] = await service.listShipments({ package_id: packageId });
+      expect(shipment?.tracking_state).toBe(JSON.parse(body!).tracking.state);
+    });
+
     it("polls a shipment on its way behind 500 older finished ones", async () => {
       await service.createShipments(
         Array.from({ length: 500 }, (_, index) => ({

@@ -56,6 +56,9 @@ export interface ShippedFulfillment {
   readonly labels?: readonly { tracking_number?: string; tracking_url?: string }[] | null;
 }
 
+/** The code of a push refused because its package's shipment is not recorded yet. */
+export const SHIPMENT_NOT_RECORDED_YET = "shipment_not_recorded_yet";
+
 export interface TrackingUpdate {
   readonly package_id: number;
   readonly fulfillment_id: string | undefined;
@@ -64,6 +67,8 @@ export interface TrackingUpdate {
   readonly datetime?: string;
   /** False when the event was known already (a replayed push): nothing changed. */
   readonly recorded: boolean;
+  /** The shipment's tracking before this event was kept (a push's only). */
+  readonly previous?: { tracking_state: string | null; tracking_at: string | null };
 }
 
 export interface PickupPointQuery {
@@ -635,9 +640,15 @@ export class ShipbridgeModuleService extends MedusaService({
   /**
    * Verifies a tracking push on its raw body with the webhook secret, then
    * keeps its event once. A push that fails verification throws and changes
-   * nothing.
+   * nothing; so does a push for a package whose shipment is not recorded yet
+   * (`shipment_not_recorded_yet`, for the service to push again later:
+   * recording runs after the parcel is bought, and an event kept before it
+   * would be taken for a replay ever after).
    */
-  async recordTrackingPush(rawBody: string | Uint8Array): Promise<TrackingUpdate> {
+  async recordTrackingPush(
+    rawBody: string | Uint8Array,
+    language: Language = coreLanguage(this.pluginOptions.language),
+  ): Promise<TrackingUpdate> {
     const secret = this.pluginOptions.trackingWebhookSecret;
     if (secret === undefined) {
       throw new MedusaError(
@@ -657,14 +668,24 @@ export class ShipbridgeModuleService extends MedusaService({
     }
     const push = verified.value;
     const packageId = Number(push.package_id);
-    const recorded = await this.recordEvent_(packageId, push.tracking, "push");
     const [shipment] = await this.listShipments({ package_id: packageId });
+    if (shipment === undefined) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        language === "pl_PL"
+          ? `Przesyłka paczki ${packageId} nie jest jeszcze zapisana; wyślij powiadomienie ponownie później`
+          : `The shipment of package ${packageId} is not recorded yet; push again later`,
+        SHIPMENT_NOT_RECORDED_YET,
+      );
+    }
+    const recorded = await this.recordEvent_(packageId, push.tracking, "push");
     return {
       package_id: packageId,
-      fulfillment_id: shipment?.fulfillment_id,
+      fulfillment_id: shipment.fulfillment_id,
       state: push.tracking.state,
       datetime: push.tracking.datetime,
       recorded,
+      previous: { tracking_state: shipment.tracking_state, tracking_at: shipment.tracking_at },
     };
   }
 
@@ -796,7 +817,8 @@ export class ShipbridgeModuleService extends MedusaService({
    * Whether the service account is usable: "connected"; "reconnect" when the
    * service refuses the plugin's tokens or credentials (changed password,
    * revoked application, expired authorization); "not_connected" when the
-   * authorization-code grant was never completed.
+   * authorization-code grant was never completed. It writes nothing of its
+   * own (GET routes ask it); only a refresh of the tokens is kept.
    */
   async accountState(): Promise<ConnectionState> {
     const codeGrant = this.grant === "authorization_code";
@@ -808,10 +830,7 @@ export class ShipbridgeModuleService extends MedusaService({
       await this.connection.client.account.services();
       return "connected";
     } catch (error) {
-      if (isReauthorizationRequiredError(error) || isOAuthError(error)) {
-        if (codeGrant) await this.linkAccount_("reconnect");
-        return "reconnect";
-      }
+      if (isReauthorizationRequiredError(error) || isOAuthError(error)) return "reconnect";
       throw error;
     }
   }
@@ -851,11 +870,11 @@ export class ShipbridgeModuleService extends MedusaService({
 
   /**
    * Starts connecting the account with the authorization code: a state kept
-   * (hashed) in the database for one use, and the service's authorization
-   * page to send the merchant's browser to. `returnTo` must be inside the
+   * (hashed) in the database for one use, for the service's authorization
+   * page (authorizationUrl) to carry. `returnTo` must be inside the
    * backend's `/app` or one of `connect_return_urls`.
    */
-  async startConnect(returnTo?: string): Promise<{ authorization_url: string }> {
+  async keepConnectRequest(returnTo?: string): Promise<{ state: string }> {
     if (this.grant !== "authorization_code") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -877,6 +896,11 @@ export class ShipbridgeModuleService extends MedusaService({
       return_to: target,
       expires_at: new Date(Date.now() + CONNECT_REQUEST_TTL_MS),
     });
+    return { state };
+  }
+
+  /** The service's authorization page for a kept connect request's `state`. */
+  authorizationUrl(state: string): { authorization_url: string } {
     const { url } = this.connection.oauth.authorizationUrl({ state });
     return { authorization_url: url };
   }
@@ -978,13 +1002,18 @@ export class ShipbridgeModuleService extends MedusaService({
    * Forgets one kept tracking event (a push whose handling failed after it
    * was kept), so the service's retry of the push is handled again.
    */
-  async forgetTrackingEvent(event: {
-    package_id: number;
-    state: string;
-    datetime: string;
-  }): Promise<void> {
+  async forgetTrackingEvent(
+    event: { package_id: number; state: string; datetime: string },
+    previous?: { tracking_state: string | null; tracking_at: string | null },
+  ): Promise<void> {
     const known = await this.listTrackingEvents(event, { select: ["id"] });
     if (known.length > 0) await this.deleteTrackingEvents(known.map((row) => row.id));
+    if (previous === undefined) return;
+    // The shipment's tracking back as it was, unless a later event moved it since.
+    const [shipment] = await this.listShipments({ package_id: event.package_id });
+    if (shipment?.tracking_state === event.state && shipment.tracking_at === event.datetime) {
+      await this.updateShipments({ id: shipment.id, ...previous });
+    }
   }
 
   protected async takeConnectRequest_(state: string): Promise<{ return_to: string } | undefined> {

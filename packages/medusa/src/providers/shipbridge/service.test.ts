@@ -243,6 +243,52 @@ moduleIntegrationTestRunner<IFulfillmentModuleService>({
       }
     });
 
+    it("keeps a carrier's refusal when the quote in the other language fails", async () => {
+      // A 40-tonne cart no quote has seen yet: the first language's quote is
+      // asked twice (the service computes it in the background first). Both
+      // answers are slowed; once both are decided, every later quote (the
+      // other language's) fails, until the one deadline of the quote.
+      const slow = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ latency_ms: 1500, count: 2, path: "/packages/calculate-price" }),
+      });
+      expect(slow.status).toBe(201);
+      try {
+        const priced = service.calculateShippingOptionsPrices([
+          {
+            id: "so_limits",
+            provider_id: PROVIDER_ID,
+            optionData: { service: "dpd" },
+            data: {},
+            context: {
+              shipping_address: { ...CUSTOMER_ADDRESS, postal_code: "02-495" },
+              items: [{ quantity: 1, variant: { weight: 40_000_000 } }],
+            } as never,
+          },
+        ]);
+        const outcome = priced.then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        for (let attempt = 0; attempt < 400; attempt++) {
+          const { faults } = (await (await fetch(`${sandbox.baseUrl}/_sandbox/faults`)).json()) as {
+            faults: { fired: number }[];
+          };
+          if (faults[0]?.fired === 2) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await control("/faults", { status: 503, path: "/packages/calculate-price" });
+        const result = await outcome;
+        expect(result).not.toHaveProperty("value");
+        const message = String((result as { error: { message?: unknown } }).error.message);
+        expect(message).toMatch(/carrier_weight_limit/);
+        expect(message).toContain("DPD courier");
+      } finally {
+        await control("/faults", undefined, "DELETE");
+      }
+    });
+
     describe("the address at the shipping-method step", () => {
       const courier = { id: "dpd", service: "dpd", pickup_point: false };
       const check = (address: Record<string, unknown>, optionData: Record<string, unknown>) =>

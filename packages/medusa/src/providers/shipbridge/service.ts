@@ -301,11 +301,15 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    * normalized quote; the flat price (and a warning) when the service cannot
    * quote in time, so a checkout never fails on shipping. A cart the carrier
    * cannot carry (too heavy, too long: the service's quote says which limit)
-   * is refused with a 400 naming each broken limit, never priced flat.
+   * is refused with a 400 naming each broken limit, never priced flat. A
+   * shipping method already on such a cart (Medusa prices it again with its
+   * kept data, which names the service, when items change) gets no price
+   * instead: Medusa then drops the method and the cart change goes through,
+   * and choosing the option again is refused.
    */
   override async calculatePrice(
     optionData: Loose,
-    _data: Loose,
+    data: Loose,
     context: unknown,
   ): Promise<CalculatedShippingOptionPrice> {
     await this.#refresh();
@@ -317,8 +321,19 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     if (service === undefined) return flat;
     const quote = await this.#cartQuote(service, context);
     if (quote === undefined) return flat;
-    if (quote.limits !== undefined)
-      throw carrierLimitRefusal(this.#optionName(service), quote.limits);
+    if (quote.limits !== undefined) {
+      if (str(data?.["service"]) === undefined) {
+        throw carrierLimitRefusal(this.#optionName(service), quote.limits);
+      }
+      this.#logger?.warn(
+        `shipbridge: ${service} cannot carry the cart any more; its shipping method is dropped`,
+      );
+      // No amount: Medusa's refresh removes a method it cannot price.
+      return {
+        calculated_amount: undefined,
+        is_calculated_price_tax_inclusive: true,
+      } as unknown as CalculatedShippingOptionPrice;
+    }
     if (quote.price === undefined) {
       this.#logger?.warn(`shipbridge: ${service} cannot carry this cart; flat price shown`);
       return flat;
@@ -344,9 +359,11 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     if (str(address?.["postal_code"]) === undefined) return undefined;
     const items = Array.isArray(cart["items"]) ? (cart["items"] as Loose[]) : [];
     const request = quoteRequest(service, address as Loose, items, this.options);
+    // One deadline for the whole quote, in both languages.
+    const deadline = Date.now() + this.options.quoteTimeoutMs;
     const ask = async (language: Language) => {
       const { prices } = await this.connection.client.packages.calculatePrice(request, {
-        deadline: Date.now() + this.options.quoteTimeoutMs,
+        deadline,
         language,
       });
       const entries = prices.services_prices.filter((p) => p.service === service);
@@ -360,15 +377,22 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
         const first = await ask(this.language);
         if (first.price !== undefined || first.limits.length === 0) return { price: first.price };
         // Refused for its limits: the same refusal in the other language too.
+        // The refusal stands whatever happens to that second quote (its
+        // messages then repeat the first language's).
         const other = this.language === "pl_PL" ? "en_GB" : "pl_PL";
-        const second = await ask(other);
+        const second = await ask(other).catch((error: unknown) => {
+          this.#logger?.warn(
+            `shipbridge: ${service} refused the cart; no ${other} quote (${String(error)})`,
+          );
+          return undefined;
+        });
         const [en, pl] = this.language === "pl_PL" ? [second, first] : [first, second];
         return {
           price: undefined,
           limits: first.limits.map((limit, index) => ({
             rule: limit.rule,
-            en: en.limits[index]?.message ?? limit.message,
-            pl: pl.limits[index]?.message ?? limit.message,
+            en: en?.limits[index]?.message ?? limit.message,
+            pl: pl?.limits[index]?.message ?? limit.message,
           })),
         };
       });
