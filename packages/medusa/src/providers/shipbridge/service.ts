@@ -161,10 +161,13 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     return this.#inForce;
   }
 
-  /** Reads the merchant's settings again (kept a few seconds per process). */
-  async #refresh(): Promise<void> {
+  /**
+   * Reads the merchant's settings again (kept a few seconds per process);
+   * `fresh` reads the database now, for what buys a parcel.
+   */
+  async #refresh(fresh = false): Promise<void> {
     if (this.#settings === undefined) return;
-    this.#inForce = await optionsInForce(this.#settings, this.defaults);
+    this.#inForce = await optionsInForce(this.#settings, this.defaults, fresh);
   }
 
   /** How many quotes went to the service (for tests and diagnostics). */
@@ -401,7 +404,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     fulfillment: Loose,
   ): Promise<CreateFulfillmentResult> {
     try {
-      await this.#refresh();
+      // A purchase reads the settings afresh: another instance's save (a new
+      // IBAN, sender, COD off) is in force at once.
+      await this.#refresh(true);
       return await this.#createFulfillment(data, items, order, fulfillment);
     } catch (error) {
       throw asMedusaError(error, this.language);
@@ -640,7 +645,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    */
   override async createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
     try {
-      await this.#refresh();
+      await this.#refresh(true);
       return await this.#createReturnFulfillment(fulfillment);
     } catch (error) {
       throw asMedusaError(error, this.language);
