@@ -442,6 +442,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       );
       if (refusal !== undefined) throw refusal;
     }
+    // An order paid on delivery with no COD account in force is refused
+    // (cod_not_configured) before anything is begun or paid for.
+    cashOnDelivery(order, this.options, this.language);
     const key = await this.#begin(
       str(order?.["id"]) ?? fulfillmentId,
       items,
