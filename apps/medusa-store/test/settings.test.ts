@@ -311,7 +311,7 @@ medusaIntegrationTestRunner({
           { ...withCod, cod: null, cod_payment_providers: [] },
           admin,
         );
-        expect((await settings()).settings.cod).toBeUndefined();
+        expect((await settings()).settings.cod ?? null).toBeNull();
         const spent = await paid();
         const byHand = await answer(
           api.post(
