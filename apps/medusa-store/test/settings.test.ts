@@ -4,7 +4,8 @@
 // and rule at once, in English and Polish; saved values overriding
 // medusa-config.ts for the provider (its options, the sender a parcel is
 // bought with, cash on delivery's account), a shipping-day batch and the
-// order-placed subscriber;
+// order-placed subscriber; an order paid on delivery refused, by hand and by
+// batch, once cash on delivery is turned off (never shipped prepaid);
 // an empty save going back to the defaults; a save whose workflow fails
 // afterwards undone.
 import { MedusaError } from "@medusajs/framework/utils";
@@ -19,7 +20,7 @@ import { keepSettingsStep } from "@shipbridge/medusa/workflows/save-settings";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
-import { ADDRESS, account, sandboxToken } from "./sandbox-account.ts";
+import { ADDRESS, account, paid, sandboxToken } from "./sandbox-account.ts";
 
 // A workflow that keeps settings and then fails: its compensation must put
 // the previous settings back.
@@ -286,6 +287,75 @@ medusaIntegrationTestRunner({
         expect(batch).toMatchObject({ state: "done", fulfilled: 1, failed: 0 });
         const batchParcel = await account(`/packages/${batch.orders[0].package_id}`);
         expect(batchParcel["sender"]).toMatchObject({ name: "Hurtownia Nowak", city: "Gdańsk" });
+
+        // Cash on delivery turned off while an order paid on delivery waits:
+        // the order is refused (cod_not_configured) by hand and by batch, in
+        // both languages; nothing is bought, never a parcel without COD.
+        const waiting = await placeOrder();
+        const flagged = async () =>
+          (
+            await query.graph({
+              entity: "order",
+              fields: ["metadata", "fulfillments.id"],
+              filters: { id: waiting.id },
+            })
+          ).data[0];
+        for (let tries = 0; tries < 100; tries++) {
+          if ((await flagged())?.metadata?.shipbridge_cod === true) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect((await flagged())?.metadata).toMatchObject({ shipbridge_cod: true });
+        const withCod = (await settings()).saved;
+        await api.post(
+          "/admin/shipbridge/settings",
+          { ...withCod, cod: null, cod_payment_providers: [] },
+          admin,
+        );
+        expect((await settings()).settings.cod ?? null).toBeNull();
+        const spent = await paid();
+        const byHand = await answer(
+          api.post(
+            `/admin/orders/${waiting.id}/fulfillments`,
+            {
+              location_id: locations.stock_locations[0].id,
+              items: [{ id: waiting.items[0].id, quantity: 1 }],
+            },
+            admin,
+          ),
+        );
+        expect(byHand.status).toBe(400);
+        expect(byHand.body["code"]).toBe("cod_not_configured");
+        expect(String(byHand.body["message"])).toMatch(
+          /^cod\.iban: order #\d+ is to be paid on delivery/,
+        );
+        const { data: codDay } = await api.post(
+          "/admin/shipbridge/batches",
+          { key: "settings-cod-off", order_ids: [waiting.id] },
+          admin,
+        );
+        const readCodDay = async () =>
+          (
+            await api.get(`/admin/shipbridge/batches/${codDay.batch.id}`, {
+              headers: { ...admin.headers, "accept-language": "pl" },
+            })
+          ).data.batch;
+        let refusedDay = await readCodDay();
+        for (let tries = 0; tries < 600 && refusedDay.state !== "done"; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          refusedDay = await readCodDay();
+        }
+        expect(refusedDay).toMatchObject({ state: "done", fulfilled: 0, failed: 1 });
+        expect(refusedDay.failures).toEqual([
+          expect.objectContaining({
+            order_id: waiting.id,
+            code: "cod_not_configured",
+            retryable: true,
+            message: expect.stringMatching(/^cod\.iban: zamówienie #\d+ ma być opłacone/),
+          }),
+        ]);
+        expect(await paid()).toEqual(spent);
+        expect((await flagged())?.fulfillments ?? []).toEqual([]);
+        await api.post("/admin/shipbridge/settings", withCod, admin);
 
         // A save whose workflow fails after it kept the settings is undone.
         const before = (await settings()).saved;

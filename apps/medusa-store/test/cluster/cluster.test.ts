@@ -104,11 +104,16 @@ beforeAll(async () => {
   });
   expect((await trackingWebhook()).status).toBe(404);
 
-  [serverA, serverB] = await Promise.all([
+  // Each server started is kept for afterAll to stop, also when the other
+  // one fails to start (a started server runs detached in its own group).
+  const started = await Promise.allSettled([
     startInstance("server A", { ...env, MEDUSA_WORKER_MODE: "server" }, publicPort),
     startInstance("server B", { ...env, MEDUSA_WORKER_MODE: "server" }),
   ]);
-  instances.push(serverA, serverB);
+  for (const result of started) if (result.status === "fulfilled") instances.push(result.value);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
+  [serverA, serverB] = instances as [Instance, Instance];
 }, 600_000);
 
 afterAll(async () => {

@@ -39,18 +39,29 @@ export function storeEnv(settings: Record<string, string>): Record<string, strin
   };
 }
 
+/** How long one CLI step (migrate, seed, user) may take before it is killed. */
+const RUN_LIMIT_MS = 480_000;
+
 function run(name: string, args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(MEDUSA, args, { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
+    // A step that hangs is killed, not left running past the test.
+    const limit = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`medusa ${name} did not finish in time:\n${output.slice(-4000)}`));
+    }, RUN_LIMIT_MS);
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`medusa ${name} exited with ${code}:\n${output.slice(-4000)}`)),
-    );
+    child.once("error", (error) => {
+      clearTimeout(limit);
+      reject(error);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(limit);
+      if (code === 0) resolve(output);
+      else reject(new Error(`medusa ${name} exited with ${code}:\n${output.slice(-4000)}`));
+    });
   });
 }
 

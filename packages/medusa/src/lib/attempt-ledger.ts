@@ -609,6 +609,33 @@ export class AttemptLedger {
     return rows.length > 0;
   }
 
+  /**
+   * Runs `run` under the order's advisory lock (the one `begin` takes), with
+   * whether the ledger holds an attempt for the order that may have bought
+   * or be buying a parcel (running, shipped, failed or reconciling; a
+   * refused one bought nothing). A change that must not race a purchase
+   * (the order's pickup point) checks and saves inside `run`: no attempt
+   * begins meanwhile.
+   */
+  async underOrderLock<T>(
+    storeId: string,
+    orderId: string,
+    run: (attempted: boolean) => Promise<T>,
+  ): Promise<T> {
+    return this.#transaction(async (client) => {
+      await client.query("select pg_advisory_xact_lock(hashtext($1))", [
+        `shipbridge-attempt:${storeId}:${orderId}`,
+      ]);
+      const { rows } = await client.query(
+        `select 1 from ${TABLE}
+          where store_id = $1 and order_id = $2
+            and state in ('running', 'shipped', 'failed', 'reconciling') limit 1`,
+        [storeId, orderId],
+      );
+      return run(rows.length > 0);
+    });
+  }
+
   /** The attempts of these shipment names, with their lines (the day's reckoning, a batch's fulfilments). */
   async attempts(storeId: string, keys: readonly string[]): Promise<Attempt[]> {
     if (keys.length === 0) return [];

@@ -468,7 +468,14 @@ class BatchRun {
     const items = group.items;
     if (items.length === 0) return this.#failed(row, BATCH_PROBLEMS.nothing_to_fulfil());
     const point = data?.["point"] as ChosenPoint | undefined;
-    const cod = cashOnDelivery(order, this.#options);
+    let cod: ReturnType<typeof cashOnDelivery>;
+    try {
+      cod = cashOnDelivery(order, this.#options, this.#language);
+    } catch (error) {
+      // Paid on delivery with no COD account in force: never shipped
+      // prepaid; failed for a retry once COD is set again.
+      return this.#failed(row, errorProblem(error, true, this.#language));
+    }
     const build = (key: string, withCod: boolean) =>
       fulfillmentOrder(
         key,

@@ -1,9 +1,17 @@
 // Medusa's order, cart and fulfillment records turned into what core reads:
 // a StoreOrder for shipOrder, and the package of a price quote. Medusa hands
 // providers loosely typed records, so every field is read defensively.
-import type { StoreAddress, StoreCod, StoreOrderInput, StoreOrderItem } from "@shipbridge/core";
+import type {
+  Language,
+  StoreAddress,
+  StoreCod,
+  StoreOrderInput,
+  StoreOrderItem,
+} from "@shipbridge/core";
 import type { CalculatePriceRequestV2 } from "@shipbridge/core/schemas";
 import type { PluginOptions } from "./options.ts";
+import { PluginError } from "./plugin-error.ts";
+import { refusalMessage } from "./refusal-messages.ts";
 
 type Loose = Record<string, unknown> | null | undefined;
 
@@ -144,13 +152,26 @@ export const COD_METADATA_KEY = "shipbridge_cod";
 /**
  * Cash on delivery for an order: its total, when the order is marked paid on
  * delivery (`metadata.shipbridge_cod`, set when it was placed with one of
- * `cod_payment_providers`, or by hand). Undefined when the store has no COD
- * account. Which of a split order's packages collects is the ledger's call.
+ * `cod_payment_providers`, or by hand). An order so marked while the store
+ * has no COD account (the settings turned it off) is refused
+ * (`cod_not_configured`): it is never shipped prepaid. Which of a split
+ * order's packages collects is the ledger's call.
  */
-export function cashOnDelivery(order: Loose, options: PluginOptions): StoreCod | undefined {
-  if (options.cod === undefined) return undefined;
+export function cashOnDelivery(
+  order: Loose,
+  options: PluginOptions,
+  language: Language = "en_GB",
+): StoreCod | undefined {
   const flag = record(order?.["metadata"])?.[COD_METADATA_KEY];
   if (flag !== true && flag !== "true") return undefined;
+  if (options.cod === undefined) {
+    const displayId = str(order?.["display_id"]);
+    const id = displayId === undefined ? (str(order?.["id"]) ?? "") : `#${displayId}`;
+    const text = (lang: Language) => refusalMessage("cod_not_configured", lang, { order: id });
+    throw new PluginError("cod_not_configured", "invalid_data", text(language), {
+      messages: { en_GB: text("en_GB"), pl_PL: text("pl_PL") },
+    });
+  }
   const total = num(order?.["total"]);
   if (total === undefined || total <= 0) return undefined;
   return {

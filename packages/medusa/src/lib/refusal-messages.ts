@@ -36,6 +36,12 @@ const MESSAGES = {
     pl_PL: ({ point, code, reason }) =>
       `pickup_point ${point} ${code}: ${reason}; wybierz inny punkt odbioru dla zamówienia`,
   } satisfies Texts<{ point: string; code: string; reason: string }>,
+  cod_not_configured: {
+    en_GB: ({ order }) =>
+      `cod.iban: order ${order} is to be paid on delivery, but cash on delivery is not configured (no IBAN in force); set cod.iban in the settings, or clear the order's ${"shipbridge_cod"} flag to ship it prepaid. Nothing was sent to the shipping service.`,
+    pl_PL: ({ order }) =>
+      `cod.iban: zamówienie ${order} ma być opłacone przy odbiorze, ale płatność za pobraniem nie jest skonfigurowana (brak numeru IBAN); ustaw cod.iban w ustawieniach albo usuń z zamówienia znacznik ${"shipbridge_cod"}, aby wysłać je jako opłacone. Nic nie wysłano do usługi przewozowej.`,
+  } satisfies Texts<{ order: string }>,
   cart_not_found: {
     en_GB: ({ reason }) => `cart_id: cart not found (${reason})`,
     pl_PL: ({ reason }) => `cart_id: nie znaleziono koszyka (${reason})`,

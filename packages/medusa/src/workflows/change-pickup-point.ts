@@ -2,8 +2,10 @@
 // parcel is bought: the new point is checked at the service first (known,
 // open, of the method's carrier), then saved in the shipping method's data,
 // where the fulfilment and the batch read it. Refused once a package of the
-// order exists (a fulfilment of this plugin, a batch's bought package, a
-// recorded shipment). The compensation puts the old data back.
+// order exists or is being bought (a fulfilment of this plugin, a batch row
+// not failed, an attempt in the ledger, a recorded shipment): checked again
+// and saved under the order's lock in the ledger, which a purchase takes to
+// begin. The compensation puts the old data back.
 
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
@@ -87,7 +89,9 @@ export async function pickupPointMethod(
   const bought =
     liveShipbridgeFulfillments(order, PROVIDER_PREFIX).length > 0 ||
     shipments.some((shipment) => !shipment.is_return) ||
-    batchRows.some((row) => row.package_id !== null && row.state !== "failed");
+    // A batch row not failed is buying (or bought) the parcel to the point
+    // it read when it loaded the order, before it has a package id.
+    batchRows.some((row) => row.state !== "failed");
   return {
     id: group.methodId,
     service: String(group.data["service"] ?? (group.data["point"] as Loose)["carrier"]),
@@ -113,7 +117,12 @@ const checkNewPointStep = createStep(
       );
       if (refusal !== undefined) throw refusal;
       const point = await findPoint(client, code);
-      return new StepResponse({ method, point: point ?? { code, name: code, address: null } });
+      return new StepResponse({
+        order_id: input.order_id,
+        language: input.language,
+        method,
+        point: point ?? { code, name: code, address: null },
+      });
     } catch (error) {
       // Leaves the workflow as Medusa's own error type: a 4xx with the code, in the language.
       throw asMedusaError(error, input.language);
@@ -122,24 +131,44 @@ const checkNewPointStep = createStep(
 );
 
 interface SaveInput {
+  readonly order_id: string;
+  readonly language: Language;
   readonly method: { id: string; service: string; data: Loose };
   readonly point: { code: string; name?: string | null; address?: unknown };
 }
 
 const savePointStep = createStep(
   "shipbridge-save-pickup-point",
-  async ({ method, point }: SaveInput, { container }) => {
+  async ({ order_id, language, method, point }: SaveInput, { container }) => {
+    const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     const orders = container.resolve(Modules.ORDER);
-    await orders.updateOrderShippingMethods({
-      id: method.id,
-      data: {
-        ...method.data,
-        point_id: point.code,
-        point: { code: point.code, carrier: method.service },
-        point_name: point.name ?? point.code,
-        point_address: point.address ?? null,
-      },
-    });
+    try {
+      // Checked again and saved under the order's lock in the ledger, the
+      // one a purchase (a batch's, a fulfilment's) takes to begin: no
+      // parcel starts being bought to the old point between the two.
+      await shipbridge.connection.ledger.underOrderLock(
+        shipbridge.pluginOptions.storeId,
+        order_id,
+        async (attempted) => {
+          const now = await pickupPointMethod(container, order_id, language);
+          if (attempted || !now.changeable || now.id !== method.id) {
+            refuse("parcel_bought", order_id, language);
+          }
+          await orders.updateOrderShippingMethods({
+            id: method.id,
+            data: {
+              ...now.data,
+              point_id: point.code,
+              point: { code: point.code, carrier: method.service },
+              point_name: point.name ?? point.code,
+              point_address: point.address ?? null,
+            },
+          });
+        },
+      );
+    } catch (error) {
+      throw asMedusaError(error, language);
+    }
     return new StepResponse(undefined, { id: method.id, data: method.data });
   },
   async (previous, { container }) => {

@@ -1,8 +1,9 @@
 // Saves the merchant's settings from the admin's settings page: checked with
 // core's rules (every problem at once), then kept in the plugin's module,
-// one row per store; a save replaces the saved settings (a field left out
-// falls back to medusa-config.ts). Compensation puts the previous settings
-// back (or removes the row the save made).
+// one row per store; a save replaces the saved settings in one upsert (a
+// field left out falls back to medusa-config.ts). Compensation puts the
+// previous settings back (or removes the row the save made).
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import {
   createStep,
   createWorkflow,
@@ -10,11 +11,11 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk";
 import { asMedusaError } from "../lib/medusa-error.ts";
+import type { RawExecute } from "../lib/medusa-fulfillments.ts";
 import { checkMerchantSettings, type MerchantSettings } from "../lib/merchant-settings.ts";
-import { forgetMerchantSettings } from "../lib/merchant-settings-store.ts";
+import { removeMerchantSettings, writeMerchantSettings } from "../lib/merchant-settings-store.ts";
 import { SHIPBRIDGE_MODULE } from "../modules/shipbridge/index.ts";
 import type { ShipbridgeModuleService } from "../modules/shipbridge/service.ts";
-import { savedSettings } from "../modules/shipbridge/settings-in-force.ts";
 
 export interface SaveSettingsInput {
   /** The settings as the page sends them; checked again here. */
@@ -22,11 +23,14 @@ export interface SaveSettingsInput {
   readonly language?: "en_GB" | "pl_PL" | undefined;
 }
 
-type Previous = { id: string; values: MerchantSettings | undefined; key: string };
+type Previous = { values: MerchantSettings | undefined; key: string };
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { code?: unknown })?.code ?? "") + String(error);
-  return text.includes("23505") || /unique|duplicate|already exists/i.test(text);
+/** Medusa's database (its knex connection) as the settings store queries it: `?` placeholders. */
+function databaseOf(container: { resolve<T>(key: string): T }): RawExecute {
+  const knex = container.resolve<{
+    raw(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  }>(ContainerRegistrationKeys.PG_CONNECTION);
+  return { execute: async (sql, params = []) => (await knex.raw(sql, params)).rows };
 }
 
 const checkSettingsStep = createStep(
@@ -50,33 +54,16 @@ export const keepSettingsStep = createStep(
   async (settings: MerchantSettings, { container }) => {
     const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     const key = shipbridge.pluginOptions.storeId;
-    // A new row each time: an update would merge the JSON with the old
-    // settings, and a field left out must fall back to medusa-config.ts.
-    const keep = async (): Promise<Previous> => {
-      const before = await savedSettings(shipbridge);
-      if (before !== undefined) await shipbridge.deleteMerchantSettings(before.id);
-      const made = await shipbridge.createMerchantSettings({ key, values: settings as never });
-      return { id: made.id, values: before?.values, key };
-    };
-    const previous = await keep().catch(async (error: unknown) => {
-      // Two saves at once: the other made its row first; this one replaces it.
-      if (!isUniqueViolation(error)) throw error;
-      return keep();
-    });
-    forgetMerchantSettings(key);
-    return new StepResponse(settings, previous);
+    // One upsert replacing the whole JSON (a field left out falls back to
+    // medusa-config.ts): a reader sees the old settings or the new, never none.
+    const values = await writeMerchantSettings(databaseOf(container), key, settings);
+    return new StepResponse(settings, { values, key } satisfies Previous);
   },
   async (previous, { container }) => {
     if (previous === undefined) return;
-    const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
-    await shipbridge.deleteMerchantSettings(previous.id);
-    if (previous.values !== undefined) {
-      await shipbridge.createMerchantSettings({
-        key: previous.key,
-        values: previous.values as never,
-      });
-    }
-    forgetMerchantSettings(previous.key);
+    const database = databaseOf(container);
+    if (previous.values === undefined) await removeMerchantSettings(database, previous.key);
+    else await writeMerchantSettings(database, previous.key, previous.values);
   },
 );
 

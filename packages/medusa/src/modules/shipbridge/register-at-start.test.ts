@@ -2,8 +2,10 @@
 // runner (which starts the module as the application does, its
 // onApplicationStart included) on a real PostgreSQL, against the sandbox over
 // real HTTP: registered at boot with the password grant and no reconcile run,
-// the same again when another instance starts, another address left alone,
-// and a failing service logged, not thrown, so the store still starts.
+// left as it is when another instance starts, another address left alone
+// (also the one this store registered last: a `db:migrate` container with
+// another backend_url must not take it), a failing service logged, not
+// thrown, and a slow one not holding the start past its deadline.
 import { resolve } from "node:path";
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils";
 import { expect, it } from "vitest";
@@ -68,6 +70,10 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         registerTrackingWebhookAtStart(service, logger),
       ]);
       expect(starts).toEqual(["registered", "registered"]);
+      // Found, not set again: the link was not written anew.
+      expect(await service.listAccountLinks({ key })).toEqual([
+        expect.objectContaining({ state: OURS }),
+      ]);
       expect((await client.account.trackingWebhook()).url).toBe(OURS);
       expect(await service.listAccountLinks({ key })).toHaveLength(1);
       expect(warnings).toEqual([]);
@@ -86,6 +92,43 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         secret: "medusa-webhook-secret-0123456789",
       });
 
+      // The address this store registered last (what the reconcile job takes
+      // back when the backend moved): a start, which may be a CLI container
+      // with another backend_url, leaves it to the reconcile job.
+      const previous = "https://old-backend.example.com/hooks/shipbridge/tracking";
+      await client.account.setTrackingWebhook({
+        url: previous,
+        secret: "medusa-webhook-secret-0123456789",
+      });
+      const [link] = await service.listAccountLinks({ key });
+      await service.updateAccountLinks({ id: link?.id as string, state: previous });
+      expect(await registerTrackingWebhookAtStart(service, logger)).toBe("elsewhere");
+      expect((await client.account.trackingWebhook()).url).toBe(previous);
+      expect(await service.registerTrackingWebhook()).toBe("registered");
+      expect((await client.account.trackingWebhook()).url).toBe(OURS);
+
+      // A slow service: the start answers at its deadline and goes on; the
+      // registration finishes in the background.
+      await client.account.deleteTrackingWebhook();
+      await fetch(`${baseUrl}/_sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ latency_ms: 1_500, path: "/account/tracking-webhook" }),
+      });
+      try {
+        const slow = { ...logger, info: (line: string) => void infos.push(line) };
+        expect(await registerTrackingWebhookAtStart(service, slow, 50)).toBe("deferred");
+        expect(infos.at(-1)).toMatch(/registered in the background while the store starts/);
+      } finally {
+        await fetch(`${baseUrl}/_sandbox/faults`, { method: "DELETE" });
+      }
+      for (let tries = 0; tries < 100; tries++) {
+        const current = await client.account.trackingWebhook().catch(() => undefined);
+        if (current?.url === OURS) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await client.account.trackingWebhook()).url).toBe(OURS);
+
       // The service fails: the start goes on, with a warning that says what follows.
       await fetch(`${baseUrl}/_sandbox/faults`, {
         method: "POST",
@@ -93,7 +136,8 @@ moduleIntegrationTestRunner<ShipbridgeModuleService>({
         body: JSON.stringify({ status: 503, path: "/account/tracking-webhook" }),
       });
       try {
-        expect(await registerTrackingWebhookAtStart(service, logger)).toBe("failed");
+        // (A deadline longer than the client's retries: the failure itself is looked at.)
+        expect(await registerTrackingWebhookAtStart(service, logger, 300_000)).toBe("failed");
       } finally {
         await fetch(`${baseUrl}/_sandbox/faults`, { method: "DELETE" });
       }

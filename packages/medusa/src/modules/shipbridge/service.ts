@@ -954,11 +954,15 @@ export class ShipbridgeModuleService extends MedusaService({
    * Without (the reconcile job), it is set when the account has none, when
    * it is this store's (to keep the secret current), when it is the address
    * this store registered last (its backend moved), or when a takeover asked
-   * at connecting failed; any other address is left alone. Errors reach the
-   * caller; a failed takeover is remembered for the next call.
+   * at connecting failed; any other address is left alone. With
+   * `onlyWhenNone` (a process starting, which may be a `db:migrate` or
+   * `exec` container with another backend_url), only when the account has
+   * none or a takeover is pending: an existing webhook is never replaced
+   * (`registered` when it is this address, else `elsewhere`). Errors reach
+   * the caller; a failed takeover is remembered for the next call.
    */
   async registerTrackingWebhook(
-    options: { replace?: boolean } = {},
+    options: { replace?: boolean; onlyWhenNone?: boolean } = {},
   ): Promise<TrackingWebhookResult> {
     const secret = this.pluginOptions.trackingWebhookSecret;
     if (secret === undefined) return "no_secret";
@@ -972,6 +976,9 @@ export class ShipbridgeModuleService extends MedusaService({
           if (isNotFoundError(error)) return undefined;
           throw error;
         });
+        if (options.onlyWhenNone && current !== undefined && link?.state !== TAKEOVER_PENDING) {
+          return current.url === url ? "registered" : "elsewhere";
+        }
         const ours =
           current === undefined ||
           current.url === url ||

@@ -161,10 +161,13 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     return this.#inForce;
   }
 
-  /** Reads the merchant's settings again (kept a few seconds per process). */
-  async #refresh(): Promise<void> {
+  /**
+   * Reads the merchant's settings again (kept a few seconds per process);
+   * `fresh` reads the database now, for what buys a parcel.
+   */
+  async #refresh(fresh = false): Promise<void> {
     if (this.#settings === undefined) return;
-    this.#inForce = await optionsInForce(this.#settings, this.defaults);
+    this.#inForce = await optionsInForce(this.#settings, this.defaults, fresh);
   }
 
   /** How many quotes went to the service (for tests and diagnostics). */
@@ -425,7 +428,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     fulfillment: Loose,
   ): Promise<CreateFulfillmentResult> {
     try {
-      await this.#refresh();
+      // A purchase reads the settings afresh: another instance's save (a new
+      // IBAN, sender, COD off) is in force at once.
+      await this.#refresh(true);
       return await this.#createFulfillment(data, items, order, fulfillment);
     } catch (error) {
       throw asMedusaError(error, this.language);
@@ -461,6 +466,9 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
       );
       if (refusal !== undefined) throw refusal;
     }
+    // An order paid on delivery with no COD account in force is refused
+    // (cod_not_configured) before anything is begun or paid for.
+    cashOnDelivery(order, this.options, this.language);
     const key = await this.#begin(
       str(order?.["id"]) ?? fulfillmentId,
       items,
@@ -664,7 +672,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
    */
   override async createReturnFulfillment(fulfillment: Loose): Promise<CreateFulfillmentResult> {
     try {
-      await this.#refresh();
+      await this.#refresh(true);
       return await this.#createReturnFulfillment(fulfillment);
     } catch (error) {
       throw asMedusaError(error, this.language);
