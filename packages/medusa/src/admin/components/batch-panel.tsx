@@ -46,6 +46,9 @@ export function BatchPanel({ batchId, text, onDone }: BatchPanelProps) {
   const [pickup, setPickup] = useState<PickupAnswer | undefined>();
   const [booked, setBooked] = useState<string[]>([]);
   const done = useRef(false);
+  // The page hands a new onDone on each render: the polling must not restart for it.
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
   const path = `/admin/shipbridge/batches/${batchId}`;
 
   useEffect(() => {
@@ -60,7 +63,7 @@ export function BatchPanel({ batchId, text, onDone }: BatchPanelProps) {
           if (body.batch.state === "done") {
             if (!done.current) {
               done.current = true;
-              onDone();
+              onDoneRef.current();
             }
             return;
           }
@@ -75,7 +78,7 @@ export function BatchPanel({ batchId, text, onDone }: BatchPanelProps) {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [path, onDone]);
+  }, [path]);
 
   const act = (name: string, work: () => Promise<void>) => {
     setBusy(name);
