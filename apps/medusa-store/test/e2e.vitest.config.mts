@@ -17,6 +17,9 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     typecheck: { enabled: false },
-    projects: ["test/admin/vitest.config.mts", "test/picker/vitest.config.mts"],
+    projects: [
+      { extends: "./test/admin/vitest.config.mts", root: storeDir, test: { name: "admin" } },
+      { extends: "./test/picker/vitest.config.mts", root: storeDir, test: { name: "picker" } },
+    ],
   },
 });
