@@ -80,82 +80,55 @@ retry 900 pnpm install --frozen-lockfile --reporter=append-only --config.confirm
   --config.fetch-timeout=60000 \
   --config.fetch-retries=2 >&2 || die "pnpm install failed three times"
 
-# The browser test drives Debian's chromium (the browser builds that
-# playwright downloads cannot be fetched here). Installed when missing; when it
-# cannot be, the test command says so and counts the browser test as failed.
-chromium_bin=/usr/bin/chromium
-ensure_chromium() {
-  [ -x "$chromium_bin" ] && return 0
-  local sudo=()
+# The browser tests drive Debian's chromium (the browser builds that
+# playwright downloads cannot be fetched here), and the cluster test runs two
+# Medusa servers and a worker on Debian's redis-server (started by the test on
+# a free port, never as a service). Each is installed when missing, bounded
+# and retried; when it cannot be, the test command says so (through the named
+# variable) and counts the tests that need it as failed.
+#   ensure_debian_package <binary> <package> <variable> <which tests>
+ensure_debian_package() {
+  local bin=$1 package=$2 variable=$3 tests=$4
+  [ -x "$bin" ] && return 0
+  local sudo=() why=""
   if [ "$(id -u)" -ne 0 ]; then
     if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
       sudo=(sudo -n)
     else
-      export SHIPBRIDGE_BROWSER_MISSING="$chromium_bin is missing, and installing Debian's chromium needs root or sudo without a password"
-      log "$SHIPBRIDGE_BROWSER_MISSING: the browser test will not run and counts as failed"
-      return 0
+      why="$bin is missing, and installing Debian's $package needs root or sudo without a password"
     fi
   fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    export SHIPBRIDGE_BROWSER_MISSING="$chromium_bin is missing, and this machine has no apt-get to install Debian's chromium"
-    log "$SHIPBRIDGE_BROWSER_MISSING: the browser test will not run and counts as failed"
-    return 0
+  if [ -z "$why" ] && ! command -v apt-get >/dev/null 2>&1; then
+    why="$bin is missing, and this machine has no apt-get to install Debian's $package"
   fi
-  log "installing Debian's chromium for the browser test"
-  if retry 600 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 &&
-    retry 900 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >&2 &&
-    [ -x "$chromium_bin" ]; then
-    return 0
-  fi
-  export SHIPBRIDGE_BROWSER_MISSING="installing Debian's chromium failed three times"
-  log "$SHIPBRIDGE_BROWSER_MISSING: the browser test will not run and counts as failed"
-}
-
-# The cluster test runs two Medusa servers and a worker on Debian's
-# redis-server (started by the test on a free port, never as a service).
-# Installed when missing, bounded and retried like chromium; when it cannot
-# be, the test command says so and counts the cluster test as failed.
-redis_bin=/usr/bin/redis-server
-ensure_redis() {
-  [ -x "$redis_bin" ] && return 0
-  local sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-      sudo=(sudo -n)
-    else
-      export SHIPBRIDGE_REDIS_MISSING="$redis_bin is missing, and installing Debian's redis-server needs root or sudo without a password"
-      log "$SHIPBRIDGE_REDIS_MISSING: the cluster test will not run and counts as failed"
-      return 0
+  if [ -z "$why" ]; then
+    log "installing Debian's $package for $tests"
+    # policy-rc.d answers 101: a package's own service is never started.
+    local policy=/usr/sbin/policy-rc.d added_policy=""
+    if [ ! -e "$policy" ]; then
+      printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" && added_policy=1
     fi
+    local ok=""
+    if retry 600 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 &&
+      retry 900 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$package" >&2 &&
+      [ -x "$bin" ]; then
+      ok=1
+    fi
+    [ -n "$added_policy" ] && "${sudo[@]}" rm -f "$policy"
+    [ -n "$ok" ] && return 0
+    why="installing Debian's $package failed three times"
   fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    export SHIPBRIDGE_REDIS_MISSING="$redis_bin is missing, and this machine has no apt-get to install Debian's redis-server"
-    log "$SHIPBRIDGE_REDIS_MISSING: the cluster test will not run and counts as failed"
-    return 0
-  fi
-  log "installing Debian's redis-server for the cluster test"
-  # policy-rc.d answers 101: the package's own service is not started (the
-  # test starts its own server on a free port).
-  local policy=/usr/sbin/policy-rc.d added_policy=""
-  if [ ! -e "$policy" ]; then
-    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" && added_policy=1
-  fi
-  local ok=""
-  if retry 600 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 &&
-    retry 900 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >&2 &&
-    [ -x "$redis_bin" ]; then
-    ok=1
-  fi
-  [ -n "$added_policy" ] && "${sudo[@]}" rm -f "$policy"
-  [ -n "$ok" ] && return 0
-  export SHIPBRIDGE_REDIS_MISSING="installing Debian's redis-server failed three times"
-  log "$SHIPBRIDGE_REDIS_MISSING: the cluster test will not run and counts as failed"
+  export "$variable=$why"
+  log "$why: $tests will not run and count as failed"
 }
 
 job="${1:-}"
 shift || true
 case "$job" in
-  test) ensure_chromium; ensure_redis; exec node tooling/test-all.mjs "$@" ;;
+  test)
+    ensure_debian_package /usr/bin/chromium chromium SHIPBRIDGE_BROWSER_MISSING "the browser tests"
+    ensure_debian_package /usr/bin/redis-server redis-server SHIPBRIDGE_REDIS_MISSING "the cluster test"
+    exec node tooling/test-all.mjs "$@" ;;
   demo)
     log "building the workspace (cached after the first run), then starting the demo"
     exec pnpm --silent demo "$@" ;;
