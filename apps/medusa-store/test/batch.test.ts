@@ -30,6 +30,7 @@ import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
 import { ADDRESS } from "./sandbox-account.ts";
+import { answer, placeOrder } from "./store-checkout.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 const STORE_ID = "medusa-store";
@@ -79,25 +80,6 @@ async function until(condition: () => Promise<boolean>, what: string, tries = 60
     await new Promise((resolve) => setTimeout(resolve, ms));
   }
   throw new Error(`never: ${what}`);
-}
-
-interface Answer {
-  status: number;
-  data: Record<string, unknown>;
-  text: string;
-}
-
-/** The HTTP answer of a request, also when it is an error. */
-async function answer(request: Promise<unknown>): Promise<Answer> {
-  const response = (await request.catch(
-    (error: { response?: unknown }) => error.response ?? Promise.reject(error),
-  )) as { status: number; data: unknown };
-  const data = (typeof response.data === "object" ? response.data : {}) as Record<string, unknown>;
-  return {
-    status: response.status,
-    data,
-    text: typeof response.data === "string" ? response.data : JSON.stringify(response.data),
-  };
 }
 
 interface Stats {
@@ -188,51 +170,17 @@ medusaIntegrationTestRunner({
         const locker = near.points[0].code as string;
 
         /** An order of two mugs shipped with `optionCode`; `later` changes its address after checkout. */
-        async function place(
-          optionCode: string,
-          data: Record<string, unknown> = {},
+        const place = (
+          option: string,
+          data?: Record<string, unknown>,
           later?: Record<string, unknown>,
-        ): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
-          const { data: created } = await api.post(
-            "/store/carts",
-            {
-              region_id: regions.regions[0].id,
-              email: "anna@example.com",
-              shipping_address: ADDRESS,
-              items: [{ variant_id: variant.id, quantity: 2 }],
-            },
-            store,
-          );
-          const cartId = created.cart.id as string;
-          const { data: listed } = await api.get(
-            `/store/shipping-options?cart_id=${cartId}`,
-            store,
-          );
-          const option = listed.shipping_options.find(
-            (o: { data: { id: string } }) => o.data.id === optionCode,
-          );
-          await api.post(
-            `/store/carts/${cartId}/shipping-methods`,
-            { option_id: option.id, data },
-            store,
-          );
-          if (later !== undefined) {
-            await api.post(`/store/carts/${cartId}`, { shipping_address: later }, store);
-          }
-          const { data: collection } = await api.post(
-            "/store/payment-collections",
-            { cart_id: cartId },
-            store,
-          );
-          await api.post(
-            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-            { provider_id: "pp_system_default" },
-            store,
-          );
-          const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
-          expect(completed.type).toBe("order");
-          return completed.order;
-        }
+        ) =>
+          placeOrder(api, store, {
+            option,
+            ...(data === undefined ? {} : { data }),
+            ...(later === undefined ? {} : { later }),
+            items: [{ variant_id: variant.id, quantity: 2 }],
+          });
 
         const couriers = [await place("dpd"), await place("dpd"), await place("dpd")];
         const toLocker = await place("inpost-point", { point_id: locker });

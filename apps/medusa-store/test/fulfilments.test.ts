@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
 import { ADDRESS, account, paid, sandboxToken } from "./sandbox-account.ts";
+import { placeOrder } from "./store-checkout.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 const IBAN = "PL61109010140000071219812874";
@@ -49,43 +50,16 @@ medusaIntegrationTestRunner({
         const query = container.resolve("query");
 
         const { data: products } = await api.get("/store/products?fields=*variants", store);
-        const { data: regions } = await api.get("/store/regions", store);
         const variants = products.products.map(
           (p: { variants: { id: string }[] }) => p.variants[0]?.id,
         );
         expect(variants).toHaveLength(2);
-        const { data: created } = await api.post(
-          "/store/carts",
-          {
-            region_id: regions.regions[0].id,
-            email: "jan@example.com",
-            shipping_address: { ...ADDRESS, first_name: "Jan", last_name: "Kowalski" },
-            items: variants.map((id: string) => ({ variant_id: id, quantity: 1 })),
-          },
-          store,
-        );
-        const cartId = created.cart.id;
-        const { data: listed } = await api.get(`/store/shipping-options?cart_id=${cartId}`, store);
-        const courier = listed.shipping_options.find(
-          (o: { data: { id: string } }) => o.data.id === "dpd",
-        );
-        await api.post(
-          `/store/carts/${cartId}/shipping-methods`,
-          { option_id: courier.id, data: {} },
-          store,
-        );
-        const { data: collection } = await api.post(
-          "/store/payment-collections",
-          { cart_id: cartId },
-          store,
-        );
-        await api.post(
-          `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-          { provider_id: "pp_system_default" },
-          store,
-        );
-        const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
-        const order = completed.order;
+        const order = await placeOrder(api, store, {
+          option: "dpd",
+          email: "jan@example.com",
+          address: { ...ADDRESS, first_name: "Jan", last_name: "Kowalski" },
+          items: variants.map((id: string) => ({ variant_id: id, quantity: 1 })),
+        });
 
         // The order.placed subscriber marks the order paid on delivery.
         const readOrder = async () =>

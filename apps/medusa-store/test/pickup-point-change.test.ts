@@ -9,25 +9,10 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
-import { ADDRESS, account } from "./sandbox-account.ts";
+import { account } from "./sandbox-account.ts";
+import { type Answer, answer, placeOrder } from "./store-checkout.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function answer(request: Promise<{ status: number; data: unknown }>): Promise<Answer> {
-  try {
-    const response = await request;
-    return { status: response.status, body: response.data as Record<string, unknown> };
-  } catch (error) {
-    const response = (error as { response?: { status: number; data: unknown } }).response;
-    if (response === undefined) throw error;
-    return { status: response.status, body: response.data as Record<string, unknown> };
-  }
-}
 
 /** Slows the sandbox's package creation down, so a purchase stays under way a while. */
 async function slowPackages(latencyMs: number): Promise<void> {
@@ -53,9 +38,6 @@ medusaIntegrationTestRunner({
         const admin = await adminHeaders(api, container);
         const store = await storeHeaders(container);
         const query = container.resolve("query");
-        const { data: products } = await api.get("/store/products?fields=*variants", store);
-        const { data: regions } = await api.get("/store/regions", store);
-        const variant = products.products[0].variants[0];
         const { data: near } = await api.get(
           "/store/shipbridge/pickup-points?service=inpost&postcode=80-831",
           store,
@@ -63,44 +45,8 @@ medusaIntegrationTestRunner({
         const [locker, other] = (near.points as { code: string }[]).map((point) => point.code);
         expect(other).toBeDefined();
 
-        async function place(): Promise<{ id: string; items: { id: string }[] }> {
-          const { data: created } = await api.post(
-            "/store/carts",
-            {
-              region_id: regions.regions[0].id,
-              email: "anna@example.com",
-              shipping_address: ADDRESS,
-              items: [{ variant_id: variant.id, quantity: 1 }],
-            },
-            store,
-          );
-          const cartId = created.cart.id as string;
-          const { data: listed } = await api.get(
-            `/store/shipping-options?cart_id=${cartId}`,
-            store,
-          );
-          const option = listed.shipping_options.find(
-            (o: { data: { id: string } }) => o.data.id === "inpost-point",
-          );
-          await api.post(
-            `/store/carts/${cartId}/shipping-methods`,
-            { option_id: option.id, data: { point_id: locker } },
-            store,
-          );
-          const { data: collection } = await api.post(
-            "/store/payment-collections",
-            { cart_id: cartId },
-            store,
-          );
-          await api.post(
-            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-            { provider_id: "pp_system_default" },
-            store,
-          );
-          const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
-          expect(completed.type).toBe("order");
-          return completed.order;
-        }
+        const place = () =>
+          placeOrder(api, store, { option: "inpost-point", data: { point_id: locker } });
         const changePoint = (orderId: string, pointId: string) =>
           answer(
             api.post(
@@ -119,8 +65,8 @@ medusaIntegrationTestRunner({
           ).data[0];
         const expectRefused = (refused: Answer, orderId: string) => {
           expect(refused.status).toBe(400);
-          expect(refused.body).toMatchObject({ type: "not_allowed", code: "parcel_bought" });
-          expect(String(refused.body["message"])).toContain(orderId);
+          expect(refused.data).toMatchObject({ type: "not_allowed", code: "parcel_bought" });
+          expect(String(refused.data["message"])).toContain(orderId);
         };
 
         // Nothing buys it: the point changes, and back.

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
 import { ADDRESS, account, paid } from "./sandbox-account.ts";
+import { type Answer, answer } from "./store-checkout.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 
@@ -23,27 +24,6 @@ async function pointState(code: string, state: { active?: boolean; holiday?: boo
     body: JSON.stringify(state),
   });
   expect(response.status).toBe(200);
-}
-
-interface Answer {
-  status: number;
-  data: Record<string, unknown>;
-  contentType: string;
-  text: string;
-}
-
-/** The HTTP answer of a request, also when it is an error. */
-async function answer(request: Promise<unknown>): Promise<Answer> {
-  const response = (await request.catch(
-    (error: { response?: unknown }) => error.response ?? Promise.reject(error),
-  )) as { status: number; data: unknown; headers: Record<string, string> };
-  const data = (typeof response.data === "object" ? response.data : {}) as Record<string, unknown>;
-  return {
-    status: response.status,
-    data,
-    contentType: String(response.headers["content-type"] ?? ""),
-    text: typeof response.data === "string" ? response.data : JSON.stringify(response.data),
-  };
 }
 
 /** A JSON refusal with no stack trace, HTML or file path in it. */

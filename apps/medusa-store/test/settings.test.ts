@@ -20,7 +20,8 @@ import { keepSettingsStep } from "@shipbridge/medusa/workflows/save-settings";
 import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
-import { ADDRESS, account, paid, sandboxToken } from "./sandbox-account.ts";
+import { account, paid, sandboxToken } from "./sandbox-account.ts";
+import { answer, placeOrder } from "./store-checkout.ts";
 
 // A workflow that keeps settings and then fails: its compensation must put
 // the previous settings back.
@@ -48,22 +49,6 @@ const SENDER = {
   phone: "+48 600 100 200",
   email: "hurtownia@example.com",
 };
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function answer(request: Promise<{ status: number; data: unknown }>): Promise<Answer> {
-  try {
-    const response = await request;
-    return { status: response.status, body: response.data as Record<string, unknown> };
-  } catch (error) {
-    const response = (error as { response?: { status: number; data: unknown } }).response;
-    if (response === undefined) throw error;
-    return { status: response.status, body: response.data as Record<string, unknown> };
-  }
-}
 
 /** Points the demo account's tracking pushes at another tool's address. */
 async function webhookElsewhere(url: string): Promise<void> {
@@ -128,8 +113,8 @@ medusaIntegrationTestRunner({
         };
         const refused = await answer(api.post("/admin/shipbridge/settings", bad, admin));
         expect(refused.status).toBe(400);
-        expect(refused.body).toMatchObject({ type: "invalid_data", code: "validation_failed" });
-        const issues = refused.body["issues"] as {
+        expect(refused.data).toMatchObject({ type: "invalid_data", code: "validation_failed" });
+        const issues = refused.data["issues"] as {
           path: string;
           rule: string;
           message: string;
@@ -150,7 +135,7 @@ medusaIntegrationTestRunner({
           expect(issue.message).toBe(issue.messages.en_GB);
           expect(issue.messages.pl_PL).toBeTruthy();
           expect(issue.messages.pl_PL).not.toBe(issue.messages.en_GB);
-          expect(String(refused.body["message"])).toContain(`${issue.path} ${issue.rule}`);
+          expect(String(refused.data["message"])).toContain(`${issue.path} ${issue.rule}`);
         }
         const polish = await answer(
           api.post("/admin/shipbridge/settings", bad, {
@@ -158,11 +143,11 @@ medusaIntegrationTestRunner({
           }),
         );
         expect(polish.status).toBe(400);
-        const plIssues = polish.body["issues"] as { path: string; message: string }[];
+        const plIssues = polish.data["issues"] as { path: string; message: string }[];
         expect(plIssues.find((issue) => issue.path === "cod.iban")?.message).toBe(
           issues.find((issue) => issue.path === "cod.iban")?.messages.pl_PL,
         );
-        expect(JSON.stringify(polish.body)).not.toMatch(/<html|at .*\.js:\d+/i);
+        expect(JSON.stringify(polish.data)).not.toMatch(/<html|at .*\.js:\d+/i);
         // Nothing was saved.
         expect((await settings()).saved).toEqual({});
 
@@ -198,46 +183,9 @@ medusaIntegrationTestRunner({
         // paid on delivery from the saved settings, and its parcel is bought
         // from the saved sender, collecting into the saved account.
         // An order to the test's address with the courier, paid with the system provider.
-        const placeOrder = async () => {
-          const { data: products } = await api.get("/store/products?fields=*variants", store);
-          const { data: regions } = await api.get("/store/regions", store);
-          const { data: created } = await api.post(
-            "/store/carts",
-            {
-              region_id: regions.regions[0].id,
-              email: "jan@example.com",
-              shipping_address: ADDRESS,
-              items: [{ variant_id: products.products[0].variants[0].id, quantity: 1 }],
-            },
-            store,
-          );
-          const cartId = created.cart.id;
-          const { data: listed } = await api.get(
-            `/store/shipping-options?cart_id=${cartId}`,
-            store,
-          );
-          const courier = listed.shipping_options.find(
-            (o: { data: { id: string } }) => o.data.id === "dpd",
-          );
-          await api.post(
-            `/store/carts/${cartId}/shipping-methods`,
-            { option_id: courier.id, data: {} },
-            store,
-          );
-          const { data: collection } = await api.post(
-            "/store/payment-collections",
-            { cart_id: cartId },
-            store,
-          );
-          await api.post(
-            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-            { provider_id: "pp_system_default" },
-            store,
-          );
-          const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
-          return completed.order;
-        };
-        const order = await placeOrder();
+        const placeCourierOrder = () =>
+          placeOrder(api, store, { option: "dpd", email: "jan@example.com" });
+        const order = await placeCourierOrder();
         const query = container.resolve("query");
         const readOrder = async () =>
           (
@@ -271,7 +219,7 @@ medusaIntegrationTestRunner({
         expect(cod?.iban).toBe(IBAN);
 
         // A shipping-day batch ships from the saved sender too.
-        const second = await placeOrder();
+        const second = await placeCourierOrder();
         const { data: started } = await api.post(
           "/admin/shipbridge/batches",
           { key: "settings-day", order_ids: [second.id] },
@@ -291,7 +239,7 @@ medusaIntegrationTestRunner({
         // Cash on delivery turned off while an order paid on delivery waits:
         // the order is refused (cod_not_configured) by hand and by batch, in
         // both languages; nothing is bought, never a parcel without COD.
-        const waiting = await placeOrder();
+        const waiting = await placeCourierOrder();
         const flagged = async () =>
           (
             await query.graph({
@@ -324,8 +272,8 @@ medusaIntegrationTestRunner({
           ),
         );
         expect(byHand.status).toBe(400);
-        expect(byHand.body["code"]).toBe("cod_not_configured");
-        expect(String(byHand.body["message"])).toMatch(
+        expect(byHand.data["code"]).toBe("cod_not_configured");
+        expect(String(byHand.data["message"])).toMatch(
           /^cod\.iban: order #\d+ is to be paid on delivery/,
         );
         const { data: codDay } = await api.post(
@@ -380,7 +328,7 @@ medusaIntegrationTestRunner({
         );
         const withdrawn = await points("inpost");
         expect(withdrawn.status).toBe(400);
-        expect(withdrawn.body["code"]).toBe("service_not_offered");
+        expect(withdrawn.data["code"]).toBe("service_not_offered");
 
         // An empty save: medusa-config.ts's values again.
         const reset = await api.post("/admin/shipbridge/settings", {}, admin);
