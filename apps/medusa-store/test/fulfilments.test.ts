@@ -199,11 +199,16 @@ medusaIntegrationTestRunner({
         const secondPackage = second.data.package_id;
         const before = await pushedShipment(secondPackage);
         await orders.updateOrders(order.id, { status: "canceled" });
-        const failed = await push(secondPackage, "in-transit", "2000-01-01T10:00:00+01:00");
+        // Dated after the sandbox's own pushes (its "ordered" event may have
+        // arrived already), so the event is the shipment's newest; written
+        // as the service writes its times.
+        const clock = (await (await fetch(`${sandbox}/_sandbox/clock`)).json()) as { now: string };
+        const pushedAt = `${new Date(Date.parse(clock.now) + 60_000).toISOString().slice(0, 19)}Z`;
+        const failed = await push(secondPackage, "in-transit", pushedAt);
         expect(failed.ok).toBe(false);
         expect(await pushedShipment(secondPackage)).toEqual(before);
         await orders.updateOrders(order.id, { status: "pending" });
-        const retried = await push(secondPackage, "in-transit", "2000-01-01T10:00:00+01:00");
+        const retried = await push(secondPackage, "in-transit", pushedAt);
         expect(retried.status).toBe(200);
         expect(await retried.json()).toMatchObject({ recorded: true, fulfillment: "shipped" });
         expect(await pushedShipment(secondPackage)).toEqual({
