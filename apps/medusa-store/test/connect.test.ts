@@ -143,6 +143,15 @@ medusaIntegrationTestRunner({
         expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(
           `${backend}/hooks/shipbridge/connect/callback`,
         );
+        // The service's pages speak the admin's language (ui_locales), the
+        // plugin's (English unless configured) when the request names none.
+        expect(authorizationUrl.searchParams.get("ui_locales")).toBe("en");
+        const { data: inPolish } = await api.post(
+          "/admin/shipbridge/connection",
+          { return_to: returnTo },
+          { headers: { ...admin.headers, "accept-language": "pl-PL,pl;q=0.9" } },
+        );
+        expect(new URL(inPolish.authorization_url).searchParams.get("ui_locales")).toBe("pl");
         const callback = await authorizeInBrowser(started.authorization_url, merchant);
         expect(callback.startsWith(`${backend}/hooks/shipbridge/connect/callback?`)).toBe(true);
         const back = await fetch(callback, { redirect: "manual" });

@@ -131,12 +131,19 @@ export function apiRoutes(demo: DemoContext): Hono {
     });
   });
 
+  // The service's pages in the dashboard's language: `?lang=` (else
+  // Accept-Language) goes on to the store's connect start as its language.
   api.get("/connect/:store", async (c) => {
     const store = c.req.param("store");
+    const language = languageOf(c);
     const returnTo = `${demo.addresses.dashboard}/?connected=${store}`;
-    if (store === "shopify")
-      return c.redirect(await demo.shopify.merchant.connectUrl({ returnTo }), 302);
-    if (store === "medusa") return c.redirect(await demo.medusa.orders.connectUrl(returnTo), 302);
+    if (store === "shopify") {
+      const start = new URL(await demo.shopify.merchant.connectUrl({ returnTo }));
+      start.searchParams.set("lang", language);
+      return c.redirect(start.href, 302);
+    }
+    if (store === "medusa")
+      return c.redirect(await demo.medusa.orders.connectUrl(returnTo, language), 302);
     return apiError(
       c,
       404,

@@ -8,7 +8,7 @@
 // token is spent exactly once.
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Clock, systemClock } from "../clock.ts";
-import { buildAuthorizationUrl, generateState } from "./authorization-request.ts";
+import { buildAuthorizationUrl, generateState, UI_LOCALES } from "./authorization-request.ts";
 import { validateAuthorizationResponse } from "./authorization-response.ts";
 import { type ClientAuthentication, clientSecretBasic } from "./client-authentication.ts";
 import {
@@ -179,8 +179,19 @@ export class OAuthClient {
     };
   }
 
-  /** Where to send the merchant's browser to grant access, and the state to check on return (keep it in the session). */
-  authorizationUrl(options: { state?: string | undefined; scope?: string | undefined } = {}): {
+  /**
+   * Where to send the merchant's browser to grant access, and the state to
+   * check on return (keep it in the session). `uiLocales` asks the service's
+   * pages for a language: space-separated language tags by preference
+   * ("pl", "en-GB pl"), sent as `ui_locales`.
+   */
+  authorizationUrl(
+    options: {
+      state?: string | undefined;
+      scope?: string | undefined;
+      uiLocales?: string | undefined;
+    } = {},
+  ): {
     url: string;
     state: string;
   } {
@@ -193,12 +204,19 @@ export class OAuthClient {
     const state =
       options.state === undefined ? generateState() : requireText(options.state, "state");
     const scope = options.scope === undefined ? undefined : requireText(options.scope, "scope");
+    const uiLocales = options.uiLocales;
+    if (uiLocales !== undefined && (typeof uiLocales !== "string" || !UI_LOCALES.test(uiLocales))) {
+      throw invalidOption(
+        'uiLocales: must be language tags separated by single spaces, such as "pl" or "en-GB pl"',
+      );
+    }
     const url = buildAuthorizationUrl({
       authorizationEndpoint: this.authorizationEndpoint,
       clientId: this.clientId,
       redirectUri,
       state,
       scope,
+      uiLocales,
     });
     return { url: url.href, state };
   }

@@ -62,7 +62,7 @@ describe("batchLabels", () => {
     expect(pages).toHaveLength(3);
     expect(pages.every((page) => page.width === 298 && page.height === 420)).toBe(true);
     ids.forEach((id, index) => {
-      expect(pages[index]?.texts.join(" ")).toContain(`Package ${id}`);
+      expect(pages[index]?.texts.join(" ")).toContain(`Przesyłka ${id}`);
     });
     expect(await documentsCommands()).toBe(before + 1);
 
@@ -91,7 +91,7 @@ describe("batchLabels", () => {
       [595, 842],
     ]);
     const onPage = (index: number) =>
-      ids.filter((id) => pages[index]?.texts.join("\n").includes(`Package ${id}`));
+      ids.filter((id) => pages[index]?.texts.join("\n").includes(`Przesyłka ${id}`));
     expect([onPage(0), onPage(1)]).toEqual([ids.slice(0, 4), ids.slice(4)]);
     const zpl = await batchLabels(client, ids, { key: "shop-1:batch-2:labels:zpl", format: "zpl" });
     expect(zpl.contentType).toBe("application/zpl");
@@ -160,7 +160,7 @@ describe("batchLabels", () => {
     const text = pdfPages(second.body)
       .flatMap((page) => page.texts)
       .join(" ");
-    expect(text).toContain(`Package ${b}`);
+    expect(text).toContain(`Przesyłka ${b}`);
     // Asked again: that file, nothing new.
     const third = await batchLabels(client, [a, b], { key });
     expect(third.commandId).toBe(second.commandId);

@@ -1,6 +1,7 @@
 // Connecting the shipping account with the authorization code, as two
 // workflows: starting (a pending connect request kept for 15 minutes, then
-// the service's authorization page for it; when building that page fails,
+// the service's authorization page for it, its pages asked for the request's
+// language as ui_locales; when building that page fails,
 // compensation drops the request) and completing (the request's state taken
 // once, the code exchanged, the tokens stored). A step's error leaves as a
 // MedusaError, which keeps its type and code through the engine.
@@ -43,7 +44,8 @@ const authorizationUrlStep = createStep(
   async (input: { state: string; language: Language }, { container }) => {
     const shipbridge = container.resolve<ShipbridgeModuleService>(SHIPBRIDGE_MODULE);
     try {
-      return new StepResponse(shipbridge.authorizationUrl(input.state));
+      const uiLocales = input.language === "en_GB" ? "en" : "pl";
+      return new StepResponse(shipbridge.authorizationUrl(input.state, uiLocales));
     } catch (error) {
       throw asMedusaError(error, input.language);
     }

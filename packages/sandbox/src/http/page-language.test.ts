@@ -23,4 +23,12 @@ describe("pageLanguage", () => {
     expect(pageLanguage("en_GB", undefined)).toBe("en_GB");
     expect(pageLanguage("klingon", "en")).toBe("en_GB");
   });
+
+  it("takes the first Polish or English tag of a ui_locales list", () => {
+    expect(pageLanguage("en-US pl-PL", "pl")).toBe("en_GB");
+    expect(pageLanguage("de fr-CA pl", "en")).toBe("pl_PL");
+    expect(pageLanguage("  de   en  ", undefined)).toBe("en_GB");
+    expect(pageLanguage("de fr", "en-GB")).toBe("en_GB");
+    expect(pageLanguage("", "en-GB")).toBe("en_GB");
+  });
 });

@@ -1,16 +1,25 @@
 // The language of a page a person opens in a browser (the public tracking
-// page): `?lang=pl|en` when given, else the first of Polish and English in
-// the browser's Accept-Language by its q-values, else Polish, the service's
-// own language. The REST API's X-Language is for programs, not for pages.
+// page, the authorization pages): what the request names first (the tracking
+// page's `?lang=pl|en`, the authorization request's `ui_locales`: a
+// space-separated list of language tags by preference, the first Polish or
+// English one counting), else the first of Polish and English in the
+// browser's Accept-Language by its q-values, else Polish, the service's own
+// language. The REST API's X-Language is for programs, not for pages.
 import type { Language } from "@shipbridge/core";
 
 const TAGS: Readonly<Record<string, Language>> = { pl: "pl_PL", en: "en_GB" };
 
-/** The language `?lang=` names (pl, en, pl_PL, en_GB; case ignored), if it names one. */
+/**
+ * The first language of a space-separated list of tags (pl, en, pl-PL,
+ * en_GB; case ignored) that is Polish or English, if any is.
+ */
 function fromQuery(value: string | undefined): Language | undefined {
   if (value === undefined) return undefined;
-  const primary = value.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return TAGS[primary];
+  for (const tag of value.trim().split(/\s+/)) {
+    const language = TAGS[tag.toLowerCase().split(/[-_]/)[0] ?? ""];
+    if (language !== undefined) return language;
+  }
+  return undefined;
 }
 
 /** The Accept-Language entry with the highest q (the first of equals) that is Polish or English. */
@@ -29,6 +38,7 @@ function fromAcceptLanguage(header: string | undefined): Language | undefined {
   return best?.language;
 }
 
+/** The page's language: `named` (?lang or ui_locales) first, then Accept-Language, then Polish. */
 export function pageLanguage(
   query: string | undefined,
   acceptLanguage: string | undefined,

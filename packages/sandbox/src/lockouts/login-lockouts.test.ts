@@ -120,13 +120,13 @@ describe("the login page", () => {
     for (let i = 0; i < 5; i++) {
       const failed = await login("wrong");
       expect(failed.status).toBe(401);
-      expect(failed.html).toContain("Wrong user name or password.");
+      expect(failed.html).toContain("Nieprawidłowa nazwa użytkownika lub hasło.");
     }
     const refused = await login(USER.password);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("900");
     expect(refused.html).toContain(
-      "Too many failed sign-ins for this user; try again in 900 seconds.",
+      "Zbyt wiele nieudanych prób logowania tego użytkownika; spróbuj ponownie za 900 s.",
     );
     expect(refused.html).not.toContain("decision");
     expect((await right()).body.error_description).toBe(

@@ -71,7 +71,7 @@ describe("the pages", () => {
     });
     expect(response.status).toBe(401);
     const html = await response.text();
-    expect(html).toContain("Wrong user name or password");
+    expect(html).toContain("Nieprawidłowa nazwa użytkownika lub hasło.");
     expect(html).not.toContain('wrong"');
   });
 });
@@ -119,7 +119,7 @@ describe("CSRF protection", () => {
     await sandbox.advance(601);
     const response = await submit(login.form.action, login.jar, { ...login.form.fields, ...USER });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("expired");
+    expect(await response.text()).toContain("To żądanie autoryzacji jest nieznane albo wygasło.");
   });
 
   it("refuses consent before login", async () => {

@@ -5,13 +5,17 @@
 // as RFC 6749 section 4.1.2.1 errors. Then come the login page and the consent
 // page, each protected against CSRF by a hidden token that must equal a
 // cookie; allowing issues a single-use code valid 30 seconds, bound to the
-// client and the redirect_uri.
+// client and the redirect_uri. The pages speak the language of the request's
+// `ui_locales` (OpenID Connect's parameter: language tags by preference),
+// else of Accept-Language, else Polish (http/page-language.ts).
+import type { Language } from "@shipbridge/core";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { SandboxContext, SandboxEnv } from "../context.ts";
-import { LOCKOUT_MESSAGES } from "../lockouts/login-lockouts.ts";
+import { pageLanguage } from "../http/page-language.ts";
 import { type Application, findApplication } from "./applications.ts";
 import { AUTHORIZATION_REQUEST_LIFETIME_SECONDS, CODE_LIFETIME_SECONDS } from "./limits.ts";
+import { AUTHORIZE_PAGE_TEXTS, type AuthorizePageError } from "./page-texts.ts";
 import { consentPage, errorPage, loginPage } from "./pages.ts";
 import { DEFAULT_SCOPE, parseScope } from "./scope.ts";
 import { authorizationCode, randomToken, sha256 } from "./secrets.ts";
@@ -31,13 +35,27 @@ interface AuthorizationRequestRow {
   expires_at: number;
 }
 
+/** A page in `language`, never cached, saying which language it is in. */
+function showPage(
+  c: Context<SandboxEnv>,
+  language: Language,
+  html: string,
+  status: 200 | 400 | 401 | 403 | 429 = 200,
+): Response {
+  return c.html(html, status, {
+    "Cache-Control": "no-store",
+    "Content-Language": AUTHORIZE_PAGE_TEXTS[language].html,
+    Vary: "Accept-Language",
+  });
+}
+
 function showError(
   c: Context<SandboxEnv>,
+  language: Language,
   status: 400 | 403,
-  title: string,
-  message: string,
+  error: AuthorizePageError,
 ): Response {
-  return c.html(errorPage(title, message), status, { "Cache-Control": "no-store" });
+  return showPage(c, language, errorPage(language, error), status);
 }
 
 function redirectBack(
@@ -76,52 +94,24 @@ export function authorizeEndpoint(ctx: SandboxContext) {
       if (values.length > 1) return "duplicate";
       return values[0] ?? null;
     };
+    const uiLocales = single("ui_locales");
+    const language = pageLanguage(
+      uiLocales === "duplicate" ? undefined : (uiLocales ?? undefined),
+      c.req.header("accept-language"),
+    );
     const clientId = single("client_id");
-    if (clientId === "duplicate")
-      return showError(c, 400, "Invalid request", "client_id is given more than once.");
-    if (clientId === null || clientId === "") {
-      return showError(
-        c,
-        400,
-        "Invalid request",
-        "client_id is required: the client ID from the application's registration.",
-      );
-    }
+    if (clientId === "duplicate") return showError(c, language, 400, "client_id_duplicate");
+    if (clientId === null || clientId === "")
+      return showError(c, language, 400, "client_id_missing");
     const app = findApplication(ctx.db, clientId);
-    if (!app)
-      return showError(
-        c,
-        400,
-        "Unknown application",
-        "No application is registered with this client_id.",
-      );
-    if (app.redirect_uri === null) {
-      return showError(
-        c,
-        400,
-        "No return address",
-        "This application has no registered redirect_uri, so it cannot use the authorization-code flow.",
-      );
-    }
+    if (!app) return showError(c, language, 400, "unknown_application");
+    if (app.redirect_uri === null) return showError(c, language, 400, "no_return_address");
     const redirectUri = single("redirect_uri");
-    if (redirectUri === "duplicate")
-      return showError(c, 400, "Invalid request", "redirect_uri is given more than once.");
-    if (redirectUri === null || redirectUri === "") {
-      return showError(
-        c,
-        400,
-        "Invalid request",
-        "redirect_uri is required and must equal the address registered for the application.",
-      );
-    }
-    if (redirectUri !== app.redirect_uri) {
-      return showError(
-        c,
-        400,
-        "Wrong return address",
-        "redirect_uri does not equal the address registered for this application.",
-      );
-    }
+    if (redirectUri === "duplicate") return showError(c, language, 400, "redirect_uri_duplicate");
+    if (redirectUri === null || redirectUri === "")
+      return showError(c, language, 400, "redirect_uri_missing");
+    if (redirectUri !== app.redirect_uri)
+      return showError(c, language, 400, "wrong_return_address");
     const rawState = query.getAll("state");
     const state = rawState[0] ?? null;
     const back = (error: string, description: string) =>
@@ -168,30 +158,36 @@ export function authorizeEndpoint(ctx: SandboxContext) {
         );
     });
     setCsrfCookie(c, id, csrfToken);
-    c.header("Cache-Control", "no-store");
-    return c.html(loginPage({ requestId: id, csrfToken, applicationName: applicationName(app) }));
+    return showPage(
+      c,
+      language,
+      loginPage({ language, requestId: id, csrfToken, applicationName: applicationName(app) }),
+    );
   };
 }
 
 type FormResult =
-  | { ok: true; form: URLSearchParams; request: AuthorizationRequestRow; app: Application }
+  | {
+      ok: true;
+      form: URLSearchParams;
+      request: AuthorizationRequestRow;
+      app: Application;
+      language: Language;
+    }
   | { ok: false; response: Response };
 
 /** Reads a form post of the login or consent page and checks its request and CSRF token. */
 async function readFormPost(ctx: SandboxContext, c: Context<SandboxEnv>): Promise<FormResult> {
+  const acceptLanguage = c.req.header("accept-language");
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
     return {
       ok: false,
-      response: showError(
-        c,
-        400,
-        "Invalid request",
-        "The form must be sent as application/x-www-form-urlencoded.",
-      ),
+      response: showError(c, pageLanguage(undefined, acceptLanguage), 400, "form_type"),
     };
   }
   const form = new URLSearchParams(await c.req.text());
+  const language = pageLanguage(form.get("ui_locales") ?? undefined, acceptLanguage);
   const requestId = form.get("request_id") ?? "";
   const request = ctx.db.sql
     .prepare("SELECT * FROM oauth_authorization_requests WHERE id = ?")
@@ -199,12 +195,7 @@ async function readFormPost(ctx: SandboxContext, c: Context<SandboxEnv>): Promis
   if (!request || request.expires_at <= ctx.clock.nowMs()) {
     return {
       ok: false,
-      response: showError(
-        c,
-        400,
-        "Request expired",
-        "This authorization request is unknown or has expired. Start again from the application.",
-      ),
+      response: showError(c, language, 400, "request_expired"),
     };
   }
   const cookie = getCookie(c, COOKIE_PREFIX + request.id);
@@ -212,27 +203,17 @@ async function readFormPost(ctx: SandboxContext, c: Context<SandboxEnv>): Promis
   if (cookie === undefined || cookie !== posted || sha256(posted) !== request.csrf_token) {
     return {
       ok: false,
-      response: showError(
-        c,
-        403,
-        "Request refused",
-        "The form's security token does not match this browser (CSRF check failed). Start again from the application.",
-      ),
+      response: showError(c, language, 403, "csrf"),
     };
   }
   const app = findApplication(ctx.db, request.client_id);
   if (!app || app.redirect_uri !== request.redirect_uri) {
     return {
       ok: false,
-      response: showError(
-        c,
-        400,
-        "Unknown application",
-        "The application of this request is no longer registered.",
-      ),
+      response: showError(c, language, 400, "application_gone"),
     };
   }
-  return { ok: true, form, request, app };
+  return { ok: true, form, request, app, language };
 }
 
 /** POST /oauth/authorize/login */
@@ -240,7 +221,8 @@ export function loginEndpoint(ctx: SandboxContext) {
   return async (c: Context<SandboxEnv>): Promise<Response> => {
     const read = await readFormPost(ctx, c);
     if (!read.ok) return read.response;
-    const { form, request, app } = read;
+    const { form, request, app, language } = read;
+    const t = AUTHORIZE_PAGE_TEXTS[language];
     const username = form.get("username") ?? "";
     const lockout = ctx.lockouts.check(username, app.client_id);
     const user = lockout
@@ -255,17 +237,26 @@ export function loginEndpoint(ctx: SandboxContext) {
       .prepare("UPDATE oauth_authorization_requests SET csrf_token = ?, username = ? WHERE id = ?")
       .run(sha256(csrfToken), user?.username ?? null, request.id);
     setCsrfCookie(c, request.id, csrfToken);
-    c.header("Cache-Control", "no-store");
-    const fields = { requestId: request.id, csrfToken, applicationName: applicationName(app) };
+    const fields = {
+      language,
+      requestId: request.id,
+      csrfToken,
+      applicationName: applicationName(app),
+    };
     if (lockout) {
       c.header("Retry-After", String(lockout.retryAfterSeconds));
-      const error = LOCKOUT_MESSAGES[lockout.kind](lockout.retryAfterSeconds);
-      return c.html(loginPage({ ...fields, username, error }), 429);
+      const locked = lockout.kind === "user" ? t.lockedUser : t.lockedClient;
+      const error = locked(lockout.retryAfterSeconds);
+      return showPage(c, language, loginPage({ ...fields, username, error }), 429);
     }
     if (!user) {
-      return c.html(loginPage({ ...fields, username, error: "Wrong user name or password." }), 401);
+      return showPage(c, language, loginPage({ ...fields, username, error: t.wrongPassword }), 401);
     }
-    return c.html(consentPage({ ...fields, username: user.username, scope: request.scope }));
+    return showPage(
+      c,
+      language,
+      consentPage({ ...fields, username: user.username, scope: request.scope }),
+    );
   };
 }
 
@@ -274,20 +265,12 @@ export function consentEndpoint(ctx: SandboxContext) {
   return async (c: Context<SandboxEnv>): Promise<Response> => {
     const read = await readFormPost(ctx, c);
     if (!read.ok) return read.response;
-    const { form, request } = read;
+    const { form, request, language } = read;
     const username = request.username;
-    if (username === null) {
-      return showError(
-        c,
-        400,
-        "Not logged in",
-        "Log in before granting access. Start again from the application.",
-      );
-    }
+    if (username === null) return showError(c, language, 400, "not_logged_in");
     const decision = form.get("decision");
-    if (decision !== "allow" && decision !== "deny") {
-      return showError(c, 400, "Invalid request", "decision must be allow or deny.");
-    }
+    if (decision !== "allow" && decision !== "deny")
+      return showError(c, language, 400, "bad_decision");
     const nowMs = ctx.clock.nowMs();
     const code = decision === "allow" ? authorizationCode() : null;
     ctx.db.transaction(() => {

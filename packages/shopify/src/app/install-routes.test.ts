@@ -96,3 +96,23 @@ describe("the install and connect routes' refusals", () => {
     );
   });
 });
+
+describe("connecting in the merchant's language", () => {
+  it("asks the service's pages for ?lang, else the shop's language (ui_locales)", async () => {
+    const shop = "language.myshopify.com";
+    harness.fake.addShop(shop, FULL_SCOPES);
+    const app = await harness.app();
+    const cookie = await harness.install(app, shop);
+    const uiLocales = async (query: string) => {
+      const answer = await app(new Request(`${APP_URL}/connect${query}`, { headers: { cookie } }));
+      expect(answer.status).toBe(302);
+      return new URL(answer.headers.get("location") ?? "").searchParams.get("ui_locales");
+    };
+    expect(await uiLocales("")).toBe("pl");
+    expect(await uiLocales("?lang=en")).toBe("en");
+    expect(await uiLocales("?lang=pl-PL")).toBe("pl");
+    expect(await uiLocales("?lang=de")).toBe("pl");
+    const ticket = makeConnectTicket(KEYS.apiSecretKey, { shop, returnTo: undefined }, Date.now());
+    expect(await uiLocales(`?ticket=${encodeURIComponent(ticket)}&lang=en`)).toBe("en");
+  });
+});

@@ -4,8 +4,10 @@
 // for an offline token (token exchange). Both always ask for expiring
 // offline tokens, and keep the session in the PostgreSQL session storage.
 // Then /connect and /connect/callback link the shop's shipping-service
-// account through core's OAuthClient (authorization code). What they refuse
-// they refuse in Polish and English (route-refusal.ts).
+// account through core's OAuthClient (authorization code); the service's
+// pages are asked for `?lang=pl|en` of /connect, else the shop's language
+// (ui_locales). What they refuse they refuse in Polish and English
+// (route-refusal.ts).
 import { randomBytes } from "node:crypto";
 import { RequestedTokenType, type Shopify } from "@shopify/shopify-api";
 import type { Hono } from "hono";
@@ -15,7 +17,7 @@ import { isFormToken } from "../auth/form-token.ts";
 import { verifyConnectTicket } from "../merchant/connect-ticket.ts";
 import { isInstalled, ShopNotInstalledError } from "../merchant/installed-shop.ts";
 import type { AppRuntime } from "../runtime/app-runtime.ts";
-import { setConnection } from "../store/settings.ts";
+import { loadSettings, setConnection } from "../store/settings.ts";
 import { trackingSecret, trackingUrl } from "../tracking/tracking-secret.ts";
 import { adminAddress } from "./admin-api-address.ts";
 import { ROUTE_REFUSALS, refusal } from "./route-refusal.ts";
@@ -130,7 +132,14 @@ export function installRoutes(
       return refusal(403, new ShopNotInstalledError(shop).messages);
     }
     const state = randomBytes(24).toString("base64url");
-    const { url } = app.connections.oauth(shop).authorizationUrl({ state });
+    const asked = c.req.query("lang")?.slice(0, 2).toLowerCase();
+    const uiLocales =
+      asked === "pl" || asked === "en"
+        ? asked
+        : (await loadSettings(app.pool, shop)).settings.language === "en_GB"
+          ? "en"
+          : "pl";
+    const { url } = app.connections.oauth(shop).authorizationUrl({ state, uiLocales });
     const returnTo = ticket?.returnTo ? encodeURIComponent(ticket.returnTo) : "";
     await setSignedCookie(c, CONNECT_COOKIE, `${shop} ${state} ${returnTo}`.trim(), secret, {
       httpOnly: true,

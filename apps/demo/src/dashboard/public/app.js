@@ -144,6 +144,7 @@ function renderStores() {
     badge.dataset.state = connection;
     badge.textContent = connection === "unknown" ? "…" : t(`connection.${connection}`);
     const connect = $(`#connect-${store}`);
+    connect.href = `/api/connect/${store}?lang=${view.language}`;
     connect.dataset.state = connection;
     connect.textContent = t(
       connection === "not_connected" || connection === "unknown"

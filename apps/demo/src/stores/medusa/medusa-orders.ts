@@ -85,10 +85,11 @@ export class MedusaOrders {
     await this.api.admin("/admin/shipbridge/tracking-webhook", { body: {} });
   }
 
-  async connectUrl(returnTo: string): Promise<string> {
+  /** The service's authorization page, its pages in `language` when given. */
+  async connectUrl(returnTo: string, language?: "en" | "pl"): Promise<string> {
     const { authorization_url } = await this.api.admin<{ authorization_url: string }>(
       "/admin/shipbridge/connection",
-      { body: { return_to: returnTo } },
+      { body: { return_to: returnTo }, ...(language ? { language } : {}) },
     );
     return authorization_url;
   }

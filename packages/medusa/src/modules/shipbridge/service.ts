@@ -899,9 +899,12 @@ export class ShipbridgeModuleService extends MedusaService({
     return { state };
   }
 
-  /** The service's authorization page for a kept connect request's `state`. */
-  authorizationUrl(state: string): { authorization_url: string } {
-    const { url } = this.connection.oauth.authorizationUrl({ state });
+  /**
+   * The service's authorization page for a kept connect request's `state`,
+   * its login and consent pages asked for `uiLocales` ("pl", "en").
+   */
+  authorizationUrl(state: string, uiLocales?: string): { authorization_url: string } {
+    const { url } = this.connection.oauth.authorizationUrl({ state, uiLocales });
     return { authorization_url: url };
   }
 

@@ -38,7 +38,7 @@ async function documents(body: Record<string, unknown>) {
   return { uuid, answer: (await sandbox.call("GET", `/documents-command/${uuid}`)).body };
 }
 
-const LABEL_MARK = /SANDBOX TEST LABEL$/;
+const LABEL_MARK = /ETYKIETA TESTOWA SANDBOX$/;
 const texts = (page: PdfPageView) => page.texts.map((t) => t.text);
 
 describe("PUT /documents-command/{uuid}: labels", () => {
@@ -91,10 +91,10 @@ describe("PUT /documents-command/{uuid}: labels", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const { pages } = readPdf(pdf.bytes);
     const expected = [
-      { number: a.numbers[0], mark: "Parcel 1/3" },
-      { number: a.numbers[1], mark: "Parcel 2/3" },
-      { number: a.numbers[2], mark: "Parcel 3/3" },
-      { number: b.numbers[0], mark: "Parcel 1/1" },
+      { number: a.numbers[0], mark: "Paczka 1/3" },
+      { number: a.numbers[1], mark: "Paczka 2/3" },
+      { number: a.numbers[2], mark: "Paczka 3/3" },
+      { number: b.numbers[0], mark: "Paczka 1/1" },
     ];
     expect(pages).toHaveLength(expected.length);
     pages.forEach((page, i) => {
@@ -139,7 +139,7 @@ describe("PUT /documents-command/{uuid}: labels", () => {
       expect(run && quarter(run)).toBe(labelsOf(pages[0] as PdfPageView)[i]);
     });
     expect(texts(pages[1] as PdfPageView)).toEqual(
-      expect.arrayContaining([numbers[4], "Parcel 2/2"]),
+      expect.arrayContaining([numbers[4], "Paczka 2/2"]),
     );
   });
 
@@ -167,9 +167,9 @@ describe("PUT /documents-command/{uuid}: labels", () => {
     expect(zpl.headers.get("content-disposition")).toContain(`labels-${uuid}.zpl`);
     const labels = parseZpl(zpl.body);
     const expected = [
-      { number: a.numbers[0], mark: "Parcel 1/2" },
-      { number: a.numbers[1], mark: "Parcel 2/2" },
-      { number: b.numbers[0], mark: "Parcel 1/1" },
+      { number: a.numbers[0], mark: "Paczka 1/2" },
+      { number: a.numbers[1], mark: "Paczka 2/2" },
+      { number: b.numbers[0], mark: "Paczka 1/1" },
     ];
     expect(labels).toHaveLength(expected.length);
     labels.forEach((label, i) => {
@@ -215,12 +215,14 @@ describe("PUT /documents-command/{uuid}: protocol", () => {
     const { pages } = readPdf(pdf.bytes);
     expect(pages).toHaveLength(1);
     const shown = texts(pages[0] as PdfPageView);
-    expect(shown).toContain("Protokol nadania / Handover protocol");
-    expect(shown).toContain("Przewoznik / Carrier: DPD");
+    expect(shown).toContain("Protokół nadania");
+    expect(shown).toContain("Przewoźnik: DPD");
+    for (const heading of ["Przewoźnik", "Przesyłka", "Paczka", "Numer przesyłki", "Odbiorca"])
+      expect(shown).toContain(heading);
     for (const number of [...a.numbers, ...c.numbers]) expect(shown).toContain(number);
     expect(shown).toEqual(expect.arrayContaining(["1/3", "2/3", "3/3", "1/1"]));
     expect(shown).not.toContain(b.numbers[0]);
-    expect(shown.some((t) => t.endsWith("4 parcel(s)"))).toBe(true);
+    expect(shown.some((t) => t.endsWith("strona 1 z 1  -  paczek: 4"))).toBe(true);
   });
 
   it("is a PDF only: a protocol asked as ZPL is refused at file_format", async () => {

@@ -1,8 +1,10 @@
 // The handover protocol ("protokół nadania"): the list a courier signs when
-// collecting parcels, as A4 PDF pages: the carrier in the heading, then one
-// row per parcel with its package, its number in the package (i/N), tracking
-// number, receiver and weight, with signature lines on the last page. The
-// documents command gives it the packages of one carrier.
+// collecting parcels, as A4 PDF pages in Polish, as the service's are: the
+// carrier in the heading ("Przewoźnik"), then one row per parcel with its
+// package ("Przesyłka"), its number in the package ("Paczka" i/N), tracking
+// number, receiver ("Odbiorca") and weight, with signature lines for the
+// sender and the courier on the last page. The documents command gives it
+// the packages of one carrier.
 
 import { isoSeconds } from "../../support/datetime.ts";
 import type { PdfPage, PdfText } from "../labels/pdf-document.ts";
@@ -50,19 +52,19 @@ export function handoverProtocolPages(packages: readonly StoredPackage[], now: n
   if (chunks.length === 0) chunks.push([]);
   return chunks.map((chunk, pageIndex) => {
     const texts: PdfText[] = [
-      { x: 40, y: 800, size: 16, text: "Protokol nadania / Handover protocol", bold: true },
+      { x: 40, y: 800, size: 16, text: "Protokół nadania", bold: true },
       {
         x: 40,
         y: 780,
         size: 9,
-        text: `${isoSeconds(now)}  -  page ${pageIndex + 1} of ${chunks.length}  -  ${rows.length} parcel(s)`,
+        text: `${isoSeconds(now)}  -  strona ${pageIndex + 1} z ${chunks.length}  -  paczek: ${rows.length}`,
       },
-      { x: 40, y: 766, size: 11, text: `Przewoznik / Carrier: ${carriers}`, bold: true },
-      { x: 40, y: 750, size: 9, text: "Carrier", bold: true },
-      { x: 100, y: 750, size: 9, text: "Package", bold: true },
-      { x: 160, y: 750, size: 9, text: "Parcel", bold: true },
-      { x: 200, y: 750, size: 9, text: "Tracking number", bold: true },
-      { x: 345, y: 750, size: 9, text: "Receiver", bold: true },
+      { x: 40, y: 766, size: 11, text: `Przewoźnik: ${carriers}`, bold: true },
+      { x: 40, y: 750, size: 9, text: "Przewoźnik", bold: true },
+      { x: 100, y: 750, size: 9, text: "Przesyłka", bold: true },
+      { x: 160, y: 750, size: 9, text: "Paczka", bold: true },
+      { x: 200, y: 750, size: 9, text: "Numer przesyłki", bold: true },
+      { x: 345, y: 750, size: 9, text: "Odbiorca", bold: true },
       { x: 530, y: 750, size: 9, text: "kg", bold: true },
     ];
     chunk.forEach((row, i) => {
@@ -73,13 +75,13 @@ export function handoverProtocolPages(packages: readonly StoredPackage[], now: n
         { x: 160, y, size: 9, text: row.parcel },
         { x: 200, y, size: 9, text: row.packageNo },
         { x: 345, y, size: 9, text: row.receiver },
-        { x: 530, y, size: 9, text: String(row.weight) },
+        { x: 530, y, size: 9, text: String(row.weight).replace(".", ",") },
       );
     });
     if (pageIndex === chunks.length - 1) {
       texts.push(
-        { x: 40, y: 60, size: 9, text: "Nadawca / Sender: ______________________" },
-        { x: 320, y: 60, size: 9, text: "Kurier / Courier: ______________________" },
+        { x: 40, y: 60, size: 9, text: "Podpis nadawcy: ______________________" },
+        { x: 320, y: 60, size: 9, text: "Podpis kuriera: ______________________" },
       );
     }
     return { ...PAGE_SIZES.a4, texts };

@@ -53,7 +53,7 @@ describe("GET /packages/{id}/label", () => {
     const [page, ...more] = readPdf(pdf.bytes).pages;
     expect(more).toEqual([]);
     expect(page?.texts.map((t) => t.text)).toEqual(
-      expect.arrayContaining(["Parcel 1/1", numbers[0]]),
+      expect.arrayContaining(["Paczka 1/1", numbers[0]]),
     );
     const a4 = await sandbox.call("GET", `/packages/${id}/label?label[page_format]=a4`, {
       accept: "application/pdf",
@@ -76,6 +76,42 @@ describe("GET /packages/{id}/label", () => {
     expect(plain.headers.get("content-type")).toContain("text/plain");
     const byOrder = await sandbox.call("GET", `/packages/${id}/label`, { accept: null });
     expect(byOrder.headers.get("content-type")).toContain("application/zpl");
+  });
+
+  it("draws a label in Polish, with the receiver's Polish letters as they are, in PDF", async () => {
+    const receiver = {
+      ...(sampleV2().receiver as object),
+      name: "Łukasz Żółć",
+      street: "ul. Źródlana 5",
+      city: "Łódź",
+    };
+    const created = await sandbox.call("POST", "/packages", {
+      version: 2,
+      body: sampleV2({
+        service: "dpd",
+        receiver,
+        parcels: [{ width: 30, depth: 20, height: 10, weight: 1.5, type: "package" }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.package_id;
+    await sandbox.call("PUT", `/order-commands/${randomUUID()}`, { body: { packages: [{ id }] } });
+    await sandbox.advance(10);
+    const pdf = await sandbox.call("GET", `/packages/${id}/label`, { accept: "application/pdf" });
+    const texts = readPdf(pdf.bytes).pages[0]?.texts.map((t) => t.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        "DPD  -  ETYKIETA TESTOWA SANDBOX",
+        "Paczka 1/1",
+        `Przesyłka ${id}  -  1,5 kg`,
+        "NADAWCA",
+        "ODBIORCA",
+        "Łukasz Żółć",
+        "ul. Źródlana 5",
+        expect.stringMatching(/^\d\d-\d\d\d Łódź PL$/),
+      ]),
+    );
+    expect(texts?.join(" ")).not.toMatch(/Parcel|Package|LABEL|FROM|TO\b/);
   });
 
   it("prints Polish letters in ZPL as they are (UTF-8), and ^ and ~ escaped", async () => {
@@ -106,6 +142,8 @@ describe("GET /packages/{id}/label", () => {
         "Sklep ^Ślązak~ 100_%",
         "ul. Łąkowa 5",
         expect.stringContaining("Łódź"),
+        "DPD ETYKIETA TESTOWA SANDBOX",
+        `Paczka 1/1  Przesyłka ${id}`,
       ]),
     );
   });

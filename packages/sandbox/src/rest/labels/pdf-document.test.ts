@@ -1,7 +1,8 @@
 // The PDF writer's output is a well-formed PDF: header, objects at the offsets
-// the cross-reference table claims, a trailer and %%EOF.
+// the cross-reference table claims, a trailer and %%EOF; its fonts draw the
+// Polish letters by their standard glyph names.
 import { describe, expect, it } from "vitest";
-import { PAGE_SIZES, pdfString, renderPdf, renderPdfPages } from "./pdf-document.ts";
+import { PAGE_SIZES, POLISH_CODES, pdfString, renderPdf, renderPdfPages } from "./pdf-document.ts";
 
 function text(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("latin1");
@@ -42,14 +43,52 @@ describe("renderPdf", () => {
     expect(end - start).toBe(Number(match?.[1]));
   });
 
-  it("writes the text, with diacritics dropped and specials escaped", () => {
+  it("writes the text in the fonts' encoding, specials escaped", () => {
     expect(pdf).toContain("(6000000100012345678901) Tj");
-    expect(pdf).toContain("(Lodz \\(Baluty\\) \\\\ 123) Tj");
+    expect(pdf).toContain("(\xa3\xf3d\xbc \\(Ba\xb3uty\\) \\\\ 123) Tj");
     expect(pdf).toContain("/MediaBox [0 0 298 420]");
   });
 
-  it("replaces characters outside ASCII", () => {
-    expect(pdfString("a€b")).toBe("(a?b)");
+  it("gives both fonts an encoding that names every Polish letter by its standard glyph", () => {
+    // The Adobe Glyph List's names of the Polish letters, and WinAnsi's own Ó and ó.
+    const AGL: Record<string, string> = {
+      Aogonek: "Ą",
+      Cacute: "Ć",
+      Eogonek: "Ę",
+      Lslash: "Ł",
+      Nacute: "Ń",
+      Sacute: "Ś",
+      Zacute: "Ź",
+      Zdotaccent: "Ż",
+      aogonek: "ą",
+      cacute: "ć",
+      eogonek: "ę",
+      lslash: "ł",
+      nacute: "ń",
+      sacute: "ś",
+      zacute: "ź",
+      zdotaccent: "ż",
+    };
+    const fonts = [
+      ...pdf.matchAll(
+        /\/BaseFont \/(Helvetica(?:-Bold)?) \/Encoding << \/Type \/Encoding \/BaseEncoding \/WinAnsiEncoding \/Differences \[([^\]]*)\] >>/g,
+      ),
+    ];
+    expect(fonts.map((f) => f[1])).toEqual(["Helvetica", "Helvetica-Bold"]);
+    const byCode = new Map<number, string>([
+      [0xd3, "Ó"],
+      [0xf3, "ó"],
+    ]);
+    for (const [, code, glyph] of (fonts[0]?.[2] ?? "").matchAll(/(\d+) \/(\w+)/g))
+      byCode.set(Number(code), AGL[glyph as string] ?? "?");
+    const letters = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ";
+    const written = pdfString(letters).slice(1, -1);
+    expect([...written].map((byte) => byCode.get(byte.charCodeAt(0))).join("")).toBe(letters);
+    expect(Object.keys(POLISH_CODES)).toHaveLength(16);
+  });
+
+  it("keeps Latin-1 letters, drops other accents and replaces what it cannot write", () => {
+    expect(pdfString("Müller Žižek a€b")).toBe("(M\xfcller Zizek a?b)");
   });
 });
 

@@ -1,8 +1,10 @@
 // A tiny writer of valid PDF documents (PDF 1.4), one or more pages: text lines in
 // Helvetica and rectangles, with a correct cross-reference table, so that any
-// PDF reader opens the sandbox's shipping labels. Text is limited to the
-// WinAnsi subset the standard Helvetica font carries; Polish letters are
-// written without their diacritics.
+// PDF reader opens the sandbox's shipping labels. The text is drawn in the
+// standard Helvetica fonts (no font is embedded) with an encoding that puts
+// the Polish letters (ą ć ę ł ń ó ś ź ż and capitals) in place of signs of
+// WinAnsi, by their standard glyph names, which every PDF reader maps to
+// the letters for drawing, copying and search.
 export interface PdfText {
   readonly x: number;
   readonly y: number;
@@ -33,35 +35,67 @@ export const PAGE_SIZES = {
   a6: { width: 298, height: 420 },
 } as const;
 
-const DIACRITICS: Record<string, string> = {
-  ą: "a",
-  ć: "c",
-  ę: "e",
-  ł: "l",
-  ń: "n",
-  ó: "o",
-  ś: "s",
-  ź: "z",
-  ż: "z",
-  Ą: "A",
-  Ć: "C",
-  Ę: "E",
-  Ł: "L",
-  Ń: "N",
-  Ó: "O",
-  Ś: "S",
-  Ź: "Z",
-  Ż: "Z",
+/**
+ * Polish letters WinAnsi lacks, at the codes ISO 8859-2 gives them, named by
+ * their standard glyph names (every letter is in the glyph set of the
+ * standard Helvetica fonts, so readers draw it without an embedded font).
+ * Ó and ó are WinAnsi's own (211, 243).
+ */
+export const POLISH_CODES: Readonly<Record<string, { code: number; glyph: string }>> = {
+  Ą: { code: 161, glyph: "Aogonek" },
+  Ł: { code: 163, glyph: "Lslash" },
+  Ś: { code: 166, glyph: "Sacute" },
+  Ź: { code: 172, glyph: "Zacute" },
+  Ż: { code: 175, glyph: "Zdotaccent" },
+  ą: { code: 177, glyph: "aogonek" },
+  ł: { code: 179, glyph: "lslash" },
+  ś: { code: 182, glyph: "sacute" },
+  ź: { code: 188, glyph: "zacute" },
+  ż: { code: 191, glyph: "zdotaccent" },
+  Ć: { code: 198, glyph: "Cacute" },
+  Ę: { code: 202, glyph: "Eogonek" },
+  Ń: { code: 209, glyph: "Nacute" },
+  ć: { code: 230, glyph: "cacute" },
+  ę: { code: 234, glyph: "eogonek" },
+  ń: { code: 241, glyph: "nacute" },
 };
 
-/** Text as a PDF literal string: ASCII only, with (, ) and \ escaped. */
+const TAKEN = new Set(Object.values(POLISH_CODES).map((p) => p.code));
+
+/** The fonts' encoding: WinAnsi with the Polish letters in place of the signs at their codes. */
+const FONT_ENCODING = `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${Object.values(
+  POLISH_CODES,
+)
+  .sort((a, b) => a.code - b.code)
+  .map((p) => `${p.code} /${p.glyph}`)
+  .join(" ")}] >>`;
+
+/** One character as a code of the fonts' encoding, if it has one. */
+function code(ch: string): number | undefined {
+  const polish = POLISH_CODES[ch];
+  if (polish) return polish.code;
+  const point = ch.codePointAt(0) ?? 0;
+  if (point >= 0x20 && point <= 0x7e) return point;
+  // WinAnsi agrees with Latin-1 from 160 on (ö, é, ü...), but for the codes the Polish letters take.
+  if (point >= 0xa0 && point <= 0xff && !TAKEN.has(point)) return point;
+  return undefined;
+}
+
+/**
+ * Text as a PDF literal string in the fonts' encoding: Polish letters and
+ * Latin-1 ones as they are, other letters without their accents, anything
+ * else `?`; (, ) and \ escaped. The string's characters are the bytes.
+ */
 export function pdfString(text: string): string {
-  const ascii = [...text]
-    .map((ch) => DIACRITICS[ch] ?? ch)
-    .join("")
-    .normalize("NFKD")
-    .replace(/[^\x20-\x7e]/g, "?");
-  return `(${ascii.replace(/[\\()]/g, (ch) => `\\${ch}`)})`;
+  const bytes = [...text]
+    .map((ch) => {
+      const direct = code(ch);
+      if (direct !== undefined) return String.fromCharCode(direct);
+      const bare = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+      return [...bare].map((b) => String.fromCharCode(code(b) ?? 0x3f)).join("") || "?";
+    })
+    .join("");
+  return `(${bytes.replace(/[\\()]/g, (ch) => `\\${ch}`)})`;
 }
 
 function number(n: number): string {
@@ -96,8 +130,8 @@ export function renderPdfPages(pages: readonly PdfPage[]): Uint8Array {
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     `<< /Type /Pages /Kids [${pages.map((_, i) => `${pageRef(i)} 0 R`).join(" ")}] /Count ${pages.length} >>`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
+    `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding ${FONT_ENCODING} >>`,
+    `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding ${FONT_ENCODING} >>`,
   ];
   pages.forEach((page, index) => {
     const content = contentStream(page);

@@ -1,8 +1,9 @@
 // The shipping labels of ordered packages, one label per parcel, as PDF pages
 // (one label per A6 page, four per A4 page) or as ZPL for thermal printers
-// (one ^XA..^XZ block per parcel). Each label shows the carrier, "Parcel
-// i/N" of its package, the sender and receiver and, in large type, the
-// parcel's tracking number; the sandbox marks every label as a test label.
+// (one ^XA..^XZ block per parcel). Each label is in Polish, as the service's
+// are: the carrier, "Paczka i/N" of its package ("Przesyłka"), the sender
+// ("NADAWCA") and receiver ("ODBIORCA") and, in large type, the parcel's
+// tracking number; the sandbox marks every label "ETYKIETA TESTOWA SANDBOX".
 import { LABEL_PAGE_FORMATS } from "@shipbridge/core/schemas";
 import type { StoredPackage } from "../storage/stored-package.ts";
 import {
@@ -17,6 +18,14 @@ export type PageFormat = keyof typeof PAGE_SIZES;
 /** @shipbridge/core's label page formats; the type checks that each has a page size. */
 export const PAGE_FORMATS = LABEL_PAGE_FORMATS satisfies readonly PageFormat[];
 
+/** The mark of a test label, after the carrier. */
+export const TEST_LABEL_MARK = "ETYKIETA TESTOWA SANDBOX";
+
+/** A weight as Polish writes it: a decimal comma. */
+function kilograms(weight: number): string {
+  return `${String(weight).replace(".", ",")} kg`;
+}
+
 function field(address: unknown, key: string): string {
   if (typeof address !== "object" || address === null) return "";
   const value = (address as Record<string, unknown>)[key];
@@ -24,7 +33,7 @@ function field(address: unknown, key: string): string {
 }
 
 function addressLines(address: unknown): string[] {
-  if (typeof address !== "object" || address === null) return ["(z umowy przewoznika)"];
+  if (typeof address !== "object" || address === null) return ["(z umowy przewoźnika)"];
   return [
     field(address, "name"),
     field(address, "company"),
@@ -104,14 +113,14 @@ function parcelLabel(
   };
   const count = pkg.parcelNumbers.length;
   const weight = pkg.data.parcels[index]?.weight;
-  line(`${pkg.service.toUpperCase()}  -  SANDBOX TEST LABEL`, 12, true);
-  line(`Parcel ${index + 1}/${count}`, 14, true);
-  line(`Package ${pkg.id}${weight === undefined ? "" : `  -  ${weight} kg`}`, 8);
+  line(`${pkg.service.toUpperCase()}  -  ${TEST_LABEL_MARK}`, 12, true);
+  line(`Paczka ${index + 1}/${count}`, 14, true);
+  line(`Przesyłka ${pkg.id}${weight === undefined ? "" : `  -  ${kilograms(weight)}`}`, 8);
   y -= 4 * scale;
-  line("NADAWCA / FROM", 7, true);
+  line("NADAWCA", 7, true);
   for (const l of addressLines(pkg.data.sender ?? pkg.data.pickup)) line(l, 8);
   y -= 4 * scale;
-  line("ODBIORCA / TO", 7, true);
+  line("ODBIORCA", 7, true);
   for (const l of addressLines(pkg.data.receiver)) line(l, 10);
   y -= 6 * scale;
   rects.push({
@@ -148,7 +157,10 @@ export function labelsZpl(packages: readonly StoredPackage[]): string {
   return `${packages.map(labelZpl).join("\n")}\n`;
 }
 
-/** ZPL II, one label per parcel (203 dpi; A6 is 4×6 in, A4 is printed at the same size). */
+/**
+ * ZPL II, one label per parcel (203 dpi; A6 is 4×6 in, A4 is printed at the
+ * same size), in UTF-8 (^CI28), so the Polish letters print as they are.
+ */
 export function labelZpl(pkg: StoredPackage): string {
   const receiver = addressLines(pkg.data.receiver);
   return pkg.parcelNumbers
@@ -156,8 +168,8 @@ export function labelZpl(pkg: StoredPackage): string {
       [
         "^XA",
         "^CI28",
-        `^FO40,40^A0N,40,40${zplField(`${pkg.service.toUpperCase()} SANDBOX TEST LABEL`)}^FS`,
-        `^FO40,100^A0N,28,28^FDParcel ${index + 1}/${pkg.parcelNumbers.length}  Package ${pkg.id}^FS`,
+        `^FO40,40^A0N,40,40${zplField(`${pkg.service.toUpperCase()} ${TEST_LABEL_MARK}`)}^FS`,
+        `^FO40,100^A0N,28,28^FDPaczka ${index + 1}/${pkg.parcelNumbers.length}  Przesyłka ${pkg.id}^FS`,
         ...receiver.map((l, i) => `^FO40,${160 + i * 34}^A0N,30,30${zplField(l)}^FS`),
         `^FO40,${200 + receiver.length * 34}^BY3^BCN,160,Y,N,N^FD${no}^FS`,
         "^XZ",

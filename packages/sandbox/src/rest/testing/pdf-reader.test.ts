@@ -1,5 +1,6 @@
 // The tests' PDF reader follows a real page tree and refuses files that only
-// look like PDFs: a wrong offset, a wrong /Length or a wrong /Count.
+// look like PDFs: a wrong offset, a wrong /Length or a wrong /Count; it reads
+// the Polish letters by the fonts' encoding.
 import { describe, expect, it } from "vitest";
 import { PAGE_SIZES, renderPdfPages } from "../labels/pdf-document.ts";
 import { readPdf } from "./pdf-reader.ts";
@@ -13,7 +14,13 @@ const pdf = renderPdfPages([
     ...PAGE_SIZES.a4,
     texts: [
       { x: 20, y: 800, size: 12, text: "second" },
-      { x: 320, y: 380.5, size: 9, text: "third" },
+      {
+        x: 320,
+        y: 380.5,
+        size: 9,
+        text: "Łódź, ul. Świętego Mikołaja: zażółć gęślą jaźń",
+        bold: true,
+      },
     ],
     rects: [{ x: 1, y: 2, width: 3, height: 4 }],
   },
@@ -28,7 +35,7 @@ describe("readPdf", () => {
         height: 842,
         texts: [
           { text: "second", x: 20, y: 800 },
-          { text: "third", x: 320, y: 380.5 },
+          { text: "Łódź, ul. Świętego Mikołaja: zażółć gęślą jaźń", x: 320, y: 380.5 },
         ],
       },
     ]);

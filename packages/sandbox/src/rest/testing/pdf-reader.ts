@@ -2,7 +2,9 @@
 // follows the cross-reference table (every offset must point at its object),
 // the trailer's /Root, the catalog's page tree (/Kids, /Count, /Parent) and
 // each page's content stream (its /Length must be true), and returns the
-// pages with their media box and the text each shows, with its position.
+// pages with their media box and the text each shows, with its position,
+// decoded by its font's encoding (WinAnsi and the /Differences the writer
+// gives the Polish letters), as a reader would show and copy it.
 // Anything it cannot read is an error, so a test that reads a file proves it
 // is a well-formed multi-page PDF rather than a string that looks like one.
 
@@ -246,10 +248,71 @@ export function readPdf(bytes: Uint8Array): { readonly pages: readonly PdfPageVi
   return { pages };
 }
 
+/** Standard glyph names (Adobe Glyph List) of the letters the writer's encoding adds. */
+const GLYPHS: Readonly<Record<string, string>> = {
+  Aogonek: "Ą",
+  aogonek: "ą",
+  Cacute: "Ć",
+  cacute: "ć",
+  Eogonek: "Ę",
+  eogonek: "ę",
+  Lslash: "Ł",
+  lslash: "ł",
+  Nacute: "Ń",
+  nacute: "ń",
+  Sacute: "Ś",
+  sacute: "ś",
+  Zacute: "Ź",
+  zacute: "ź",
+  Zdotaccent: "Ż",
+  zdotaccent: "ż",
+};
+
+type Decode = (bytes: string) => string;
+
+/** How a font's bytes read: WinAnsi (as Latin-1 for the printable codes), then its /Differences. */
+function fontDecoder(font: ReadonlyMap<string, PdfValue>): Decode {
+  const encoding = font.get("Encoding");
+  const differences = new Map<number, string>();
+  if (nameOf(encoding) !== "WinAnsiEncoding") {
+    const dict = dictOf(encoding, "a font's /Encoding");
+    if (nameOf(dict.get("BaseEncoding")) !== "WinAnsiEncoding")
+      throw new Error("PDF: a font's encoding is not based on WinAnsi");
+    const list = dict.get("Differences");
+    if (!Array.isArray(list)) throw new Error("PDF: /Differences is not an array");
+    let at = -1;
+    for (const item of list as readonly PdfValue[]) {
+      if (typeof item === "number") at = item;
+      else {
+        const glyph = nameOf(item);
+        const char = glyph === undefined ? undefined : GLYPHS[glyph];
+        if (char === undefined || at < 0) throw new Error(`PDF: unknown glyph ${glyph}`);
+        differences.set(at++, char);
+      }
+    }
+  }
+  return (bytes) =>
+    [...bytes]
+      .map((byte) => {
+        const code = byte.charCodeAt(0);
+        const char = differences.get(code);
+        if (char !== undefined) return char;
+        if (code >= 0x80 && code < 0xa0) throw new Error(`PDF: code ${code} is not read here`);
+        return byte;
+      })
+      .join("");
+}
+
 function pageView(
   page: ReadonlyMap<string, PdfValue>,
   get: (ref: number) => PdfObject,
 ): PdfPageView {
+  const resources = dictOf(page.get("Resources"), "/Resources");
+  const fonts = dictOf(resources.get("Font"), "/Font");
+  const decoders = new Map<string, Decode>();
+  for (const [name, ref] of fonts)
+    decoders.set(name, fontDecoder(dictOf(get(refOf(ref, `font ${name}`)).value, name)));
+  let decode: Decode | undefined;
   const box = page.get("MediaBox");
   if (!Array.isArray(box) || box.length !== 4) throw new Error("PDF: a page has no /MediaBox");
   const [x0, y0, x1, y1] = box.map((v: PdfValue) => numberOf(v, "/MediaBox"));
@@ -265,12 +328,18 @@ function pageView(
       operands.push(value);
       continue;
     }
+    if (value.op === "Tf") {
+      const font = nameOf(operands.at(-2));
+      decode = font === undefined ? undefined : decoders.get(font);
+      if (decode === undefined) throw new Error(`PDF: Tf names no font of the page: ${font}`);
+    }
     if (value.op === "Td")
       position = { x: numberOf(operands.at(-2), "Td x"), y: numberOf(operands.at(-1), "Td y") };
     if (value.op === "Tj") {
       const shown = operands.at(-1);
       if (typeof shown !== "string") throw new Error("PDF: Tj without a string");
-      texts.push({ text: shown, ...position });
+      if (decode === undefined) throw new Error("PDF: Tj before any Tf");
+      texts.push({ text: decode(shown), ...position });
     }
     operands.length = 0;
   }
