@@ -3,8 +3,11 @@
 // their calculated prices (the plugin asks the service), the lockers near the
 // address from the plugin's pickup-point route, the chosen option added with
 // its locker (checked again on the server), payment with the system provider,
-// and the cart completed into an order.
+// and the cart completed into an order. Rates are named for the customer in
+// the checkout's language ("Kurier DPD" / "DPD courier"), whatever the
+// merchant called the option.
 import type pg from "pg";
+import type { Language } from "../../server/language.ts";
 import type { CustomerAddress } from "../customers.ts";
 import { type RoutePoint, rememberPoints, toKnownPoint } from "../points.ts";
 import { StorefrontError, type StorefrontRate } from "../shopify/storefront.ts";
@@ -14,6 +17,34 @@ interface Option {
   readonly id: string;
   readonly name: string;
   readonly data: { id: string; pickup_point?: boolean; is_return?: boolean } | null;
+}
+
+/** Carriers as customers know them. */
+const CARRIERS: Record<string, string> = {
+  inpost: "InPost",
+  dpd: "DPD",
+  dhl: "DHL",
+  gls: "GLS",
+  ups: "UPS",
+  fedex: "FedEx",
+  poczta: "Poczta Polska",
+  orlen: "ORLEN Paczka",
+};
+
+/** A rate's name in the customer's language: a courier, an InPost locker or another carrier's point. */
+export function rateName(
+  service: string,
+  point: { code: string; name?: string | null } | null,
+  language: Language,
+): string {
+  const carrier = CARRIERS[service.toLowerCase()] ?? service;
+  if (!point) return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
+  const locker = service.toLowerCase() === "inpost";
+  const kind =
+    language === "pl"
+      ? `${locker ? "Paczkomat" : "Punkt odbioru"} ${carrier}`
+      : `${carrier} ${locker ? "locker" : "pickup point"}`;
+  return `${kind} ${point.code}`;
 }
 
 /** The code of a rate: the option's id, and the point's code for a locker. */
@@ -78,7 +109,10 @@ export class MedusaCheckout {
   }
 
   /** A cart for the address and the rates it can ship with, lockers listed one by one. */
-  async rates(address: CustomerAddress): Promise<{ cartId: string; rates: StorefrontRate[] }> {
+  async rates(
+    address: CustomerAddress,
+    language: Language = "pl",
+  ): Promise<{ cartId: string; rates: StorefrontRate[] }> {
     const cartId = await this.#cart(address);
     const { shipping_options } = await this.api.store<{ shipping_options: Option[] }>(
       `/store/shipping-options?cart_id=${cartId}`,
@@ -98,13 +132,15 @@ export class MedusaCheckout {
             `/store/shipping-options/${option.id}/calculate`,
             { body: { cart_id: cartId, data: { point_id: point.code } } },
           );
+          const place = toKnownPoint(point);
           rates.push({
             code: rateCode(option.id, point.code),
-            name: `${option.name} ${point.code}${point.name ? ` (${point.name})` : ""}`,
-            description: toKnownPoint(point).address || null,
+            name: rateName(service, point, language),
+            description: place.address || null,
             price: { amount: shipping_option.amount, currency: "PLN" },
             locker: true,
             point: point.code,
+            place,
           });
         }
       } else {
@@ -114,7 +150,7 @@ export class MedusaCheckout {
         );
         rates.push({
           code: rateCode(option.id),
-          name: option.name,
+          name: option.data?.id ? rateName(option.data.id, null, language) : option.name,
           description: null,
           price: { amount: shipping_option.amount, currency: "PLN" },
           locker: false,
