@@ -5,6 +5,7 @@
 // "place order", and for the Shopify store "mark paid" and "cancel", which
 // make the store send its signed webhooks; every outcome is announced in a
 // status region. Ids and names are stable for tests.
+import { fieldName } from "@shipbridge/core";
 import type { Language } from "../server/language.ts";
 
 const TEXT = {
@@ -112,10 +113,17 @@ const CART = [
   { key: "book", price: 59 },
 ] as const;
 
-/** How the checkout form names one of its fields ("Ulica i numer" for `street`). */
+/** The checkout form's own fields (and what a request names besides them). */
+const FORM_FIELDS = new Set([...Object.keys(DEFAULTS), "rate", "cartId"]);
+
+/**
+ * How a problem's field is named for the customer: as the form labels it
+ * ("Ulica i numer" for `street`), else as core names the path for people
+ * ("Telefon odbiorcy" for `order.shipping_address.phone`).
+ */
 export function formFieldName(path: string, language: Language): string {
-  const texts = TEXT[language] as Record<string, string>;
-  return texts[path] ?? path.replace(/[._]/g, " ");
+  if (FORM_FIELDS.has(path)) return (TEXT[language] as Record<string, string>)[path] ?? path;
+  return fieldName(path, language);
 }
 
 const html = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

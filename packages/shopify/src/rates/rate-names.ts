@@ -2,8 +2,8 @@
 // language: Shopify sends the buyer's `locale` with every rate request
 // ("pl", "en", "pl-PL"...), and a rate is named in it ("Kurier InPost" /
 // "InPost courier"), falling back to the shop's language when the request
-// names none we speak. Carriers are named as Shopify shows their tracking.
-import { trackingCompany } from "../fulfilment/carriers.ts";
+// names none we speak. Carriers are named by core's one list of their names.
+import { serviceName } from "@shipbridge/core";
 
 export type RateLanguage = "pl" | "en";
 
@@ -19,7 +19,7 @@ export function rateLanguage(
 
 /** A courier rate's name: "Kurier DPD" / "DPD courier". */
 export function courierRateName(service: string, language: RateLanguage): string {
-  const carrier = trackingCompany(service);
+  const carrier = serviceName(service, language);
   return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
 }
 
@@ -34,7 +34,7 @@ export function pointRateName(
   distanceKm: number | null | undefined,
   language: RateLanguage,
 ): string {
-  const carrier = trackingCompany(service);
+  const carrier = serviceName(service, language);
   const locker = service.toLowerCase() === "inpost";
   const kind =
     language === "pl"

@@ -6,6 +6,7 @@
 // and the cart completed into an order. Rates are named for the customer in
 // the checkout's language ("Kurier DPD" / "DPD courier"), whatever the
 // merchant called the option.
+import { serviceName } from "@shipbridge/core";
 import type pg from "pg";
 import type { Language } from "../../server/language.ts";
 import type { CustomerAddress } from "../customers.ts";
@@ -19,25 +20,13 @@ interface Option {
   readonly data: { id: string; pickup_point?: boolean; is_return?: boolean } | null;
 }
 
-/** Carriers as customers know them. */
-const CARRIERS: Record<string, string> = {
-  inpost: "InPost",
-  dpd: "DPD",
-  dhl: "DHL",
-  gls: "GLS",
-  ups: "UPS",
-  fedex: "FedEx",
-  poczta: "Poczta Polska",
-  orlen: "ORLEN Paczka",
-};
-
 /** A rate's name in the customer's language: a courier, an InPost locker or another carrier's point. */
 export function rateName(
   service: string,
   point: { code: string; name?: string | null } | null,
   language: Language,
 ): string {
-  const carrier = CARRIERS[service.toLowerCase()] ?? service;
+  const carrier = serviceName(service, language);
   if (!point) return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
   const locker = service.toLowerCase() === "inpost";
   const kind =
