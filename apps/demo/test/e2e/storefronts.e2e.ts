@@ -4,7 +4,7 @@
 // "DPD courier", the Shopify app's "Kurier InPost" / "InPost courier") and
 // aligned in columns, each locker with its address and on a map drawn with
 // the dashboard's map code; a locker is chosen on the map and in the list,
-// the order is placed and (Shopify) marked paid, each step confirmed in a
+// the order is placed and (Shopify) marked paid and cancelled, each step confirmed in a
 // status region; a missing field is named as the form names it, its path
 // and rule on hover; axe-core finds no serious or critical violation.
 import { mkdirSync, rmSync } from "node:fs";
@@ -34,17 +34,22 @@ const COURIER: Record<Store, Record<Language, string>> = {
   shopify: { en: "InPost courier", pl: "Kurier InPost" },
   medusa: { en: "DPD courier", pl: "Kurier DPD" },
 };
-const TEXTS: Record<Language, { place: string; placed: RegExp; paid: RegExp; required: string }> = {
+const TEXTS: Record<
+  Language,
+  { place: string; placed: RegExp; paid: RegExp; cancelled: RegExp; required: string }
+> = {
   en: {
     place: "Place order",
     placed: /^Thank you! Order #\d+ is placed\.$/,
     paid: /^Payment recorded: order #\d+ is paid\.$/,
+    cancelled: /^Order #\d+ is cancelled\.$/,
     required: "Street and number is required",
   },
   pl: {
     place: "Złóż zamówienie",
     placed: /^Dziękujemy! Zamówienie #\d+ zostało złożone\.$/,
     paid: /^Płatność przyjęta: zamówienie #\d+ jest opłacone\.$/,
+    cancelled: /^Zamówienie #\d+ zostało anulowane\.$/,
     required: "Pole „Ulica i numer” jest wymagane",
   },
 };
@@ -230,6 +235,9 @@ describe("the storefronts in a browser", () => {
             await expect(page.textContent("#status")).resolves.toMatch(TEXTS[language].paid);
             await expect(page.getAttribute("#status", "aria-live")).resolves.toBe("polite");
             await expect(page.isDisabled("#mark-paid")).resolves.toBe(true);
+            await page.click("#cancel-order");
+            await page.waitForSelector("#status[data-state='cancelled']");
+            await expect(page.textContent("#status")).resolves.toMatch(TEXTS[language].cancelled);
           }
           await noSidewaysScroll(page);
           await expectAccessible(page, `${store} storefront order (${language}, ${width} px)`);
