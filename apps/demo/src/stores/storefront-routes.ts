@@ -8,6 +8,7 @@ import { apiError, languageOf } from "../server/api-answers.ts";
 import type { DemoContext } from "../server/context.ts";
 import { say } from "../server/language.ts";
 import { readAddress } from "./customers.ts";
+import { MedusaApiError } from "./medusa/medusa-api.ts";
 import { StorefrontError } from "./shopify/storefront.ts";
 import { formFieldName, storefrontPage } from "./storefront-page.ts";
 
@@ -16,8 +17,28 @@ export function storefrontRoutes(demo: DemoContext): Hono {
   routes.onError((error, c) => {
     if (error instanceof StorefrontError)
       return apiError(c, error.status, error.code, error.message);
+    const language = languageOf(c);
     console.error(`demo storefront: ${c.req.method} ${c.req.path}: ${error.message}`);
-    return apiError(c, 502, "store_error", error.message);
+    // The store refused the checkout's request: its reason, without the store API's path.
+    if (error instanceof MedusaApiError && error.final) {
+      const reason = error.message.replace(/^[A-Z]+ \S+: \d{3} /, "");
+      return apiError(
+        c,
+        400,
+        "store_refused",
+        say(language, `The store refused: ${reason}`, `Sklep odmówił: ${reason}`),
+      );
+    }
+    return apiError(
+      c,
+      502,
+      "store_error",
+      say(
+        language,
+        "The store did not answer; try again in a moment.",
+        "Sklep nie odpowiedział; spróbuj ponownie za chwilę.",
+      ),
+    );
   });
 
   const address = async (c: Context) => {
@@ -83,7 +104,11 @@ export function storefrontRoutes(demo: DemoContext): Hono {
     const missing = ["rate", "cartId"].filter((name) => typeof body[name] !== "string");
     if (missing.length > 0) return invalid(c, missing);
     return c.json(
-      await demo.medusa.checkout.placeOrder(String(body["cartId"]), String(body["rate"])),
+      await demo.medusa.checkout.placeOrder(
+        String(body["cartId"]),
+        String(body["rate"]),
+        languageOf(c),
+      ),
     );
   });
   return routes;

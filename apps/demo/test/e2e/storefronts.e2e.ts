@@ -150,6 +150,55 @@ describe("the storefronts in a browser", () => {
     });
   }
 
+  it("answers the store's refusals in the customer's language, without the store API's path", async () => {
+    const post = async (url: string, body: unknown) => {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        error: ((await response.json()) as { error: { code: string; message: string } }).error,
+      };
+    };
+    const address = {
+      first_name: "Anna",
+      last_name: "Nowak",
+      email: "anna.nowak@example.com",
+      phone: "601234567",
+      street: "ul. Długa 5",
+      city: "Gdańsk",
+      postcode: "80-831",
+    };
+    // A rate the Shopify checkout does not offer.
+    const shopify = await post(`${storefront.shopify}orders?lang=pl`, {
+      ...address,
+      rate: "shipbridge:inpost:point:NOSUCH",
+    });
+    expect(shopify).toEqual({
+      status: 400,
+      error: {
+        code: "unknown_rate",
+        message: "Ta stawka nie jest dostępna dla tego adresu; pokaż stawki ponownie.",
+      },
+    });
+    // A cart Medusa does not know: Medusa's reason, led in the language.
+    for (const [language, lead] of [
+      ["pl", "Sklep odmówił: "],
+      ["en", "The store refused: "],
+    ] as const) {
+      const medusa = await post(`${storefront.medusa}orders?lang=${language}`, {
+        rate: "so_nosuch",
+        cartId: "cart_nosuch",
+      });
+      expect(medusa.status).toBe(400);
+      expect(medusa.error.code).toBe("store_refused");
+      expect(medusa.error.message.startsWith(lead)).toBe(true);
+      expect(medusa.error.message).not.toMatch(/\/store\/|POST /);
+    }
+  });
+
   for (const store of ["shopify", "medusa"] as const) {
     for (const language of LANGUAGES) {
       for (const width of WIDTHS) {

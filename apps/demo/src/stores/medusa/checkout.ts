@@ -183,10 +183,17 @@ export class MedusaCheckout {
   }
 
   /** Adds the chosen rate, pays with the system provider and completes the cart. */
-  async placeOrder(cartId: string, code: string): Promise<{ id: string; name: string }> {
+  async placeOrder(
+    cartId: string,
+    code: string,
+    language: Language = "pl",
+  ): Promise<{ id: string; name: string }> {
     const [optionId, point] = code.split(":");
     if (!optionId)
-      throw new StorefrontError("unknown_rate", "rate: choose a rate / wybierz stawkę");
+      throw new StorefrontError(
+        "unknown_rate",
+        language === "pl" ? "Wybierz sposób dostawy." : "Choose a delivery option.",
+      );
     await this.api.store(`/store/carts/${cartId}/shipping-methods`, {
       body: { option_id: optionId, data: point ? { point_id: point } : {} },
     });
@@ -205,7 +212,9 @@ export class MedusaCheckout {
     if (completed.type !== "order" || !completed.order) {
       throw new StorefrontError(
         "checkout_failed",
-        `the cart could not be completed: ${completed.error?.message ?? "unknown reason"}`,
+        language === "pl"
+          ? `Nie udało się złożyć zamówienia: ${completed.error?.message ?? "sklep nie podał powodu"}`
+          : `The order could not be placed: ${completed.error?.message ?? "the store gave no reason"}`,
         502,
       );
     }
