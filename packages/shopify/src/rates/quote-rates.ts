@@ -12,14 +12,20 @@
 // goes to the address as a courier parcel would, and that address is the
 // one a courier cannot find. The postcode is sent to the service in its
 // country's written form (`80831` as `80-831`), for the quote and the points
-// search alike.
+// search alike. Rates are named in the checkout's language (its `locale`,
+// see rate-names.ts), so the cache keeps each language's names apart.
 import type { ShippingClient } from "@shipbridge/core";
 import { pointClosure } from "@shipbridge/core/rules";
-import { trackingCompany } from "../fulfilment/carriers.ts";
 import { decodeServiceCode, encodeServiceCode } from "../mapping/service-code.ts";
 import type { ShopSettings } from "../store/settings.ts";
 import { type DestinationFit, destinationFit } from "./destination-fit.ts";
 import type { QuoteCache } from "./quote-cache.ts";
+import {
+  courierRateName,
+  pointRateDescription,
+  pointRateName,
+  rateLanguage,
+} from "./rate-names.ts";
 import { type RateRequest, type ShopifyRate, fieldText as text } from "./rate-request.ts";
 
 export interface QuoteRatesOptions {
@@ -70,6 +76,7 @@ export function normalizedKey(request: RateRequest, settings: ShopSettings, shop
     // Quotes change by weight bracket, not by the gram.
     Math.ceil(grams / 100),
     request.currency,
+    rateLanguage(request.locale, settings.language),
     settings.services,
     settings.pointServices,
     settings.parcel ?? DEFAULT_BOX,
@@ -140,12 +147,13 @@ async function fromService(
     const currency = (entry.pricing.currency ?? SERVICE_CURRENCY).toUpperCase();
     if (currency === wanted) priceOf.set(entry.service, entry.pricing.price_gross);
   }
+  const language = rateLanguage(request.locale, settings.language);
   const rates: ShopifyRate[] = [];
   for (const service of settings.services) {
     const price = priceOf.get(service);
     if (price === undefined) continue;
     rates.push({
-      service_name: `${trackingCompany(service)} kurier`,
+      service_name: courierRateName(service, language),
       service_code: encodeServiceCode({ kind: "courier", service }),
       total_price: subunits(price),
       currency: request.currency,
@@ -166,10 +174,9 @@ async function fromService(
       continue;
     }
     perService.set(service, taken + 1);
-    const distance = typeof point.distance === "number" ? ` (${point.distance.toFixed(1)} km)` : "";
-    const where = [point.address?.street, point.address?.city].filter(Boolean).join(", ");
+    const where = pointRateDescription(point.address);
     rates.push({
-      service_name: `${trackingCompany(service)} ${point.code}${distance}`,
+      service_name: pointRateName(service, point.code, point.distance, language),
       service_code: code,
       total_price: subunits(price),
       currency: request.currency,

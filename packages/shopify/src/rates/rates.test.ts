@@ -139,6 +139,52 @@ describe("the rate callback", () => {
     expect(again.body?.rates.map((r) => r.service_code)).toEqual(rates.map((r) => r.service_code));
   });
 
+  it("names its rates in the checkout's locale: Kurier InPost in Polish, InPost courier in English", async () => {
+    const named = async (locale: string | null) => {
+      const { body } = await ask(app, { ...rate("80-831"), locale });
+      return body?.rates ?? [];
+    };
+    const polish = await named("pl");
+    const english = await named("en");
+    // The same rates (codes and prices), each named in its checkout's language.
+    expect(english.map((r) => [r.service_code, r.total_price])).toEqual(
+      polish.map((r) => [r.service_code, r.total_price]),
+    );
+    const courier = (rates: ShopifyRate[], code: string) =>
+      rates.find((r) => r.service_code === code)?.service_name;
+    expect(courier(polish, "shipbridge:inpost")).toBe("Kurier InPost");
+    expect(courier(polish, "shipbridge:dpd")).toBe("Kurier DPD");
+    expect(courier(english, "shipbridge:inpost")).toBe("InPost courier");
+    expect(courier(english, "shipbridge:dpd")).toBe("DPD courier");
+    // Shopify's regional locales too; none at all is the shop's language (Polish here).
+    expect(courier(await named("en-GB"), "shipbridge:dpd")).toBe("DPD courier");
+    expect(courier(await named(null), "shipbridge:dpd")).toBe("Kurier DPD");
+    // A locker: its kind, code and distance in the language, its address as the description.
+    const lockerPl = polish.find((r) => r.service_code.includes(":point:"));
+    const code = lockerPl?.service_code.split(":").at(-1) ?? "";
+    const lockerEn = english.find((r) => r.service_code === lockerPl?.service_code);
+    expect(lockerPl?.service_name).toMatch(
+      new RegExp(`^Paczkomat InPost ${code} \\(\\d+,\\d km\\)$`),
+    );
+    expect(lockerEn?.service_name).toMatch(
+      new RegExp(`^InPost locker ${code} \\(\\d+\\.\\d km\\)$`),
+    );
+    const point = (
+      await (
+        await harness.serviceClient()
+      ).points.map({
+        location: { address: { postcode: "80-831", city: "Gdańsk", country_code: "PL" } },
+        filters: { services: ["inpost"] },
+        limit: 50,
+      })
+    ).points.find((candidate) => candidate.code === code);
+    expect(point?.address?.street).toBeTruthy();
+    expect(lockerPl?.description).toBe(
+      `${point?.address?.street}, ${point?.address?.postcode} ${point?.address?.city}`,
+    );
+    expect(lockerEn?.description).toBe(lockerPl?.description);
+  });
+
   it("offers no courier rate to an address a courier cannot find; lockers follow their own rules", async () => {
     const codes = async (body: unknown) =>
       ((await ask(app, body)).body?.rates ?? []).map((r) => r.service_code);

@@ -3,8 +3,12 @@
 // their calculated prices (the plugin asks the service), the lockers near the
 // address from the plugin's pickup-point route, the chosen option added with
 // its locker (checked again on the server), payment with the system provider,
-// and the cart completed into an order.
+// and the cart completed into an order. Rates are named for the customer in
+// the checkout's language ("Kurier DPD" / "DPD courier"), whatever the
+// merchant called the option.
+import { serviceName } from "@shipbridge/core";
 import type pg from "pg";
+import type { Language } from "../../server/language.ts";
 import type { CustomerAddress } from "../customers.ts";
 import { type RoutePoint, rememberPoints, toKnownPoint } from "../points.ts";
 import { StorefrontError, type StorefrontRate } from "../shopify/storefront.ts";
@@ -14,6 +18,22 @@ interface Option {
   readonly id: string;
   readonly name: string;
   readonly data: { id: string; pickup_point?: boolean; is_return?: boolean } | null;
+}
+
+/** A rate's name in the customer's language: a courier, an InPost locker or another carrier's point. */
+export function rateName(
+  service: string,
+  point: { code: string; name?: string | null } | null,
+  language: Language,
+): string {
+  const carrier = serviceName(service, language);
+  if (!point) return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
+  const locker = service.toLowerCase() === "inpost";
+  const kind =
+    language === "pl"
+      ? `${locker ? "Paczkomat" : "Punkt odbioru"} ${carrier}`
+      : `${carrier} ${locker ? "locker" : "pickup point"}`;
+  return `${kind} ${point.code}`;
 }
 
 /** The code of a rate: the option's id, and the point's code for a locker. */
@@ -78,7 +98,10 @@ export class MedusaCheckout {
   }
 
   /** A cart for the address and the rates it can ship with, lockers listed one by one. */
-  async rates(address: CustomerAddress): Promise<{ cartId: string; rates: StorefrontRate[] }> {
+  async rates(
+    address: CustomerAddress,
+    language: Language = "pl",
+  ): Promise<{ cartId: string; rates: StorefrontRate[] }> {
     const cartId = await this.#cart(address);
     const { shipping_options } = await this.api.store<{ shipping_options: Option[] }>(
       `/store/shipping-options?cart_id=${cartId}`,
@@ -98,13 +121,15 @@ export class MedusaCheckout {
             `/store/shipping-options/${option.id}/calculate`,
             { body: { cart_id: cartId, data: { point_id: point.code } } },
           );
+          const place = toKnownPoint(point);
           rates.push({
             code: rateCode(option.id, point.code),
-            name: `${option.name} ${point.code}${point.name ? ` (${point.name})` : ""}`,
-            description: toKnownPoint(point).address || null,
+            name: rateName(service, point, language),
+            description: place.address || null,
             price: { amount: shipping_option.amount, currency: "PLN" },
             locker: true,
             point: point.code,
+            place,
           });
         }
       } else {
@@ -114,7 +139,7 @@ export class MedusaCheckout {
         );
         rates.push({
           code: rateCode(option.id),
-          name: option.name,
+          name: option.data?.id ? rateName(option.data.id, null, language) : option.name,
           description: null,
           price: { amount: shipping_option.amount, currency: "PLN" },
           locker: false,
@@ -158,10 +183,17 @@ export class MedusaCheckout {
   }
 
   /** Adds the chosen rate, pays with the system provider and completes the cart. */
-  async placeOrder(cartId: string, code: string): Promise<{ id: string; name: string }> {
+  async placeOrder(
+    cartId: string,
+    code: string,
+    language: Language = "pl",
+  ): Promise<{ id: string; name: string }> {
     const [optionId, point] = code.split(":");
     if (!optionId)
-      throw new StorefrontError("unknown_rate", "rate: choose a rate / wybierz stawkę");
+      throw new StorefrontError(
+        "unknown_rate",
+        language === "pl" ? "Wybierz sposób dostawy." : "Choose a delivery option.",
+      );
     await this.api.store(`/store/carts/${cartId}/shipping-methods`, {
       body: { option_id: optionId, data: point ? { point_id: point } : {} },
     });
@@ -180,7 +212,9 @@ export class MedusaCheckout {
     if (completed.type !== "order" || !completed.order) {
       throw new StorefrontError(
         "checkout_failed",
-        `the cart could not be completed: ${completed.error?.message ?? "unknown reason"}`,
+        language === "pl"
+          ? `Nie udało się złożyć zamówienia: ${completed.error?.message ?? "sklep nie podał powodu"}`
+          : `The order could not be placed: ${completed.error?.message ?? "the store gave no reason"}`,
         502,
       );
     }

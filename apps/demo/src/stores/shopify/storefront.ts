@@ -3,13 +3,16 @@
 // payload), the order is created in the fake Admin API with the chosen rate
 // as its shipping line (so a locker rate carries its point), and the app
 // hears of it through signed orders/create, orders/paid and orders/cancelled
-// webhooks.
+// webhooks. The checkout speaks the customer's language: the rate request
+// carries it as `locale`, and the app names its rates in it.
 import { ShipbridgeError } from "@shipbridge/core";
 import type { ShopifyOrder } from "@shipbridge/shopify";
 import { decodeServiceCode } from "@shipbridge/shopify";
 import { type FakeShopify, rateCallbackRequest, webhookRequest } from "@shipbridge/shopify/testing";
 import type pg from "pg";
+import type { Language } from "../../server/language.ts";
 import type { CustomerAddress } from "../customers.ts";
+import { type KnownPoint, knownPoints } from "../points.ts";
 
 export interface StorefrontRate {
   readonly code: string;
@@ -18,6 +21,8 @@ export interface StorefrontRate {
   readonly price: { readonly amount: number; readonly currency: string };
   readonly locker: boolean;
   readonly point: string | null;
+  /** The point's name, address and coordinates when known (for the checkout's map). */
+  readonly place?: KnownPoint | null;
 }
 
 /** The cart every test order buys: two items with weights, in PLN. */
@@ -77,7 +82,7 @@ export class ShopifyStorefront {
   }
 
   /** Asks the app's carrier-rate callback, exactly as Shopify's checkout does. */
-  async rates(address: CustomerAddress): Promise<StorefrontRate[]> {
+  async rates(address: CustomerAddress, language: Language = "pl"): Promise<StorefrontRate[]> {
     const { appUrl, apiSecretKey, shop } = this.options;
     const request = rateCallbackRequest({
       url: new URL("/rates", appUrl).href,
@@ -115,7 +120,7 @@ export class ShopifyStorefront {
           variant_id: 9_100_000 + index,
         })),
         currency: "PLN",
-        locale: "pl",
+        locale: language,
         order_totals: { subtotal_price: 9890, total_price: 9890, discount_amount: 0 },
       },
     });
@@ -149,17 +154,43 @@ export class ShopifyStorefront {
     });
   }
 
+  /**
+   * The rates a customer sees: as `rates`, each locker with its name,
+   * address and coordinates (learnt as the dashboard's map learns them) so
+   * the checkout can put it on its map.
+   */
+  async ratesWithPlaces(address: CustomerAddress, language: Language): Promise<StorefrontRate[]> {
+    const rates = await this.rates(address, language);
+    const lockers = rates.filter((rate) => rate.point !== null);
+    await Promise.all(
+      lockers.map((rate) => {
+        const choice = decodeServiceCode(rate.code);
+        return choice?.kind === "point"
+          ? this.options.describePoint?.(choice.service, choice.point, address).catch(() => {})
+          : undefined;
+      }),
+    );
+    const known = lockers.length > 0 ? await knownPoints(this.options.pool) : new Map();
+    return rates.map((rate) => ({
+      ...rate,
+      place: rate.point ? (known.get(rate.point) ?? null) : null,
+    }));
+  }
+
   /** Places the order with the chosen rate and sends orders/create. */
   async placeOrder(
     address: CustomerAddress,
     rateCode: string,
+    language: Language = "pl",
   ): Promise<{ id: string; name: string }> {
-    const rates = await this.rates(address);
+    const rates = await this.rates(address, language);
     const rate = rates.find((candidate) => candidate.code === rateCode);
     if (!rate) {
       throw new StorefrontError(
         "unknown_rate",
-        "rate: the rate is not offered for this address (ask for rates again) / stawka nie jest dostępna dla tego adresu (pobierz stawki ponownie)",
+        language === "pl"
+          ? "Ta stawka nie jest dostępna dla tego adresu; pokaż stawki ponownie."
+          : "This rate is not offered for this address; get the rates again.",
       );
     }
     const { rows } = await this.options.pool.query(

@@ -1,0 +1,65 @@
+// What a customer reads for each rate at checkout, in the checkout's own
+// language: Shopify sends the buyer's `locale` with every rate request
+// ("pl", "en", "pl-PL"...), and a rate is named in it ("Kurier InPost" /
+// "InPost courier"), falling back to the shop's language when the request
+// names none we speak. Carriers are named by core's one list of their names.
+import { serviceName } from "@shipbridge/core";
+
+export type RateLanguage = "pl" | "en";
+
+/** The checkout's language: the request's locale, else the shop's. */
+export function rateLanguage(
+  locale: string | null | undefined,
+  shopLanguage: "pl_PL" | "en_GB",
+): RateLanguage {
+  const tag = typeof locale === "string" ? locale.trim().slice(0, 2).toLowerCase() : "";
+  if (tag === "pl" || tag === "en") return tag;
+  return shopLanguage === "pl_PL" ? "pl" : "en";
+}
+
+/** A courier rate's name: "Kurier DPD" / "DPD courier". */
+export function courierRateName(service: string, language: RateLanguage): string {
+  const carrier = serviceName(service, language);
+  return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
+}
+
+/**
+ * A point's rate name with its code and distance: "Paczkomat InPost WAW01A
+ * (0,3 km)" / "InPost locker WAW01A (0.3 km)"; other carriers' points are
+ * pickup points.
+ */
+export function pointRateName(
+  service: string,
+  code: string,
+  distanceKm: number | null | undefined,
+  language: RateLanguage,
+): string {
+  const carrier = serviceName(service, language);
+  const locker = service.toLowerCase() === "inpost";
+  const kind =
+    language === "pl"
+      ? locker
+        ? `Paczkomat ${carrier}`
+        : `Punkt odbioru ${carrier}`
+      : `${carrier} ${locker ? "locker" : "pickup point"}`;
+  const distance =
+    typeof distanceKm === "number" && Number.isFinite(distanceKm)
+      ? ` (${new Intl.NumberFormat(language === "pl" ? "pl-PL" : "en-GB", {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }).format(distanceKm)} km)`
+      : "";
+  return `${kind} ${code}${distance}`;
+}
+
+/** A point's address for the rate's description: "ul. Długa 10, 80-831 Gdańsk". */
+export function pointRateDescription(
+  address:
+    | { street?: string | null; postcode?: string | null; city?: string | null }
+    | null
+    | undefined,
+): string | undefined {
+  const town = [address?.postcode, address?.city].filter(Boolean).join(" ");
+  const where = [address?.street, town].filter(Boolean).join(", ");
+  return where || undefined;
+}
