@@ -65,6 +65,7 @@ export {
 } from "./batch/index.ts";
 export type { Clock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
+export { deliveryName } from "./issues/delivery-names.ts";
 export { fieldName, type NameLanguage } from "./issues/field-names.ts";
 export type { Issue } from "./issues/issue.ts";
 export type { Language } from "./issues/language.ts";
