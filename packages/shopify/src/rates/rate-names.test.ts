@@ -20,7 +20,8 @@ describe("rate names", () => {
   });
 
   it("names couriers and points by carrier, in the language", () => {
-    expect(courierRateName("poczta", "pl")).toBe("Kurier Poczta Polska");
+    expect(courierRateName("poczta", "pl")).toBe("Kurier Pocztex");
+    expect(courierRateName("poczta", "en")).toBe("Pocztex courier");
     expect(courierRateName("dpd", "en")).toBe("DPD courier");
     expect(pointRateName("inpost", "KRA010", 0.44, "pl")).toBe("Paczkomat InPost KRA010 (0,4 km)");
     expect(pointRateName("inpost", "KRA010", 12, "en")).toBe("InPost locker KRA010 (12.0 km)");

@@ -2,8 +2,9 @@
 // language: Shopify sends the buyer's `locale` with every rate request
 // ("pl", "en", "pl-PL"...), and a rate is named in it ("Kurier InPost" /
 // "InPost courier"), falling back to the shop's language when the request
-// names none we speak. Carriers are named by core's one list of their names.
-import { serviceName } from "@shipbridge/core";
+// names none we speak. Deliveries are named by core's `deliveryName`, the one
+// naming every checkout uses.
+import { deliveryName } from "@shipbridge/core";
 
 export type RateLanguage = "pl" | "en";
 
@@ -17,10 +18,9 @@ export function rateLanguage(
   return shopLanguage === "pl_PL" ? "pl" : "en";
 }
 
-/** A courier rate's name: "Kurier DPD" / "DPD courier". */
+/** A courier rate's name: "Kurier DPD" / "DPD courier" (core's one naming of deliveries). */
 export function courierRateName(service: string, language: RateLanguage): string {
-  const carrier = serviceName(service, language);
-  return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
+  return deliveryName(service, null, language);
 }
 
 /**
@@ -34,22 +34,7 @@ export function pointRateName(
   distanceKm: number | null | undefined,
   language: RateLanguage,
 ): string {
-  const carrier = serviceName(service, language);
-  const locker = service.toLowerCase() === "inpost";
-  const kind =
-    language === "pl"
-      ? locker
-        ? `Paczkomat ${carrier}`
-        : `Punkt odbioru ${carrier}`
-      : `${carrier} ${locker ? "locker" : "pickup point"}`;
-  const distance =
-    typeof distanceKm === "number" && Number.isFinite(distanceKm)
-      ? ` (${new Intl.NumberFormat(language === "pl" ? "pl-PL" : "en-GB", {
-          minimumFractionDigits: 1,
-          maximumFractionDigits: 1,
-        }).format(distanceKm)} km)`
-      : "";
-  return `${kind} ${code}${distance}`;
+  return deliveryName(service, { code }, language, { distanceKm: distanceKm ?? null });
 }
 
 /** A point's address for the rate's description: "ul. Długa 10, 80-831 Gdańsk". */
