@@ -2,7 +2,8 @@
 // simulated Shopify store's checkout) and `/storefront/medusa/` (a checkout
 // through the Medusa store API), each its page and a few JSON calls, in the
 // customer's language (`?lang=`, then Accept-Language). A refused field is
-// named as the form names it, with its path and rule beside.
+// named as the form names it, with its path and rule beside; a refusal of the
+// Medusa store reads in the customer's language, Medusa's own words aside.
 import { type Context, Hono } from "hono";
 import { apiError, languageOf } from "../server/api-answers.ts";
 import type { DemoContext } from "../server/context.ts";
@@ -12,6 +13,54 @@ import { MedusaApiError } from "./medusa/medusa-api.ts";
 import { StorefrontError } from "./shopify/storefront.ts";
 import { formFieldName, storefrontPage } from "./storefront-page.ts";
 
+/**
+ * Medusa's own error codes (its MedusaError codes). Any other code is the
+ * plugin's, whose messages follow the request's Accept-Language.
+ */
+const MEDUSA_CODES = new Set([
+  "invalid_state_error",
+  "invalid_request_error",
+  "api_error",
+  "unknown_error",
+  "insufficient_inventory",
+  "cart_incompatible_state",
+]);
+
+/** Sentences for Medusa's own kinds of refusal, which Medusa words in English only. */
+const MEDUSA_REFUSALS: Readonly<Record<string, readonly [en: string, pl: string]>> = {
+  not_found: [
+    "this checkout is no longer in the store; get the rates again.",
+    "tego zamówienia nie ma już w sklepie; pokaż opcje dostawy ponownie.",
+  ],
+  invalid_data: [
+    "the order's details are not valid; check them and try again.",
+    "dane zamówienia są niepoprawne; sprawdź je i spróbuj ponownie.",
+  ],
+  not_allowed: [
+    "this checkout cannot be completed as it is; get the rates again.",
+    "tego zamówienia nie da się złożyć w tej postaci; pokaż opcje dostawy ponownie.",
+  ],
+};
+const MEDUSA_REFUSED: readonly [en: string, pl: string] = [
+  "the order was not accepted; get the rates again.",
+  "zamówienie nie zostało przyjęte; pokaż opcje dostawy ponownie.",
+];
+
+/**
+ * The customer's sentence for the store's refusal: the plugin's own message
+ * (already in the language asked for), else ours for Medusa's kind of
+ * refusal; Medusa's own words go to `details`.
+ */
+function refusal(
+  error: MedusaApiError,
+  language: "en" | "pl",
+): { reason: string; details?: string } {
+  const plugin = error.medusaCode !== undefined && !MEDUSA_CODES.has(error.medusaCode);
+  if (plugin && error.reason) return { reason: error.reason };
+  const [en, pl] = MEDUSA_REFUSALS[error.medusaType ?? ""] ?? MEDUSA_REFUSED;
+  return { reason: say(language, en, pl), ...(error.reason ? { details: error.reason } : {}) };
+}
+
 export function storefrontRoutes(demo: DemoContext): Hono {
   const routes = new Hono();
   routes.onError((error, c) => {
@@ -19,14 +68,18 @@ export function storefrontRoutes(demo: DemoContext): Hono {
       return apiError(c, error.status, error.code, error.message);
     const language = languageOf(c);
     console.error(`demo storefront: ${c.req.method} ${c.req.path}: ${error.message}`);
-    // The store refused the checkout's request: its reason, without the store API's path.
+    // The store refused the checkout's request: why, in the customer's language.
     if (error instanceof MedusaApiError && error.final) {
-      const reason = error.message.replace(/^[A-Z]+ \S+: \d{3} /, "");
-      return apiError(
-        c,
+      const { reason, details } = refusal(error, language);
+      return c.json(
+        {
+          error: {
+            code: "store_refused",
+            message: say(language, `The store refused: ${reason}`, `Sklep odmówił: ${reason}`),
+            ...(details ? { details } : {}),
+          },
+        },
         400,
-        "store_refused",
-        say(language, `The store refused: ${reason}`, `Sklep odmówił: ${reason}`),
       );
     }
     return apiError(

@@ -63,6 +63,13 @@ beforeAll(async () => {
       response.end(JSON.stringify({ token: "token" }));
       return;
     }
+    if (request.url === "/store/carts/nosuch") {
+      // Medusa's own refusal, in English whatever was asked; it shows what was asked.
+      response.writeHead(404, { "content-type": "application/json" });
+      const asked = request.headers["accept-language"] ?? "none";
+      response.end(JSON.stringify({ type: "not_found", message: `Cart not found (${asked})` }));
+      return;
+    }
     const answer = ANSWERS[request.url ?? ""] ?? { status: 404, type: "text/plain", body: "" };
     response.writeHead(answer.status, { "content-type": answer.type });
     response.end(answer.body);
@@ -115,5 +122,16 @@ describe("Medusa's answers", () => {
       "POST /crashed: 500 the store answered text/html; charset=utf-8 instead of JSON",
     );
     expect(error.message).not.toMatch(/DOCTYPE|path\.reduce|node_modules/);
+  });
+
+  it("the store API is asked in the customer's language; a refusal keeps Medusa's bare words and kind", async () => {
+    const error = (await api
+      .store("/store/carts/nosuch", { language: "pl" })
+      .catch((caught: unknown) => caught)) as MedusaApiError;
+    expect(error).toBeInstanceOf(MedusaApiError);
+    expect(error.final).toBe(true);
+    expect(error.reason).toBe("Cart not found (pl)");
+    expect(error.medusaType).toBe("not_found");
+    expect(error.message).toBe("GET /store/carts/nosuch: 404 Cart not found (pl)");
   });
 });

@@ -22,10 +22,21 @@ export class MedusaApiError extends ShipbridgeError {
   readonly status: number;
   /** Medusa's (or the plugin's) code of the refusal, when its body names one. */
   readonly medusaCode: string | undefined;
-  constructor(status: number, message: string, medusaCode?: string) {
+  /** Medusa's own words for the refusal (its body's `message`), without the request. */
+  readonly reason: string | undefined;
+  /** Medusa's kind of error (its body's `type`: `not_found`, `invalid_data`...). */
+  readonly medusaType: string | undefined;
+  constructor(
+    status: number,
+    message: string,
+    medusaCode?: string,
+    said: { reason?: string; type?: string } = {},
+  ) {
     super("medusa_api_error", message);
     this.status = status;
     this.medusaCode = medusaCode;
+    this.reason = said.reason;
+    this.medusaType = said.type;
   }
 
   /** A refusal: retrying the same request cannot succeed. */
@@ -48,11 +59,19 @@ async function answer<T>(response: Response, what: string): Promise<T> {
     );
   }
   if (!response.ok) {
-    const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
+    const { message, code, type } = (body ?? {}) as {
+      message?: unknown;
+      code?: unknown;
+      type?: unknown;
+    };
     throw new MedusaApiError(
       response.status,
       `${what}: ${response.status} ${typeof message === "string" ? message : text.slice(0, 300)}`,
       typeof code === "string" ? code : undefined,
+      {
+        ...(typeof message === "string" ? { reason: message } : {}),
+        ...(typeof type === "string" ? { type } : {}),
+      },
     );
   }
   return body as T;
@@ -116,12 +135,14 @@ export class MedusaApi {
     );
   }
 
-  async store<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  /** The store API; `init.body` is sent as JSON, in `init.language` when given. */
+  async store<T>(path: string, init: AdminInit = {}): Promise<T> {
     const method = init.method ?? (init.body === undefined ? "GET" : "POST");
     const response = await fetch(`${this.backendUrl}${path}`, {
       method,
       headers: {
         "x-publishable-api-key": this.publishableKey,
+        ...(init.language ? { "accept-language": init.language } : {}),
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
