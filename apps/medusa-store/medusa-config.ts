@@ -53,9 +53,12 @@ const shipbridge = {
     phone: "501234567",
     email: "sklep@example.com",
   },
+  // No "name at checkout": the storefront names these options in the
+  // customer's language ("Kurier DPD" / "DPD courier"); a name set here would
+  // be shown as it is, in every language.
   services: [
-    { service: "inpost", name: "InPost Paczkomat", pickup_point: true },
-    { service: "dpd", name: "DPD courier", returns: true },
+    { service: "inpost", pickup_point: true },
+    { service: "dpd", returns: true },
   ],
   flatPrice: 19.99,
   // Cash on delivery: SHIPBRIDGE_COD_IBAN and the payment providers that mean

@@ -22,6 +22,8 @@ export interface RoutePoint {
     city?: string | null;
   } | null;
   readonly coordinates?: { latitude: number; longitude: number } | null;
+  /** How far the point is from the address, in kilometres, when the service says. */
+  readonly distance?: number | null;
 }
 
 export function toKnownPoint(point: RoutePoint): KnownPoint {

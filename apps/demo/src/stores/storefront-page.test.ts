@@ -2,7 +2,6 @@
 // the language asked for, and a refused field reads as the form labels it or
 // as core names the path, never as the raw path.
 import { describe, expect, it } from "vitest";
-import { rateName } from "./medusa/checkout.ts";
 import { formFieldName, storefrontPage } from "./storefront-page.ts";
 
 describe("the storefront page", () => {
@@ -27,13 +26,5 @@ describe("the storefront page", () => {
     expect(formFieldName("postcode", "pl")).toBe("Kod pocztowy");
     expect(formFieldName("order.shipping_address.phone", "pl")).toBe("Telefon odbiorcy");
     expect(formFieldName("order.shipping_address.phone", "en")).toBe("Receiver's phone");
-  });
-
-  it("names the Medusa store's rates by carrier in the customer's language", () => {
-    expect(rateName("dpd", null, "pl")).toBe("Kurier DPD");
-    expect(rateName("dpd", null, "en")).toBe("DPD courier");
-    expect(rateName("inpost", { code: "GDA01M" }, "pl")).toBe("Paczkomat InPost GDA01M");
-    expect(rateName("inpost", { code: "GDA01M" }, "en")).toBe("InPost locker GDA01M");
-    expect(rateName("poczta", { code: "P1" }, "pl")).toBe("Punkt odbioru Poczta Polska P1");
   });
 });

@@ -3,10 +3,12 @@
 // their calculated prices (the plugin asks the service), the lockers near the
 // address from the plugin's pickup-point route, the chosen option added with
 // its locker (checked again on the server), payment with the system provider,
-// and the cart completed into an order. Rates are named for the customer in
-// the checkout's language ("Kurier DPD" / "DPD courier"), whatever the
-// merchant called the option.
-import { serviceName } from "@shipbridge/core";
+// and the cart completed into an order. A rate keeps the name the merchant
+// gave its option ("Name at checkout" in the plugin's settings, or the
+// option's name in Medusa's admin); an option of the plugin left unnamed is
+// named for the customer in the checkout's language by core's deliveryName
+// ("Kurier DPD" / "DPD courier"), as the Shopify app names its rates.
+import { deliveryName } from "@shipbridge/core";
 import type pg from "pg";
 import type { Language } from "../../server/language.ts";
 import type { CustomerAddress } from "../customers.ts";
@@ -14,26 +16,47 @@ import { type RoutePoint, rememberPoints, toKnownPoint } from "../points.ts";
 import { StorefrontError, type StorefrontRate } from "../shopify/storefront.ts";
 import type { MedusaApi } from "./medusa-api.ts";
 
-interface Option {
+/** A shipping option as the store API lists it; the plugin's keep their service in `data`. */
+export interface Option {
   readonly id: string;
   readonly name: string;
-  readonly data: { id: string; pickup_point?: boolean; is_return?: boolean } | null;
+  readonly data: {
+    id: string;
+    service?: string;
+    pickup_point?: boolean;
+    is_return?: boolean;
+  } | null;
 }
 
-/** A rate's name in the customer's language: a courier, an InPost locker or another carrier's point. */
-export function rateName(
-  service: string,
-  point: { code: string; name?: string | null } | null,
+/**
+ * The plugin's service an option ships with, when the option is one of the
+ * plugin's (its data names the service, and its id is the service's own or
+ * the service's points'); undefined for any other provider's option.
+ */
+function pluginService(option: Option): string | undefined {
+  const service = option.data?.service;
+  if (typeof service !== "string" || service === "") return undefined;
+  const id = option.data?.id;
+  return id === service || id === `${service}-point` ? service : undefined;
+}
+
+/**
+ * What the customer reads for an option (at `point` for a pickup option):
+ * the merchant's own name when the merchant gave one (a point's code after
+ * it), else, for the plugin's options, core's name in the customer's
+ * language ("Paczkomat InPost GDA01M (0,4 km)"); any other option keeps its name.
+ */
+export function optionRateName(
+  option: Option,
+  point: { readonly code: string; readonly distance?: number | null } | null,
   language: Language,
 ): string {
-  const carrier = serviceName(service, language);
-  if (!point) return language === "pl" ? `Kurier ${carrier}` : `${carrier} courier`;
-  const locker = service.toLowerCase() === "inpost";
-  const kind =
-    language === "pl"
-      ? `${locker ? "Paczkomat" : "Punkt odbioru"} ${carrier}`
-      : `${carrier} ${locker ? "locker" : "pickup point"}`;
-  return `${kind} ${point.code}`;
+  const service = pluginService(option);
+  const unnamed =
+    service !== undefined && (option.name === service || option.name === option.data?.id);
+  if (service !== undefined && unnamed)
+    return deliveryName(service, point, language, { distanceKm: point?.distance ?? null });
+  return point ? `${option.name} ${point.code}` : option.name;
 }
 
 /** The code of a rate: the option's id, and the point's code for a locker. */
@@ -70,7 +93,7 @@ export class MedusaCheckout {
     return { region: region.id, items };
   }
 
-  async #cart(address: CustomerAddress): Promise<string> {
+  async #cart(address: CustomerAddress, language?: Language): Promise<string> {
     this.#basket ??= this.#readBasket();
     const basket = this.#basket;
     // A failed read is asked again next time.
@@ -93,6 +116,7 @@ export class MedusaCheckout {
         },
         items,
       },
+      ...(language ? { language } : {}),
     });
     return cart.id;
   }
@@ -102,9 +126,10 @@ export class MedusaCheckout {
     address: CustomerAddress,
     language: Language = "pl",
   ): Promise<{ cartId: string; rates: StorefrontRate[] }> {
-    const cartId = await this.#cart(address);
+    const cartId = await this.#cart(address, language);
     const { shipping_options } = await this.api.store<{ shipping_options: Option[] }>(
       `/store/shipping-options?cart_id=${cartId}`,
+      { language },
     );
     const rates: StorefrontRate[] = [];
     for (const option of shipping_options) {
@@ -113,18 +138,19 @@ export class MedusaCheckout {
         const service = option.data.id.replace(/-point$/, "");
         const { points } = await this.api.store<{ points: RoutePoint[] }>(
           `/store/shipbridge/pickup-points?service=${encodeURIComponent(service)}&cart_id=${cartId}`,
+          { language },
         );
         const near = points.slice(0, 3);
         await rememberPoints(this.pool, near.map(toKnownPoint));
         for (const point of near) {
           const { shipping_option } = await this.api.store<{ shipping_option: { amount: number } }>(
             `/store/shipping-options/${option.id}/calculate`,
-            { body: { cart_id: cartId, data: { point_id: point.code } } },
+            { body: { cart_id: cartId, data: { point_id: point.code } }, language },
           );
           const place = toKnownPoint(point);
           rates.push({
             code: rateCode(option.id, point.code),
-            name: rateName(service, point, language),
+            name: optionRateName(option, point, language),
             description: place.address || null,
             price: { amount: shipping_option.amount, currency: "PLN" },
             locker: true,
@@ -135,11 +161,11 @@ export class MedusaCheckout {
       } else {
         const { shipping_option } = await this.api.store<{ shipping_option: { amount: number } }>(
           `/store/shipping-options/${option.id}/calculate`,
-          { body: { cart_id: cartId, data: {} } },
+          { body: { cart_id: cartId, data: {} }, language },
         );
         rates.push({
           code: rateCode(option.id),
-          name: option.data?.id ? rateName(option.data.id, null, language) : option.name,
+          name: optionRateName(option, null, language),
           description: null,
           price: { amount: shipping_option.amount, currency: "PLN" },
           locker: false,
@@ -196,19 +222,21 @@ export class MedusaCheckout {
       );
     await this.api.store(`/store/carts/${cartId}/shipping-methods`, {
       body: { option_id: optionId, data: point ? { point_id: point } : {} },
+      language,
     });
     const { payment_collection } = await this.api.store<{ payment_collection: { id: string } }>(
       "/store/payment-collections",
-      { body: { cart_id: cartId } },
+      { body: { cart_id: cartId }, language },
     );
     await this.api.store(`/store/payment-collections/${payment_collection.id}/payment-sessions`, {
       body: { provider_id: "pp_system_default" },
+      language,
     });
     const completed = await this.api.store<{
       type: string;
       order?: { id: string; display_id: number };
       error?: { message?: string };
-    }>(`/store/carts/${cartId}/complete`, { body: {} });
+    }>(`/store/carts/${cartId}/complete`, { body: {}, language });
     if (completed.type !== "order" || !completed.order) {
       throw new StorefrontError(
         "checkout_failed",
