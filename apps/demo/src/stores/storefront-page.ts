@@ -7,8 +7,11 @@
 // status region. Ids and names are stable for tests.
 import { fieldName } from "@shipbridge/core";
 import type { Language } from "../server/language.ts";
+import { type CustomerAddress, SAMPLE_CUSTOMERS } from "./customers.ts";
+import { CART as SHOPIFY_CART } from "./shopify/storefront.ts";
 
-const TEXT = {
+/** Every text of the page, the same keys in each language. */
+export const TEXT = {
   en: {
     shopify: "Sklep Kowalski on Shopify (simulated)",
     medusa: "Sklep Kowalski on Medusa",
@@ -32,8 +35,8 @@ const TEXT = {
     lookingForRates: "Looking for delivery options…",
     ratesFound: "Delivery options: {count}. Choose one in the list or on the map.",
     noRates: "No delivery is offered to this address.",
-    mapTitle: "Lockers near the address",
-    mapDesc: "Each numbered dot is a locker of the list; choose one to ship to it.",
+    mapTitle: "Pickup points near the address",
+    mapDesc: "Each numbered dot is a pickup point of the list; choose one to ship to it.",
     chooseOnMap: "Choose {name}, {address}",
     place: "Place order",
     placing: "Placing the order…",
@@ -46,6 +49,7 @@ const TEXT = {
     dashboard: "Dashboard",
     language: "Language",
     problems: "Please check:",
+    failed: "Something went wrong; try again in a moment.",
   },
   pl: {
     shopify: "Sklep Kowalski na Shopify (symulacja)",
@@ -54,7 +58,7 @@ const TEXT = {
     cart: "Twój koszyk",
     mug: "Kubek",
     book: "Książka",
-    subtotal: "Suma",
+    subtotal: "Suma częściowa",
     address: "Adres dostawy",
     first_name: "Imię",
     last_name: "Nazwisko",
@@ -70,8 +74,8 @@ const TEXT = {
     lookingForRates: "Szukamy opcji dostawy…",
     ratesFound: "Opcje dostawy: {count}. Wybierz jedną z listy albo na mapie.",
     noRates: "Pod ten adres nie ma dostawy.",
-    mapTitle: "Paczkomaty w pobliżu adresu",
-    mapDesc: "Każdy numerowany punkt to paczkomat z listy; wybierz go, by wysłać do niego.",
+    mapTitle: "Punkty odbioru w pobliżu adresu",
+    mapDesc: "Każda numerowana kropka to punkt odbioru z listy; wybierz ją, by wysłać do niego.",
     chooseOnMap: "Wybierz {name}, {address}",
     place: "Złóż zamówienie",
     placing: "Składamy zamówienie…",
@@ -84,34 +88,32 @@ const TEXT = {
     dashboard: "Panel",
     language: "Język",
     problems: "Sprawdź:",
+    failed: "Coś poszło nie tak; spróbuj ponownie za chwilę.",
   },
 } as const;
 
-const DEFAULTS = {
-  first_name: "Anna",
-  last_name: "Nowak",
-  email: "anna.nowak@example.com",
-  phone: "601234567",
-  street: "ul. Długa 5",
-  city: "Gdańsk",
-  postcode: "80-831",
-} as const;
+/** The form's first answers: the first sample customer. */
+const DEFAULTS: CustomerAddress = SAMPLE_CUSTOMERS[0] as CustomerAddress;
 
-const AUTOCOMPLETE: Record<keyof typeof DEFAULTS, string> = {
-  first_name: "given-name",
-  last_name: "family-name",
-  email: "email",
-  phone: "tel",
-  street: "street-address",
-  city: "address-level2",
-  postcode: "postal-code",
+/** Each field's autofill name and, on a phone, its keyboard. */
+const INPUTS: Record<keyof CustomerAddress, { autocomplete: string; attributes?: string }> = {
+  first_name: { autocomplete: "given-name" },
+  last_name: { autocomplete: "family-name" },
+  email: { autocomplete: "email", attributes: 'type="email"' },
+  phone: { autocomplete: "tel", attributes: 'type="tel"' },
+  street: { autocomplete: "street-address" },
+  city: { autocomplete: "address-level2" },
+  postcode: { autocomplete: "postal-code", attributes: 'inputmode="numeric"' },
 };
 
-/** The cart every checkout buys (the stores' own prices, in złoty). */
-const CART = [
-  { key: "mug", price: 39.9 },
-  { key: "book", price: 59 },
-] as const;
+/** The page's words for the store's items, by SKU. */
+const ITEM_TEXT: Readonly<Record<string, "mug" | "book">> = { KUBEK: "mug", KSIAZKA: "book" };
+
+/** The cart every checkout buys: the store's own items and prices, in złoty. */
+const CART = SHOPIFY_CART.map((item) => ({
+  key: ITEM_TEXT[item.sku] ?? "mug",
+  price: Number(item.price) * item.quantity,
+}));
 
 /** The checkout form's own fields (and what a request names besides them). */
 const FORM_FIELDS = new Set([...Object.keys(DEFAULTS), "rate", "cartId"]);
@@ -139,10 +141,10 @@ export function storefrontPage(
       style: "currency",
       currency: "PLN",
     }).format(amount);
-  const fields = (Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[])
+  const fields = (Object.keys(INPUTS) as (keyof CustomerAddress)[])
     .map(
       (name) =>
-        `<label class="field field-${name}"><span>${html(t[name])}</span> <input name="${name}" value="${html(DEFAULTS[name])}" autocomplete="${AUTOCOMPLETE[name]}" required></label>`,
+        `<label class="field field-${name}"><span>${html(t[name])}</span> <input name="${name}" ${INPUTS[name].attributes ?? 'type="text"'} value="${html(DEFAULTS[name])}" autocomplete="${INPUTS[name].autocomplete}" required></label>`,
     )
     .join("\n      ");
   const cart = CART.map(
@@ -170,7 +172,7 @@ export function storefrontPage(
   header { background: #1d2733; color: #fff; }
   header .bar { max-width: 60rem; margin: 0 auto; padding: .8rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem; justify-content: space-between; align-items: center; }
   header h1 { font-size: 1.25rem; margin: 0; }
-  header nav { display: flex; gap: .75rem; align-items: center; }
+  header nav, header .links { display: flex; gap: .75rem; align-items: center; }
   header a { color: #fff; }
   header a[aria-current="true"] { font-weight: 700; text-decoration: none; }
   main { max-width: 60rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr) 18rem; align-items: start; }
@@ -189,7 +191,8 @@ export function storefrontPage(
   .field > input[aria-invalid="true"] { border-color: #a4161a; outline: 2px solid #a4161a; }
   button { margin: .8rem .5rem 0 0; padding: .5rem 1rem; font: inherit; border-radius: .3rem; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
   button.secondary { background: #fff; color: #1d4ed8; }
-  button:disabled { background: #e4e7eb; color: #4b5563; border-color: #9aa3af; cursor: default; }
+  button:disabled, button[aria-disabled="true"] { background: #e4e7eb; color: #4b5563; border-color: #9aa3af; cursor: default; }
+  #order-result:focus, #status:focus { outline: 2px solid #1d4ed8; outline-offset: 2px; }
   #rates { border: 0; margin: .8rem 0 0; padding: 0; min-width: 0; }
   #rates legend { font-weight: 600; padding: 0; margin-bottom: .3rem; }
   .delivery { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
@@ -220,7 +223,6 @@ export function storefrontPage(
   .error ul { margin: .3rem 0 0; padding-left: 1.2rem; }
   @media (max-width: 44rem) {
     main { grid-template-columns: minmax(0, 1fr); }
-    aside { order: -1; }
     .fields { grid-template-columns: minmax(0, 1fr); }
     .delivery.with-map { grid-template-columns: minmax(0, 1fr); }
   }
@@ -229,11 +231,13 @@ export function storefrontPage(
 <body>
 <header><div class="bar">
   <h1>${html(t[store])}</h1>
-  <nav aria-label="${html(t.language)}">
-    <a href="?lang=pl" hreflang="pl" lang="pl" aria-current="${language === "pl"}">Polski</a>
-    <a href="?lang=en" hreflang="en" lang="en" aria-current="${language === "en"}">English</a>
+  <div class="links">
+    <nav aria-label="${html(t.language)}">
+      <a href="?lang=pl" hreflang="pl" lang="pl" aria-current="${language === "pl"}">Polski</a>
+      <a href="?lang=en" hreflang="en" lang="en" aria-current="${language === "en"}">English</a>
+    </nav>
     <a href="${html(dashboard)}/?lang=${language}">${html(t.dashboard)}</a>
-  </nav>
+  </div>
 </div></header>
 <main>
 <p class="intro">${html(t.intro)}</p>
@@ -250,9 +254,9 @@ export function storefrontPage(
   </div>
   <button type="submit" id="place-order" disabled>${html(t.place)}</button>
 </form>
-<div id="order-result"></div>
+<div id="order-result" tabindex="-1"></div>
 ${shopifyButtons}
-<p id="status" role="status" aria-live="polite"></p>
+<p id="status" role="status" aria-live="polite" tabindex="-1"></p>
 <div id="error" class="error" role="alert"></div>
 </section>
 <aside aria-labelledby="cart-heading">
@@ -284,11 +288,13 @@ function clearProblems() {
   error.replaceChildren();
   for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
 }
-function showProblems(answer, status) {
+function showProblems(answer) {
   const problem = answer.error ?? {};
   const lead = document.createElement("p");
   lead.style.margin = "0";
-  lead.textContent = problem.message ?? String(status);
+  lead.textContent = problem.message ?? T.failed;
+  // The store's own words, when it gave them, on hover.
+  if (problem.details) lead.title = problem.details;
   error.append(lead);
   const issues = problem.issues ?? [];
   if (issues.length === 0) return;
@@ -317,7 +323,7 @@ async function post(path, body) {
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     status.textContent = "";
-    showProblems(answer, response.status);
+    showProblems(answer);
     throw new Error(answer.error?.message ?? String(response.status));
   }
   return answer;
@@ -403,12 +409,35 @@ function drawMap(lockers) {
   mapBox.append(svg, caption);
   markChosen();
 }
-document.getElementById("get-rates").addEventListener("click", async () => {
+const getRates = document.getElementById("get-rates");
+/**
+ * Runs a button's request once at a time: the button stays focusable while
+ * it runs (aria-disabled, never disabled, so focus never drops to the body),
+ * a second press is ignored, and a failure the server did not explain (the
+ * network, say) is shown in the error region instead of vanishing.
+ */
+function action(button, run) {
+  button?.addEventListener("click", async (event) => {
+    event.preventDefault();
+    if (button.getAttribute("aria-disabled") === "true" || button.disabled) return;
+    button.setAttribute("aria-disabled", "true");
+    try {
+      await run();
+    } catch (problem) {
+      status.textContent = "";
+      if (error.childElementCount === 0) showProblems({});
+    } finally {
+      button.removeAttribute("aria-disabled");
+    }
+  });
+}
+action(getRates, async () => {
   list.replaceChildren();
   fieldset.hidden = true;
   mapBox.hidden = true;
   place.disabled = true;
   status.textContent = T.lookingForRates;
+  clearProblems();
   const answer = await post("rates", address());
   cartId = answer.cartId ?? null;
   const lockers = answer.rates.filter((rate) => rate.locker);
@@ -445,13 +474,15 @@ document.getElementById("get-rates").addEventListener("click", async () => {
   place.disabled = answer.rates.length === 0;
   status.textContent = answer.rates.length === 0 ? T.noRates : say("ratesFound", { count: answer.rates.length });
 });
-form.addEventListener("submit", async (event) => {
+form.addEventListener("submit", (event) => {
   event.preventDefault();
+  place.click();
+});
+action(place, async () => {
   const rate = form.querySelector("input[name=rate]:checked");
   if (!rate) return;
-  place.disabled = true;
   status.textContent = T.placing;
-  const order = await post("orders", { ...address(), rate: rate.value, cartId }).finally(() => { place.disabled = false; });
+  const order = await post("orders", { ...address(), rate: rate.value, cartId });
   orderName = order.name;
   result.dataset.orderId = order.id;
   // The receipt: the order and how it travels.
@@ -466,14 +497,18 @@ form.addEventListener("submit", async (event) => {
   if (paid) paid.disabled = false;
   if (cancel) cancel.disabled = false;
 });
-paid?.addEventListener("click", async () => {
+action(paid, async () => {
   await post("orders/" + result.dataset.orderId + "/paid");
+  // Paid once only: focus moves on to what can still be done, before the button goes.
+  cancel.focus();
   paid.disabled = true;
   status.dataset.state = "paid";
   status.textContent = say("paidDone", { order: orderName });
 });
-cancel?.addEventListener("click", async () => {
+action(cancel, async () => {
   await post("orders/" + result.dataset.orderId + "/cancel");
+  // Nothing is left to do with the order: focus goes to its receipt.
+  result.focus();
   cancel.disabled = true;
   paid.disabled = true;
   status.dataset.state = "cancelled";

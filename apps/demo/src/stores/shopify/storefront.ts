@@ -26,7 +26,7 @@ export interface StorefrontRate {
 }
 
 /** The cart every test order buys: two items with weights, in PLN. */
-const CART = [
+export const CART = [
   { id: 1, sku: "KUBEK", name: "Kubek", quantity: 1, grams: 400, price: "39.90" },
   { id: 2, sku: "KSIAZKA", name: "Książka", quantity: 1, grams: 500, price: "59.00" },
 ] as const;
@@ -265,6 +265,9 @@ export class ShopifyStorefront {
       total_outstanding: "0.00",
       updated_at: now,
     }));
+    // The shop holds the order as paid, as its Admin API answers it.
+    this.options.fake.updateOrder(this.options.shop, order);
+    this.options.saveFake();
     await this.#webhook("orders/paid", order);
   }
 
