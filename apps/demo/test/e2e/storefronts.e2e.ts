@@ -7,10 +7,12 @@
 // the order is placed and (Shopify) marked paid and cancelled, each step confirmed in a
 // status region; a missing field is named as the form names it, its path
 // and rule on hover; axe-core finds no serious or critical violation.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { FakeShopify } from "@shipbridge/shopify/testing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_CUSTOMERS } from "../../src/stores/customers.ts";
 import {
   type DemoProcess,
   startDemoProcess,
@@ -78,6 +80,38 @@ async function rateColumns(page: Page) {
   );
 }
 
+/** The order as the store keeps it, seen through the dashboard's API: its chosen point. */
+async function storeOrder(store: Store, id: string): Promise<{ point: { id: string } | null }> {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const response = await fetch(`${demo.addresses.dashboard}/api/orders`);
+    const { orders } = (await response.json()) as {
+      orders: { store: string; id: string; point: { id: string } | null }[];
+    };
+    const order = orders.find((candidate) => candidate.store === store && candidate.id === id);
+    if (order) return order;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`the dashboard never listed ${store} order ${id}`);
+}
+
+/** The simulated Shopify store's own record of an order's payment (its Admin API's view). */
+function shopifyFinancialStatus(orderId: string): string | null {
+  const fake = new FakeShopify({ apiKey: "read-only", apiSecretKey: "read-only" });
+  fake.restore(readFileSync(join(workDir, "data", "shopify-fake.json"), "utf8"));
+  const order = fake.order("shipbridge-demo.myshopify.com", `gid://shopify/Order/${orderId}`);
+  return order?.details?.financial_status ?? null;
+}
+
+/** The element that has focus is a control or a region of the page, never the body. */
+async function focusKept(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return !active || active === document.body
+      ? "body"
+      : `${active.tagName.toLowerCase()}#${active.id}`;
+  });
+}
+
 async function noSidewaysScroll(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
@@ -130,10 +164,15 @@ describe("the storefronts in a browser", () => {
     await page.close();
   });
 
-  for (const language of LANGUAGES) {
-    it(`names a missing field for people in ${language}, its path and rule on hover`, async () => {
+  for (const [store, language] of [
+    ["shopify", "en"],
+    ["shopify", "pl"],
+    ["medusa", "en"],
+    ["medusa", "pl"],
+  ] as const) {
+    it(`names a missing field for people in ${store}'s ${language} checkout, its path and rule on hover`, async () => {
       const page = await browser.context.newPage();
-      await page.goto(`${storefront.shopify}?lang=${language}`);
+      await page.goto(`${storefront[store]}?lang=${language}`);
       await page.fill("#checkout [name='street']", "");
       await page.click("#get-rates");
       const problem = page.locator("#error li[data-path='street']");
@@ -145,7 +184,7 @@ describe("the storefronts in a browser", () => {
       );
       // Never the raw path inside the sentence.
       await expect(page.textContent("#error")).resolves.not.toContain("street jest");
-      await expectAccessible(page, `shopify storefront refusal (${language})`);
+      await expectAccessible(page, `${store} storefront refusal (${language})`);
       await page.close();
     });
   }
@@ -159,18 +198,12 @@ describe("the storefronts in a browser", () => {
       });
       return {
         status: response.status,
-        error: ((await response.json()) as { error: { code: string; message: string } }).error,
+        error: (
+          (await response.json()) as { error: { code: string; message: string; details?: string } }
+        ).error,
       };
     };
-    const address = {
-      first_name: "Anna",
-      last_name: "Nowak",
-      email: "anna.nowak@example.com",
-      phone: "601234567",
-      street: "ul. Długa 5",
-      city: "Gdańsk",
-      postcode: "80-831",
-    };
+    const address = SAMPLE_CUSTOMERS[0];
     // A rate the Shopify checkout does not offer.
     const shopify = await post(`${storefront.shopify}orders?lang=pl`, {
       ...address,
@@ -183,10 +216,11 @@ describe("the storefronts in a browser", () => {
         message: "Ta stawka nie jest dostępna dla tego adresu; pokaż stawki ponownie.",
       },
     });
-    // A cart Medusa does not know: Medusa's reason, led in the language.
-    for (const [language, lead] of [
-      ["pl", "Sklep odmówił: "],
-      ["en", "The store refused: "],
+    // A cart Medusa does not know: a sentence in the customer's language, Medusa's own
+    // (English) wording kept aside in `details`.
+    for (const [language, lead, foreign] of [
+      ["pl", "Sklep odmówił: ", /\b(was|not|found|the|with|cart)\b/i],
+      ["en", "The store refused: ", /\b(nie|sklep|koszyk|został)\b/i],
     ] as const) {
       const medusa = await post(`${storefront.medusa}orders?lang=${language}`, {
         rate: "so_nosuch",
@@ -195,7 +229,9 @@ describe("the storefronts in a browser", () => {
       expect(medusa.status).toBe(400);
       expect(medusa.error.code).toBe("store_refused");
       expect(medusa.error.message.startsWith(lead)).toBe(true);
+      expect(medusa.error.message).not.toMatch(foreign);
       expect(medusa.error.message).not.toMatch(/\/store\/|POST /);
+      expect(medusa.error.details).toMatch(/cart_nosuch/);
     }
   });
 
@@ -217,7 +253,7 @@ describe("the storefronts in a browser", () => {
           const names = await page.locator("#rates .rate-name").allTextContents();
           expect(names.map((name) => name.replace(/^\d+/, ""))).toContain(COURIER[store][language]);
           expect(names.join(" ")).not.toMatch(
-            language === "pl" ? /courier|locker/ : /Kurier|kurier/,
+            language === "pl" ? /courier|locker|pickup point/i : /kurier|paczkomat|punkt odbioru/i,
           );
           // Columns: the choices, names and details start at one edge, the prices end at one.
           const columns = await rateColumns(page);
@@ -271,22 +307,34 @@ describe("the storefronts in a browser", () => {
             });
           }
 
-          // The order goes to the locker chosen on the map.
-          await page.click("#place-order");
+          // The order goes to the locker chosen on the map, placed by keyboard: focus
+          // stays on the page's controls, never dropped to the body.
+          await page.focus("#place-order");
+          await page.keyboard.press("Enter");
           const result = page.locator("#order-result[data-order-id]");
           await result.waitFor({ timeout: 120_000 });
           await expect(page.textContent("#status")).resolves.toMatch(TEXTS[language].placed);
+          await expect(focusKept(page)).resolves.not.toBe("body");
           const point = secondCode?.split(":").at(-1) ?? "";
           await expect(result.textContent()).resolves.toContain(point);
+          // The store has the order with that point.
+          const orderId = (await result.getAttribute("data-order-id")) ?? "";
+          await expect(storeOrder(store, orderId)).resolves.toMatchObject({ point: { id: point } });
           if (store === "shopify") {
-            await page.click("#mark-paid");
+            await page.focus("#mark-paid");
+            await page.keyboard.press("Enter");
             await page.waitForSelector("#status[data-state='paid']");
             await expect(page.textContent("#status")).resolves.toMatch(TEXTS[language].paid);
             await expect(page.getAttribute("#status", "aria-live")).resolves.toBe("polite");
             await expect(page.isDisabled("#mark-paid")).resolves.toBe(true);
-            await page.click("#cancel-order");
+            await expect(focusKept(page)).resolves.not.toBe("body");
+            // The store itself holds the order as paid.
+            expect(shopifyFinancialStatus(orderId)).toBe("paid");
+            await page.focus("#cancel-order");
+            await page.keyboard.press("Enter");
             await page.waitForSelector("#status[data-state='cancelled']");
             await expect(page.textContent("#status")).resolves.toMatch(TEXTS[language].cancelled);
+            await expect(focusKept(page)).resolves.not.toBe("body");
           }
           await noSidewaysScroll(page);
           await expectAccessible(page, `${store} storefront order (${language}, ${width} px)`);
