@@ -1,0 +1,248 @@
+// The order actions panel: pick an order of either store, start its return
+// once shipped (the store's own return flow buys the return parcel), or
+// change its pickup point before it ships (a point near the order, checked
+// at the service by the store; a refusal says why); the returns with their
+// parcel, tracking and label. The controller calls render() after each load.
+import { ApiError } from "./api.js";
+import { escapeHtml } from "./format.js";
+
+const SHIPPED = ["shipped", "in_transit", "delivered"];
+const IN_TRANSIT = [
+  "collected",
+  "in-transit",
+  "in_transit",
+  "out-for-delivery",
+  "out_for_delivery",
+  "sent",
+];
+
+async function call(language, method, path, body) {
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set("lang", language);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, parsed);
+  return parsed;
+}
+
+const PANEL = `
+  <h2 id="actions-heading" data-i18n="actions.heading"></h2>
+  <p data-i18n="actions.hint"></p>
+  <div class="actions-row">
+    <label for="actions-order" data-i18n="actions.order"></label>
+    <select id="actions-order"></select>
+  </div>
+  <div class="actions-row">
+    <button type="button" id="actions-return" data-i18n="actions.return"></button>
+    <button type="button" id="actions-points" data-i18n="actions.points"></button>
+  </div>
+  <p id="actions-status" role="status" aria-live="polite"></p>
+  <fieldset id="actions-point-list" hidden>
+    <legend data-i18n="actions.choosePoint"></legend>
+    <ul class="actions-points"></ul>
+  </fieldset>
+  <h3 id="actions-returns-heading" data-i18n="actions.returns"></h3>
+  <div class="table-scroll" role="region" aria-labelledby="actions-returns-heading" tabindex="0">
+    <table class="actions-returns">
+      <thead><tr>
+        <th scope="col" data-i18n="actions.col.order"></th>
+        <th scope="col" data-i18n="actions.col.store"></th>
+        <th scope="col" data-i18n="actions.col.parcel"></th>
+        <th scope="col" data-i18n="actions.col.tracking"></th>
+        <th scope="col" data-i18n="actions.col.label"></th>
+      </tr></thead>
+      <tbody id="actions-returns-body"></tbody>
+    </table>
+  </div>`;
+
+/** Mounts the panel after the orders card; `t` translates, `language()` is the one shown. */
+export function orderActionsPanel({ t, language, refresh }) {
+  const section = document.createElement("section");
+  section.className = "card order-actions";
+  section.id = "order-actions";
+  section.setAttribute("aria-labelledby", "actions-heading");
+  section.innerHTML = PANEL;
+  const after = document.querySelector(".orders-card") ?? document.querySelector("main")?.lastChild;
+  after?.after(section);
+  const $ = (selector) => section.querySelector(selector);
+  let orders = [];
+  let returns = [];
+  let status = null;
+
+  const chosen = () => {
+    const [store, id] = ($("#actions-order").value || "|").split("|");
+    return orders.find((order) => order.store === store && order.id === id);
+  };
+
+  function say(render, kind = "info") {
+    status = { render, kind };
+    $("#actions-status").dataset.kind = kind;
+    $("#actions-status").textContent = render();
+  }
+
+  function failed(error) {
+    const issues = error instanceof ApiError ? error.issues : [];
+    const reasons = issues.map((issue) => issue.message).filter((m) => m !== error.message);
+    say(() => t("actions.refused", { message: [error.message, ...reasons].join(" ") }), "error");
+  }
+
+  function renderButtons() {
+    const order = chosen();
+    $("#actions-return").disabled = !order || !SHIPPED.includes(order.status);
+    $("#actions-points").disabled =
+      !order?.point || !["waiting", "needs_attention"].includes(order.status);
+  }
+
+  function trackingText(state) {
+    if (state === "delivered") return t("status.delivered");
+    if (IN_TRANSIT.includes(state)) return t("status.in_transit");
+    return t("actions.sent");
+  }
+
+  function renderReturns() {
+    $("#actions-returns-body").innerHTML =
+      returns.length === 0
+        ? `<tr><td colspan="5">${escapeHtml(t("actions.noReturns"))}</td></tr>`
+        : returns
+            .map((row) => {
+              const tracking = row.trackingNumber
+                ? `${escapeHtml(row.trackingNumber)} · ${escapeHtml(trackingText(row.trackingState))}`
+                : escapeHtml(t("actions.noTracking"));
+              const label = row.labelUrl
+                ? `<a href="${escapeHtml(row.labelUrl)}" download>${escapeHtml(
+                    t("actions.label", { order: row.orderName }),
+                  )}</a>`
+                : escapeHtml(t("actions.noLabel"));
+              return `<tr data-return="${escapeHtml(`${row.store}|${row.orderId}`)}">
+                <td>${escapeHtml(row.orderName)}</td>
+                <td>${escapeHtml(t(`store.${row.store}`))}</td>
+                <td>${escapeHtml(row.packageId ?? t("actions.noParcel"))}</td>
+                <td class="actions-tracking" data-state="${escapeHtml(row.trackingState ?? "")}">${tracking}</td>
+                <td>${label}</td>
+              </tr>`;
+            })
+            .join("");
+  }
+
+  function renderOrders() {
+    const select = $("#actions-order");
+    const current = select.value;
+    const options = orders.map(
+      (order) =>
+        `<option value="${escapeHtml(`${order.store}|${order.id}`)}">${escapeHtml(
+          `${order.name} · ${t(`store.${order.store}`)} · ${t(`status.${order.status}`)}`,
+        )}</option>`,
+    );
+    const markup = `<option value="">${escapeHtml(t("actions.pick"))}</option>${options.join("")}`;
+    if (select.dataset.markup !== markup) {
+      select.innerHTML = markup;
+      select.dataset.markup = markup;
+      select.value = current;
+    }
+    renderButtons();
+  }
+
+  async function loadReturns() {
+    returns = (await call(language(), "GET", "/api/returns")).returns ?? [];
+    renderReturns();
+  }
+
+  async function startReturn() {
+    const order = chosen();
+    if (!order) return;
+    say(() => t("actions.returning", { order: order.name }));
+    try {
+      await call(
+        language(),
+        "POST",
+        `/api/orders/${order.store}/${encodeURIComponent(order.id)}/return`,
+      );
+      say(() => t("actions.returned", { order: order.name }), "success");
+      await loadReturns();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function showPoints() {
+    const order = chosen();
+    if (!order) return;
+    const list = $("#actions-point-list");
+    try {
+      const answer = await call(
+        language(),
+        "GET",
+        `/api/orders/${order.store}/${encodeURIComponent(order.id)}/pickup-point`,
+      );
+      if (!answer.changeable) {
+        list.hidden = true;
+        say(() => t("actions.notChangeable", { order: order.name }), "error");
+        return;
+      }
+      list.querySelector("ul").innerHTML = answer.points
+        .map(
+          (point) =>
+            `<li><button type="button" class="actions-point" data-code="${escapeHtml(point.code)}"${
+              point.code === answer.point ? ' aria-current="true"' : ""
+            }>${escapeHtml(point.name)}</button> <span>${escapeHtml(point.address)} (${escapeHtml(point.code)})</span></li>`,
+        )
+        .join("");
+      list.hidden = false;
+      say(() => t("actions.current", { order: order.name, point: answer.point ?? "—" }));
+      list.querySelector("button")?.focus();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function choosePoint(code) {
+    const order = chosen();
+    if (!order) return;
+    say(() => t("actions.checking", { point: code }));
+    try {
+      const answer = await call(
+        language(),
+        "POST",
+        `/api/orders/${order.store}/${encodeURIComponent(order.id)}/pickup-point`,
+        { code },
+      );
+      say(() => t("actions.changed", { order: order.name, point: answer.point }), "success");
+      $("#actions-point-list").hidden = true;
+      $("#actions-points").focus();
+      await refresh();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  $("#actions-order").addEventListener("change", () => {
+    $("#actions-point-list").hidden = true;
+    renderButtons();
+  });
+  $("#actions-return").addEventListener("click", startReturn);
+  $("#actions-points").addEventListener("click", showPoints);
+  section.addEventListener("click", (event) => {
+    const button = event.target.closest?.(".actions-point");
+    if (button) choosePoint(button.dataset.code);
+  });
+
+  return {
+    /** Shows the orders and the returns as just loaded (texts in the language shown). */
+    render(loaded) {
+      orders = loaded;
+      for (const element of section.querySelectorAll("[data-i18n]")) {
+        element.textContent = t(element.dataset.i18n);
+      }
+      renderOrders();
+      if (status) say(status.render, status.kind);
+      return loadReturns().catch(() => {});
+    },
+  };
+}
