@@ -86,7 +86,7 @@ async function otherPoint(skip: readonly string[] = []): Promise<string> {
 
 async function statusOf(kind: "success" | "error"): Promise<string> {
   await page.waitForSelector(`#actions-status[data-kind='${kind}']`, { timeout: 120_000 });
-  return (await page.textContent("#actions-status")) ?? "";
+  return (await page.textContent("#actions-status .actions-message")) ?? "";
 }
 
 describe("returns and pickup points from the dashboard", () => {
@@ -153,6 +153,21 @@ describe("returns and pickup points from the dashboard", () => {
         page.textContent(`tr[data-return='${store}|${id}'] .actions-tracking`),
       ).resolves.toMatch(/\w{6,} · Label created/);
     }
+    // The app's block on the shipped order's page in the Shopify admin.
+    await choose("shopify", orders.shopify.shipped);
+    await page.click("#actions-block");
+    await page.waitForSelector("#actions-block-view:not([hidden]) dd[data-field='tracking']");
+    await expect(page.textContent("#actions-block-view h3")).resolves.toContain(
+      "in the Shopify admin",
+    );
+    await expect(page.textContent("dd[data-field='tracking']")).resolves.toMatch(/\w{6,}/);
+    await expect(page.textContent("dd[data-field='service']")).resolves.toBe("InPost");
+    const print = await page.getAttribute("dd[data-field='label'] a", "href");
+    const printed = await fetch(print ?? "");
+    expect(printed.headers.get("content-type")).toContain("application/pdf");
+    expect(
+      new TextDecoder().decode(new Uint8Array(await printed.arrayBuffer()).subarray(0, 5)),
+    ).toBe("%PDF-");
     const returns = (await json<{ returns: ReturnRow[] }>(api("/returns"))).returns;
     for (const store of STORES) {
       const row = returns.find((candidate) => candidate.orderId === orders[store].shipped);
@@ -187,11 +202,27 @@ describe("returns and pickup points from the dashboard", () => {
       await page.click(`.actions-point[data-code='${closing}']`);
       const refused = await statusOf("error");
       expect(refused).toMatch(/^Odmowa: /);
-      expect(refused).toMatch(/punkt/i);
-      expect(refused).not.toMatch(/ the | point /);
+      expect(refused).toContain(closing);
+      expect(refused).toMatch(/nieczynny/);
+      expect(refused).not.toMatch(/ the | point |pickup_point/);
+      // The field and rule stay on hover and for screen readers.
+      const where = /pickup_point.*\((point_closed|point_unavailable)\)/;
+      await expect(page.getAttribute("#actions-status", "title")).resolves.toMatch(where);
+      await expect(page.textContent("#actions-status .visually-hidden")).resolves.toMatch(where);
       const still = await json<{ point: string }>(api(`/orders/${store}/${id}/pickup-point`));
       expect(still.point).toBe(chosen);
     }
+    // The Shopify admin's block shows the new point, and can still change it.
+    await choose("shopify", orders.shopify.waiting);
+    await page.click("#actions-block");
+    await page.waitForSelector("#actions-block-view:not([hidden]) dd[data-field='point']");
+    const changed = await json<{ point: string }>(
+      api(`/orders/shopify/${orders.shopify.waiting}/pickup-point`),
+    );
+    await expect(page.textContent("dd[data-field='point']")).resolves.toBe(changed.point);
+    await expect(page.textContent("dd[data-field='buttons']")).resolves.toContain(
+      "Zmień punkt odbioru",
+    );
     const box = await page.locator("#order-actions").boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
     await expectPanelAccessible("the panel in Polish at 390 px");

@@ -2,8 +2,11 @@
 // once shipped (the store's own return flow buys the return parcel), or
 // change its pickup point before it ships (a point near the order, checked
 // at the service by the store; a refusal says why); the returns with their
-// parcel, tracking and label. The controller calls render() after each load.
+// parcel, tracking and label; and, for a Shopify order, what the app's block
+// on the order's page in the Shopify admin shows (from the app's extension
+// API). The controller calls render() after each load.
 import { ApiError } from "./api.js";
+import { carrierName } from "./day-panel.js";
 import { escapeHtml } from "./format.js";
 
 const SHIPPED = ["shipped", "in_transit", "delivered"];
@@ -42,12 +45,18 @@ const PANEL = `
   <div class="actions-row">
     <button type="button" id="actions-return" data-i18n="actions.return"></button>
     <button type="button" id="actions-points" data-i18n="actions.points"></button>
+    <button type="button" id="actions-block" data-i18n="actions.block"></button>
   </div>
   <p id="actions-status" role="status" aria-live="polite"></p>
   <fieldset id="actions-point-list" hidden>
     <legend data-i18n="actions.choosePoint"></legend>
     <ul class="actions-points"></ul>
   </fieldset>
+  <div id="actions-block-view" class="actions-block" hidden>
+    <h3 id="actions-block-heading" tabindex="-1"></h3>
+    <p data-i18n="actions.block.about"></p>
+    <dl></dl>
+  </div>
   <h3 id="actions-returns-heading" data-i18n="actions.returns"></h3>
   <div class="table-scroll" role="region" aria-labelledby="actions-returns-heading" tabindex="0">
     <table class="actions-returns">
@@ -84,17 +93,32 @@ export function orderActionsPanel({ t, language, refresh }) {
   function say(render, kind = "info") {
     status = { render, kind };
     $("#actions-status").dataset.kind = kind;
-    $("#actions-status").textContent = render();
+    $("#actions-status").removeAttribute("title");
+    $("#actions-status").innerHTML = `<span class="actions-message">${escapeHtml(render())}</span>`;
   }
 
   function failed(error) {
     const issues = error instanceof ApiError ? error.issues : [];
-    const reasons = issues.map((issue) => issue.message).filter((m) => m !== error.message);
+    const reasons = issues
+      .map((issue) => issue.message)
+      .filter((m) => m !== error.message && !m.startsWith("pickup_point "));
     say(() => t("actions.refused", { message: [error.message, ...reasons].join(" ") }), "error");
+    // The field and rule the store named, on hover and for screen readers.
+    const where = issues.map((issue) => `${issue.path} (${issue.rule})`).join("; ");
+    if (where) {
+      $("#actions-status").title = where;
+      $("#actions-status").append(
+        Object.assign(document.createElement("span"), {
+          className: "visually-hidden",
+          textContent: ` ${where}`,
+        }),
+      );
+    }
   }
 
   function renderButtons() {
     const order = chosen();
+    $("#actions-block").disabled = order?.store !== "shopify";
     $("#actions-return").disabled = !order || !SHIPPED.includes(order.status);
     $("#actions-points").disabled =
       !order?.point || !["waiting", "needs_attention"].includes(order.status);
@@ -222,7 +246,50 @@ export function orderActionsPanel({ t, language, refresh }) {
     }
   }
 
+  async function showBlock() {
+    const order = chosen();
+    if (order?.store !== "shopify") return;
+    try {
+      const { order: card } = await call(
+        language(),
+        "GET",
+        `/api/orders/shopify/${encodeURIComponent(order.id)}/admin-block`,
+      );
+      const none = t("actions.block.none");
+      const buttons = ["ship", "retry", "changePoint"]
+        .filter((name) => card.actions?.[name])
+        .map((name) => t(`actions.block.button.${name}`));
+      const rows = [
+        ["status", escapeHtml(t(`actions.block.status.${card.status}`))],
+        ["service", escapeHtml(card.service ? carrierName(card.service) : none)],
+        ["point", escapeHtml(card.pickupPoint ?? none)],
+        ["tracking", escapeHtml(card.trackingNumber ?? none)],
+        [
+          "label",
+          card.labelUrl
+            ? `<a href="${escapeHtml(card.labelUrl)}" target="_blank" rel="noopener">${escapeHtml(t("actions.block.print"))}</a>`
+            : escapeHtml(none),
+        ],
+        ["buttons", escapeHtml(buttons.join(", ") || none)],
+      ];
+      const view = $("#actions-block-view");
+      view.querySelector("h3").textContent = t("actions.block.heading", { order: order.name });
+      view.querySelector("dl").innerHTML = rows
+        .map(
+          ([key, value]) =>
+            `<dt>${escapeHtml(t(`actions.block.${key}`))}</dt><dd data-field="${key}">${value}</dd>`,
+        )
+        .join("");
+      view.hidden = false;
+      view.querySelector("h3").focus();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  $("#actions-block").addEventListener("click", showBlock);
   $("#actions-order").addEventListener("change", () => {
+    $("#actions-block-view").hidden = true;
     $("#actions-point-list").hidden = true;
     renderButtons();
   });

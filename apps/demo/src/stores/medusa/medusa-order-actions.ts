@@ -120,7 +120,11 @@ export class MedusaOrderActions {
     if (response.status >= 500 || message === "") {
       throw new MedusaApiError(response.status, `pickup-point: ${response.status} ${message}`);
     }
-    throw new OrderActionError(refusal, message, response.status === 404 ? 404 : 422, [
+    // "pickup_point WAW01M point_closed: the point is closed; choose another…": the
+    // point and the reason for people, the path and rule kept in the issue.
+    const parts = /^pickup_point (\S+) \S+: (.*)$/.exec(message);
+    const readable = parts ? `${parts[1]}: ${parts[2]}` : message.replace(/^pickup_point: /, "");
+    throw new OrderActionError(refusal, readable, response.status === 404 ? 404 : 422, [
       { path: "pickup_point", rule: refusal, message },
     ]);
   }
