@@ -65,9 +65,11 @@ export {
 } from "./batch/index.ts";
 export type { Clock } from "./clock.ts";
 export { isShipbridgeError, ShipbridgeError } from "./errors/shipbridge-error.ts";
+export { fieldName, type NameLanguage } from "./issues/field-names.ts";
 export type { Issue } from "./issues/issue.ts";
 export type { Language } from "./issues/language.ts";
 export { RULE_CODES, type RuleCode } from "./issues/rule-codes.ts";
+export { serviceName } from "./issues/service-names.ts";
 // The mapping: a store order to a package, and to one paid shipment.
 export {
   type AddressDelivery,
