@@ -43,9 +43,9 @@ const PANEL = `
     <select id="actions-order"></select>
   </div>
   <div class="actions-row">
-    <button type="button" id="actions-return" data-i18n="actions.return"></button>
-    <button type="button" id="actions-points" data-i18n="actions.points"></button>
-    <button type="button" id="actions-block" data-i18n="actions.block"></button>
+    <button type="button" class="button button-secondary" id="actions-return" data-i18n="actions.return"></button>
+    <button type="button" class="button button-secondary" id="actions-points" data-i18n="actions.points"></button>
+    <button type="button" class="button button-secondary" id="actions-block" data-i18n="actions.block"></button>
   </div>
   <p id="actions-status" role="status" aria-live="polite"></p>
   <fieldset id="actions-point-list" hidden>
@@ -83,18 +83,22 @@ export function orderActionsPanel({ t, language, refresh }) {
   const $ = (selector) => section.querySelector(selector);
   let orders = [];
   let returns = [];
-  let status = null;
+  let shown = language();
 
   const chosen = () => {
     const [store, id] = ($("#actions-order").value || "|").split("|");
     return orders.find((order) => order.store === store && order.id === id);
   };
 
-  function say(render, kind = "info") {
-    status = { render, kind };
-    $("#actions-status").dataset.kind = kind;
-    $("#actions-status").removeAttribute("title");
-    $("#actions-status").innerHTML = `<span class="actions-message">${escapeHtml(render())}</span>`;
+  /** Says how an action went; `where` (the fields and rules) on hover and for screen readers. */
+  function say(text, kind = "info", where = "") {
+    const box = $("#actions-status");
+    box.dataset.kind = kind;
+    if (where) box.title = where;
+    else box.removeAttribute("title");
+    box.innerHTML = `<span class="actions-message">${escapeHtml(text)}</span>${
+      where ? `<span class="visually-hidden"> ${escapeHtml(where)}</span>` : ""
+    }`;
   }
 
   function failed(error) {
@@ -102,18 +106,11 @@ export function orderActionsPanel({ t, language, refresh }) {
     const reasons = issues
       .map((issue) => issue.message)
       .filter((m) => m !== error.message && !m.startsWith("pickup_point "));
-    say(() => t("actions.refused", { message: [error.message, ...reasons].join(" ") }), "error");
-    // The field and rule the store named, on hover and for screen readers.
-    const where = issues.map((issue) => `${issue.path} (${issue.rule})`).join("; ");
-    if (where) {
-      $("#actions-status").title = where;
-      $("#actions-status").append(
-        Object.assign(document.createElement("span"), {
-          className: "visually-hidden",
-          textContent: ` ${where}`,
-        }),
-      );
-    }
+    say(
+      t("actions.refused", { message: [error.message, ...reasons].join(" ") }),
+      "error",
+      issues.map((issue) => `${issue.path} (${issue.rule})`).join("; "),
+    );
   }
 
   function renderButtons() {
@@ -181,14 +178,14 @@ export function orderActionsPanel({ t, language, refresh }) {
   async function startReturn() {
     const order = chosen();
     if (!order) return;
-    say(() => t("actions.returning", { order: order.name }));
+    say(t("actions.returning", { order: order.name }));
     try {
       await call(
         language(),
         "POST",
         `/api/orders/${order.store}/${encodeURIComponent(order.id)}/return`,
       );
-      say(() => t("actions.returned", { order: order.name }), "success");
+      say(t("actions.returned", { order: order.name }), "success");
       await loadReturns();
     } catch (error) {
       failed(error);
@@ -207,19 +204,19 @@ export function orderActionsPanel({ t, language, refresh }) {
       );
       if (!answer.changeable) {
         list.hidden = true;
-        say(() => t("actions.notChangeable", { order: order.name }), "error");
+        say(t("actions.notChangeable", { order: order.name }), "error");
         return;
       }
       list.querySelector("ul").innerHTML = answer.points
         .map(
           (point) =>
-            `<li><button type="button" class="actions-point" data-code="${escapeHtml(point.code)}"${
+            `<li><button type="button" class="button button-small button-ghost actions-point" data-code="${escapeHtml(point.code)}"${
               point.code === answer.point ? ' aria-current="true"' : ""
             }>${escapeHtml(point.name)}</button> <span>${escapeHtml(point.address)} (${escapeHtml(point.code)})</span></li>`,
         )
         .join("");
       list.hidden = false;
-      say(() => t("actions.current", { order: order.name, point: answer.point ?? "—" }));
+      say(t("actions.current", { order: order.name, point: answer.point ?? "—" }));
       list.querySelector("button")?.focus();
     } catch (error) {
       failed(error);
@@ -229,7 +226,7 @@ export function orderActionsPanel({ t, language, refresh }) {
   async function choosePoint(code) {
     const order = chosen();
     if (!order) return;
-    say(() => t("actions.checking", { point: code }));
+    say(t("actions.checking", { point: code }));
     try {
       const answer = await call(
         language(),
@@ -237,7 +234,7 @@ export function orderActionsPanel({ t, language, refresh }) {
         `/api/orders/${order.store}/${encodeURIComponent(order.id)}/pickup-point`,
         { code },
       );
-      say(() => t("actions.changed", { order: order.name, point: answer.point }), "success");
+      say(t("actions.changed", { order: order.name, point: answer.point }), "success");
       $("#actions-point-list").hidden = true;
       $("#actions-points").focus();
       await refresh();
@@ -304,11 +301,18 @@ export function orderActionsPanel({ t, language, refresh }) {
     /** Shows the orders and the returns as just loaded (texts in the language shown). */
     render(loaded) {
       orders = loaded;
+      if (shown !== language()) {
+        // What the server answered in the other language goes; the rest is drawn again.
+        shown = language();
+        $("#actions-status").textContent = "";
+        $("#actions-status").removeAttribute("title");
+        $("#actions-block-view").hidden = true;
+        $("#actions-point-list").hidden = true;
+      }
       for (const element of section.querySelectorAll("[data-i18n]")) {
         element.textContent = t(element.dataset.i18n);
       }
       renderOrders();
-      if (status) say(status.render, status.kind);
       return loadReturns().catch(() => {});
     },
   };
