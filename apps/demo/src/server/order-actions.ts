@@ -139,6 +139,23 @@ export function orderActionRoutes(demo: DemoContext): Hono {
         ),
       );
     }
+    // The whole order goes back at once: a second return would find nothing to return.
+    const returned =
+      store === "shopify"
+        ? (await shopify.returns(language)).some((row) => row.orderId === id)
+        : (await medusa.returns()).some((row) => row.order_id === id);
+    if (returned) {
+      return apiError(
+        c,
+        409,
+        "already_returned",
+        say(
+          language,
+          `Order ${order.name} is being returned already`,
+          `Zamówienie ${order.name} jest już zwracane`,
+        ),
+      );
+    }
     const started =
       store === "shopify" ? await shopify.startReturn(id) : await medusa.startReturn(id, language);
     return c.json({ return: { store, orderId: id, ...started } }, 201);

@@ -152,6 +152,20 @@ describe("returns and pickup points from the dashboard", () => {
       await expect(
         page.textContent(`tr[data-return='${store}|${id}'] .actions-tracking`),
       ).resolves.toMatch(/\w{6,} · Label created/);
+      // Returned whole: no second return, in the panel or through the API.
+      await expect(page.isDisabled("#actions-return")).resolves.toBe(true);
+      for (const [lang, words] of [
+        ["en", "is being returned already"],
+        ["pl", "jest już zwracane"],
+      ] as const) {
+        const again = await fetch(api(`/orders/${store}/${id}/return?lang=${lang}`), {
+          method: "POST",
+        });
+        expect(again.status).toBe(409);
+        const body = (await again.json()) as { error: { code: string; message: string } };
+        expect(body.error).toMatchObject({ code: "already_returned" });
+        expect(body.error.message).toContain(words);
+      }
     }
     // The app's block on the shipped order's page in the Shopify admin.
     await choose("shopify", orders.shopify.shipped);

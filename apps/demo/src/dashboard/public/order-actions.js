@@ -116,7 +116,10 @@ export function orderActionsPanel({ t, language, refresh }) {
   function renderButtons() {
     const order = chosen();
     $("#actions-block").disabled = order?.store !== "shopify";
-    $("#actions-return").disabled = !order || !SHIPPED.includes(order.status);
+    $("#actions-return").disabled =
+      !order ||
+      !SHIPPED.includes(order.status) ||
+      returns.some((row) => row.store === order.store && row.orderId === order.id);
     $("#actions-points").disabled =
       !order?.point || !["waiting", "needs_attention"].includes(order.status);
   }
@@ -173,6 +176,7 @@ export function orderActionsPanel({ t, language, refresh }) {
   async function loadReturns() {
     returns = (await call(language(), "GET", "/api/returns")).returns ?? [];
     renderReturns();
+    renderButtons();
   }
 
   async function startReturn() {
