@@ -6,12 +6,13 @@ import { ShipbridgeError } from "@shipbridge/core";
 import { Hono } from "hono";
 import { knownPoints } from "../stores/points.ts";
 import { StorefrontError } from "../stores/shopify/storefront.ts";
-import { apiError, invalidRequest, languageOf } from "./api-answers.ts";
+import { apiError, download, invalidRequest, languageOf } from "./api-answers.ts";
 import { batchRoutes } from "./batch-routes.ts";
 import type { DemoContext } from "./context.ts";
 import { type Language, say } from "./language.ts";
 import { orderActionRoutes } from "./order-actions.ts";
-import { type DemoOrder, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
+import { type DemoOrder, forPeople, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
+import { fileNamePart } from "./people-names.ts";
 import { sampleRoutes } from "./sample-routes.ts";
 import { NoFileError } from "./store-batch.ts";
 import { NoCourierError } from "./store-day.ts";
@@ -50,7 +51,7 @@ async function loadOrders(demo: DemoContext, language: Language): Promise<DemoOr
   return newestFirst([
     ...shopifyOrders(shopify, placed, points, inFlight),
     ...medusaOrders(medusa, shipments, points, inFlight, language),
-  ]);
+  ]).map((order) => forPeople(order, language));
 }
 
 async function sandboxControl(demo: DemoContext, path: string, body?: unknown): Promise<unknown> {
@@ -169,11 +170,12 @@ export function apiRoutes(demo: DemoContext): Hono {
         say(languageOf(c), "This order has no label yet", "To zamówienie nie ma jeszcze etykiety"),
       );
     }
-    return new Response(new Uint8Array(label.body), {
-      headers: {
-        "content-type": label.contentType,
-        "content-disposition": `attachment; filename="label-${store}-${id.replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`,
-      },
+    // Named by the order number people know ("etykieta-1001.pdf"), not by an internal id.
+    const number = fileNamePart(c.req.query("number") ?? id);
+    return download({
+      body: label.body,
+      contentType: label.contentType,
+      filename: `${say(languageOf(c), "label", "etykieta")}-${number}.pdf`,
     });
   });
 

@@ -1,16 +1,14 @@
-// The tracking company Shopify shows for each carrier. Always sent with a
-// tracking url, since not every Polish carrier is on Shopify's list.
-const COMPANIES: Record<string, string> = {
-  inpost: "InPost",
-  dpd: "DPD",
+// The tracking company Shopify shows for each carrier: core's carrier names
+// (one list for every screen), in Shopify's own spelling where its list of
+// tracking companies has one. Always sent with a tracking url, since not
+// every Polish carrier is on Shopify's list.
+import { serviceName } from "@shipbridge/core";
+
+/** Where Shopify's list of tracking companies spells a carrier otherwise. */
+const SHOPIFY_SPELLING: Record<string, string> = {
   dhl: "DHL Express",
-  gls: "GLS",
-  ups: "UPS",
-  fedex: "FedEx",
-  poczta: "Poczta Polska",
-  orlen: "ORLEN Paczka",
 };
 
 export function trackingCompany(service: string): string {
-  return COMPANIES[service.toLowerCase()] ?? service;
+  return SHOPIFY_SPELLING[service.toLowerCase()] ?? serviceName(service);
 }
