@@ -11,6 +11,7 @@ import { allOrders } from "./api.ts";
 import { apiError, download, invalidRequest, languageOf } from "./api-answers.ts";
 import type { DemoContext } from "./context.ts";
 import { type Language, say } from "./language.ts";
+import { carrierName } from "./people-names.ts";
 
 type Store = "shopify" | "medusa";
 
@@ -251,9 +252,17 @@ export function orderActionRoutes(demo: DemoContext): Hono {
   });
 
   // The Shopify admin's order block for the order, as the app's extension API answers it.
-  api.get("/orders/shopify/:id/admin-block", async (c) =>
-    c.json(await shopify.orderBlock(c.req.param("id"), languageOf(c))),
-  );
+  api.get("/orders/shopify/:id/admin-block", async (c) => {
+    const language = languageOf(c);
+    const block = (await shopify.orderBlock(c.req.param("id"), language)) as {
+      order: { service: string | null };
+    };
+    // The carrier by its name, beside the block's code.
+    return c.json({
+      ...block,
+      order: { ...block.order, serviceName: carrierName(block.order.service, language) },
+    });
+  });
 
   return api;
 }

@@ -262,7 +262,7 @@ export function orderActionsPanel({ t, language, refresh }) {
         .map((name) => t(`actions.block.button.${name}`));
       const rows = [
         ["status", escapeHtml(t(`actions.block.status.${card.status}`))],
-        ["service", escapeHtml(card.service ? carrierName(card.service) : none)],
+        ["service", escapeHtml(card.service ? carrierName(card.service, card.serviceName) : none)],
         ["point", escapeHtml(card.pickupPoint ?? none)],
         ["tracking", escapeHtml(card.trackingNumber ?? none)],
         [
