@@ -40,7 +40,7 @@ const PANEL = `
   <p data-i18n="actions.hint"></p>
   <div class="actions-row">
     <label for="actions-order" data-i18n="actions.order"></label>
-    <select id="actions-order"></select>
+    <select id="actions-order" style="max-width: 100%"></select>
   </div>
   <div class="actions-row">
     <button type="button" class="button button-secondary" id="actions-return" data-i18n="actions.return"></button>
@@ -58,7 +58,7 @@ const PANEL = `
     <dl></dl>
   </div>
   <h3 id="actions-returns-heading" data-i18n="actions.returns"></h3>
-  <div class="table-scroll" role="region" aria-labelledby="actions-returns-heading" tabindex="0">
+  <div class="actions-scroll" style="overflow-x: auto" role="region" aria-labelledby="actions-returns-heading" tabindex="0">
     <table class="actions-returns">
       <thead><tr>
         <th scope="col" data-i18n="actions.col.order"></th>
