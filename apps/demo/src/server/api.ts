@@ -10,6 +10,7 @@ import { apiError, download, invalidRequest, languageOf } from "./api-answers.ts
 import { batchRoutes } from "./batch-routes.ts";
 import type { DemoContext } from "./context.ts";
 import { type Language, say } from "./language.ts";
+import { orderActionRoutes } from "./order-actions.ts";
 import { type DemoOrder, forPeople, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
 import { fileNamePart } from "./people-names.ts";
 import { sampleRoutes } from "./sample-routes.ts";
@@ -157,6 +158,7 @@ export function apiRoutes(demo: DemoContext): Hono {
 
   api.route("/", batchRoutes(demo));
   api.route("/", sampleRoutes(demo));
+  api.route("/", orderActionRoutes(demo));
 
   api.get("/labels/:store/:id", async (c) => {
     const store = c.req.param("store");
@@ -225,6 +227,7 @@ export function apiRoutes(demo: DemoContext): Hono {
     const moved = (await sandboxControl(demo, "/clock/advance", { seconds })) as { now: string };
     // Pushes reach each store's webhook; the reconcile pass reads what a push missed.
     await settle(demo.shopify.app.reconcileTracking(), 0);
+    await settle(demo.shopify.app.reconcileReturns(), 0);
     return c.json({ now: moved.now });
   });
 

@@ -8,6 +8,7 @@ import { renderChart } from "./chart.js";
 import { courierMarkup, labelLinks, protocolLinks } from "./day-panel.js";
 import { escapeHtml, formatClock, formatDateTime } from "./format.js";
 import { renderMap } from "./map.js";
+import { orderActionsPanel } from "./order-actions.js";
 import { canShip, orderKey, renderOrderRow } from "./orders.js";
 import { renderReckoning } from "./reckoning.js";
 import { initialLanguage, translate } from "./texts.js";
@@ -67,6 +68,7 @@ const view = {
 
 const t = (key, values) => translate(view.language, key, values);
 const api = createApi(() => view.language);
+const actions = orderActionsPanel({ t, language: () => view.language, refresh: () => refresh() });
 
 // --- messages -------------------------------------------------------------
 
@@ -312,6 +314,7 @@ function renderAll() {
   renderSamples();
   renderReckoningView();
   renderPictures();
+  actions.render(view.orders);
 }
 
 // --- loading --------------------------------------------------------------
@@ -350,6 +353,7 @@ async function load() {
   renderStores();
   renderOrders();
   renderPictures();
+  await actions.render(view.orders);
   document.body.dataset.loaded = "true";
 }
 
