@@ -2,7 +2,7 @@
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/cli.ts"],
+  entry: ["src/index.ts", "src/cli.ts", "src/testing.ts"],
   format: "esm",
   platform: "node",
   target: "node22",

@@ -30,7 +30,7 @@ import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
 import { ADDRESS } from "./sandbox-account.ts";
-import { answer, placeOrder } from "./store-checkout.ts";
+import { answer, payAndComplete, placeOrder } from "./store-checkout.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 const STORE_ID = "medusa-store";
@@ -662,23 +662,10 @@ medusaIntegrationTestRunner({
             store,
           );
         }
-        const { data: mixedCollection } = await api.post(
-          "/store/payment-collections",
-          { cart_id: mixedCartId },
-          store,
-        );
-        await api.post(
-          `/store/payment-collections/${mixedCollection.payment_collection.id}/payment-sessions`,
-          { provider_id: "pp_system_default" },
-          store,
-        );
-        const { data: mixedDone } = await api.post(
-          `/store/carts/${mixedCartId}/complete`,
-          {},
-          store,
-        );
-        expect(mixedDone.type).toBe("order");
-        const mixed = mixedDone.order as { id: string; shipping_methods: { id: string }[] };
+        const mixed = (await payAndComplete(api, store, mixedCartId)) as unknown as {
+          id: string;
+          shipping_methods: { id: string }[];
+        };
         expect(mixed.shipping_methods).toHaveLength(2);
 
         // A batch while its order command is slow (the service takes 3 s

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import seed from "../src/scripts/seed.ts";
 import { adminHeaders, storeHeaders } from "./admin-session.ts";
 import { ADDRESS, account, paid } from "./sandbox-account.ts";
-import { type Answer, answer } from "./store-checkout.ts";
+import { type Answer, answer, payAndComplete } from "./store-checkout.ts";
 
 const sandbox = process.env["SHIPBRIDGE_BASE_URL"] as string;
 
@@ -70,21 +70,7 @@ medusaIntegrationTestRunner({
             listed.shipping_options.find((o: { data: { id: string } }) => o.data.id === id).id;
           return { id: data.cart.id as string, option };
         }
-        async function order(cartId: string) {
-          const { data: collection } = await api.post(
-            "/store/payment-collections",
-            { cart_id: cartId },
-            store,
-          );
-          await api.post(
-            `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-            { provider_id: "pp_system_default" },
-            store,
-          );
-          const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store);
-          expect(data.type).toBe("order");
-          return data.order as { id: string; items: { id: string; quantity: number }[] };
-        }
+        const order = (cartId: string) => payAndComplete(api, store, cartId);
         const fulfil = (placed: { id: string; items: { id: string; quantity: number }[] }) =>
           answer(
             api.post(

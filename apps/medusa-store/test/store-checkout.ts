@@ -96,6 +96,15 @@ export async function placeOrder(
   if (request.later !== undefined) {
     await api.post(`/store/carts/${cartId}`, { shipping_address: request.later }, store);
   }
+  return payAndComplete(api, store, cartId);
+}
+
+/** Pays a cart with the system provider and completes it into an order. */
+export async function payAndComplete(
+  api: StoreApi,
+  store: unknown,
+  cartId: string,
+): Promise<PlacedOrder> {
   const { data: collection } = await api.post(
     "/store/payment-collections",
     { cart_id: cartId },

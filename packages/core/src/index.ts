@@ -69,6 +69,7 @@ export { deliveryName } from "./issues/delivery-names.ts";
 export { fieldName, type NameLanguage } from "./issues/field-names.ts";
 export type { Issue } from "./issues/issue.ts";
 export type { Language } from "./issues/language.ts";
+export { negotiateLanguage, type PageLanguage } from "./issues/negotiate-language.ts";
 export { RULE_CODES, type RuleCode } from "./issues/rule-codes.ts";
 export { serviceName } from "./issues/service-names.ts";
 // The mapping: a store order to a package, and to one paid shipment.

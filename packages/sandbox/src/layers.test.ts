@@ -34,6 +34,8 @@ const RANK: Readonly<Record<string, number>> = {
   "start-sandbox.ts": 8,
   "index.ts": 9,
   "cli.ts": 9,
+  // The tests' readers of PDF and ZPL files, published as ./testing.
+  "testing.ts": 9,
 };
 
 /** The folders of rest/, bottom (0) to top; its own files (routes.ts, rest-stats.ts) are on top. */
@@ -61,7 +63,7 @@ const REST_RANK: Readonly<Record<string, number>> = {
   "rest-stats.ts": 9,
 };
 
-/** Tests and their helpers (the testing/ folders) are not shipped and may reach anywhere. */
+/** Tests and their helpers (the testing/ folders; testing.ts publishes two readers of them) may reach anywhere. */
 const TEST_FILE = /\.test(-d)?\.ts$|(^|\/)testing\//;
 
 function sourceFiles(): string[] {

@@ -63,8 +63,13 @@ interface BatchBannerModule {
   }[];
 }
 interface DayPanelModule {
-  labelLinks(batch: Record<string, unknown>, format: string, t: Translate): string;
-  protocolLinks(protocols: Record<string, unknown>[], t: Translate): string;
+  labelLinks(
+    batch: Record<string, unknown>,
+    format: string,
+    t: Translate,
+    language?: string,
+  ): string;
+  protocolLinks(protocols: Record<string, unknown>[], t: Translate, language?: string): string;
   courierMarkup(courier: Record<string, unknown>, language: string, t: Translate): string;
 }
 interface ReckoningModule {
@@ -236,16 +241,28 @@ describe("orders table", () => {
     trackingUrl: null,
     trackingState: null,
     labelUrl: null,
-    problems: [{ path: "receiver.phone", rule: "phone_format", message: "Telefon <zły>" }],
+    serviceName: "InPost",
+    problems: [
+      {
+        path: "receiver.phone",
+        rule: "phone_format",
+        message: "Telefon <zły>",
+        field: "Receiver's phone",
+      },
+    ],
     price: null,
   };
 
-  it("shows a problem as path, rule and message, and offers a retry", () => {
+  it("shows a problem by its field's name, with the path and rule on hover and for screen readers, and offers a retry", () => {
     const row = orders.renderOrderRow(order, new Set(), "en", en, false);
     expect(row).toContain('data-status="needs_attention"');
-    // The path may break after a dot on a narrow screen, never inside a name.
-    expect(row).toContain('<code class="path">receiver.<wbr>phone</code>');
+    expect(row).toContain(
+      '<span class="problem-field" title="field receiver.phone, rule phone_format">Receiver&#39;s phone</span><span class="visually-hidden"> (field receiver.phone, rule phone_format)</span>',
+    );
+    expect(row).not.toContain(">receiver.phone<");
     expect(row).toContain('data-rule="phone_format"');
+    // The carrier by its name, never its code.
+    expect(row).toContain('data-label="Service">InPost</td>');
     expect(row).toContain("Telefon &lt;zły&gt;");
     expect(row).toContain('data-action="ship"');
     expect(row).toContain(">Retry<");
@@ -259,7 +276,7 @@ describe("orders table", () => {
       packageId: "pkg_1",
       trackingNumber: "TRK123",
       trackingUrl: "https://track.example/TRK123",
-      labelUrl: "/api/labels/medusa/order_01",
+      labelUrl: "/api/labels/medusa/order_01?number=1001",
     };
     const row = orders.renderOrderRow(
       shipped,
@@ -270,8 +287,11 @@ describe("orders table", () => {
     );
     expect(orders.canShip(shipped)).toBe(false);
     expect(row).not.toContain('data-action="ship"');
-    expect(row).toContain('href="/api/labels/medusa/order_01"');
-    expect(row).toContain('aria-label="Pobierz etykietę zamówienia #1001 (PDF)"');
+    // The file comes named by the order number in the dashboard's language.
+    expect(row).toContain('href="/api/labels/medusa/order_01?number=1001&amp;lang=pl" download');
+    // At phone width each field shows under its column's name.
+    expect(row).toContain('data-field="tracking" data-label="Numer przesyłki"');
+    expect(row).toContain('aria-label="PDF: pobierz etykietę zamówienia #1001"');
     expect(row).toContain('href="https://track.example/TRK123"');
     expect(row).toContain("Nadane");
   });
@@ -362,10 +382,12 @@ describe("the batch's day", () => {
   };
 
   it("offers one labels file per store that shipped something, in the chosen format", () => {
-    const markup = day.labelLinks(batch, "zpl", en);
+    const markup = day.labelLinks(batch, "zpl", en, "pl");
     expect(markup.match(/data-action="labels"/g)).toHaveLength(1);
-    expect(markup).toContain('href="/api/batches/b-1/labels/shopify?format=zpl"');
-    expect(markup).toContain('download="labels-shopify-zpl.zpl"');
+    // The server names the file by batch and store, in the language asked.
+    expect(markup).toContain(
+      'href="/api/batches/b-1/labels/shopify?format=zpl&amp;lang=pl" download',
+    );
     expect(markup).toContain("Print labels: Shopify (5)");
     expect(day.labelLinks({ id: "b-2", parts: [] }, "a6", pl)).toContain("Nie ma jeszcze etykiet");
   });
@@ -373,11 +395,23 @@ describe("the batch's day", () => {
   it("offers one protocol per carrier and store", () => {
     const markup = day.protocolLinks(
       [
-        { store: "shopify", service: "inpost", url: "/api/batches/b-1/protocols/shopify/inpost" },
-        { store: "medusa", service: "dpd", url: "/api/batches/b-1/protocols/medusa/dpd" },
+        {
+          store: "shopify",
+          service: "inpost",
+          serviceName: "InPost",
+          url: "/api/batches/b-1/protocols/shopify/inpost",
+        },
+        {
+          store: "medusa",
+          service: "dpd",
+          serviceName: "DPD",
+          url: "/api/batches/b-1/protocols/medusa/dpd",
+        },
       ],
       pl,
+      "pl",
     );
+    expect(markup).toContain('href="/api/batches/b-1/protocols/shopify/inpost?lang=pl" download');
     expect(markup).toContain("Protokół: InPost (Shopify)");
     expect(markup).toContain("Protokół: DPD (Medusa)");
     expect(day.protocolLinks([], en)).toContain("No parcels to hand over yet.");
@@ -391,7 +425,14 @@ describe("the batch's day", () => {
           {
             store: "shopify",
             carriers: [
-              { service: "inpost", packageIds: ["1", "2"], bookings: [], open: ["1", "2"], slots },
+              {
+                service: "inpost",
+                serviceName: "InPost",
+                packageIds: ["1", "2"],
+                bookings: [],
+                open: ["1", "2"],
+                slots,
+              },
             ],
             noPickupNeeded: [{ packageId: "3", service: "inpost", reason: "point" }],
           },
@@ -400,6 +441,7 @@ describe("the batch's day", () => {
             carriers: [
               {
                 service: "dpd",
+                serviceName: "DPD",
                 packageIds: ["7"],
                 bookings: [
                   {

@@ -2,6 +2,7 @@
 // errors as `{ error: { code, message, issues? } }` in that language.
 import type { Context } from "hono";
 import { type Language, pickLanguage, say } from "./language.ts";
+import { nameIssue } from "./people-names.ts";
 
 export type ApiIssue = { path: string; rule: string; message: string };
 
@@ -16,7 +17,10 @@ export function apiError(
   message: string,
   issues?: ApiIssue[],
 ) {
-  return c.json({ error: { code, message, ...(issues ? { issues } : {}) } }, status);
+  const language = languageOf(c);
+  // Each problem names its field for people too ("Telefon odbiorcy").
+  const named = issues?.map((issue) => nameIssue(issue, language));
+  return c.json({ error: { code, message, ...(named ? { issues: named } : {}) } }, status);
 }
 
 /** 400 for a request whose fields break rules: every field and rule at once. */

@@ -6,11 +6,13 @@ import { ShipbridgeError } from "@shipbridge/core";
 import { Hono } from "hono";
 import { knownPoints } from "../stores/points.ts";
 import { StorefrontError } from "../stores/shopify/storefront.ts";
-import { apiError, invalidRequest, languageOf } from "./api-answers.ts";
+import { apiError, download, invalidRequest, languageOf } from "./api-answers.ts";
 import { batchRoutes } from "./batch-routes.ts";
 import type { DemoContext } from "./context.ts";
 import { type Language, say } from "./language.ts";
-import { type DemoOrder, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
+import { orderActionRoutes } from "./order-actions.ts";
+import { type DemoOrder, forPeople, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
+import { fileNamePart } from "./people-names.ts";
 import { sampleRoutes } from "./sample-routes.ts";
 import { NoFileError } from "./store-batch.ts";
 import { NoCourierError } from "./store-day.ts";
@@ -49,7 +51,7 @@ async function loadOrders(demo: DemoContext, language: Language): Promise<DemoOr
   return newestFirst([
     ...shopifyOrders(shopify, placed, points, inFlight),
     ...medusaOrders(medusa, shipments, points, inFlight, language),
-  ]);
+  ]).map((order) => forPeople(order, language));
 }
 
 async function sandboxControl(demo: DemoContext, path: string, body?: unknown): Promise<unknown> {
@@ -156,6 +158,7 @@ export function apiRoutes(demo: DemoContext): Hono {
 
   api.route("/", batchRoutes(demo));
   api.route("/", sampleRoutes(demo));
+  api.route("/", orderActionRoutes(demo));
 
   api.get("/labels/:store/:id", async (c) => {
     const store = c.req.param("store");
@@ -174,11 +177,12 @@ export function apiRoutes(demo: DemoContext): Hono {
         say(languageOf(c), "This order has no label yet", "To zamówienie nie ma jeszcze etykiety"),
       );
     }
-    return new Response(new Uint8Array(label.body), {
-      headers: {
-        "content-type": label.contentType,
-        "content-disposition": `attachment; filename="label-${store}-${id.replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`,
-      },
+    // Named by the order number people know ("etykieta-1001.pdf"), not by an internal id.
+    const number = fileNamePart(c.req.query("number") ?? id);
+    return download({
+      body: label.body,
+      contentType: label.contentType,
+      filename: `${say(languageOf(c), "label", "etykieta")}-${number}.pdf`,
     });
   });
 
@@ -223,6 +227,7 @@ export function apiRoutes(demo: DemoContext): Hono {
     const moved = (await sandboxControl(demo, "/clock/advance", { seconds })) as { now: string };
     // Pushes reach each store's webhook; the reconcile pass reads what a push missed.
     await settle(demo.shopify.app.reconcileTracking(), 0);
+    await settle(demo.shopify.app.reconcileReturns(), 0);
     return c.json({ now: moved.now });
   });
 

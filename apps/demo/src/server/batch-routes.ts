@@ -7,7 +7,8 @@ import { type Context, Hono } from "hono";
 import { type ApiIssue, apiError, download, invalidRequest, languageOf } from "./api-answers.ts";
 import type { BatchOrder } from "./batches.ts";
 import type { DemoContext } from "./context.ts";
-import { say } from "./language.ts";
+import { type Language, say } from "./language.ts";
+import { carrierName } from "./people-names.ts";
 import { isStore, LABEL_FORMATS, type LabelFormat, type StoreName } from "./store-batch.ts";
 
 const KEY = /^[\w-]{8,100}$/;
@@ -29,6 +30,26 @@ function noBatch(c: Context) {
       "Nie ma takiej partii albo nie ma w niej zamówień tego sklepu",
     ),
   );
+}
+
+/**
+ * A batch's file named for people: what it is, the batch and the store (and
+ * carrier), in the language asked ("etykiety-partia-3f2a9c1b-shopify.pdf"),
+ * with the extension of the store's file.
+ */
+function batchFileName(
+  language: Language,
+  [en, pl]: readonly [string, string],
+  batchId: string,
+  parts: readonly string[],
+  file: { readonly filename: string },
+): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.filename)?.[1] ?? "pdf";
+  const batch = batchId.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
+  const name = [say(language, en, pl), say(language, "batch", "partia"), batch, ...parts]
+    .join("-")
+    .replace(/[^A-Za-z0-9_-]+/g, "-");
+  return `${name}.${extension}`;
 }
 
 export function batchRoutes(demo: DemoContext): Hono {
@@ -106,7 +127,10 @@ export function batchRoutes(demo: DemoContext): Hono {
     const part = await demo.batches.part(c.req.param("id"), store);
     if (!part) return noBatch(c);
     const file = await part.store.labels(part.storeBatchId, format as LabelFormat);
-    return download({ ...file, filename: `${store}-${file.filename}` });
+    return download({
+      ...file,
+      filename: batchFileName(language, ["labels", "etykiety"], c.req.param("id"), [store], file),
+    });
   });
 
   // The protocols to print: one per carrier of each store's parcels.
@@ -114,7 +138,12 @@ export function batchRoutes(demo: DemoContext): Hono {
     const id = c.req.param("id");
     const batch = await demo.batches.get(id, languageOf(c));
     if (!batch) return noBatch(c);
-    const protocols: { store: StoreName; service: string; url: string }[] = [];
+    const protocols: {
+      store: StoreName;
+      service: string;
+      serviceName: string | null;
+      url: string;
+    }[] = [];
     for (const part of batch.parts) {
       const found = await demo.batches.part(id, part.store);
       if (!found || part.done === 0) continue;
@@ -128,6 +157,7 @@ export function batchRoutes(demo: DemoContext): Hono {
         protocols.push({
           store: part.store,
           service,
+          serviceName: carrierName(service, languageOf(c)),
           url: `/api/batches/${id}/protocols/${part.store}/${encodeURIComponent(service)}`,
         });
       }
@@ -160,7 +190,16 @@ export function batchRoutes(demo: DemoContext): Hono {
         ),
       );
     }
-    return download({ ...file, filename: `${store}-${file.filename}` });
+    return download({
+      ...file,
+      filename: batchFileName(
+        languageOf(c),
+        ["protocol", "protokol"],
+        c.req.param("id"),
+        [store, service],
+        file,
+      ),
+    });
   });
 
   api.get("/batches/:id/courier", async (c) => {
@@ -172,9 +211,18 @@ export function batchRoutes(demo: DemoContext): Hono {
     for (const view of batch.parts) {
       const part = await demo.batches.part(id, view.store);
       if (!part || view.done === 0) continue;
+      const courier = await part.store.courier(part.storeBatchId);
       stores.push({
         store: view.store,
-        ...(await part.store.courier(part.storeBatchId)),
+        ...courier,
+        carriers: courier.carriers.map((carrier) => ({
+          ...carrier,
+          serviceName: carrierName(carrier.service, language),
+        })),
+        noPickupNeeded: courier.noPickupNeeded.map((parcel) => ({
+          ...parcel,
+          serviceName: carrierName(parcel.service, language),
+        })),
       });
     }
     return c.json({ stores });
@@ -259,10 +307,17 @@ export function batchRoutes(demo: DemoContext): Hono {
       ]);
     }
     const stores = await Promise.all(
-      demo.batches.stores().map(async (store) => ({
-        store: store.store,
-        ...(await store.reckoning(day)),
-      })),
+      demo.batches.stores().map(async (store) => {
+        const reckoning = await store.reckoning(day);
+        return {
+          store: store.store,
+          ...reckoning,
+          rows: reckoning.rows.map((row) => ({
+            ...row,
+            serviceName: carrierName(row.service, language),
+          })),
+        };
+      }),
     );
     return c.json({ day, stores });
   });

@@ -2,8 +2,10 @@
 import type { ShopifyApp } from "@shipbridge/shopify";
 import type pg from "pg";
 import type { MedusaCheckout } from "../stores/medusa/checkout.ts";
+import type { MedusaOrderActions } from "../stores/medusa/medusa-order-actions.ts";
 import type { MedusaOrders } from "../stores/medusa/medusa-orders.ts";
 import type { ShopMerchant } from "../stores/shopify/merchant.ts";
+import type { ShopifyOrderActions } from "../stores/shopify/shopify-order-actions.ts";
 import type { ShopifyStorefront } from "../stores/shopify/storefront.ts";
 import type { Batches } from "./batches.ts";
 
@@ -27,10 +29,12 @@ export interface DemoContext {
     readonly app: ShopifyApp;
     readonly merchant: ShopMerchant;
     readonly storefront: ShopifyStorefront;
+    readonly actions: ShopifyOrderActions;
   };
   readonly medusa: {
     readonly orders: MedusaOrders;
     readonly checkout: MedusaCheckout;
+    readonly actions: MedusaOrderActions;
   };
   readonly batches: Batches;
 }

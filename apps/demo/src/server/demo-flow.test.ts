@@ -176,9 +176,21 @@ describe("the demo's dashboard API", () => {
       expect(order?.packageId).toBeTruthy();
       expect(order?.trackingNumber).toBeTruthy();
       expect(order?.price?.amount).toBeGreaterThan(0);
-      expect(order?.labelUrl).toBe(`/api/labels/${store}/${encodeURIComponent(id)}`);
+      // The label file is named by the order number people know, in the language asked.
+      const number = String(order?.name).replace(/^#/, "");
+      expect(order?.labelUrl).toBe(
+        `/api/labels/${store}/${encodeURIComponent(id)}?number=${encodeURIComponent(number)}`,
+      );
       const label = await fetch(`${demo.addresses.dashboard}${order?.labelUrl}`);
       expect(label.headers.get("content-type")).toBe("application/pdf");
+      expect(label.headers.get("content-disposition")).toBe(
+        `attachment; filename="label-${number}.pdf"`,
+      );
+      const polish = await fetch(`${demo.addresses.dashboard}${order?.labelUrl}&lang=pl`);
+      expect(polish.headers.get("content-disposition")).toBe(
+        `attachment; filename="etykieta-${number}.pdf"`,
+      );
+      await polish.arrayBuffer();
       expect(
         Buffer.from(await label.arrayBuffer())
           .subarray(0, 5)

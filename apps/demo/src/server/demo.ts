@@ -10,6 +10,7 @@ import pg from "pg";
 import { MedusaCheckout } from "../stores/medusa/checkout.ts";
 import { MedusaApi } from "../stores/medusa/medusa-api.ts";
 import { medusaBatches } from "../stores/medusa/medusa-batches.ts";
+import { MedusaOrderActions } from "../stores/medusa/medusa-order-actions.ts";
 import { MedusaOrders } from "../stores/medusa/medusa-orders.ts";
 import {
   type MedusaProcessOptions,
@@ -27,6 +28,7 @@ import {
   startShopifyApp,
 } from "../stores/shopify/shopify-app.ts";
 import { shopifyBatches } from "../stores/shopify/shopify-batches.ts";
+import { ShopifyOrderActions } from "../stores/shopify/shopify-order-actions.ts";
 import { ShopifyStorefront } from "../stores/shopify/storefront.ts";
 import { storefrontRoutes } from "../stores/storefront-routes.ts";
 import { apiRoutes } from "./api.ts";
@@ -369,10 +371,23 @@ export async function startDemo(
       pool,
       addresses,
       sandbox: sandbox !== undefined,
-      shopify: { app: shopify.app, merchant, storefront },
+      shopify: {
+        app: shopify.app,
+        merchant,
+        storefront,
+        actions: new ShopifyOrderActions({
+          store: fakeStore,
+          shop: DEMO_SHOP,
+          appUrl: shopify.url,
+          apiKey: SHOPIFY_API_KEY,
+          apiSecretKey: secrets.shopifyApiSecret,
+          merchant,
+        }),
+      },
       medusa: {
         orders: medusaOrders,
         checkout: new MedusaCheckout(medusaApi, pool),
+        actions: new MedusaOrderActions(medusaApi),
       },
       batches,
     };

@@ -1,17 +1,14 @@
-// The language of messages: `?lang=pl|en`, else the first of Accept-Language
-// that is one of them, else English.
+// The language of messages: `?lang=pl|en`, else Accept-Language's Polish or
+// English entry with the highest q-value, else English (core's negotiator).
+import { negotiateLanguage } from "@shipbridge/core";
+
 export type Language = "en" | "pl";
 
 export function pickLanguage(
   query: string | undefined,
   acceptLanguage: string | undefined,
 ): Language {
-  if (query === "pl" || query === "en") return query;
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.trim().slice(0, 2).toLowerCase();
-    if (tag === "pl" || tag === "en") return tag;
-  }
-  return "en";
+  return negotiateLanguage(query, acceptLanguage, "en");
 }
 
 /** One message in both languages; the caller picks. */

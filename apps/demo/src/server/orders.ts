@@ -9,6 +9,7 @@ import type { ProblemIssue, ShopOrderShipment } from "../stores/shopify/merchant
 import type { InFlight } from "./batches.ts";
 import type { Language } from "./language.ts";
 import { say } from "./language.ts";
+import { carrierName, fileNamePart, type NamedIssue, nameIssue } from "./people-names.ts";
 
 export type DemoStatus =
   | "waiting"
@@ -27,13 +28,15 @@ export interface DemoOrder {
   readonly customer: string;
   readonly status: DemoStatus;
   readonly service: string | null;
+  /** The carrier's name for people ("InPost"), beside its code. */
+  readonly serviceName?: string | null;
   readonly point: KnownPoint | null;
   readonly packageId: string | null;
   readonly trackingNumber: string | null;
   readonly trackingUrl: string | null;
   readonly trackingState: string | null;
   readonly labelUrl: string | null;
-  readonly problems: ProblemIssue[];
+  readonly problems: (ProblemIssue | NamedIssue)[];
   readonly price: { amount: number; currency: string } | null;
 }
 
@@ -193,6 +196,21 @@ export function medusaOrders(
       price: shipment?.price ?? null,
     };
   });
+}
+
+/**
+ * The order as people read it in `language`: its carrier by name, each
+ * problem's field by name, and its label file named by the order number.
+ */
+export function forPeople(order: DemoOrder, language: Language): DemoOrder {
+  return {
+    ...order,
+    serviceName: carrierName(order.service, language),
+    problems: order.problems.map((issue) => nameIssue(issue, language)),
+    labelUrl: order.labelUrl
+      ? `${order.labelUrl}?number=${encodeURIComponent(fileNamePart(order.name))}`
+      : null,
+  };
 }
 
 export function newestFirst(orders: DemoOrder[]): DemoOrder[] {

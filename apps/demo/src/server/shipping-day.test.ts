@@ -172,7 +172,8 @@ describe("the shipping day of one batch across both stores", () => {
       const a6 = await file(`/api/batches/${batch.id}/labels/${store}?format=a6`);
       expect(a6.response.headers.get("content-type")).toBe("application/pdf");
       expect(a6.response.headers.get("content-disposition")).toMatch(
-        new RegExp(`attachment; filename="${store}-.+\\.pdf"`),
+        // Named by the batch and the store.
+        new RegExp(`attachment; filename="labels-batch-[A-Za-z0-9]{1,8}-${store}\\.pdf"`),
       );
       const pages = pdfPages(a6.bytes);
       expect(pages).toHaveLength(4);

@@ -6,8 +6,13 @@
 // ZPL), its handover protocols, books the courier and cancels it, in English
 // and in Polish at phone width; downloads a label, moves the service's clock
 // a day (in transit) and another (delivered), in the dashboard and in both
-// stores, sees a refused order needing attention, adds a hundred test orders
-// with their progress, and keeps every control in sight at 1440 px and 390 px.
+// stores, sees a refused order needing attention (the field named for people),
+// adds a hundred test orders with their progress, and keeps every control in
+// sight at 1440 px and 390 px (orders as cards on a phone). Carriers are
+// named, files are named by order number or by batch and store, the keyboard
+// keeps its focus, and axe-core finds no serious or critical violation in
+// either language at either width. With DEMO_SCREENSHOTS=1 it keeps the
+// README's screenshots in docs/.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -18,6 +23,7 @@ import {
   testFolder,
 } from "../../src/test-support/demo-process.ts";
 import { pdfPages, zplLabels } from "../../src/test-support/pdf-pages.ts";
+import { expectAccessible } from "./accessibility.ts";
 import { type Browser, openBrowser } from "./browser.ts";
 import {
   connectStore,
@@ -31,6 +37,20 @@ import { medusaFulfillments, shopifyFulfillments } from "./store-side.ts";
 const repoRoot = resolve(import.meta.dirname, "../../../..");
 const reportDir =
   process.env.SHIPBRIDGE_TEST_REPORT_DIR ?? join(repoRoot, ".cache", "test-reports");
+/** The README's screenshots, written only when asked for. */
+const docsDir = resolve(import.meta.dirname, "../../docs");
+const CARRIER_NAMES =
+  /^(InPost|DPD|DHL|UPS|GLS|FedEx|Poczta Polska|ORLEN Paczka|Meest|Ambro Express)$/;
+
+/** Keeps a screenshot of the page's viewport for the README (DEMO_SCREENSHOTS=1). */
+async function keepForReadme(name: string): Promise<void> {
+  if (process.env.DEMO_SCREENSHOTS !== "1") return;
+  mkdirSync(docsDir, { recursive: true });
+  await page.screenshot({ path: join(docsDir, `${name}.png`) });
+}
+
+/** The id of the element that has the keyboard's focus ("" for the page's body). */
+const focused = () => page.evaluate(() => document.activeElement?.id ?? "");
 
 let workDir: string;
 let dataDir: string;
@@ -76,6 +96,15 @@ describe("the demo in a browser", () => {
       await page.waitForSelector(`#message[data-topic='connected-${store}']`);
       await expect(page.textContent("#message")).resolves.toContain("shipping account connected");
     }
+    // The service clock says its time zone (Poland's: CET, or CEST in summer).
+    await expect(page.textContent("#clock-now")).resolves.toMatch(/\d{1,2}:\d{2} (CET|CEST)$/);
+    // The storefronts open in the dashboard's language.
+    for (const store of ["shopify", "medusa"] as const) {
+      await expect(page.getAttribute(`#storefront-${store}`, "href")).resolves.toMatch(
+        /[?&]lang=en$/,
+      );
+    }
+    await expectAccessible(page, "the dashboard, both stores connected (English, 1440 px)");
   });
 
   it("places an order with a locker in each storefront, and lists both", async () => {
@@ -103,14 +132,32 @@ describe("the demo in a browser", () => {
       await waitForRowStatus(page, store, placed[store], ["shipped", "in_transit", "delivered"]);
       await expect(row.locator("[data-field='tracking']").textContent()).resolves.toMatch(/\w{6,}/);
       await expect(row.locator("a[data-action='label']").count()).resolves.toBe(1);
+      // The carrier by its name, never its code.
+      await expect(row.locator("[data-field='service']").textContent()).resolves.toMatch(
+        CARRIER_NAMES,
+      );
     }
   });
 
   it("ships ten test orders of both stores at once, with a progress bar to the end", async () => {
     // Each button places ten orders through its store's real checkout.
+    // Enter on "Add 10 test orders" keeps the focus on the button, which says
+    // what it does, and the same bar as "Add 100" counts the orders.
     for (const store of ["shopify", "medusa"] as const) {
-      await page.click(`#sample-${store}`);
+      await page.focus(`#sample-${store}`);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(`#sample-${store}[aria-busy='true']`);
+      await expect(focused()).resolves.toBe(`sample-${store}`);
+      await expect(page.textContent(`#sample-${store}`)).resolves.toBe("Adding test orders…");
+      await page.waitForSelector("#samples:not([hidden])");
+      await expect(page.textContent("#samples-label")).resolves.toMatch(
+        new RegExp(
+          `^Placing test orders in ${store === "shopify" ? "Shopify" : "Medusa"}: \\d+ of 10$`,
+        ),
+      );
       await page.waitForSelector(`#sample-${store}:not([aria-busy])`, { timeout: 300_000 });
+      await expect(focused()).resolves.toBe(`sample-${store}`);
+      await expect(page.textContent(`#sample-${store}`)).resolves.toBe("Add 10 test orders");
       await expect(page.getAttribute("#message", "data-topic")).resolves.toBe(`sample-${store}`);
     }
     await expect
@@ -147,13 +194,23 @@ describe("the demo in a browser", () => {
         subtree: true,
       });
     });
-    // A double click is one batch.
-    await page.dblclick("#ship-selected");
+    // "Ship selected" comes right after the select-all box in tab order.
+    await page.focus("#select-all");
+    await page.keyboard.press("Tab");
+    await expect(focused()).resolves.toBe("ship-selected");
+    // Enter ships, and a click at once after it is the same batch; the
+    // focus stays on the button.
+    await page.keyboard.press("Enter");
+    // The button is busy and marked unavailable (aria-disabled), yet never
+    // disabled, so a person can still click it: force the click as they would.
+    await page.click("#ship-selected", { force: true });
     await page.waitForFunction((id) => {
       const batch = document.querySelector<HTMLElement>("#batch");
       return batch?.dataset.batchId !== undefined && batch.dataset.batchId !== id;
     }, earlier ?? "");
+    await expect(focused()).resolves.toBe("ship-selected");
     await page.waitForSelector("#batch[data-state='finished']", { timeout: 300_000 });
+    await expect(focused()).resolves.toBe("ship-selected");
     const etas = await page.evaluate(() => (window as unknown as { etas: string[] }).etas);
     expect(etas.some((text) => /^About \d+ (min \d+ )?s left\.$/.test(text))).toBe(true);
     const { batches } = (await (await fetch(`${demo.addresses.dashboard}/api/batches`)).json()) as {
@@ -191,7 +248,8 @@ describe("the demo in a browser", () => {
         `Print labels: ${store === "shopify" ? "Shopify" : "Medusa"} (5)`,
       );
       const { bytes, name } = await downloadFrom(link);
-      expect(name).toMatch(/\.pdf$/);
+      // Named by the batch and the store.
+      expect(name).toMatch(new RegExp(`^labels-batch-[A-Za-z0-9]{1,8}-${store}\\.pdf$`));
       const pages = pdfPages(bytes);
       expect(pages).toHaveLength(5);
       // A6: portrait, about 105 mm wide.
@@ -208,7 +266,7 @@ describe("the demo in a browser", () => {
     // A thermal printer's file: one label block per parcel.
     await page.selectOption("#label-format", "zpl");
     const zpl = await downloadFrom("#label-files a[data-action='labels'][data-store='medusa']");
-    expect(zpl.name).toMatch(/\.zpl$/);
+    expect(zpl.name).toMatch(/^labels-batch-[A-Za-z0-9]{1,8}-medusa\.zpl$/);
     expect(zplLabels(zpl.bytes)).toHaveLength(5);
     await page.selectOption("#label-format", "a6");
   });
@@ -224,8 +282,14 @@ describe("the demo in a browser", () => {
       const store = (await links.nth(index).getAttribute("data-store")) as string;
       const service = (await links.nth(index).getAttribute("data-service")) as string;
       stores.add(store);
-      const { bytes } = await downloadFrom(
-        `#protocol-files a[data-store='${store}'][data-service='${service}']`,
+      const selector = `#protocol-files a[data-store='${store}'][data-service='${service}']`;
+      // The carrier by its name.
+      await expect(page.textContent(selector)).resolves.toMatch(
+        /^Protocol: (InPost|DPD|DHL|UPS|GLS|FedEx|Poczta Polska|ORLEN Paczka) \((Shopify|Medusa)\)$/,
+      );
+      const { bytes, name } = await downloadFrom(selector);
+      expect(name).toBe(
+        `protocol-batch-${(await page.getAttribute("#day", "data-batch-id"))?.replace(/[^A-Za-z0-9]/g, "").slice(0, 8)}-${store}-${service}.pdf`,
       );
       const texts = pdfPages(bytes).flatMap((one) => one.texts);
       expect(texts.length).toBeGreaterThan(0);
@@ -250,15 +314,44 @@ describe("the demo in a browser", () => {
     });
   });
 
-  it("reads the batch's day in Polish at phone width, and books the courier there", async () => {
+  it("reads the batch's day in both languages at both widths, and books the courier in Polish on a phone", async () => {
     mkdirSync(reportDir, { recursive: true });
+    /** The batch's day (labels, protocols, courier) shown, every control inside the page's width. */
+    const dayInSight = () =>
+      page.evaluate(() => {
+        const day = document.querySelector<HTMLElement>("#day");
+        if (!day || day.hidden) return "hidden";
+        const controls = [...day.querySelectorAll("a, button, select")];
+        const outside = controls
+          .map((control) => control.getBoundingClientRect())
+          .filter((box) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth));
+        return controls.length > 3 && outside.length === 0
+          ? "in sight"
+          : `${outside.length} outside`;
+      });
     try {
+      // The day in English on a phone and in Polish on a wide screen: in sight, accessible.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(dayInSight()).resolves.toBe("in sight");
+      await expectAccessible(page, "the batch's day (English, 390 px)");
+      await page.setViewportSize({ width: 1440, height: 1000 });
       await page.click("#lang-pl");
       await page.waitForSelector("html[lang='pl']");
+      await expect(dayInSight()).resolves.toBe("in sight");
+      await expectAccessible(page, "the batch's day (Polish, 1440 px)");
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(
         page.textContent("#label-files a[data-action='labels'][data-store='shopify']"),
       ).resolves.toBe("Drukuj etykiety: Shopify (5)");
+      // Files named in Polish, by batch and store.
+      const polishFile = await downloadFrom(
+        "#label-files a[data-action='labels'][data-store='shopify']",
+      );
+      expect(polishFile.name).toMatch(/^etykiety-partia-[A-Za-z0-9]{1,8}-shopify\.pdf$/);
+      // The storefronts open in Polish.
+      await expect(page.getAttribute("#storefront-medusa", "href")).resolves.toMatch(
+        /[?&]lang=pl$/,
+      );
       await expect(page.textContent("#protocols")).resolves.toBe("Protokół");
       await page.click("#protocols");
       await expect
@@ -286,6 +379,11 @@ describe("the demo in a browser", () => {
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
         .toBe(true);
       await page.locator("#day").screenshot({ path: join(reportDir, "demo-day-390-pl.png") });
+      await expectAccessible(page, "the batch's day with a booking (Polish, 390 px)");
+      if (process.env.DEMO_SCREENSHOTS === "1") {
+        mkdirSync(docsDir, { recursive: true });
+        await page.locator("#day").screenshot({ path: join(docsDir, "day-390-pl.png") });
+      }
       await page.click(`${carrier} button[data-action='cancel-pickup']`);
       await page.waitForSelector(`${carrier}[data-booked='false']`, { timeout: 60_000 });
       await expect(page.textContent(`${carrier} button[data-action='book']`)).resolves.toBe(
@@ -307,7 +405,12 @@ describe("the demo in a browser", () => {
     const file = await download.path();
     const head = readFileSync(file).subarray(0, 5).toString("latin1");
     expect(head).toBe("%PDF-");
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    // Named by the order number people know, not by an internal id.
+    const number = (await row.locator("[data-field='order'] strong").textContent())?.replace(
+      "#",
+      "",
+    );
+    expect(download.suggestedFilename()).toBe(`label-${number}.pdf`);
   });
 
   it("moves the clock a day to in transit and another to delivered, in the dashboard and both stores", async () => {
@@ -409,9 +512,14 @@ describe("the demo in a browser", () => {
     const row = await orderRow(page, "shopify", refused.id);
     await row.locator("button[data-action='ship']").click();
     await waitForRowStatus(page, "shopify", refused.id, ["needs_attention"]);
-    await expect(
-      row.locator("[data-field='problems'] li").first().getAttribute("data-path"),
-    ).resolves.toMatch(/phone/);
+    const problem = row.locator("[data-field='problems'] li").first();
+    const path = (await problem.getAttribute("data-path")) as string;
+    expect(path).toMatch(/phone/);
+    // The field as people name it; its path and rule on hover and for screen readers.
+    await expect(problem.locator(".problem-field").textContent()).resolves.toBe("Receiver's phone");
+    const code = `field ${path}, rule ${await problem.getAttribute("data-rule")}`;
+    await expect(problem.locator(".problem-field").getAttribute("title")).resolves.toBe(code);
+    await expect(problem.locator(".visually-hidden").textContent()).resolves.toBe(` (${code})`);
     await page.waitForSelector("#batch[data-state='finished']");
     await expect(page.getAttribute("#batch", "data-tone")).resolves.toMatch(/^(warning|error)$/);
     await expect(page.getAttribute("#message", "data-kind")).resolves.toMatch(/^(warning|error)$/);
@@ -464,11 +572,50 @@ describe("the demo in a browser", () => {
         await expect.poll(scrollToRetry, { timeout: 10_000 }).toBe(true);
         await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
         await page.screenshot({ path: join(reportDir, `demo-dashboard-1440-${language}.png`) });
+        // The field's name comes from the server in the language asked for.
+        await expect
+          .poll(() => page.textContent(`tr[data-order-id='${placed.refused}'] .problem-field`), {
+            timeout: 10_000,
+          })
+          .toBe(language === "pl" ? "Telefon odbiorcy" : "Receiver's phone");
+        await expectAccessible(page, `the dashboard (${language}, 1440 px)`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        if (language === "en") await keepForReadme("dashboard-1440-en");
         await page.setViewportSize({ width: 390, height: 844 });
         await expect.poll(noSidewaysScroll, { timeout: 10_000 }).toBe(true);
         await expect.poll(scrollToRetry, { timeout: 10_000 }).toBe(true);
         await expect.poll(retryInSight, { timeout: 10_000 }).toBe(true);
         await page.screenshot({ path: join(reportDir, `demo-dashboard-390-${language}.png`) });
+        // On a phone every order is a card: its links and buttons inside the
+        // screen, and the chart's card holds the whole chart.
+        const layout = await page.evaluate(() => {
+          const rows = [...document.querySelectorAll<HTMLElement>("#orders-body tr")];
+          const controls = rows.flatMap((row) => [...row.querySelectorAll("a, button, input")]);
+          const chart = document
+            .querySelector("#chart svg, #chart .empty")
+            ?.getBoundingClientRect();
+          const card = document.querySelector("#chart")?.closest(".card")?.getBoundingClientRect();
+          return {
+            cards: rows.every((row) => getComputedStyle(row).display === "grid"),
+            outside: controls
+              .map((control) => control.getBoundingClientRect())
+              .filter((box) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
+              .length,
+            chartInside:
+              chart !== undefined &&
+              card !== undefined &&
+              chart.left >= card.left &&
+              chart.right <= card.right &&
+              chart.bottom <= card.bottom,
+          };
+        });
+        expect(layout).toEqual({ cards: true, outside: 0, chartInside: true });
+        await expectAccessible(page, `the dashboard (${language}, 390 px)`);
+        // The orders as cards, for the README.
+        await page.evaluate(() =>
+          document.querySelector("#orders-body")?.scrollIntoView({ block: "start" }),
+        );
+        if (language === "pl") await keepForReadme("dashboard-390-pl");
       }
     } finally {
       await page.setViewportSize({ width: 1440, height: 1000 });

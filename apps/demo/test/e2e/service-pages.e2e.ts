@@ -1,8 +1,10 @@
 // Connecting from the dashboard lands on the service's login and consent
-// pages in the dashboard's language, on a phone (390 px wide): the Polish
-// dashboard's connect (the browser itself asks for English) gives Polish
-// pages for the Shopify store, the English dashboard's English pages for the
-// Medusa store. Every page is checked whole in its language, without
+// pages in the dashboard's language, on a phone (390 px wide). Each store is
+// connected in the language it would NOT show by itself, so only the
+// dashboard's `?lang=` passed on can make the pages right: the Medusa plugin
+// speaks English by default and the browser asks for English, yet the Polish
+// dashboard's connect gives Polish pages; the simulated shop is Polish, yet
+// the English dashboard's connect gives English pages. Every page is checked whole in its language, without
 // sideways scrolling, and with axe-core; a refused password says so in the
 // page's language.
 import { mkdirSync, rmSync } from "node:fs";
@@ -137,13 +139,15 @@ describe("the service's pages in the dashboard's language, on a phone", () => {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
-  it("connects the Shopify store from the Polish dashboard through Polish pages", async () => {
-    await connectIn("shopify", "pl");
+  it("connects the Medusa store from the Polish dashboard through Polish pages", async () => {
+    // Neither the plugin's default language (English) nor the browser's asks for Polish.
+    await connectIn("medusa", "pl");
     await expect(page.getAttribute("html", "lang")).resolves.toBe("pl");
   });
 
-  it("connects the Medusa store from the English dashboard through English pages", async () => {
-    await connectIn("medusa", "en");
+  it("connects the Shopify store from the English dashboard through English pages", async () => {
+    // The shop's own language (pl_PL) would give Polish pages.
+    await connectIn("shopify", "en");
     await expect(page.getAttribute("html", "lang")).resolves.toBe("en");
   });
 });

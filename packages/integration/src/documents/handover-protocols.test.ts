@@ -10,9 +10,9 @@ import {
   isValidationError,
   type ShippingClient,
 } from "@shipbridge/core";
+import { pdfPages } from "@shipbridge/sandbox/testing";
 import { describe, expect, it } from "vitest";
 import { packageV2 } from "../testing/packages.ts";
-import { pdfPages } from "../testing/pdf-pages.ts";
 import { countingFetch } from "../testing/sandbox-server.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";
 

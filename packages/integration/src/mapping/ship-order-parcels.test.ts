@@ -7,8 +7,8 @@
 import type { StoreOrderInput } from "@shipbridge/core";
 import { batchLabels, type ShipOrderOptions, shipOrder } from "@shipbridge/core";
 import { IBAN, SENDER, sampleOrder } from "@shipbridge/core/testing";
+import { pdfPages } from "@shipbridge/sandbox/testing";
 import { describe, expect, it } from "vitest";
-import { pdfPages } from "../testing/pdf-pages.ts";
 import { useSandbox } from "../testing/shared-sandbox.ts";
 
 const sandbox = useSandbox();

@@ -126,7 +126,7 @@ describe("the login page", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("900");
     expect(refused.html).toContain(
-      "Zbyt wiele nieudanych prób logowania tego użytkownika; spróbuj ponownie za 900 s.",
+      "Zbyt wiele nieudanych prób logowania tego użytkownika; spróbuj ponownie za 15 min.",
     );
     expect(refused.html).not.toContain("decision");
     expect((await right()).body.error_description).toBe(

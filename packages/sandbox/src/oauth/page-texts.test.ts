@@ -107,7 +107,19 @@ describe("the language carried to the next pages", () => {
       );
       expect(wrong.response.status).toBe(401);
       expectLanguage(wrong.html, wrong.response, language);
-      expect(wrong.html).toContain(`<p class="error" role="alert">${t.wrongPassword}</p>`);
+      expect(wrong.html).toContain(
+        `<p class="error" id="login-error" role="alert">${t.wrongPassword}</p>`,
+      );
+      // The title says it first, and the refused field is marked, described and focused.
+      const prefix = language === "pl" ? "Błąd:" : "Error:";
+      expect(wrong.html).toContain(`<title>${prefix} ${t.loginTitle} · ${t.site}</title>`);
+      const password = /<input [^>]*id="password"[^>]*>/.exec(wrong.html)?.[0] ?? "";
+      expect(password).toContain('aria-invalid="true"');
+      expect(password).toContain('aria-describedby="login-error"');
+      expect(password).toMatch(/ autofocus[ >]/);
+      const first = /<input [^>]*id="password"[^>]*>/.exec(login.html)?.[0] ?? "";
+      expect(first).not.toMatch(/aria-invalid|aria-describedby|autofocus/);
+      expect(login.html).toContain(`<title>${t.loginTitle} · ${t.site}</title>`);
 
       const again = readForm(wrong.html);
       const consent = await post(again.action, login.jar, { ...again.fields, ...USER }, other);
@@ -161,5 +173,17 @@ describe("the language of the error page", () => {
       expect(polish.message).not.toBe(message.message);
     }
     expect(Object.keys(PL.scopes).sort()).toEqual(Object.keys(EN.scopes).sort());
+  });
+
+  it("says a Polish wait in seconds under a minute, else in whole minutes rounded up", () => {
+    expect(PL.lockedUser(45)).toContain("spróbuj ponownie za 45 s.");
+    expect(PL.lockedUser(900)).toContain("spróbuj ponownie za 15 min.");
+    expect(PL.lockedClient(61)).toContain("spróbuj ponownie za 2 min.");
+  });
+
+  it("describes the api scope in Polish with one kind of phrase (verbal nouns)", () => {
+    expect(PL.scopes["api"]).toBe(
+      "Tworzenie i zamawianie przesyłek, pobieranie ich etykiet i dokumentów, śledzenie oraz zamawianie kuriera.",
+    );
   });
 });

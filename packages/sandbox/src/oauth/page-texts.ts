@@ -28,6 +28,8 @@ export interface AuthorizePageTexts {
   readonly html: string;
   readonly site: string;
   readonly loginTitle: string;
+  /** Put before a page's title when the page says a refusal ("Błąd: Logowanie"). */
+  readonly errorPrefix: string;
   /** Follows the application's name, in bold. */
   readonly asksToUse: string;
   readonly username: string;
@@ -50,6 +52,11 @@ export interface AuthorizePageTexts {
 }
 
 const START_AGAIN_PL = "Zacznij od nowa w aplikacji.";
+
+/** A wait in Polish: seconds under a minute, else whole minutes rounded up ("15 min"). */
+function waitPl(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+}
 const START_AGAIN_EN = "Start again from the application.";
 
 export const AUTHORIZE_PAGE_TEXTS: Readonly<Record<Language, AuthorizePageTexts>> = {
@@ -57,6 +64,7 @@ export const AUTHORIZE_PAGE_TEXTS: Readonly<Record<Language, AuthorizePageTexts>
     html: "pl",
     site: "Sandbox serwisu wysyłkowego",
     loginTitle: "Logowanie",
+    errorPrefix: "Błąd:",
     asksToUse: "prosi o dostęp do Twojego konta wysyłkowego.",
     username: "Nazwa użytkownika",
     password: "Hasło",
@@ -69,9 +77,9 @@ export const AUTHORIZE_PAGE_TEXTS: Readonly<Record<Language, AuthorizePageTexts>
     deny: "Odmów",
     wrongPassword: "Nieprawidłowa nazwa użytkownika lub hasło.",
     lockedUser: (s) =>
-      `Zbyt wiele nieudanych prób logowania tego użytkownika; spróbuj ponownie za ${s} s.`,
+      `Zbyt wiele nieudanych prób logowania tego użytkownika; spróbuj ponownie za ${waitPl(s)}.`,
     lockedClient: (s) =>
-      `Zbyt wiele nieudanych prób logowania z tej aplikacji; spróbuj ponownie za ${s} s.`,
+      `Zbyt wiele nieudanych prób logowania z tej aplikacji; spróbuj ponownie za ${waitPl(s)}.`,
     notSentBack: "Nie wrócisz do aplikacji, ponieważ jej żądaniu nie można zaufać.",
     errors: {
       client_id_duplicate: {
@@ -131,13 +139,14 @@ export const AUTHORIZE_PAGE_TEXTS: Readonly<Record<Language, AuthorizePageTexts>
       },
     },
     scopes: {
-      api: "Tworzenie i zamawianie przesyłek, ich etykiety, dokumenty i śledzenie, zamawianie kuriera.",
+      api: "Tworzenie i zamawianie przesyłek, pobieranie ich etykiet i dokumentów, śledzenie oraz zamawianie kuriera.",
     },
   },
   en_GB: {
     html: "en",
     site: "Shipping service sandbox",
     loginTitle: "Log in",
+    errorPrefix: "Error:",
     asksToUse: "asks to use your shipping account.",
     username: "User name",
     password: "Password",

@@ -50,10 +50,17 @@ function hidden(fields: FormPageFields): string {
 
 export function loginPage(fields: FormPageFields & { error?: string; username?: string }): string {
   const t = AUTHORIZE_PAGE_TEXTS[fields.language];
-  const error = fields.error ? `<p class="error" role="alert">${escapeHtml(fields.error)}</p>` : "";
+  // A refusal is said by the title first (read when the page loads), and the
+  // password field is marked invalid, described by the message and focused.
+  const error = fields.error
+    ? `<p class="error" id="login-error" role="alert">${escapeHtml(fields.error)}</p>`
+    : "";
+  const refused = fields.error
+    ? ' aria-invalid="true" aria-describedby="login-error" autofocus'
+    : "";
   return page(
     fields.language,
-    t.loginTitle,
+    fields.error ? `${t.errorPrefix} ${t.loginTitle}` : t.loginTitle,
     `<h1>${escapeHtml(t.loginTitle)}</h1>
 <p><strong>${escapeHtml(fields.applicationName)}</strong> ${escapeHtml(t.asksToUse)}</p>
 ${error}
@@ -62,7 +69,7 @@ ${hidden(fields)}
 <label for="username">${escapeHtml(t.username)}</label>
 <input type="text" id="username" name="username" autocomplete="username" value="${escapeHtml(fields.username ?? "")}" required>
 <label for="password">${escapeHtml(t.password)}</label>
-<input type="password" id="password" name="password" autocomplete="current-password" required>
+<input type="password" id="password" name="password" autocomplete="current-password"${refused} required>
 <button type="submit">${escapeHtml(t.logIn)}</button>
 </form>
 <p class="note">${escapeHtml(t.sandboxNote)}</p>`,

@@ -112,6 +112,9 @@ describe("connecting in the merchant's language", () => {
     expect(await uiLocales("?lang=en")).toBe("en");
     expect(await uiLocales("?lang=pl-PL")).toBe("pl");
     expect(await uiLocales("?lang=de")).toBe("pl");
+    // A tag counts by its exact primary subtag (core's negotiateLanguage): "english" is not English.
+    expect(await uiLocales("?lang=english")).toBe("pl");
+    expect(await uiLocales("?lang=enx")).toBe("pl");
     const ticket = makeConnectTicket(KEYS.apiSecretKey, { shop, returnTo: undefined }, Date.now());
     expect(await uiLocales(`?ticket=${encodeURIComponent(ticket)}&lang=en`)).toBe("en");
   });

@@ -9,6 +9,7 @@
 // (ui_locales). What they refuse they refuse in Polish and English
 // (route-refusal.ts).
 import { randomBytes } from "node:crypto";
+import { negotiateLanguage } from "@shipbridge/core";
 import { RequestedTokenType, type Shopify } from "@shopify/shopify-api";
 import type { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
@@ -132,13 +133,12 @@ export function installRoutes(
       return refusal(403, new ShopNotInstalledError(shop).messages);
     }
     const state = randomBytes(24).toString("base64url");
-    const asked = c.req.query("lang")?.slice(0, 2).toLowerCase();
-    const uiLocales =
-      asked === "pl" || asked === "en"
-        ? asked
-        : (await loadSettings(app.pool, shop)).settings.language === "en_GB"
-          ? "en"
-          : "pl";
+    const shopLanguage = (await loadSettings(app.pool, shop)).settings.language;
+    const uiLocales = negotiateLanguage(
+      c.req.query("lang"),
+      undefined,
+      shopLanguage === "en_GB" ? "en" : "pl",
+    );
     const { url } = app.connections.oauth(shop).authorizationUrl({ state, uiLocales });
     const returnTo = ticket?.returnTo ? encodeURIComponent(ticket.returnTo) : "";
     await setSignedCookie(c, CONNECT_COOKIE, `${shop} ${state} ${returnTo}`.trim(), secret, {

@@ -6,8 +6,9 @@ import { ApiError, createApi, NetworkError } from "./api.js";
 import { batchBanner, partLines, timeLeft } from "./batch-banner.js";
 import { renderChart } from "./chart.js";
 import { courierMarkup, labelLinks, protocolLinks } from "./day-panel.js";
-import { escapeHtml, formatDateTime } from "./format.js";
+import { escapeHtml, formatClock, formatDateTime } from "./format.js";
 import { renderMap } from "./map.js";
+import { orderActionsPanel } from "./order-actions.js";
 import { canShip, orderKey, renderOrderRow } from "./orders.js";
 import { renderReckoning } from "./reckoning.js";
 import { initialLanguage, translate } from "./texts.js";
@@ -67,6 +68,7 @@ const view = {
 
 const t = (key, values) => translate(view.language, key, values);
 const api = createApi(() => view.language);
+const actions = orderActionsPanel({ t, language: () => view.language, refresh: () => refresh() });
 
 // --- messages -------------------------------------------------------------
 
@@ -152,14 +154,22 @@ function renderStores() {
         : "connection.reconnectAction",
     );
     connect.classList.toggle("button-ghost", connection === "connected");
+    // The service's login and consent pages in the dashboard's language.
+    connect.href = `/api/connect/${store}?lang=${encodeURIComponent(view.language)}`;
     const links = state?.stores?.[store] ?? {};
     const storefront = $(`#storefront-${store}`);
-    if (links.storefront) storefront.href = links.storefront;
+    if (links.storefront) {
+      // The storefront opens in the dashboard's language.
+      const url = new URL(links.storefront, window.location.href);
+      url.searchParams.set("lang", view.language);
+      storefront.href = url.href;
+    }
     storefront.hidden = !links.storefront;
   }
   const now = state?.sandbox?.now;
   const clock = $("#clock-now");
-  clock.textContent = now ? formatDateTime(now, view.language) : t("clock.unknown");
+  clock.textContent = now ? formatClock(now, view.language) : t("clock.unknown");
+  clock.title = t("clock.zone", { zone: "Europe/Warsaw" });
   if (now) clock.dateTime = now;
 }
 
@@ -199,7 +209,11 @@ function renderSelection() {
   const count = view.selected.size;
   const button = $("#ship-selected");
   button.textContent = t("orders.shipSelected", { count });
-  button.disabled = count === 0 || view.batch?.state === "running";
+  // Never `disabled`: a disabled button drops the keyboard's focus to the page.
+  const off = count === 0 || view.batch?.state === "running";
+  if (off || button.getAttribute("aria-busy") === "true")
+    button.setAttribute("aria-disabled", "true");
+  else button.removeAttribute("aria-disabled");
   button.title = count === 0 ? t("orders.selectedNone") : "";
   const all = $("#select-all");
   all.disabled = shippable.length === 0;
@@ -250,9 +264,9 @@ function renderDay() {
   if (!shipped) return;
   day.dataset.batchId = batch.id;
   $("#label-format").value = view.labelFormat;
-  $("#label-files").innerHTML = labelLinks(batch, view.labelFormat, t);
+  $("#label-files").innerHTML = labelLinks(batch, view.labelFormat, t, view.language);
   const protocols = view.protocols?.batchId === batch.id ? view.protocols.list : null;
-  $("#protocol-files").innerHTML = protocols ? protocolLinks(protocols, t) : "";
+  $("#protocol-files").innerHTML = protocols ? protocolLinks(protocols, t, view.language) : "";
   const courier = view.courier?.batchId === batch.id ? view.courier.answer : null;
   $("#courier").innerHTML = courier ? courierMarkup(courier, view.language, t) : "";
 }
@@ -300,6 +314,7 @@ function renderAll() {
   renderSamples();
   renderReckoningView();
   renderPictures();
+  actions.render(view.orders);
 }
 
 // --- loading --------------------------------------------------------------
@@ -338,6 +353,7 @@ async function load() {
   renderStores();
   renderOrders();
   renderPictures();
+  await actions.render(view.orders);
   document.body.dataset.loaded = "true";
 }
 
@@ -454,17 +470,25 @@ async function loadCourier() {
   renderDay();
 }
 
-/** Runs an action with its button disabled, showing any error. */
-async function withButton(button, action) {
-  button.disabled = true;
+/**
+ * Runs an action with its button busy, showing any error. The button keeps
+ * the keyboard's focus (it is marked busy and unavailable, never `disabled`,
+ * which would drop the focus to the page) and a click meanwhile is ignored;
+ * `busyText` says what it is doing.
+ */
+async function withButton(button, action, { busyText } = {}) {
+  if (button.getAttribute("aria-busy") === "true") return;
   button.setAttribute("aria-busy", "true");
+  button.setAttribute("aria-disabled", "true");
+  if (busyText) button.textContent = busyText();
   try {
     await action();
   } catch (error) {
     showError(error);
   } finally {
-    button.disabled = false;
     button.removeAttribute("aria-busy");
+    button.removeAttribute("aria-disabled");
+    if (busyText && button.dataset.i18n) button.textContent = t(button.dataset.i18n);
     renderSelection();
   }
 }
@@ -477,10 +501,14 @@ function wire() {
   }
   for (const store of STORES) {
     const button = $(`#sample-${store}`);
-    button.addEventListener("click", () => withButton(button, () => placeSamples(store, 10)));
+    button.addEventListener("click", () =>
+      withButton(button, () => placeSamples(store, 10), { busyText: () => t("store.sampleBusy") }),
+    );
   }
   $("#sample-100").addEventListener("click", (event) =>
-    withButton(event.currentTarget, () => placeSamples(null, 100)),
+    withButton(event.currentTarget, () => placeSamples(null, 100), {
+      busyText: () => t("store.sampleBusy"),
+    }),
   );
   $("#label-format").addEventListener("change", (event) => {
     const format = event.currentTarget.value;
@@ -594,6 +622,7 @@ function wire() {
       return { store, id: rest.join(":") };
     });
     if (orders.length === 0 && !view.shipping) return;
+    if (view.batch?.state === "running" && !view.shipping) return;
     const key = view.shipKey;
     withButton(button, async () => {
       await ship(orders, key);

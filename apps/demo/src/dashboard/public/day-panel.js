@@ -7,39 +7,34 @@ import { escapeHtml, formatDay } from "./format.js";
 
 const FORMAT_EXTENSIONS = { a6: "pdf", a4: "pdf", zpl: "zpl" };
 
-/** The carrier's name as people read it. */
-export function carrierName(service) {
-  const names = {
-    inpost: "InPost",
-    dpd: "DPD",
-    dhl: "DHL",
-    gls: "GLS",
-    ups: "UPS",
-    fedex: "FedEx",
-  };
-  return names[service] ?? service;
+/**
+ * The carrier's name as people read it: the name the API gives beside the
+ * code (core's one list of carriers), else the code itself.
+ */
+export function carrierName(service, name) {
+  return name || service;
 }
 
 /** One "Print labels" link per store that has shipped something in the batch. */
-export function labelLinks(batch, format, t) {
+export function labelLinks(batch, format, t, language = "en") {
   const parts = (batch?.parts ?? []).filter((part) => part.done > 0);
   if (parts.length === 0) return `<p class="muted small">${escapeHtml(t("day.labelsNone"))}</p>`;
   const extension = FORMAT_EXTENSIONS[format] ?? "pdf";
   return parts
     .map((part) => {
-      const href = `/api/batches/${encodeURIComponent(batch.id)}/labels/${encodeURIComponent(part.store)}?format=${encodeURIComponent(format)}`;
-      return `<a class="button" data-action="labels" data-store="${escapeHtml(part.store)}" data-count="${part.done}" href="${escapeHtml(href)}" download="labels-${escapeHtml(part.store)}-${escapeHtml(format)}.${extension}">${escapeHtml(t("day.printLabels", { store: t(`store.${part.store}`), count: part.done }))}</a>`;
+      const href = `/api/batches/${encodeURIComponent(batch.id)}/labels/${encodeURIComponent(part.store)}?format=${encodeURIComponent(format)}&lang=${encodeURIComponent(language)}`;
+      return `<a class="button" data-action="labels" data-store="${escapeHtml(part.store)}" data-count="${part.done}" href="${escapeHtml(href)}" download data-extension="${extension}">${escapeHtml(t("day.printLabels", { store: t(`store.${part.store}`), count: part.done }))}</a>`;
     })
     .join("");
 }
 
 /** One link per protocol: `{ store, service, url }`. */
-export function protocolLinks(protocols, t) {
+export function protocolLinks(protocols, t, language = "en") {
   if (!protocols?.length) return `<p class="muted small">${escapeHtml(t("day.protocolsNone"))}</p>`;
   return protocols
     .map(
       (protocol) =>
-        `<a class="button button-secondary" data-action="protocol" data-store="${escapeHtml(protocol.store)}" data-service="${escapeHtml(protocol.service)}" href="${escapeHtml(protocol.url)}" download="protocol-${escapeHtml(protocol.store)}-${escapeHtml(protocol.service)}.pdf">${escapeHtml(t("day.protocol", { carrier: carrierName(protocol.service), store: t(`store.${protocol.store}`) }))}</a>`,
+        `<a class="button button-secondary" data-action="protocol" data-store="${escapeHtml(protocol.store)}" data-service="${escapeHtml(protocol.service)}" href="${escapeHtml(`${protocol.url}?lang=${encodeURIComponent(language)}`)}" download>${escapeHtml(t("day.protocol", { carrier: carrierName(protocol.service, protocol.serviceName), store: t(`store.${protocol.store}`) }))}</a>`,
     )
     .join("");
 }
@@ -66,7 +61,7 @@ export function courierMarkup(courier, language, t) {
   for (const entry of courier?.stores ?? []) {
     const store = t(`store.${entry.store}`);
     for (const carrier of entry.carriers ?? []) {
-      const name = carrierName(carrier.service);
+      const name = carrierName(carrier.service, carrier.serviceName);
       const key = `${entry.store}:${carrier.service}`;
       const live = (carrier.bookings ?? []).filter((booking) => !booking.cancelled);
       const lines = live.map((booking) => {

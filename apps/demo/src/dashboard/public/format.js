@@ -38,6 +38,24 @@ export function formatDateTime(iso, language) {
   }).format(date);
 }
 
+/**
+ * The service's clock: date and time in Poland with the zone's short name,
+ * e.g. "26 Nov 2026, 17:00 CET" (CEST in summer).
+ */
+export function formatClock(iso, language) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(LOCALES[language] ?? "en-GB", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone: "Europe/Warsaw",
+  }).format(date);
+}
+
 /** A calendar day ("YYYY-MM-DD") as a short date, e.g. "24 Aug". */
 export function formatDay(day, language) {
   const date = new Date(`${day}T12:00:00Z`);

@@ -54,7 +54,7 @@ export function renderReckoning(reckoning, language, t) {
   <td data-field="store"><span class="store-tag store-tag-${escapeHtml(row.store)}">${escapeHtml(t(`store.${row.store}`))}</span></td>
   <td data-field="package"><span class="mono">${escapeHtml(row.packageId)}</span></td>
   <td data-field="order">${row.orderName || row.orderId ? escapeHtml(row.orderName ?? row.orderId) : `<span class="muted">${escapeHtml(t("order.none"))}</span>`}</td>
-  <td data-field="service">${row.service ? escapeHtml(carrierName(row.service)) : ""}</td>
+  <td data-field="service">${row.service ? escapeHtml(carrierName(row.service, row.serviceName)) : ""}</td>
   <td data-field="paid">${row.paid ? escapeHtml(formatMoney(row.paid, language)) : ""}</td>
   <td data-field="check">${checkCell(row, t)}</td>
 </tr>`,

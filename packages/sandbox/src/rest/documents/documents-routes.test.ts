@@ -217,7 +217,7 @@ describe("PUT /documents-command/{uuid}: protocol", () => {
     const shown = texts(pages[0] as PdfPageView);
     expect(shown).toContain("Protokół nadania");
     expect(shown).toContain("Przewoźnik: DPD");
-    for (const heading of ["Przewoźnik", "Przesyłka", "Paczka", "Numer przesyłki", "Odbiorca"])
+    for (const heading of ["Przewoźnik", "ID przesyłki", "Paczka", "Numer nadania", "Odbiorca"])
       expect(shown).toContain(heading);
     for (const number of [...a.numbers, ...c.numbers]) expect(shown).toContain(number);
     expect(shown).toEqual(expect.arrayContaining(["1/3", "2/3", "3/3", "1/1"]));

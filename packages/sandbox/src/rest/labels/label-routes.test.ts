@@ -101,7 +101,8 @@ describe("GET /packages/{id}/label", () => {
     const texts = readPdf(pdf.bytes).pages[0]?.texts.map((t) => t.text);
     expect(texts).toEqual(
       expect.arrayContaining([
-        "DPD  -  ETYKIETA TESTOWA SANDBOX",
+        "DPD",
+        "ETYKIETA TESTOWA SANDBOX",
         "Paczka 1/1",
         `Przesyłka ${id}  -  1,5 kg`,
         "NADAWCA",
@@ -142,7 +143,8 @@ describe("GET /packages/{id}/label", () => {
         "Sklep ^Ślązak~ 100_%",
         "ul. Łąkowa 5",
         expect.stringContaining("Łódź"),
-        "DPD ETYKIETA TESTOWA SANDBOX",
+        "DPD",
+        "ETYKIETA TESTOWA SANDBOX",
         `Paczka 1/1  Przesyłka ${id}`,
       ]),
     );

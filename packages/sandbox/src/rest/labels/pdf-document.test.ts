@@ -1,7 +1,10 @@
 // The PDF writer's output is a well-formed PDF: header, objects at the offsets
 // the cross-reference table claims, a trailer and %%EOF; its fonts draw the
-// Polish letters by their standard glyph names.
+// Polish letters by their standard glyph names (checked against the Adobe
+// Glyph List's names and Windows-1252, independently of the writer's tables)
+// and keep WinAnsi's own letters and punctuation („ ” – € ê ñ æ).
 import { describe, expect, it } from "vitest";
+import { readPdf } from "../testing/pdf-reader.ts";
 import { PAGE_SIZES, POLISH_CODES, pdfString, renderPdf, renderPdfPages } from "./pdf-document.ts";
 
 function text(bytes: Uint8Array): string {
@@ -45,7 +48,7 @@ describe("renderPdf", () => {
 
   it("writes the text in the fonts' encoding, specials escaped", () => {
     expect(pdf).toContain("(6000000100012345678901) Tj");
-    expect(pdf).toContain("(\xa3\xf3d\xbc \\(Ba\xb3uty\\) \\\\ 123) Tj");
+    expect(pdf).toContain("(\x90\xf3d\xb9 \\(Ba\xb4uty\\) \\\\ 123) Tj");
     expect(pdf).toContain("/MediaBox [0 0 298 420]");
   });
 
@@ -75,20 +78,46 @@ describe("renderPdf", () => {
       ),
     ];
     expect(fonts.map((f) => f[1])).toEqual(["Helvetica", "Helvetica-Bold"]);
-    const byCode = new Map<number, string>([
-      [0xd3, "Ó"],
-      [0xf3, "ó"],
-    ]);
+    const differences = new Map<number, string>();
     for (const [, code, glyph] of (fonts[0]?.[2] ?? "").matchAll(/(\d+) \/(\w+)/g))
-      byCode.set(Number(code), AGL[glyph as string] ?? "?");
+      differences.set(Number(code), AGL[glyph as string] ?? "?");
+    // What a reader shows for the bytes: the /Differences, else WinAnsi (Windows-1252).
+    const winAnsi = new TextDecoder("windows-1252");
+    const read = (literal: string) =>
+      [...literal.slice(1, -1)]
+        .map((byte) => {
+          const code = byte.charCodeAt(0);
+          return differences.get(code) ?? winAnsi.decode(new Uint8Array([code]));
+        })
+        .join("");
     const letters = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ";
-    const written = pdfString(letters).slice(1, -1);
-    expect([...written].map((byte) => byCode.get(byte.charCodeAt(0))).join("")).toBe(letters);
+    expect(read(pdfString(letters))).toBe(letters);
     expect(Object.keys(POLISH_CODES)).toHaveLength(16);
+    // No Polish letter takes the code of a WinAnsi letter or of its punctuation.
+    for (const code of differences.keys()) {
+      const own = winAnsi.decode(new Uint8Array([code]));
+      expect(own.codePointAt(0) ?? 0, `code ${code}`).not.toSatisfy((p: number) =>
+        /[\p{L}\p{Pd}\p{Pi}\p{Pf}€£¥¢$]/u.test(String.fromCodePoint(p)),
+      );
+    }
+    // Polish typography and Latin-1 letters together, as a reader shows them.
+    for (const text of [
+      "„Kowalski” – sklep",
+      "ÆSir ê ñ æ Ñandú £5 €10 — ‘x’ “y” … • ™ Šiška žal",
+      "Łódź, ul. Świętego Mikołaja: zażółć gęślą jaźń",
+    ])
+      expect(read(pdfString(text))).toBe(text);
   });
 
-  it("keeps Latin-1 letters, drops other accents and replaces what it cannot write", () => {
-    expect(pdfString("Müller Žižek a€b")).toBe("(M\xfcller Zizek a?b)");
+  it("keeps Latin-1 letters and WinAnsi's characters, drops other accents, replaces the rest", () => {
+    expect(pdfString("Müller Žižek a€b")).toBe("(M\xfcller \x8ei\x9eek a\x80b)");
+    expect(pdfString("Dvořák ¤¶ 日")).toBe("(Dvor\xe1k ?? ?)");
+  });
+
+  it("round-trips Polish quotation marks and dashes through the tests' reader", () => {
+    const text = "„Kowalski” – sklep";
+    const file = renderPdf({ ...PAGE_SIZES.a6, texts: [{ x: 10, y: 10, size: 9, text }] });
+    expect(readPdf(file).pages[0]?.texts.map((run) => run.text)).toEqual([text]);
   });
 });
 

@@ -1,10 +1,10 @@
 // A tiny writer of valid PDF documents (PDF 1.4), one or more pages: text lines in
 // Helvetica and rectangles, with a correct cross-reference table, so that any
 // PDF reader opens the sandbox's shipping labels. The text is drawn in the
-// standard Helvetica fonts (no font is embedded) with an encoding that puts
-// the Polish letters (ą ć ę ł ń ó ś ź ż and capitals) in place of signs of
-// WinAnsi, by their standard glyph names, which every PDF reader maps to
-// the letters for drawing, copying and search.
+// standard Helvetica fonts (no font is embedded) with WinAnsi encoding plus
+// /Differences giving the Polish letters (ą ć ę ł ń ś ź ż and capitals; ó is
+// WinAnsi's) codes WinAnsi leaves undefined or spends on rare signs, by their
+// standard glyph names, so readers copy and search them as the letters.
 export interface PdfText {
   readonly x: number;
   readonly y: number;
@@ -36,33 +36,49 @@ export const PAGE_SIZES = {
 } as const;
 
 /**
- * Polish letters WinAnsi lacks, at the codes ISO 8859-2 gives them, named by
- * their standard glyph names (every letter is in the glyph set of the
- * standard Helvetica fonts, so readers draw it without an embedded font).
+ * WinAnsi's own signs and letters at 0x80-0x9F (€ ‚ „ … ‘ ’ “ ” • – — ™ Š š
+ * Ž ž...), as Windows-1252 defines them; its five undefined codes there
+ * (0x81, 0x8D, 0x8F, 0x90, 0x9D) are left out.
+ */
+export const WIN_ANSI_HIGH: ReadonlyMap<string, number> = (() => {
+  const decoder = new TextDecoder("windows-1252");
+  const codes = new Map<string, number>();
+  for (let code = 0x80; code <= 0x9f; code++) {
+    const char = decoder.decode(new Uint8Array([code]));
+    if ((char.codePointAt(0) ?? 0) > 0x9f) codes.set(char, code);
+  }
+  return codes;
+})();
+
+/**
+ * Polish letters WinAnsi lacks, named by their standard glyph names, at codes
+ * where WinAnsi has no character (the five undefined codes) or a sign seldom
+ * written in a name or an address (¡ ¤ ¦ ¨ ¬ ¯ ´ ¶ ¸ ¹ ¿), so every Latin-1
+ * letter (ä é ê ñ æ Æ...) and WinAnsi's punctuation keep their own codes.
  * Ó and ó are WinAnsi's own (211, 243).
  */
 export const POLISH_CODES: Readonly<Record<string, { code: number; glyph: string }>> = {
-  Ą: { code: 161, glyph: "Aogonek" },
-  Ł: { code: 163, glyph: "Lslash" },
-  Ś: { code: 166, glyph: "Sacute" },
-  Ź: { code: 172, glyph: "Zacute" },
-  Ż: { code: 175, glyph: "Zdotaccent" },
-  ą: { code: 177, glyph: "aogonek" },
-  ł: { code: 179, glyph: "lslash" },
-  ś: { code: 182, glyph: "sacute" },
-  ź: { code: 188, glyph: "zacute" },
-  ż: { code: 191, glyph: "zdotaccent" },
-  Ć: { code: 198, glyph: "Cacute" },
-  Ę: { code: 202, glyph: "Eogonek" },
-  Ń: { code: 209, glyph: "Nacute" },
-  ć: { code: 230, glyph: "cacute" },
-  ę: { code: 234, glyph: "eogonek" },
-  ń: { code: 241, glyph: "nacute" },
+  Ą: { code: 0x81, glyph: "Aogonek" },
+  Ć: { code: 0x8d, glyph: "Cacute" },
+  Ę: { code: 0x8f, glyph: "Eogonek" },
+  Ł: { code: 0x90, glyph: "Lslash" },
+  Ń: { code: 0x9d, glyph: "Nacute" },
+  Ś: { code: 0xa1, glyph: "Sacute" },
+  Ź: { code: 0xa4, glyph: "Zacute" },
+  Ż: { code: 0xa6, glyph: "Zdotaccent" },
+  ą: { code: 0xa8, glyph: "aogonek" },
+  ć: { code: 0xac, glyph: "cacute" },
+  ę: { code: 0xaf, glyph: "eogonek" },
+  ł: { code: 0xb4, glyph: "lslash" },
+  ń: { code: 0xb6, glyph: "nacute" },
+  ś: { code: 0xb8, glyph: "sacute" },
+  ź: { code: 0xb9, glyph: "zacute" },
+  ż: { code: 0xbf, glyph: "zdotaccent" },
 };
 
 const TAKEN = new Set(Object.values(POLISH_CODES).map((p) => p.code));
 
-/** The fonts' encoding: WinAnsi with the Polish letters in place of the signs at their codes. */
+/** The fonts' encoding: WinAnsi with the Polish letters in place of the codes they take. */
 const FONT_ENCODING = `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${Object.values(
   POLISH_CODES,
 )
@@ -74,17 +90,21 @@ const FONT_ENCODING = `<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differ
 function code(ch: string): number | undefined {
   const polish = POLISH_CODES[ch];
   if (polish) return polish.code;
+  const high = WIN_ANSI_HIGH.get(ch);
+  if (high !== undefined) return high;
   const point = ch.codePointAt(0) ?? 0;
   if (point >= 0x20 && point <= 0x7e) return point;
-  // WinAnsi agrees with Latin-1 from 160 on (ö, é, ü...), but for the codes the Polish letters take.
+  // WinAnsi agrees with Latin-1 from 160 on, but for the signs the Polish letters take.
   if (point >= 0xa0 && point <= 0xff && !TAKEN.has(point)) return point;
   return undefined;
 }
 
 /**
- * Text as a PDF literal string in the fonts' encoding: Polish letters and
- * Latin-1 ones as they are, other letters without their accents, anything
- * else `?`; (, ) and \ escaped. The string's characters are the bytes.
+ * Text as a PDF literal string in the fonts' encoding: Polish letters,
+ * Latin-1 letters and WinAnsi's characters („ ” – — … € ‘ ’ Š ž...) as they
+ * are, other letters without their accents, anything else `?` (so are the
+ * eleven signs whose codes the Polish letters take); (, ) and \ escaped.
+ * The string's characters are the bytes.
  */
 export function pdfString(text: string): string {
   const bytes = [...text]

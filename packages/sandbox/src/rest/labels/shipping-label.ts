@@ -1,9 +1,10 @@
 // The shipping labels of ordered packages, one label per parcel, as PDF pages
 // (one label per A6 page, four per A4 page) or as ZPL for thermal printers
 // (one ^XA..^XZ block per parcel). Each label is in Polish, as the service's
-// are: the carrier, "Paczka i/N" of its package ("Przesyłka"), the sender
+// are: the carrier by name ("Poczta Polska"), "Paczka i/N" of its package ("Przesyłka"), the sender
 // ("NADAWCA") and receiver ("ODBIORCA") and, in large type, the parcel's
 // tracking number; the sandbox marks every label "ETYKIETA TESTOWA SANDBOX".
+import { serviceName } from "@shipbridge/core";
 import { LABEL_PAGE_FORMATS } from "@shipbridge/core/schemas";
 import type { StoredPackage } from "../storage/stored-package.ts";
 import {
@@ -18,7 +19,7 @@ export type PageFormat = keyof typeof PAGE_SIZES;
 /** @shipbridge/core's label page formats; the type checks that each has a page size. */
 export const PAGE_FORMATS = LABEL_PAGE_FORMATS satisfies readonly PageFormat[];
 
-/** The mark of a test label, after the carrier. */
+/** The mark of a test label, below the carrier. */
 export const TEST_LABEL_MARK = "ETYKIETA TESTOWA SANDBOX";
 
 /** A weight as Polish writes it: a decimal comma. */
@@ -85,7 +86,7 @@ export function labelPages(packages: readonly StoredPackage[], pageFormat: PageF
 
 /**
  * The label of one parcel, drawn in an A6 area at `origin` (its lower left
- * corner) scaled by `scale`: the carrier, "Parcel i/N" with the package, the
+ * corner) scaled by `scale`: the carrier and the test mark, "Paczka i/N" with the package, the
  * sender and receiver, and the parcel's tracking number in large type.
  */
 function parcelLabel(
@@ -113,7 +114,8 @@ function parcelLabel(
   };
   const count = pkg.parcelNumbers.length;
   const weight = pkg.data.parcels[index]?.weight;
-  line(`${pkg.service.toUpperCase()}  -  ${TEST_LABEL_MARK}`, 12, true);
+  line(serviceName(pkg.service), 12, true);
+  line(TEST_LABEL_MARK, 7, true);
   line(`Paczka ${index + 1}/${count}`, 14, true);
   line(`Przesyłka ${pkg.id}${weight === undefined ? "" : `  -  ${kilograms(weight)}`}`, 8);
   y -= 4 * scale;
@@ -168,7 +170,9 @@ export function labelZpl(pkg: StoredPackage): string {
       [
         "^XA",
         "^CI28",
-        `^FO40,40^A0N,40,40${zplField(`${pkg.service.toUpperCase()} ${TEST_LABEL_MARK}`)}^FS`,
+        // The carrier, and the test mark below it in smaller type: each fits the 4 in (812-dot) width.
+        `^FO40,28^A0N,36,36${zplField(serviceName(pkg.service))}^FS`,
+        `^FO40,68^A0N,24,24${zplField(TEST_LABEL_MARK)}^FS`,
         `^FO40,100^A0N,28,28^FDPaczka ${index + 1}/${pkg.parcelNumbers.length}  Przesyłka ${pkg.id}^FS`,
         ...receiver.map((l, i) => `^FO40,${160 + i * 34}^A0N,30,30${zplField(l)}^FS`),
         `^FO40,${200 + receiver.length * 34}^BY3^BCN,160,Y,N,N^FD${no}^FS`,

@@ -4,9 +4,12 @@
 // each page's content stream (its /Length must be true), and returns the
 // pages with their media box and the text each shows, with its position,
 // decoded by its font's encoding (WinAnsi and the /Differences the writer
-// gives the Polish letters), as a reader would show and copy it.
+// gives the Polish letters), as a reader would show and copy it. `pdfPages`
+// gives each page's size and its texts alone.
 // Anything it cannot read is an error, so a test that reads a file proves it
 // is a well-formed multi-page PDF rather than a string that looks like one.
+
+import { POLISH_CODES } from "../labels/pdf-document.ts";
 
 export interface PdfTextRun {
   readonly text: string;
@@ -248,29 +251,16 @@ export function readPdf(bytes: Uint8Array): { readonly pages: readonly PdfPageVi
   return { pages };
 }
 
-/** Standard glyph names (Adobe Glyph List) of the letters the writer's encoding adds. */
-const GLYPHS: Readonly<Record<string, string>> = {
-  Aogonek: "Ą",
-  aogonek: "ą",
-  Cacute: "Ć",
-  cacute: "ć",
-  Eogonek: "Ę",
-  eogonek: "ę",
-  Lslash: "Ł",
-  lslash: "ł",
-  Nacute: "Ń",
-  nacute: "ń",
-  Sacute: "Ś",
-  sacute: "ś",
-  Zacute: "Ź",
-  zacute: "ź",
-  Zdotaccent: "Ż",
-  zdotaccent: "ż",
-};
+/** The glyph names the writer's /Differences use, as the letters they draw. */
+const GLYPHS: ReadonlyMap<string, string> = new Map(
+  Object.entries(POLISH_CODES).map(([letter, { glyph }]) => [glyph, letter]),
+);
+
+const WIN_ANSI = new TextDecoder("windows-1252");
 
 type Decode = (bytes: string) => string;
 
-/** How a font's bytes read: WinAnsi (as Latin-1 for the printable codes), then its /Differences. */
+/** How a font's bytes read: its /Differences, then WinAnsi (Windows-1252; its undefined codes are errors). */
 function fontDecoder(font: ReadonlyMap<string, PdfValue>): Decode {
   const encoding = font.get("Encoding");
   const differences = new Map<number, string>();
@@ -285,7 +275,7 @@ function fontDecoder(font: ReadonlyMap<string, PdfValue>): Decode {
       if (typeof item === "number") at = item;
       else {
         const glyph = nameOf(item);
-        const char = glyph === undefined ? undefined : GLYPHS[glyph];
+        const char = glyph === undefined ? undefined : GLYPHS.get(glyph);
         if (char === undefined || at < 0) throw new Error(`PDF: unknown glyph ${glyph}`);
         differences.set(at++, char);
       }
@@ -297,8 +287,10 @@ function fontDecoder(font: ReadonlyMap<string, PdfValue>): Decode {
         const code = byte.charCodeAt(0);
         const char = differences.get(code);
         if (char !== undefined) return char;
-        if (code >= 0x80 && code < 0xa0) throw new Error(`PDF: code ${code} is not read here`);
-        return byte;
+        const winAnsi = WIN_ANSI.decode(new Uint8Array([code]));
+        if (code >= 0x80 && code < 0xa0 && (winAnsi.codePointAt(0) ?? 0) < 0xa0)
+          throw new Error(`PDF: code ${code} has no character in WinAnsi`);
+        return winAnsi;
       })
       .join("");
 }
@@ -344,4 +336,20 @@ function pageView(
     operands.length = 0;
   }
   return { width: (x1 ?? 0) - (x0 ?? 0), height: (y1 ?? 0) - (y0 ?? 0), texts };
+}
+
+/** A page's size in points and the texts it shows, in order. */
+export interface PdfPageText {
+  readonly width: number;
+  readonly height: number;
+  readonly texts: readonly string[];
+}
+
+/** The pages of a PDF the sandbox wrote, read strictly (see readPdf). */
+export function pdfPages(bytes: Uint8Array): PdfPageText[] {
+  return readPdf(bytes).pages.map((page) => ({
+    width: page.width,
+    height: page.height,
+    texts: page.texts.map((run) => run.text),
+  }));
 }
