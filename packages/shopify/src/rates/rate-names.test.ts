@@ -17,6 +17,9 @@ describe("rate names", () => {
     expect(rateLanguage("de", "pl_PL")).toBe("pl");
     expect(rateLanguage("de", "en_GB")).toBe("en");
     expect(rateLanguage(null, "en_GB")).toBe("en");
+    // A tag counts by its whole primary subtag: "plk" is not Polish.
+    expect(rateLanguage("plk", "en_GB")).toBe("en");
+    expect(rateLanguage("  en_GB ", "pl_PL")).toBe("en");
   });
 
   it("names couriers and points by carrier, in the language", () => {

@@ -4,18 +4,20 @@
 // "InPost courier"), falling back to the shop's language when the request
 // names none we speak. Deliveries are named by core's `deliveryName`, the one
 // naming every checkout uses.
-import { deliveryName } from "@shipbridge/core";
+import { deliveryName, negotiateLanguage } from "@shipbridge/core";
 
 export type RateLanguage = "pl" | "en";
 
-/** The checkout's language: the request's locale, else the shop's. */
+/** The checkout's language: the request's locale (by core's one negotiator), else the shop's. */
 export function rateLanguage(
   locale: string | null | undefined,
   shopLanguage: "pl_PL" | "en_GB",
 ): RateLanguage {
-  const tag = typeof locale === "string" ? locale.trim().slice(0, 2).toLowerCase() : "";
-  if (tag === "pl" || tag === "en") return tag;
-  return shopLanguage === "pl_PL" ? "pl" : "en";
+  return negotiateLanguage(
+    typeof locale === "string" ? locale : undefined,
+    undefined,
+    shopLanguage === "pl_PL" ? "pl" : "en",
+  );
 }
 
 /** A courier rate's name: "Kurier DPD" / "DPD courier" (core's one naming of deliveries). */
