@@ -21,6 +21,12 @@ describe("deliveryName", () => {
     expect(deliveryName("dpd", { code: "PL123" }, "en")).toBe("DPD pickup point PL123");
   });
 
+  it("names the way of delivery itself for a point not chosen yet", () => {
+    expect(deliveryName("inpost", {}, "pl")).toBe("Paczkomat InPost");
+    expect(deliveryName("inpost", { code: "" }, "en", { distanceKm: 1 })).toBe("InPost locker");
+    expect(deliveryName("dpd", {}, "pl_PL")).toBe("Punkt odbioru DPD");
+  });
+
   it("adds the point's distance in the language's number format", () => {
     expect(deliveryName("inpost", { code: "KRA010" }, "pl", { distanceKm: 0.44 })).toBe(
       "Paczkomat InPost KRA010 (0,4 km)",

@@ -21,12 +21,14 @@ function isPolish(language: NameLanguage): boolean {
 /**
  * The name of a delivery by `service` to the customer's address (`point`
  * null) or to `point`, in `language`; `distanceKm` adds the point's distance
- * ("Paczkomat InPost WAW01A (0,3 km)"). Unknown services are named by their
- * code, as `serviceName` does.
+ * ("Paczkomat InPost WAW01A (0,3 km)"). A point with no code names the way
+ * of delivery itself ("Paczkomat InPost", for a checkout option before a
+ * point is chosen). Unknown services are named by their code, as
+ * `serviceName` does.
  */
 export function deliveryName(
   service: string,
-  point: { readonly code: string } | null,
+  point: { readonly code?: string } | null,
   language: NameLanguage,
   options: { readonly distanceKm?: number | null } = {},
 ): string {
@@ -41,6 +43,7 @@ export function deliveryName(
   const kind = polish
     ? `${locker ? "Paczkomat" : "Punkt odbioru"} ${carrier}`
     : `${carrier} ${locker ? "locker" : "pickup point"}`;
+  if (point.code === undefined || point.code === "") return kind;
   const distance = options.distanceKm;
   const away =
     typeof distance === "number" && Number.isFinite(distance)
