@@ -53,9 +53,9 @@ const shipbridge = {
     phone: "501234567",
     email: "sklep@example.com",
   },
-  // No "name at checkout": the storefront names these options in the
-  // customer's language ("Kurier DPD" / "DPD courier"); a name set here would
-  // be shown as it is, in every language.
+  // No "name at checkout": the plugin names these options in its language
+  // ("DPD courier", "InPost locker"), and the demo's storefront names them
+  // in the customer's ("Kurier DPD"); a name set here is shown as it is.
   services: [
     { service: "inpost", pickup_point: true },
     { service: "dpd", returns: true },

@@ -27,7 +27,7 @@ const AddressOptionSchema = z.strictObject({
 const ServiceOptionSchema = z.strictObject({
   /** The carrier as the service names it: inpost, dpd, dhl, ups, gls, fedex, poczta, orlen, meest. */
   service: text,
-  /** The option's name in the admin; the carrier name by default. */
+  /** The option's name in the admin and at checkout; by default core's name of the way of delivery in the plugin's language ("Kurier DPD", "Paczkomat InPost"). */
   name: text.optional(),
   /** Delivery to a pickup point (a locker, a parcel shop): the shopper must choose one. */
   pickup_point: z.boolean().default(false),

@@ -42,6 +42,7 @@ import {
   storeAddress,
 } from "../../lib/medusa-order.ts";
 import { optionsInForce } from "../../lib/merchant-settings-store.ts";
+import { optionName, returnOptionName } from "../../lib/option-names.ts";
 import {
   databaseUrlOf,
   type PluginOptions,
@@ -205,14 +206,14 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
     await this.#refresh();
     const options: ShipbridgeOption[] = [];
     for (const service of this.options.services) {
-      const name = service.name ?? service.service;
+      const name = optionName(service, this.language);
       const id = service.pickup_point ? `${service.service}-point` : service.service;
       options.push({ id, service: service.service, name, pickup_point: service.pickup_point });
       if (service.returns) {
         options.push({
           id: `${service.service}-return`,
           service: service.service,
-          name: `${name} (return)`,
+          name: returnOptionName(name, this.language),
           pickup_point: false,
           is_return: true,
         });
@@ -347,7 +348,7 @@ export class ShipbridgeFulfillmentService extends AbstractFulfillmentProviderSer
   /** The name shoppers see for a carrier's option. */
   #optionName(service: string): string {
     const offered = this.options.services.find((s) => s.service === service);
-    return offered?.name ?? service;
+    return optionName(offered ?? { service }, this.language);
   }
 
   /**
