@@ -18,6 +18,17 @@ describe("the Medusa checkout's rate names", () => {
     );
   });
 
+  it("names the options the plugin named by default in the customer's language", () => {
+    const dpd = option("DPD courier", { id: "dpd", service: "dpd" });
+    expect(optionRateName(dpd, null, "pl")).toBe("Kurier DPD");
+    const lockers = option("Paczkomat InPost", {
+      id: "inpost-point",
+      service: "inpost",
+      pickup_point: true,
+    });
+    expect(optionRateName(lockers, { code: "GDA01M" }, "en")).toBe("InPost locker GDA01M");
+  });
+
   it("keeps the merchant's own checkout name, a point's code after it", () => {
     const named = option("Dostawa jutro – DPD", { id: "dpd", service: "dpd" });
     expect(optionRateName(named, null, "en")).toBe("Dostawa jutro – DPD");

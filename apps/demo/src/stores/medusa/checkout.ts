@@ -41,6 +41,21 @@ function pluginService(option: Option): string | undefined {
 }
 
 /**
+ * Whether an option of the plugin's carries no name of the merchant's: its
+ * code, or the name the plugin gives an unnamed option (core's name of the
+ * way of delivery, in either language).
+ */
+function isDefaultName(option: Option, service: string): boolean {
+  const anyPoint = option.data?.id === service ? null : {};
+  return (
+    option.name === service ||
+    option.name === option.data?.id ||
+    option.name === deliveryName(service, anyPoint, "en") ||
+    option.name === deliveryName(service, anyPoint, "pl")
+  );
+}
+
+/**
  * What the customer reads for an option (at `point` for a pickup option):
  * the merchant's own name when the merchant gave one (a point's code after
  * it), else, for the plugin's options, core's name in the customer's
@@ -52,8 +67,7 @@ export function optionRateName(
   language: Language,
 ): string {
   const service = pluginService(option);
-  const unnamed =
-    service !== undefined && (option.name === service || option.name === option.data?.id);
+  const unnamed = service !== undefined && isDefaultName(option, service);
   if (service !== undefined && unnamed)
     return deliveryName(service, point, language, { distanceKm: point?.distance ?? null });
   return point ? `${option.name} ${point.code}` : option.name;
