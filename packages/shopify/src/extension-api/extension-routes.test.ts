@@ -64,6 +64,15 @@ async function openPoint(nth: number) {
   return open;
 }
 
+/** The point of the order's one package as the service holds it (its receiver's point). */
+async function parcelPoint(orderId: string): Promise<unknown> {
+  const service = await harness.serviceClient();
+  const { packageIds } = await harness.ledger(SHOP, orderId);
+  expect(packageIds).toHaveLength(1);
+  const parcel = await service.packages.get(packageIds[0] as number);
+  return (parcel.receiver as { point?: unknown } | null | undefined)?.point;
+}
+
 async function waitingOrder(id: number, pointCode?: string, placedAt?: Date) {
   const order = harness.order(SHOP, id, {
     ...(placedAt ? { created_at: placedAt.toISOString() } : {}),
@@ -198,7 +207,6 @@ describe("the extension routes", () => {
   });
 
   it("change a pickup point only to one the service knows and has open, then ship to it", async () => {
-    const service = await harness.serviceClient();
     const open = await openPoint(1);
     await waitingOrder(7201, "KRA010");
     const card = await call("/orders/7201");
@@ -243,15 +251,53 @@ describe("the extension routes", () => {
     const row = await harness.settled(SHOP, "7201", ["fulfilled", "needs_attention"]);
     expect(row.status).toBe("fulfilled");
     expect(row.pickupPoint).toBe(open.code);
-    const [packageId] = (await harness.ledger(SHOP, "7201")).packageIds;
-    const parcel = await service.packages.get(packageId as number);
-    expect(JSON.stringify(parcel)).toContain(open.code);
+    // The package bought at the service goes to the chosen point.
+    expect(await parcelPoint("7201")).toBe(open.code);
     // Shipped: the point cannot change any more.
     const late = await call("/orders/7201/pickup-point", {
       method: "POST",
       body: { code: "KRA010" },
     });
     expect(late.status).toBe(409);
+  });
+
+  it("never answer a point changed while the ship job buys the parcel to the old point", async () => {
+    const [before, after] = [await openPoint(0), await openPoint(2)];
+    await waitingOrder(7211, before.code);
+    // The service answers point searches slowly: the change's own check of the
+    // point is still under way when the ship job reads the order's point.
+    await harness.sandbox.control("/faults", { path: "/points/map", latency_ms: 3000 });
+    try {
+      const change = call("/orders/7211/pickup-point?language=en", {
+        method: "POST",
+        body: { code: after.code },
+      });
+      expect((await call("/orders/7211/ship", { method: "POST", body: {} })).status).toBe(202);
+      const changed = await change;
+      const row = await harness.settled(SHOP, "7211", ["fulfilled", "needs_attention"]);
+      expect(row.status).toBe("fulfilled");
+      const bought = await parcelPoint("7211");
+      if (changed.status === 200) {
+        expect(changed.json).toEqual({ pickupPoint: { code: after.code, service: "inpost" } });
+        expect(bought).toBe(after.code);
+      } else {
+        // Refused as the route refuses a shipped order, in both languages.
+        expect(changed.status).toBe(409);
+        expect(changed.json).toMatchObject({
+          error: "not_shippable",
+          message: expect.stringMatching(/being shipped/),
+          messages: {
+            en: expect.stringMatching(/being shipped/),
+            pl: expect.stringMatching(/w trakcie wysyłki/),
+          },
+        });
+        expect(bought).toBe(before.code);
+      }
+      // The block and the orders listing show the point the parcel was bought to.
+      expect((await call("/orders/7211")).json.order.pickupPoint).toBe(bought);
+    } finally {
+      await harness.sandbox.control("/faults", undefined, "DELETE");
+    }
   });
 
   it("ship the selected orders as one batch, then print their labels and the batch's protocol", async () => {
