@@ -14,11 +14,20 @@ const harness = useHarness();
 const SHOP = "extension-shop.myshopify.com";
 const OTHER = "someone-else.myshopify.com";
 let app: ShopifyApp;
+let cookie: string;
 
 beforeAll(async () => {
   app = await harness.app();
-  await harness.ready(app, SHOP, { shipOn: "manual" });
+  cookie = await harness.ready(app, SHOP, { shipOn: "manual" });
 }, 60_000);
+
+/** The order's pickup point as the orders listing and the orders page show it. */
+async function listedPoint(orderId: string) {
+  const listed = (await app.merchant(SHOP).orders()).find((order) => order.orderId === orderId);
+  const page = await (await app(new Request(`${APP_URL}/orders`, { headers: { cookie } }))).text();
+  const row = page.match(new RegExp(`<tr id="order-${orderId}">[\\s\\S]*?</tr>`))?.[0] ?? "";
+  return { listed: listed?.pickupPoint, page: row.match(/<td>[a-z]+ \(([^)]+)\)<\/td>/)?.[1] };
+}
 
 function token(shop = SHOP, secret: string = KEYS.apiSecretKey): string {
   return makeSessionToken({ ...KEYS, apiSecretKey: secret, shop });
@@ -246,11 +255,14 @@ describe("the extension routes", () => {
     expect(changed.status).toBe(200);
     expect(changed.json).toEqual({ pickupPoint: { code: open.code, service: "inpost" } });
     expect((await call("/orders/7201")).json.order.pickupPoint).toBe(open.code);
+    // The orders listing and the orders page show the chosen point too.
+    expect(await listedPoint("7201")).toEqual({ listed: open.code, page: open.code });
 
     expect((await call("/orders/7201/ship", { method: "POST", body: {} })).status).toBe(202);
     const row = await harness.settled(SHOP, "7201", ["fulfilled", "needs_attention"]);
     expect(row.status).toBe("fulfilled");
     expect(row.pickupPoint).toBe(open.code);
+    expect(await listedPoint("7201")).toEqual({ listed: open.code, page: open.code });
     // The package bought at the service goes to the chosen point.
     expect(await parcelPoint("7201")).toBe(open.code);
     // Shipped: the point cannot change any more.
@@ -295,6 +307,7 @@ describe("the extension routes", () => {
       }
       // The block and the orders listing show the point the parcel was bought to.
       expect((await call("/orders/7211")).json.order.pickupPoint).toBe(bought);
+      expect(await listedPoint("7211")).toEqual({ listed: bought, page: bought });
     } finally {
       await harness.sandbox.control("/faults", undefined, "DELETE");
     }
