@@ -269,15 +269,15 @@ export async function prepareShipment(
   const begun: { parcel: FulfillmentOrderParcel; storeOrder: typeof whole; hadPackage: boolean }[] =
     [];
   // The claim: under the order's lock, the one a pickup-point change is saved under.
-  const claimed = await withOrderLock(pool, shop, orderId, async () => {
-    choice = await loadPointChoice(pool, shop, orderId);
+  const claimed = await withOrderLock(pool, shop, orderId, async (db) => {
+    choice = await loadPointChoice(db, shop, orderId);
     const claims = [];
     for (const parcel of parcels) {
       const storeOrder = mapped(parcel.order);
       claims.push({
         parcel,
         storeOrder,
-        row: await beginShipment(pool, keyOf(parcel, storeOrder)),
+        row: await beginShipment(db, keyOf(parcel, storeOrder)),
       });
     }
     return claims;

@@ -5,12 +5,12 @@
 import type pg from "pg";
 import { withAdvisoryLock } from "./advisory-lock.ts";
 
-/** Runs `work` while holding the lock on the shop's order `orderId`. */
+/** Runs `work` on the lock's own connection while holding the lock on the shop's order `orderId`. */
 export function withOrderLock<T>(
   pool: pg.Pool,
   shop: string,
   orderId: string,
-  work: () => Promise<T>,
+  work: (db: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   return withAdvisoryLock(pool, `shipbridge-shopify-order:${shop}:${orderId}`, work);
 }

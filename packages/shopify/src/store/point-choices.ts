@@ -28,8 +28,8 @@ export async function savePointChoice(
   orderId: string,
   choice: { readonly service: string; readonly code: string },
 ): Promise<boolean> {
-  return withOrderLock(pool, shop, orderId, async () => {
-    const { rowCount } = await pool.query(
+  return withOrderLock(pool, shop, orderId, async (db) => {
+    const { rowCount } = await db.query(
       `INSERT INTO shipbridge_shopify_point_choices (shop, order_id, service, code)
        SELECT $1, $2, $3, $4
        WHERE NOT EXISTS (
@@ -63,7 +63,7 @@ export async function loadPointChoices(
 }
 
 export async function loadPointChoice(
-  pool: pg.Pool,
+  pool: pg.Pool | pg.PoolClient,
   shop: string,
   orderId: string,
 ): Promise<PointChoice | undefined> {
