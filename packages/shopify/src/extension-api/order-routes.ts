@@ -1,7 +1,8 @@
 // The order page's block: the shop's language, the order's shipment with
 // the buttons that apply, Ship and Retry (the merchant's one shipping job),
 // and Change pickup point (checked at the service with shipping's own
-// check, then saved for the shipment to use).
+// check, then saved for the shipment to use, unless the ship job claimed
+// the order meanwhile).
 import type { Hono } from "hono";
 import { loadShopOrder } from "../admin/load-shop-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
@@ -86,7 +87,11 @@ export function orderRoutes(hono: Hono, asShop: AsShop): void {
           inLanguage.map(({ path, rule, message }) => ({ path, rule, message })),
         );
       }
-      await savePointChoice(app.pool, shop, id, { service: carrier, code });
+      // Saved under the order's lock, only while the ship job has not claimed
+      // the order: never "changed" while its parcel is bought to the old point.
+      if (!(await savePointChoice(app.pool, shop, id, { service: carrier, code }))) {
+        return asker.refuse("not_shippable", 409);
+      }
       return c.json({ pickupPoint: { code, service: carrier } });
     }),
   );
