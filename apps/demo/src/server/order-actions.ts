@@ -34,7 +34,8 @@ const SHIPPED = new Set(["shipped", "in_transit", "delivered"]);
 
 function pointView(point: RoutePoint) {
   const known = toKnownPoint(point);
-  return { code: point.code, name: known.name, address: known.address };
+  const { latitude, longitude } = known;
+  return { code: point.code, name: known.name, address: known.address, latitude, longitude };
 }
 
 export function orderActionRoutes(demo: DemoContext): Hono {
