@@ -27,8 +27,9 @@ const SETTINGS = [
     width: 1440,
     name: "in English at 1440 px",
     heading: "Returns and pickup points",
+    labelFile: "return-label",
     started: "started",
-    tracked: /\w{6,} · (Label created|Shipped)/,
+    tracked: /\w{6,} · (Shipped|In transit)$/,
     goesTo: "now goes to pickup point",
     refused: /^Refused: /,
     closed: /closed/,
@@ -44,8 +45,9 @@ const SETTINGS = [
     width: 390,
     name: "in Polish at 390 px",
     heading: "Zwroty i punkty odbioru",
+    labelFile: "etykieta-zwrotu",
     started: "rozpoczęty",
-    tracked: /\w{6,} · (Etykieta utworzona|Nadane)/,
+    tracked: /\w{6,} · (Nadane|W drodze)$/,
     goesTo: "jedzie teraz do punktu odbioru",
     refused: /^Odmowa: /,
     closed: /nieczynny/,
@@ -218,7 +220,9 @@ describe("returns and pickup points from the dashboard", () => {
         const [download] = await Promise.all([page.waitForEvent("download"), page.click(link)]);
         const bytes = readFileSync(await download.path());
         expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
-        expect(download.suggestedFilename()).toMatch(/^(return-label|etykieta-zwrotu)-/);
+        // Named by the order's number, in the language shown.
+        const number = (await listed()).find((row) => row.id === id)?.name.replace(/^#/, "");
+        expect(download.suggestedFilename()).toBe(`${setting.labelFile}-${number}.pdf`);
         await expect(
           page.textContent(`tr[data-return='${store}|${id}'] .actions-tracking`),
         ).resolves.toMatch(setting.tracked);
@@ -352,17 +356,17 @@ describe("returns and pickup points from the dashboard", () => {
     for (const store of STORES) {
       const id = orders.en![store].shipped;
       for (const [lang, words] of [
-        ["en", /shipped|bought/],
-        ["pl", /wysłane|kupiona/],
+        ["en", /can no longer change/],
+        ["pl", /nie można już zmienić/],
       ] as const) {
         const response = await fetch(api(`/orders/${store}/${id}/pickup-point?lang=${lang}`), {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ code: "WAW01M" }),
         });
-        expect(response.status).toBeGreaterThanOrEqual(400);
-        expect(response.status).toBeLessThan(500);
-        const body = (await response.json()) as { error: { message: string } };
+        expect(response.status).toBe(409);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe("not_changeable");
         expect(body.error.message).toMatch(words);
       }
     }

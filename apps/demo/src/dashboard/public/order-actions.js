@@ -7,6 +7,7 @@
 // API). The controller calls render() after each load; the returns are
 // loaded on the first render, after an action, after a clock move (reload())
 // and, while a return parcel is still being bought, on the next renders.
+// A return's state is the server's `status`, in the orders' terms.
 // Buttons are never `disabled` (that drops the keyboard's focus): an action
 // not available is marked aria-disabled and says why.
 import { ApiError } from "./api.js";
@@ -177,11 +178,7 @@ export function orderActionsPanel({ t, language, refresh }) {
   const off = (button) => button.getAttribute("aria-disabled") === "true";
 
   /** The return's state in the dashboard's words for the orders' statuses. */
-  function trackingText(row) {
-    if (STATUSES.includes(row.status)) return t(`status.${row.status}`);
-    // Until the server says the status: delivered, or the label made.
-    return row.trackingState === "delivered" ? t("status.delivered") : t("actions.sent");
-  }
+  const trackingText = (row) => t(`status.${row.status}`);
 
   function renderReturns() {
     $("#actions-returns-body").innerHTML =
@@ -193,7 +190,7 @@ export function orderActionsPanel({ t, language, refresh }) {
                 ? `<span class="mono">${escapeHtml(row.trackingNumber)}</span> · <span class="status status-${escapeHtml(STATUSES.includes(row.status) ? row.status : "shipped")}">${escapeHtml(trackingText(row))}</span>`
                 : `<span class="muted">${escapeHtml(t("actions.noTracking"))}</span>`;
               const label = row.labelUrl
-                ? `<a class="button button-small button-ghost" href="${escapeHtml(row.labelUrl)}" download>${escapeHtml(
+                ? `<a class="button button-small button-ghost" href="${escapeHtml(labelHref(row.labelUrl))}" download>${escapeHtml(
                     t("actions.label", { order: row.orderName }),
                   )}</a>`
                 : `<span class="muted">${escapeHtml(t("actions.noLabel"))}</span>`;
@@ -244,6 +241,10 @@ export function orderActionsPanel({ t, language, refresh }) {
     renderReturns();
     renderOrders();
   }
+
+  /** The label's address in the panel's language: the file is named in it ("etykieta-zwrotu-1001.pdf"). */
+  const labelHref = (url) =>
+    `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language())}`;
 
   /** Returns started here that the stores list only once their webhook or flow has run. */
   const awaited = new Set();
