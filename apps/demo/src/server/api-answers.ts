@@ -12,7 +12,7 @@ export function languageOf(c: Context): Language {
 
 export function apiError(
   c: Context,
-  status: 400 | 404 | 409 | 502 | 503,
+  status: 400 | 403 | 404 | 409 | 415 | 502 | 503,
   code: string,
   message: string,
   issues?: ApiIssue[],

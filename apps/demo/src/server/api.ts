@@ -4,55 +4,18 @@
 // message, issues? } }`, in the language `?lang=` or Accept-Language asks for.
 import { ShipbridgeError } from "@shipbridge/core";
 import { Hono } from "hono";
-import { knownPoints } from "../stores/points.ts";
 import { StorefrontError } from "../stores/shopify/storefront.ts";
+import { allOrders, orderOf, settle } from "./all-orders.ts";
 import { apiError, download, invalidRequest, languageOf } from "./api-answers.ts";
 import { batchRoutes } from "./batch-routes.ts";
 import type { DemoContext } from "./context.ts";
-import { type Language, say } from "./language.ts";
+import { say } from "./language.ts";
 import { orderActionRoutes } from "./order-actions.ts";
-import { type DemoOrder, forPeople, medusaOrders, newestFirst, shopifyOrders } from "./orders.ts";
 import { fileNamePart } from "./people-names.ts";
+import { sameOriginOnly } from "./same-origin.ts";
 import { sampleRoutes } from "./sample-routes.ts";
 import { NoFileError } from "./store-batch.ts";
 import { NoCourierError } from "./store-day.ts";
-
-async function settle<T>(promise: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await promise;
-  } catch {
-    return fallback;
-  }
-}
-
-/** Loads under way, by language: a second request meanwhile shares the first's answer. */
-const loading = new WeakMap<DemoContext, Map<Language, Promise<DemoOrder[]>>>();
-
-/** Orders of both stores, newest first (one load at a time per language). */
-export function allOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
-  const ongoing = loading.get(demo) ?? new Map<Language, Promise<DemoOrder[]>>();
-  loading.set(demo, ongoing);
-  const found = ongoing.get(language);
-  if (found) return found;
-  const load = loadOrders(demo, language).finally(() => ongoing.delete(language));
-  ongoing.set(language, load);
-  return load;
-}
-
-async function loadOrders(demo: DemoContext, language: Language): Promise<DemoOrder[]> {
-  const [shopify, placed, points, inFlight, medusa, shipments] = await Promise.all([
-    demo.shopify.merchant.orders({ language }),
-    demo.shopify.storefront.placed(),
-    knownPoints(demo.pool),
-    demo.batches.inFlight(language),
-    demo.medusa.orders.orders(),
-    settle(demo.medusa.orders.shipments(), []),
-  ]);
-  return newestFirst([
-    ...shopifyOrders(shopify, placed, points, inFlight),
-    ...medusaOrders(medusa, shipments, points, inFlight, language),
-  ]).map((order) => forPeople(order, language));
-}
 
 async function sandboxControl(demo: DemoContext, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${demo.addresses.sandbox.baseUrl}/_sandbox${path}`, {
@@ -67,6 +30,7 @@ async function sandboxControl(demo: DemoContext, path: string, body?: unknown): 
 
 export function apiRoutes(demo: DemoContext): Hono {
   const api = new Hono();
+  api.use("*", sameOriginOnly(demo.addresses.dashboard));
 
   api.onError((error, c) => {
     if (error instanceof StorefrontError)
@@ -177,8 +141,14 @@ export function apiRoutes(demo: DemoContext): Hono {
         say(languageOf(c), "This order has no label yet", "To zamówienie nie ma jeszcze etykiety"),
       );
     }
-    // Named by the order number people know ("etykieta-1001.pdf"), not by an internal id.
-    const number = fileNamePart(c.req.query("number") ?? id);
+    // Named by the order number people know ("etykieta-1001.pdf"), looked up here.
+    const order = await orderOf(
+      demo,
+      store === "shopify" ? "shopify" : "medusa",
+      id,
+      languageOf(c),
+    );
+    const number = fileNamePart(order?.name ?? id);
     return download({
       body: label.body,
       contentType: label.contentType,

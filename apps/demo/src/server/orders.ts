@@ -9,7 +9,7 @@ import type { ProblemIssue, ShopOrderShipment } from "../stores/shopify/merchant
 import type { InFlight } from "./batches.ts";
 import type { Language } from "./language.ts";
 import { say } from "./language.ts";
-import { carrierName, fileNamePart, type NamedIssue, nameIssue } from "./people-names.ts";
+import { carrierName, type NamedIssue, nameIssue } from "./people-names.ts";
 
 export type DemoStatus =
   | "waiting"
@@ -52,11 +52,28 @@ const IN_TRANSIT = new Set([
 /** The app's statuses of an order whose package is ordered. */
 const SHIPPED = new Set(["shipped", "fulfilled"]);
 
-/** A shipped order's status from its tracking state. */
-function tracked(state: string | null): DemoStatus {
+/** A shipped order's (or a return parcel's) status from its tracking state. */
+export function tracked(state: string | null): DemoStatus {
   if (state === "delivered") return "delivered";
   if (state !== null && IN_TRANSIT.has(state)) return "in_transit";
   return "shipped";
+}
+
+/**
+ * A return's status in the orders' terms: the store's state of the return
+ * (cancelled, needs attention, delivered), "shipping" while its parcel is not
+ * bought yet, else what its parcel's tracking says.
+ */
+export function returnStatus(
+  state: string | null,
+  packageId: string | null,
+  trackingState: string | null,
+): DemoStatus {
+  if (state?.startsWith("cancel")) return "cancelled";
+  if (state === "needs_attention" || state === "failed") return "needs_attention";
+  if (state === "delivered") return "delivered";
+  if (packageId === null) return "shipping";
+  return tracked(trackingState);
 }
 
 function pointOf(id: string | null, points: Map<string, KnownPoint>): KnownPoint | null {
@@ -199,17 +216,14 @@ export function medusaOrders(
 }
 
 /**
- * The order as people read it in `language`: its carrier by name, each
- * problem's field by name, and its label file named by the order number.
+ * The order as people read it in `language`: its carrier by name and each
+ * problem's field by name.
  */
 export function forPeople(order: DemoOrder, language: Language): DemoOrder {
   return {
     ...order,
     serviceName: carrierName(order.service, language),
     problems: order.problems.map((issue) => nameIssue(issue, language)),
-    labelUrl: order.labelUrl
-      ? `${order.labelUrl}?number=${encodeURIComponent(fileNamePart(order.name))}`
-      : null,
   };
 }
 

@@ -45,11 +45,12 @@ describe("names for people", () => {
     expect(fileNamePart("../..")).toBe("order");
   });
 
-  it("gives the dashboard's order its carrier and field names and a label named by its number", () => {
+  it("gives the dashboard's order its carrier and field names, its label link as it was", () => {
     const named = forPeople(order, "pl");
     expect(named.serviceName).toBe("InPost");
     expect(named.problems[0]).toMatchObject({ field: "Telefon odbiorcy" });
-    expect(named.labelUrl).toBe(`${order.labelUrl}?number=1001`);
+    // The label's file name comes from the order the server looks up, never from the link.
+    expect(named.labelUrl).toBe(order.labelUrl);
     expect(forPeople({ ...order, labelUrl: null }, "en").labelUrl).toBeNull();
   });
 });

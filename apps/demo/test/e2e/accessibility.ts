@@ -13,30 +13,48 @@ interface Violation {
   targets: string[];
 }
 
-/** Runs axe-core on the page as it is now; answers the serious and critical violations. */
-export async function accessibilityViolations(page: Page): Promise<Violation[]> {
+/** What axe-core checks: the whole page, or only the elements `include` selects. */
+export interface AccessibilityScope {
+  readonly include?: readonly string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now (or on the parts `include` selects);
+ * answers the serious and critical violations.
+ */
+export async function accessibilityViolations(
+  page: Page,
+  scope: AccessibilityScope = {},
+): Promise<Violation[]> {
   const injected = await page.evaluate(() => "axe" in window);
   if (!injected) await page.addScriptTag({ content: axe.source });
-  const found = await page.evaluate(async () => {
+  const include = scope.include ? [...scope.include] : null;
+  const found = await page.evaluate(async (selectors) => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const results = await run(document, { resultTypes: ["violations"] });
+    const context = selectors ? { include: selectors.map((selector) => [selector]) } : document;
+    const results = await run(context, { resultTypes: ["violations"] });
     return results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? null,
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.map(String).join(" ")),
     }));
-  });
+  }, include);
   return found.filter((violation) => violation.impact && BLOCKING.has(violation.impact));
 }
 
 /**
  * Fails when axe-core finds a serious or critical violation on the page,
  * listing every one (rule id, impact, help and the elements' selectors);
- * `label` says which page and state were checked.
+ * `label` says which page and state were checked, `scope.include` limits the
+ * check to the elements those selectors pick (a panel of the page).
  */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const violations = await accessibilityViolations(page);
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  scope: AccessibilityScope = {},
+): Promise<void> {
+  const violations = await accessibilityViolations(page, scope);
   if (violations.length === 0) return;
   const lines = violations.map(
     (violation) =>

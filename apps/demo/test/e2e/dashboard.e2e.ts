@@ -13,23 +13,22 @@
 // keeps its focus, and axe-core finds no serious or critical violation in
 // either language at either width. With DEMO_SCREENSHOTS=1 it keeps the
 // README's screenshots in docs/.
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type DemoProcess,
-  startDemoProcess,
-  testFolder,
-} from "../../src/test-support/demo-process.ts";
+import type { DemoProcess } from "../../src/test-support/demo-process.ts";
 import { pdfPages, zplLabels } from "../../src/test-support/pdf-pages.ts";
 import { expectAccessible } from "./accessibility.ts";
-import { type Browser, openBrowser } from "./browser.ts";
+import type { Browser } from "./browser.ts";
 import {
+  type BootedDemo,
+  bootDemo,
   connectStore,
   orderRow,
   placeStorefrontOrder,
   type Store,
+  stopDemo,
   waitForRowStatus,
 } from "./steps.ts";
 import { medusaFulfillments, shopifyFulfillments } from "./store-side.ts";
@@ -52,7 +51,7 @@ async function keepForReadme(name: string): Promise<void> {
 /** The id of the element that has the keyboard's focus ("" for the page's body). */
 const focused = () => page.evaluate(() => document.activeElement?.id ?? "");
 
-let workDir: string;
+let booted: BootedDemo | undefined;
 let dataDir: string;
 let demo: DemoProcess;
 let browser: Browser;
@@ -69,22 +68,12 @@ async function downloadFrom(selector: string): Promise<{ bytes: Uint8Array; name
 
 describe("the demo in a browser", () => {
   beforeAll(async () => {
-    workDir = testFolder("demo-e2e");
-    browser = await openBrowser({ language: "en-GB" });
-    dataDir = join(workDir, "data");
-    demo = await startDemoProcess(dataDir, { limitMs: 300_000 });
-    page = await browser.context.newPage();
-    await page.goto(demo.addresses.dashboard);
-    await page.waitForSelector("body[data-loaded='true']");
+    booted = await bootDemo("demo-e2e");
+    ({ dataDir, demo, browser, page } = booted);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    const code = demo ? await demo.stop() : undefined;
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
-    // Ctrl+C stops everything cleanly.
-    if (demo) expect(code).toBe(0);
-  });
+  // Ctrl+C stops everything cleanly.
+  afterAll(() => stopDemo(booted));
 
   it("connects both stores' shipping accounts through the service's pages", async () => {
     for (const store of ["shopify", "medusa"] as const) {

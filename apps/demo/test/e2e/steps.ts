@@ -1,7 +1,16 @@
-// What the browser test does more than once: going through the service's
-// login and consent pages, checking out in a storefront, and finding an
-// order's row in the dashboard.
+// What the browser tests do more than once: booting the demo with a browser
+// on its dashboard, going through the service's login and consent pages,
+// checking out in a storefront, and finding an order's row in the dashboard.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import {
+  type DemoProcess,
+  startDemoProcess,
+  testFolder,
+} from "../../src/test-support/demo-process.ts";
+import { type Browser, openBrowser } from "./browser.ts";
 
 export type Store = "shopify" | "medusa";
 
@@ -13,6 +22,35 @@ export const STORE_USERS: Record<Store, { username: string; password: string }> 
   shopify: { username: "demo@shipbridge.dev", password: "demo-password" },
   medusa: { username: "medusa@shipbridge.dev", password: "demo-password" },
 };
+
+/** The demo booted once for a test file, with a browser page on its dashboard. */
+export interface BootedDemo {
+  readonly workDir: string;
+  readonly dataDir: string;
+  readonly demo: DemoProcess;
+  readonly browser: Browser;
+  readonly page: Page;
+}
+
+/** Boots the whole demo in a fresh folder and opens its dashboard (English browser). */
+export async function bootDemo(folder: string): Promise<BootedDemo> {
+  const workDir = testFolder(folder);
+  const browser = await openBrowser({ language: "en-GB" });
+  const dataDir = join(workDir, "data");
+  const demo = await startDemoProcess(dataDir, { limitMs: 300_000 });
+  const page = await browser.context.newPage();
+  await page.goto(demo.addresses.dashboard);
+  await page.waitForSelector("body[data-loaded='true']");
+  return { workDir, dataDir, demo, browser, page };
+}
+
+/** Closes the browser and stops the demo, which must end cleanly (as on Ctrl+C). */
+export async function stopDemo(booted: Partial<BootedDemo> | undefined): Promise<void> {
+  await booted?.browser?.close();
+  const code = booted?.demo ? await booted.demo.stop() : undefined;
+  if (booted?.workDir) rmSync(booted.workDir, { recursive: true, force: true });
+  if (booted?.demo) expect(code).toBe(0);
+}
 
 /** Connect from the dashboard: the service's login page, then its consent page, then back. */
 export async function connectStore(page: Page, store: Store): Promise<void> {

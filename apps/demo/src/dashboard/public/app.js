@@ -586,7 +586,8 @@ function wire() {
           () => escapeHtml(t("clock.moved", { now: formatDateTime(answer.now, view.language) })),
           { topic: "clock" },
         );
-        await refresh();
+        // The returns' tracking moved too.
+        await Promise.all([refresh(), actions.reload()]);
       }),
     );
   }
@@ -611,7 +612,7 @@ function wire() {
   });
   $("#orders-body").addEventListener("click", (event) => {
     const button = event.target.closest('button[data-action="ship"]');
-    if (!button) return;
+    if (!button || button.getAttribute("aria-disabled") === "true") return;
     const [store, ...rest] = button.dataset.key.split(":");
     withButton(button, () => ship([{ store, id: rest.join(":") }], requestKey()));
   });

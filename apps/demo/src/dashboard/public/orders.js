@@ -64,7 +64,11 @@ function labelCell(order, t, language) {
   return `<a class="button button-small button-ghost" data-action="label" href="${escapeHtml(labelHref(order.labelUrl, language))}" download aria-label="${escapeHtml(t("order.labelOf", { name: order.name }))}"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M8 1v9m0 0L4.5 6.5M8 10l3.5-3.5M2 12v2h12v-2"></path></svg>${escapeHtml(t("order.label"))}</a>`;
 }
 
-/** One table row. `selected` is the set of selected order keys. */
+/**
+ * One table row. `selected` is the set of selected order keys; while a batch
+ * is `busy` the Ship/Retry button is aria-disabled (never `disabled`, which
+ * would drop the keyboard's focus) and the controller ignores its clicks.
+ */
 export function renderOrderRow(order, selected, language, t, busy) {
   const key = orderKey(order);
   const shippable = canShip(order);
@@ -74,7 +78,7 @@ export function renderOrderRow(order, selected, language, t, busy) {
     ? `<input type="checkbox" class="select-order" data-key="${escapeHtml(key)}" ${selected.has(key) ? "checked" : ""} aria-label="${escapeHtml(t("orders.select", { name: order.name }))}">`
     : "";
   const action = shippable
-    ? `<button type="button" class="button button-small" data-action="ship" data-key="${escapeHtml(key)}" ${busy ? "disabled" : ""} aria-label="${escapeHtml(t(order.status === "needs_attention" ? "order.retryLabel" : "order.shipLabel", { name: order.name }))}">${escapeHtml(t(order.status === "needs_attention" ? "order.retry" : "order.ship"))}</button>`
+    ? `<button type="button" class="button button-small" data-action="ship" data-key="${escapeHtml(key)}" ${busy ? 'aria-disabled="true"' : ""} aria-label="${escapeHtml(t(order.status === "needs_attention" ? "order.retryLabel" : "order.shipLabel", { name: order.name }))}">${escapeHtml(t(order.status === "needs_attention" ? "order.retry" : "order.ship"))}</button>`
     : "";
   const packageText = order.packageId
     ? `<span class="mono">${escapeHtml(order.packageId)}</span>${order.price ? `<br><span class="muted small">${escapeHtml(formatMoney(order.price, language))}</span>` : ""}`

@@ -42,21 +42,55 @@ export class MedusaOrderActions {
     ]);
     const option = shipping_options.find((candidate) => candidate.data?.id === RETURN_OPTION);
     const location = stock_locations[0];
-    if (!option || !location) throw new Error("the store has no return option or stock location");
+    if (!option || !location) {
+      throw new OrderActionError(
+        "no_return_option",
+        language === "pl"
+          ? "Sklep nie ma opcji zwrotu ani magazynu, do którego wraca paczka"
+          : "The store has no return option or stock location for the parcel to go back to",
+        502,
+      );
+    }
     const begun = await this.#api.admin<{ return: { id: string } }>("/admin/returns", {
       body: { order_id: order.id, location_id: location.id },
       language,
     });
     const returnId = begun.return.id;
-    await this.#api.admin(`/admin/returns/${returnId}/request-items`, {
-      body: { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })) },
-      language,
-    });
-    await this.#api.admin(`/admin/returns/${returnId}/shipping-method`, {
-      body: { shipping_option_id: option.id },
-      language,
-    });
-    await this.#api.admin(`/admin/returns/${returnId}/request`, { body: {}, language });
+    try {
+      await this.#api.admin(`/admin/returns/${returnId}/request-items`, {
+        body: { items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })) },
+        language,
+      });
+      await this.#api.admin(`/admin/returns/${returnId}/shipping-method`, {
+        body: { shipping_option_id: option.id },
+        language,
+      });
+      await this.#api.admin(`/admin/returns/${returnId}/request`, { body: {}, language });
+    } catch (error) {
+      // A begun return is an open order change: left, it would block every later
+      // return, claim or edit of the order. Cancel it, then refuse cleanly.
+      await this.#api
+        .admin(`/admin/returns/${returnId}/request`, { method: "DELETE", language })
+        .catch(() => undefined);
+      const store = error instanceof MedusaApiError ? error : undefined;
+      throw new OrderActionError(
+        "return_refused",
+        language === "pl"
+          ? "Sklep nie przyjął zwrotu; nic nie zostało zmienione, można spróbować ponownie"
+          : "The store did not take the return; nothing was changed, it can be tried again",
+        409,
+        [
+          {
+            path: "return",
+            rule: store?.medusaCode ?? "refused",
+            message: (error instanceof Error ? error.message : String(error)).replace(
+              /^[A-Z]+ \/\S*: \d{3} /,
+              "",
+            ),
+          },
+        ],
+      );
+    }
     return { returnId };
   }
 

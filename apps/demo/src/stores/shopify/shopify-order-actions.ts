@@ -31,6 +31,29 @@ export interface ShopifyReturnView {
   readonly hasLabel: boolean;
 }
 
+/** The part of the app's order block (its `OrderCard`) the demo reads. */
+export interface OrderBlock {
+  readonly order: {
+    readonly pickupPoint: string | null;
+    readonly service: string | null;
+    readonly actions: { readonly changePoint: boolean };
+  } & Record<string, unknown>;
+}
+
+function isOrderBlock(answer: unknown): answer is OrderBlock {
+  const order = (answer as { order?: unknown } | null)?.order as
+    | Record<string, unknown>
+    | undefined;
+  const actions = order?.["actions"] as { changePoint?: unknown } | undefined;
+  return (
+    typeof order === "object" &&
+    order !== null &&
+    (order["pickupPoint"] === null || typeof order["pickupPoint"] === "string") &&
+    (order["service"] === null || typeof order["service"] === "string") &&
+    typeof actions?.changePoint === "boolean"
+  );
+}
+
 const RETURN_CREATE = `mutation MerchantReturnCreate($input: ReturnInput!) {
   returnCreate(returnInput: $input) { return { id name status } userErrors { field message code } }
 }`;
@@ -41,6 +64,10 @@ export class ShopifyOrderActions {
   constructor(options: ShopifyActionsOptions) {
     this.#options = options;
     // Shopify sends the returns webhooks to the app, signed with its secret.
+    // Shopify sends the returns webhooks to the app, signed with its secret. A
+    // refused delivery is logged once per topic and status (never its payload):
+    // the clock's reconcile pass recovers the return later.
+    const logged = new Set<string>();
     options.store.fake.returns.onWebhook = async (shop, topic, payload) => {
       const response = await fetch(
         webhookRequest({
@@ -52,11 +79,19 @@ export class ShopifyOrderActions {
         }),
       );
       await response.arrayBuffer();
+      const seen = `${topic} ${response.status}`;
+      if (!response.ok && !logged.has(seen)) {
+        logged.add(seen);
+        console.error(`demo: the Shopify app answered ${response.status} to a ${topic} webhook`);
+      }
     };
   }
 
   /** The merchant starts a return of the whole order in the shop's admin. */
-  async startReturn(orderId: string): Promise<{ returnId: string; name: string }> {
+  async startReturn(
+    orderId: string,
+    language: "en" | "pl",
+  ): Promise<{ returnId: string; name: string }> {
     const { fake } = this.#options.store;
     const shop = this.#options.shop;
     const orderGid = `gid://shopify/Order/${orderId}`;
@@ -66,7 +101,9 @@ export class ShopifyOrderActions {
     if (lines.length === 0) {
       throw new OrderActionError(
         "not_returnable",
-        "This order has nothing shipped to return. / To zamówienie nie ma nic wysłanego do zwrotu.",
+        language === "pl"
+          ? "To zamówienie nie ma nic wysłanego do zwrotu"
+          : "This order has nothing shipped to return",
         409,
       );
     }
@@ -86,18 +123,31 @@ export class ShopifyOrderActions {
       data?: {
         returnCreate?: {
           return: { id: string; name: string } | null;
-          userErrors: { message: string }[];
+          userErrors: { field?: string[] | null; message: string; code?: string | null }[];
         };
       };
       errors?: { message: string }[];
     };
     const made = body.data?.returnCreate;
     if (!made?.return) {
-      const reasons = [...(body.errors ?? []), ...(made?.userErrors ?? [])].map((e) => e.message);
+      // The shop's own (English) words go into the issues, each with its field and code.
+      const issues = [
+        ...(body.errors ?? []).map((error) => ({
+          path: "return",
+          rule: "admin_api_error",
+          message: error.message,
+        })),
+        ...(made?.userErrors ?? []).map((error) => ({
+          path: error.field?.join(".") || "return",
+          rule: error.code ?? "invalid",
+          message: error.message,
+        })),
+      ];
       throw new OrderActionError(
         "return_refused",
-        reasons.join("; ") || "returnCreate failed",
+        language === "pl" ? "Sklep odmówił zwrotu tego zamówienia" : "The shop refused the return",
         409,
+        issues,
       );
     }
     return { returnId: made.return.id, name: made.return.name };
@@ -145,8 +195,18 @@ export class ShopifyOrderActions {
   }
 
   /** The order's block in the Shopify admin, as the app's extension API answers it. */
-  async orderBlock(orderId: string, language: "en" | "pl"): Promise<unknown> {
-    return this.#extension("GET", `/orders/${encodeURIComponent(orderId)}`, language);
+  async orderBlock(orderId: string, language: "en" | "pl"): Promise<OrderBlock> {
+    const answer = await this.#extension("GET", `/orders/${encodeURIComponent(orderId)}`, language);
+    if (!isOrderBlock(answer)) {
+      throw new OrderActionError(
+        "store_error",
+        language === "pl"
+          ? "Aplikacja odpowiedziała czymś, co nie jest blokiem zamówienia"
+          : "The app answered something that is not an order block",
+        502,
+      );
+    }
+    return answer;
   }
 
   /**
@@ -158,13 +218,25 @@ export class ShopifyOrderActions {
     code: string,
     language: "en" | "pl",
   ): Promise<{ code: string; service: string }> {
-    const answer = (await this.#extension(
+    const answer = await this.#extension(
       "POST",
       `/orders/${encodeURIComponent(orderId)}/pickup-point`,
       language,
       { code },
-    )) as { pickupPoint: { code: string; service: string } };
-    return answer.pickupPoint;
+    );
+    const point = (answer as { pickupPoint?: unknown }).pickupPoint as
+      | { code?: unknown; service?: unknown }
+      | undefined;
+    if (typeof point?.code !== "string" || typeof point.service !== "string") {
+      throw new OrderActionError(
+        "store_error",
+        language === "pl"
+          ? "Aplikacja nie podała nowego punktu odbioru"
+          : "The app did not name the new pickup point",
+        502,
+      );
+    }
+    return { code: point.code, service: point.service };
   }
 
   async #extension(
@@ -200,7 +272,8 @@ export class ShopifyOrderActions {
     const status = response.status;
     throw new OrderActionError(
       typeof error.error === "string" ? error.error : "store_error",
-      error.message ?? `the app answered ${status}`,
+      error.message ??
+        (language === "pl" ? `Aplikacja odpowiedziała ${status}` : `The app answered ${status}`),
       status === 404 || status === 409 || status === 422 ? status : status === 400 ? 422 : 502,
       error.issues,
     );
