@@ -71,6 +71,19 @@ medusaIntegrationTestRunner({
 
         // Nothing buys it: the point changes, and back.
         const free = await place();
+        // The points it may change to, each with its place on a map.
+        const { data: offered } = await api.get(
+          `/admin/shipbridge/orders/${free.id}/pickup-point`,
+          admin,
+        );
+        expect(offered.changeable).toBe(true);
+        expect(offered.points.length).toBeGreaterThan(1);
+        for (const point of offered.points) {
+          expect(point.coordinates).toEqual({
+            latitude: expect.any(Number),
+            longitude: expect.any(Number),
+          });
+        }
         expect((await changePoint(free.id, other as string)).status).toBe(200);
         expect((await changePoint(free.id, locker as string)).status).toBe(200);
 

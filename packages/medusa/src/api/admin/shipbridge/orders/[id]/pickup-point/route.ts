@@ -71,6 +71,7 @@ export const GET = answeringErrors(
         code: point.code,
         name: point.name ?? point.code,
         address: point.address ?? null,
+        coordinates: point.coordinates ?? null,
       })),
     });
   },
