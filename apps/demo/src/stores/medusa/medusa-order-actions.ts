@@ -15,7 +15,12 @@ const RETURN_OPTION = "dpd-return";
 export interface MedusaPickupPoint {
   readonly point: { code: string; service: string; name: string | null; address: unknown };
   readonly changeable: boolean;
-  readonly points: readonly { code: string; name: string; address: unknown }[];
+  readonly points: readonly {
+    code: string;
+    name: string;
+    address: unknown;
+    coordinates?: RoutePoint["coordinates"];
+  }[];
 }
 
 export class MedusaOrderActions {
