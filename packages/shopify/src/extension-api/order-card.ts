@@ -5,10 +5,9 @@
 // Ship (waiting), Retry (needs attention), Change pickup point (an order
 // to a point, not shipped yet).
 import type { ShopOrderShipment } from "../merchant/shop-merchant.ts";
-import { notShipped, shownPoint } from "../orders/shown-point.ts";
 import type { PointChoice } from "../store/point-choices.ts";
 
-export { notShipped };
+const NOT_SHIPPED: readonly string[] = ["waiting", "needs_attention", "awaiting_payment"];
 
 export interface OrderCard extends ShopOrderShipment {
   /** Where the label prints from (five minutes), when the order has one. */
@@ -18,6 +17,11 @@ export interface OrderCard extends ShopOrderShipment {
     readonly retry: boolean;
     readonly changePoint: boolean;
   };
+}
+
+/** Whether the order's parcel is not bought yet (its point may still change). */
+export function notShipped(order: ShopOrderShipment): boolean {
+  return NOT_SHIPPED.includes(order.status);
 }
 
 /** Whether the order has a bought parcel whose label can be printed. */
@@ -31,7 +35,10 @@ export function orderCard(
   labelUrl: string | null,
 ): OrderCard {
   const open = notShipped(order);
-  const pickupPoint = shownPoint(order, choice);
+  const pickupPoint =
+    open && choice && order.pickupPoint !== null && choice.service === order.service
+      ? choice.code
+      : order.pickupPoint;
   return {
     ...order,
     pickupPoint,

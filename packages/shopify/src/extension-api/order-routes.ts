@@ -1,8 +1,7 @@
 // The order page's block: the shop's language, the order's shipment with
 // the buttons that apply, Ship and Retry (the merchant's one shipping job),
 // and Change pickup point (checked at the service with shipping's own
-// check, then saved for the shipment to use, unless the ship job claimed
-// the order meanwhile).
+// check, then saved for the shipment to use).
 import type { Hono } from "hono";
 import { loadShopOrder } from "../admin/load-shop-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
@@ -87,11 +86,7 @@ export function orderRoutes(hono: Hono, asShop: AsShop): void {
           inLanguage.map(({ path, rule, message }) => ({ path, rule, message })),
         );
       }
-      // Saved under the order's lock, only while the ship job has not claimed
-      // the order: never "changed" while its parcel is bought to the old point.
-      if (!(await savePointChoice(app.pool, shop, id, { service: carrier, code }))) {
-        return asker.refuse("not_shippable", 409);
-      }
+      await savePointChoice(app.pool, shop, id, { service: carrier, code });
       return c.json({ pickupPoint: { code, service: carrier } });
     }),
   );

@@ -1,7 +1,6 @@
 // Every order the app knows for a shop, as the merchant sees it (the orders
-// page, ShopMerchant.orders): its status, carrier and point (the one the
-// merchant chose after checkout while it is not shipped: shown-point.ts),
-// package and tracking, and its problems in the language asked; newest first.
+// page, ShopMerchant.orders): its status, carrier and point, package and
+// tracking, and its problems in the language asked; newest first.
 import type { Issue } from "@shipbridge/core";
 import type pg from "pg";
 import { isCancelled, isPaid, refundedStatus } from "../mapping/order-facts.ts";
@@ -9,11 +8,9 @@ import type { ShopifyOrder } from "../mapping/shopify-order.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
 import { toLanguage } from "../settings/settings-view.ts";
 import { issuesIn } from "../shipping/attention-issues.ts";
-import { type KnownOrder, listKnownOrders } from "../store/order-list.ts";
-import { loadPointChoices } from "../store/point-choices.ts";
-import { loadSettings, type ShopSettings } from "../store/settings.ts";
+import { listKnownOrders } from "../store/order-list.ts";
+import { loadSettings } from "../store/settings.ts";
 import type { ShipmentStatus } from "../store/shipments.ts";
-import { shownPoint } from "./shown-point.ts";
 
 /**
  * Where an order stands: `awaiting_payment` (the shop ships on payment and
@@ -75,71 +72,60 @@ export async function shopOrders(
   const { settings } = await loadSettings(pool, shop);
   const language = options.language ? toLanguage(options.language) : settings.language;
   const known = await listKnownOrders(pool, shop, options.limit ?? 500);
-  const choices = await loadPointChoices(pool, shop);
-  return known.map((order) => {
-    const listed = listedOrder(order, settings, language);
-    return { ...listed, pickupPoint: shownPoint(listed, choices.get(order.orderId)) };
-  });
-}
-
-/** One listed order as its row (or its webhook, before it has one) holds it. */
-function listedOrder(
-  { orderId, shipment, payload, firstSeen }: KnownOrder,
-  settings: ShopSettings,
-  language: ReturnType<typeof toLanguage>,
-): ShopOrderShipment {
-  const order = payload as ShopifyOrder | undefined;
-  const about = { createdAt: placedAt(order, firstSeen), customer: customerName(order) };
-  if (shipment) {
+  return known.map(({ orderId, shipment, payload, firstSeen }): ShopOrderShipment => {
+    const order = payload as ShopifyOrder | undefined;
+    const about = { createdAt: placedAt(order, firstSeen), customer: customerName(order) };
+    if (shipment) {
+      return {
+        ...about,
+        orderId,
+        orderName: shipment.orderName,
+        status: shipment.status,
+        service: shipment.service ?? null,
+        pickupPoint: shipment.pickupPoint ?? null,
+        packageId: shipment.packageId === undefined ? null : String(shipment.packageId),
+        trackingNumber: shipment.tracking?.numbers[0] ?? null,
+        trackingUrl: shipment.tracking?.urls[0] ?? null,
+        trackingState: shipment.trackingState ?? null,
+        hasLabel: shipment.hasLabel,
+        problems:
+          shipment.status === "needs_attention"
+            ? [...issuesIn(shipment.issues, shipment.issuesByLanguage, language)]
+            : [],
+        price: shipment.price ?? null,
+        updatedAt: shipment.updatedAt.toISOString(),
+      };
+    }
+    // Only seen in webhooks: not shipped yet (waiting for payment, or for the
+    // merchant), or placed already cancelled.
+    const mapped = order
+      ? toStoreOrder(order, { defaultService: settings.defaultService })
+      : undefined;
+    // A shop that ships on payment ships this order when orders/paid comes;
+    // until then it is not the merchant's to ship (cash on delivery, paid
+    // only on delivery, has a row waiting for Ship instead).
+    const awaitingPayment =
+      settings.shipOn === "orders/paid" &&
+      !isPaid(order) &&
+      !refundedStatus(order) &&
+      mapped?.cod === undefined;
     return {
       ...about,
       orderId,
-      orderName: shipment.orderName,
-      status: shipment.status,
-      service: shipment.service ?? null,
-      pickupPoint: shipment.pickupPoint ?? null,
-      packageId: shipment.packageId === undefined ? null : String(shipment.packageId),
-      trackingNumber: shipment.tracking?.numbers[0] ?? null,
-      trackingUrl: shipment.tracking?.urls[0] ?? null,
-      trackingState: shipment.trackingState ?? null,
-      hasLabel: shipment.hasLabel,
-      problems:
-        shipment.status === "needs_attention"
-          ? [...issuesIn(shipment.issues, shipment.issuesByLanguage, language)]
-          : [],
-      price: shipment.price ?? null,
-      updatedAt: shipment.updatedAt.toISOString(),
+      orderName: order?.name ?? orderId,
+      status: isCancelled(order) ? "cancelled" : awaitingPayment ? "awaiting_payment" : "waiting",
+      service: mapped?.shipping.service ?? null,
+      pickupPoint: mapped?.pickup_point?.code ?? null,
+      packageId: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      trackingState: null,
+      hasLabel: false,
+      problems: [],
+      price: null,
+      updatedAt: firstSeen.toISOString(),
     };
-  }
-  // Only seen in webhooks: not shipped yet (waiting for payment, or for the
-  // merchant), or placed already cancelled.
-  const mapped = order
-    ? toStoreOrder(order, { defaultService: settings.defaultService })
-    : undefined;
-  // A shop that ships on payment ships this order when orders/paid comes;
-  // until then it is not the merchant's to ship (cash on delivery, paid
-  // only on delivery, has a row waiting for Ship instead).
-  const awaitingPayment =
-    settings.shipOn === "orders/paid" &&
-    !isPaid(order) &&
-    !refundedStatus(order) &&
-    mapped?.cod === undefined;
-  return {
-    ...about,
-    orderId,
-    orderName: order?.name ?? orderId,
-    status: isCancelled(order) ? "cancelled" : awaitingPayment ? "awaiting_payment" : "waiting",
-    service: mapped?.shipping.service ?? null,
-    pickupPoint: mapped?.pickup_point?.code ?? null,
-    packageId: null,
-    trackingNumber: null,
-    trackingUrl: null,
-    trackingState: null,
-    hasLabel: false,
-    problems: [],
-    price: null,
-    updatedAt: firstSeen.toISOString(),
-  };
+  });
 }
 
 /** The ids of the shop's orders waiting to ship, newest first. */

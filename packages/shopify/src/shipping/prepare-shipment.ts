@@ -33,7 +33,6 @@ import {
 } from "../mapping/fulfillment-orders.ts";
 import { isCancelled, isPaid, refundedStatus } from "../mapping/order-facts.ts";
 import { toStoreOrder } from "../mapping/to-store-order.ts";
-import { withOrderLock } from "../store/order-lock.ts";
 import { loadPointChoice, withPointChoice } from "../store/point-choices.ts";
 import { loadSettings, type ShopSettings } from "../store/settings.ts";
 import {
@@ -127,10 +126,8 @@ export async function prepareShipment(
     return "skipped";
   }
   const { settings, connection } = await loadSettings(pool, shop);
-  // A pickup point the merchant changed after checkout replaces the shipping
-  // line's. Read again once the order is claimed (below): the parcel is bought
-  // to the choice saved before the claim, and none is saved after it.
-  let choice = await loadPointChoice(pool, shop, orderId);
+  // A pickup point the merchant changed after checkout replaces the shipping line's.
+  const choice = await loadPointChoice(pool, shop, orderId);
   const mapped = (held: typeof order) =>
     withPointChoice(toStoreOrder(held, { defaultService: settings.defaultService }), choice);
   const whole = mapped(order);
@@ -268,21 +265,9 @@ export async function prepareShipment(
   }
   const begun: { parcel: FulfillmentOrderParcel; storeOrder: typeof whole; hadPackage: boolean }[] =
     [];
-  // The claim: under the order's lock, the one a pickup-point change is saved under.
-  const claimed = await withOrderLock(pool, shop, orderId, async (db) => {
-    choice = await loadPointChoice(db, shop, orderId);
-    const claims = [];
-    for (const parcel of parcels) {
-      const storeOrder = mapped(parcel.order);
-      claims.push({
-        parcel,
-        storeOrder,
-        row: await beginShipment(db, keyOf(parcel, storeOrder)),
-      });
-    }
-    return claims;
-  });
-  for (const { parcel, storeOrder, row } of claimed) {
+  for (const parcel of parcels) {
+    const storeOrder = mapped(parcel.order);
+    const row = await beginShipment(pool, keyOf(parcel, storeOrder));
     if (row.status === "cancelled") {
       // A package ordered while the order was being cancelled, whose cancel command
       // has not been confirmed yet: the same command again (the service runs it once).

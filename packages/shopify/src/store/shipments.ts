@@ -213,10 +213,7 @@ function newShipmentValues(key: NewShipment): unknown[] {
 }
 
 /** Records that the shipment is being shipped, unless it is already further along. */
-export async function beginShipment(
-  pool: pg.Pool | pg.PoolClient,
-  key: NewShipment,
-): Promise<ShipmentRow> {
+export async function beginShipment(pool: pg.Pool, key: NewShipment): Promise<ShipmentRow> {
   const { rows } = await pool.query(
     `INSERT INTO shipbridge_shopify_shipments
        (shop, order_id, fulfillment_order_id, order_gid, order_name, status, service, pickup_point)
