@@ -62,6 +62,7 @@ it("exports exactly these values", () => {
     "checkReturn",
     "courierPickup",
     "dayReckoning",
+    "deliveryName",
     "fieldName",
     "handoverProtocols",
     "isApiError",
